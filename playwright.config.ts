@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import { chromium, defineConfig, devices } from "@playwright/test";
+import { ADMIN, BASE_URL, E2E_PORT, SMTP_HTTP_PORT, SMTP_PORT } from "./tests/e2e/config";
+
+/** Debian's Chromium when installed, else Playwright's own browser if present; never a download. */
+function chromiumExecutable(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const candidate of ["/usr/bin/chromium", "/usr/bin/chromium-browser"]) {
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  if (fs.existsSync(chromium.executablePath())) return undefined;
+  throw new Error(
+    "No Chromium found for the end-to-end tests. Install Debian's package (apt-get install -y chromium) " +
+      "or set CHROMIUM_PATH to a Chromium binary.",
+  );
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [["list"]]
+    : [["list"], ["html", { open: "never", outputFolder: "test-results/e2e-report" }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath: chromiumExecutable(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "storefront", testIgnore: /admin-coupons\.spec\.ts/ },
+    // Tests that change what every visitor sees (the home page's offers) run after the others.
+    { name: "shared-state", testMatch: /admin-coupons\.spec\.ts/, dependencies: ["storefront"] },
+  ],
+  webServer: [
+    {
+      command: "npx tsx tests/fakes/smtp-server.ts",
+      url: `http://127.0.0.1:${SMTP_HTTP_PORT}/health`,
+      env: { SMTP_PORT: String(SMTP_PORT), SMTP_HTTP_PORT: String(SMTP_HTTP_PORT) },
+      reuseExistingServer: false,
+    },
+    {
+      // The production build, started the way a user starts it, on a fresh data directory.
+      command: "node scripts/e2e-server.mjs",
+      url: `${BASE_URL}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(E2E_PORT),
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
+});

@@ -1,0 +1,16 @@
+// Starts the production build for the end-to-end tests on a fresh data directory.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const dataDir = "data/e2e";
+fs.rmSync(dataDir, { recursive: true, force: true });
+if (!fs.existsSync("build/server/index.js")) {
+  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

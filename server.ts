@@ -1,0 +1,201 @@
+/**
+ * HTTP entry: security headers, compression, static files, health check, request logs and a
+ * graceful shutdown around the React Router request handler.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { InvalidEnvironmentError, parseEnv } from "./app/lib/env.server";
+
+type Lifecycle = {
+  startShop(): Promise<void>;
+  beginShutdown(): Promise<void>;
+  stopShop(): Promise<void>;
+  checkHealth(): Promise<void>;
+};
+
+let env: ReturnType<typeof parseEnv>;
+try {
+  env = parseEnv();
+} catch (error) {
+  if (error instanceof InvalidEnvironmentError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const production = env.NODE_ENV === "production";
+
+// Per-request facts app code may need (app/lib/request-store.server.ts reads this).
+const requestStore = new AsyncLocalStorage<{ navigation: boolean; toasts: unknown[] }>();
+(globalThis as { __shopRequestStore?: unknown }).__shopRequestStore = requestStore;
+const log = pino({ level: env.LOG_LEVEL, base: undefined });
+const SHUTDOWN_GRACE_MS = 4_000;
+
+function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    // The contact form hands over to the visitor's mail client (a mailto: redirect without JS).
+    "form-action 'self' mailto:",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function securityHeaders(req: Request, res: Response, next: NextFunction) {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  // The development server injects inline scripts of its own; the policy applies to builds.
+  if (production) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (
+    req.secure ||
+    req.get("x-forwarded-proto") === "https" ||
+    env.PUBLIC_URL.startsWith("https://")
+  ) {
+    res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+  res.removeHeader("X-Powered-By");
+  next();
+}
+
+function requestLogging(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  const requestId = req.get("x-request-id")?.slice(0, 100) || randomUUID();
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    log.info(
+      {
+        reqId: requestId,
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      },
+      "request",
+    );
+  });
+  next();
+}
+
+async function main() {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(requestLogging);
+  app.use(securityHeaders);
+  app.use(compression());
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let lifecycle: Lifecycle;
+  if (production) {
+    const buildPath = path.resolve("build/server/index.js");
+    const serverBuild = (await import(buildPath)) as ServerBuild;
+    build = serverBuild;
+    lifecycle = serverBuild.entry.module as unknown as Lifecycle;
+    app.use(
+      "/assets",
+      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  } else {
+    const vite = await import("vite").then((m) =>
+      m.createServer({ server: { middlewareMode: true } }),
+    );
+    app.use(vite.middlewares);
+    const load = () =>
+      vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = load;
+    lifecycle = (await load()).entry.module as unknown as Lifecycle;
+  }
+
+  try {
+    await lifecycle.startShop();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`The shop could not start: ${message}`);
+    process.exit(1);
+  }
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await lifecycle.checkHealth();
+      res.status(200).type("text/plain").send("ok");
+    } catch (error) {
+      log.error({ err: error }, "health check failed");
+      res.status(503).type("text/plain").send("database unavailable");
+    }
+  });
+
+  const handleRequest = createRequestHandler({
+    build,
+    mode: production ? "production" : "development",
+    getLoadContext: (req, res) => ({
+      cspNonce: String(res.locals.cspNonce ?? ""),
+      requestId: String(res.locals.requestId ?? ""),
+      clientIp: req.ip ?? "unknown",
+    }),
+  });
+  app.all("/{*path}", (req, res, next) =>
+    requestStore.run({ navigation: req.get("sec-fetch-mode") === "navigate", toasts: [] }, () =>
+      handleRequest(req, res, next),
+    ),
+  );
+
+  const server: Server = app.listen(env.PORT, () => {
+    log.info({ url: env.PUBLIC_URL, port: env.PORT }, "listening");
+    console.log(`Satara Ayurveda shop is running at ${env.PUBLIC_URL}`);
+  });
+  server.on("error", (error) => {
+    console.error(`The shop could not listen on port ${env.PORT}: ${error.message}`);
+    void lifecycle.stopShop().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    void lifecycle
+      .beginShutdown()
+      .catch((error) => log.warn({ err: error }, "closing live streams failed"));
+    // Finish in-flight requests, refuse new ones, then close the database cleanly.
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await lifecycle.stopShop();
+        process.exit(0);
+      } catch (error) {
+        log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+await main();
