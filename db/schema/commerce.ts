@@ -1,0 +1,267 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { addresses, profiles } from "./accounts";
+import { products } from "./catalog";
+import { createdAt, id, updatedAt } from "./columns";
+
+export const DISCOUNT_TYPES = ["percentage", "fixed"] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/**
+ * discount_value is a whole percent for "percentage" coupons and paise for "fixed" ones;
+ * max_discount and min_order_value are paise.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    discountType: text("discount_type", { enum: DISCOUNT_TYPES }).notNull().default("percentage"),
+    discountValue: integer("discount_value").notNull(),
+    maxDiscount: integer("max_discount"),
+    minOrderValue: integer("min_order_value"),
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    usedCount: integer("used_count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("coupons_active_created_idx").on(t.isActive, t.createdAt),
+    check("coupons_code_upper", sql`${t.code} = upper(${t.code}) and char_length(${t.code}) > 0`),
+    check("coupons_discount_type_check", sql`${t.discountType} in ('percentage', 'fixed')`),
+    check(
+      "coupons_discount_value_range",
+      sql`${t.discountValue} > 0 and (${t.discountType} <> 'percentage' or ${t.discountValue} <= 100)`,
+    ),
+    check("coupons_max_discount_positive", sql`${t.maxDiscount} is null or ${t.maxDiscount} > 0`),
+    check(
+      "coupons_min_order_non_negative",
+      sql`${t.minOrderValue} is null or ${t.minOrderValue} >= 0`,
+    ),
+    check("coupons_usage_limit_positive", sql`${t.usageLimit} is null or ${t.usageLimit} > 0`),
+    check(
+      "coupons_per_customer_limit_positive",
+      sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} > 0`,
+    ),
+    check(
+      "coupons_used_count_range",
+      sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`,
+    ),
+  ],
+);
+
+/** One cart per signed-in customer, kept on the server (DESIGN §6.5). */
+export const carts = pgTable("carts", {
+  id: id(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productId] }),
+    check("cart_items_quantity_range", sql`${t.quantity} between 1 and 10`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  "wishlist",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("wishlist_user_product").on(t.userId, t.productId)],
+);
+
+export const ORDER_STATUSES = [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = ["cod", "razorpay"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The shipping address as it was when the order was placed; later edits do not rewrite history. */
+export type ShippingAddressSnapshot = {
+  fullName: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    orderNumber: text("order_number").notNull().unique(),
+    subtotal: integer("subtotal").notNull(),
+    discountAmount: integer("discount_amount").notNull().default(0),
+    shippingCost: integer("shipping_cost").notNull().default(0),
+    total: integer("total").notNull(),
+    couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("cod"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    shippingAddressId: uuid("shipping_address_id").references(() => addresses.id, {
+      onDelete: "set null",
+    }),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddressSnapshot>().notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    trackingId: text("tracking_id"),
+    /** Client-supplied key that makes a repeated "Place Order" return the first order. */
+    idempotencyKey: text("idempotency_key"),
+    invoiceNumber: text("invoice_number").unique(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_id_created_idx").on(t.userId, t.createdAt),
+    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_status_idx").on(t.status),
+    uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('pending','processing','shipped','delivered','cancelled')`,
+    ),
+    check("orders_payment_method_check", sql`${t.paymentMethod} in ('cod','razorpay')`),
+    check(
+      "orders_payment_status_check",
+      sql`${t.paymentStatus} in ('pending','paid','failed','refunded')`,
+    ),
+    check(
+      "orders_amounts_non_negative",
+      sql`${t.subtotal} >= 0 and ${t.discountAmount} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0`,
+    ),
+    check(
+      "orders_total_adds_up",
+      sql`${t.total} = ${t.subtotal} - ${t.discountAmount} + ${t.shippingCost}`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    hsnCode: text("hsn_code").notNull(),
+    gstRate: numeric("gst_rate", { precision: 4, scale: 2, mode: "number" }).notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    totalPrice: integer("total_price").notNull(),
+  },
+  (t) => [
+    index("order_items_order_id_idx").on(t.orderId),
+    index("order_items_product_id_idx").on(t.productId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_items_total_adds_up", sql`${t.totalPrice} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+);
+
+/** Who used which coupon on which order, for per-customer limits and for giving a use back. */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: id(),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("coupon_redemptions_coupon_user_idx").on(t.couponId, t.userId)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull().default("razorpay"),
+    providerOrderId: text("provider_order_id").notNull().unique(),
+    providerPaymentId: text("provider_payment_id"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payments_order_id_idx").on(t.orderId),
+    check("payments_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/** Webhook deliveries already handled, so a repeated event id changes nothing. */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  eventType: text("event_type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** GST invoice numbers run from 1 in each Indian financial year (April to March). */
+export const invoiceCounters = pgTable("invoice_counters", {
+  financialYear: text("financial_year").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});

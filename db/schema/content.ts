@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { profiles } from "./accounts";
+import { createdAt, id, updatedAt } from "./columns";
+
+export type SocialLinks = {
+  facebook?: string;
+  instagram?: string;
+  twitter?: string;
+  youtube?: string;
+};
+
+/** The shop's identity and tunables: one row, editable by administrators (DESIGN §3, §6). */
+export const settings = pgTable(
+  "settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    shopName: text("shop_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    postalCode: text("postal_code").notNull(),
+    gstin: text("gstin").notNull().default(""),
+    socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(10),
+    allowedEmailDomains: text("allowed_email_domains").array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("settings_single_row", sql`${t.id} = 1`),
+    check("settings_low_stock_non_negative", sql`${t.lowStockThreshold} >= 0`),
+  ],
+);
+
+export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Every administrator write: who, what, when and the change. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: uuid("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    changes: jsonb("changes").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+);
+
+/** Fixed-window counters shared by every app process (sign-in, sign-up, reset). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
