@@ -1,0 +1,235 @@
+import { AlertTriangle, Minus, Plus, ShoppingBag, Tag, Trash2, Truck, X } from "lucide-react";
+import { Link, useFetcher, useFetchers } from "react-router";
+import { Price } from "~/components/product/price";
+import { ProductImage } from "~/components/product/product-image";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { formatRupees } from "~/domain/money";
+import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/validation/cart";
+import type { CartLineView, CartView } from "~/modules/cart/cart-view.server";
+
+/** SPEC §2 Cart: lines, order summary, coupon box, free-shipping hint and the way on. */
+export function CartContents({ cart }: { cart: CartView }) {
+  const pendingRemovals = useFetchers()
+    .filter((f) => f.formData?.get("intent") === "remove")
+    .map((f) => String(f.formData?.get("productId")));
+  const lines = cart.lines.filter((line) => !pendingRemovals.includes(line.productId));
+  if (lines.length === 0) {
+    return (
+      <section className="mx-auto grid max-w-3xl justify-items-center gap-4 px-4 py-20 text-center">
+        <ShoppingBag className="size-14 text-muted-foreground" aria-hidden="true" />
+        <h1 className="font-display text-3xl">Your cart is empty</h1>
+        <p className="text-muted-foreground">Looks like you have not added anything yet.</p>
+        <Link to="/products" className={buttonVariants({ size: "lg" })}>
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto grid max-w-7xl gap-8 px-4 py-10">
+      <h1 className="font-display text-3xl">Shopping Cart</h1>
+      <div className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
+        <ul className="grid gap-3" aria-label="Items in your cart">
+          {lines.map((line) => (
+            <CartLine key={line.productId} line={line} />
+          ))}
+        </ul>
+        <OrderSummary cart={cart} />
+      </div>
+    </section>
+  );
+}
+
+function CartLine({ line }: { line: CartLineView }) {
+  const fetcher = useFetcher();
+  const pending =
+    fetcher.formData?.get("intent") === "set-quantity"
+      ? Number(fetcher.formData.get("quantity"))
+      : null;
+  const quantity = pending ?? line.quantity;
+  const max = Math.min(MAX_QUANTITY_PER_PRODUCT, Math.max(line.stockQuantity, 1));
+  const stepButton =
+    "inline-flex size-9 items-center justify-center hover:bg-secondary disabled:opacity-40";
+  return (
+    <li className="grid grid-cols-[5rem_1fr] gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-[6rem_1fr_auto]">
+      <ProductImage imageId={line.imageId} alt="" sizes="96px" className="w-full rounded-md" />
+      <div className="grid content-start gap-1">
+        <Link to={`/product/${line.productId}`} className="font-semibold hover:underline">
+          {line.name}
+        </Link>
+        <Price price={line.price} discountPrice={line.discountPrice} />
+        {line.problem ? (
+          <p className="flex items-center gap-1 font-medium text-destructive text-sm" role="status">
+            <AlertTriangle className="size-4" aria-hidden="true" />
+            {line.problem === "out-of-stock"
+              ? "Out of stock: remove it to check out"
+              : `Only ${line.stockQuantity} left in stock: lower the quantity`}
+          </p>
+        ) : null}
+      </div>
+      <div className="col-span-2 flex items-center justify-between gap-4 sm:col-span-1 sm:flex-col sm:items-end">
+        <fieldset className="flex items-center rounded-md border border-input">
+          <legend className="sr-only">Quantity of {line.name}</legend>
+          <fetcher.Form method="post" action="/cart">
+            <input type="hidden" name="intent" value="set-quantity" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="quantity" value={quantity - 1} />
+            <button
+              type="submit"
+              className={stepButton}
+              disabled={quantity <= 1}
+              aria-label={`Decrease quantity of ${line.name}`}
+            >
+              <Minus className="size-4" aria-hidden="true" />
+            </button>
+          </fetcher.Form>
+          <output className="w-10 text-center" aria-live="polite">
+            {quantity}
+          </output>
+          <fetcher.Form method="post" action="/cart">
+            <input type="hidden" name="intent" value="set-quantity" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="quantity" value={quantity + 1} />
+            <button
+              type="submit"
+              className={stepButton}
+              disabled={quantity >= max}
+              aria-label={`Increase quantity of ${line.name}`}
+            >
+              <Plus className="size-4" aria-hidden="true" />
+            </button>
+          </fetcher.Form>
+        </fieldset>
+        <p className="font-semibold">{formatRupees(line.unitPrice * quantity)}</p>
+        <RemoveButton productId={line.productId} name={line.name} />
+      </div>
+    </li>
+  );
+}
+
+function RemoveButton({ productId, name }: { productId: string; name: string }) {
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" action="/cart">
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="productId" value={productId} />
+      <button
+        type="submit"
+        className="inline-flex items-center gap-1 text-destructive text-sm hover:underline"
+        aria-label={`Remove ${name} from cart`}
+      >
+        <Trash2 className="size-4" aria-hidden="true" /> Remove
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function OrderSummary({ cart }: { cart: CartView }) {
+  const { totals } = cart;
+  const blocked = cart.lines.some((line) => line.problem !== null);
+  return (
+    <aside
+      className="grid gap-4 rounded-xl border border-border bg-card p-5 lg:sticky lg:top-28"
+      aria-labelledby="summary-heading"
+    >
+      <h2 id="summary-heading" className="font-display font-semibold text-xl">
+        Order Summary
+      </h2>
+      <CouponBox applied={cart.coupon?.code ?? null} />
+      <dl className="grid gap-2 text-sm">
+        <div className="flex justify-between">
+          <dt>
+            Subtotal ({cart.count} {cart.count === 1 ? "item" : "items"})
+          </dt>
+          <dd>{formatRupees(totals.subtotal)}</dd>
+        </div>
+        {totals.discount > 0 ? (
+          <div className="flex justify-between text-success">
+            <dt>Discount{cart.coupon ? ` (${cart.coupon.code})` : ""}</dt>
+            <dd>−{formatRupees(totals.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd>{totals.shipping === 0 ? "FREE" : formatRupees(totals.shipping)}</dd>
+        </div>
+        <div className="flex justify-between border-border border-t pt-2 font-semibold text-base">
+          <dt>Total</dt>
+          <dd>{formatRupees(totals.total)}</dd>
+        </div>
+      </dl>
+      {cart.freeShippingGap > 0 ? (
+        <p className="flex items-center gap-2 rounded-md bg-badge-yellow p-3 text-badge-yellow-foreground text-sm">
+          <Truck className="size-4 shrink-0" aria-hidden="true" />
+          Add {formatRupees(cart.freeShippingGap)} more for free shipping
+        </p>
+      ) : null}
+      {blocked ? (
+        <p className="text-destructive text-sm">
+          Some items cannot be bought as they are. Adjust them to check out.
+        </p>
+      ) : null}
+      <Link
+        to="/checkout"
+        aria-disabled={blocked || undefined}
+        onClick={(event) => blocked && event.preventDefault()}
+        className={buttonVariants({ size: "lg", className: "w-full" })}
+      >
+        Proceed to Checkout
+      </Link>
+      <Link
+        to="/products"
+        className={buttonVariants({ variant: "outline", size: "lg", className: "w-full" })}
+      >
+        Continue Shopping
+      </Link>
+    </aside>
+  );
+}
+
+function CouponBox({ applied }: { applied: string | null }) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  if (applied) {
+    return (
+      <div className="flex items-center justify-between gap-2 rounded-md border border-success border-dashed bg-badge-green p-3 text-badge-green-foreground">
+        <span className="flex items-center gap-2 font-semibold">
+          <Tag className="size-4" aria-hidden="true" /> {applied} applied
+        </span>
+        <fetcher.Form method="post" action="/cart">
+          <input type="hidden" name="intent" value="remove-coupon" />
+          <Button
+            type="submit"
+            variant="ghost"
+            size="sm"
+            disabled={busy}
+            aria-label={`Remove coupon ${applied}`}
+          >
+            <X aria-hidden="true" /> Remove
+          </Button>
+        </fetcher.Form>
+      </div>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action="/cart" className="grid gap-1.5">
+      <input type="hidden" name="intent" value="apply-coupon" />
+      <label htmlFor="coupon-code" className="font-medium text-sm">
+        Coupon code
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id="coupon-code"
+          name="code"
+          autoComplete="off"
+          placeholder="Enter code"
+          className="uppercase"
+        />
+        <Button type="submit" variant="outline" disabled={busy}>
+          {busy ? "Applying..." : "Apply"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,35 @@
+import {
+  Bone,
+  Brain,
+  Flower2,
+  HeartPulse,
+  Leaf,
+  type LucideIcon,
+  Shield,
+  Smile,
+  Sparkles,
+  Wind,
+} from "lucide-react";
+
+/** SPEC §3: icons for both sets of category slugs (home page and category page). */
+const ICONS: Record<string, LucideIcon> = {
+  "immunity-boosters": Shield,
+  immunity: Shield,
+  "stress-relief": Smile,
+  brain: Brain,
+  "digestive-health": Leaf,
+  digestion: Leaf,
+  "joint-care": Bone,
+  "heart-health": HeartPulse,
+  heart: HeartPulse,
+  "skin-care": Sparkles,
+  skincare: Sparkles,
+  "womens-health": Flower2,
+  "respiratory-care": Wind,
+  wellness: Flower2,
+};
+
+export function CategoryIcon({ slug, className }: { slug: string; className?: string }) {
+  const Icon = ICONS[slug] ?? Leaf;
+  return <Icon className={className} aria-hidden="true" />;
+}

@@ -1,0 +1,46 @@
+import { Search } from "lucide-react";
+import { Form, useNavigate, useSearchParams } from "react-router";
+import { cn } from "~/lib/cn";
+
+/**
+ * SPEC §2: both header search forms go to /products with the trimmed text; blank text is
+ * ignored. Without JavaScript it is a plain GET form (the products page trims it too).
+ */
+export function SearchForm({ id, className }: { id: string; className?: string }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <Form
+      method="get"
+      action="/products"
+      role="search"
+      className={cn("relative", className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = String(new FormData(event.currentTarget).get("search") ?? "").trim();
+        if (!text) return;
+        navigate(`/products?search=${encodeURIComponent(text)}`);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        name="search"
+        type="search"
+        defaultValue={params.get("search") ?? ""}
+        placeholder="Search for medicines, herbs..."
+        autoComplete="off"
+        className="h-10 w-full rounded-full border border-input bg-card pr-11 pl-4 text-sm placeholder:text-muted-foreground"
+      />
+      <button
+        type="submit"
+        aria-label="Search"
+        className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-primary text-primary-foreground hover:bg-primary-hover"
+      >
+        <Search className="size-4" aria-hidden="true" />
+      </button>
+    </Form>
+  );
+}

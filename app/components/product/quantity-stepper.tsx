@@ -1,0 +1,57 @@
+import { Minus, Plus } from "lucide-react";
+import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/validation/cart";
+
+/** SPEC §2: a quantity from 1 to 10 (never above the stock). */
+export function QuantityStepper({
+  value,
+  onChange,
+  max,
+  id = "quantity",
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  max: number;
+  id?: string;
+}) {
+  const limit = Math.max(1, Math.min(MAX_QUANTITY_PER_PRODUCT, max));
+  const set = (next: number) => onChange(Math.min(limit, Math.max(1, next)));
+  const button =
+    "inline-flex size-11 items-center justify-center hover:bg-secondary disabled:opacity-40";
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="font-medium text-sm">
+        Quantity
+      </label>
+      <div className="inline-flex w-fit items-center rounded-md border border-input bg-card">
+        <button
+          type="button"
+          className={button}
+          onClick={() => set(value - 1)}
+          disabled={value <= 1}
+          aria-label="Decrease quantity"
+        >
+          <Minus className="size-4" aria-hidden="true" />
+        </button>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={limit}
+          value={value}
+          onChange={(event) => set(Number.parseInt(event.target.value, 10) || 1)}
+          className="h-11 w-14 border-input border-x bg-transparent text-center [appearance:textfield]"
+        />
+        <button
+          type="button"
+          className={button}
+          onClick={() => set(value + 1)}
+          disabled={value >= limit}
+          aria-label="Increase quantity"
+        >
+          <Plus className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

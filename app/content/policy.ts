@@ -1,0 +1,68 @@
+/**
+ * The policy numbers of SPEC §9, written once. The shipping, returns, terms and privacy pages and
+ * the FAQ all read them from here, so the pages can never disagree with each other.
+ */
+
+/** Orders whose subtotal is above this many rupees ship free. */
+export const FREE_SHIPPING_ABOVE_RUPEES = 999;
+/** Flat standard shipping charge, in rupees, for orders at or below the free-shipping threshold. */
+export const STANDARD_SHIPPING_RUPEES = 50;
+/** Express shipping charge in rupees. */
+export const EXPRESS_SHIPPING_RUPEES = 150;
+
+export type DayRange = { readonly min: number; readonly max: number };
+
+/** Standard delivery time, in business days. */
+export const STANDARD_DELIVERY_DAYS: DayRange = { min: 5, max: 7 };
+/** Express delivery time, in days. */
+export const EXPRESS_DELIVERY_DAYS: DayRange = { min: 2, max: 3 };
+/** Time to pack an order before it ships, in business days. */
+export const PROCESSING_DAYS: DayRange = { min: 1, max: 2 };
+/** Days after delivery during which a return can be requested. */
+export const RETURN_WINDOW_DAYS = 7;
+/** Time to refund an approved return, in business days. */
+export const REFUND_DAYS: DayRange = { min: 5, max: 7 };
+/** Days a package waits at the courier before an unclaimed order is cancelled. */
+export const UNCLAIMED_PACKAGE_DAYS = 7;
+
+/** Date the policy pages were last revised (ISO date). */
+export const POLICIES_LAST_UPDATED = "2026-11-01";
+
+/** "5-7" */
+export function dayRange(range: DayRange): string {
+  return `${range.min}-${range.max}`;
+}
+
+/** "₹999" (whole rupees, Indian grouping). */
+export function rupees(amount: number): string {
+  return `₹${amount.toLocaleString("en-IN")}`;
+}
+
+/** Ready-made phrases, so every page words the same rule the same way. */
+export const POLICY_TEXT = {
+  freeShipping: `Free shipping on orders above ${rupees(FREE_SHIPPING_ABOVE_RUPEES)}`,
+  standardShipping: `a flat ${rupees(STANDARD_SHIPPING_RUPEES)} shipping charge on orders of ${rupees(FREE_SHIPPING_ABOVE_RUPEES)} or less`,
+  standardDelivery: `${dayRange(STANDARD_DELIVERY_DAYS)} business days`,
+  expressShipping: `${rupees(EXPRESS_SHIPPING_RUPEES)} (delivery in ${dayRange(EXPRESS_DELIVERY_DAYS)} days)`,
+  expressDelivery: `${dayRange(EXPRESS_DELIVERY_DAYS)} days`,
+  processing: `${dayRange(PROCESSING_DAYS)} business days`,
+  returnWindow: `${RETURN_WINDOW_DAYS} days`,
+  refund: `${dayRange(REFUND_DAYS)} business days`,
+  unclaimed: `${UNCLAIMED_PACKAGE_DAYS} days`,
+} as const;
+
+/** "1 November 2026" */
+export function formatLongDate(isoDate: string): string {
+  return new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** SPEC §9: business hours, as shown on the contact page. */
+export const BUSINESS_HOURS = [
+  { days: "Monday to Saturday", hours: "9 AM to 6 PM" },
+  { days: "Sunday", hours: "Closed" },
+] as const;

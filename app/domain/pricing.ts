@@ -1,0 +1,69 @@
+/**
+ * The shop's money rules (SPEC §9), as pure functions over integer paise. The server calls these
+ * to price carts and orders; the browser only shows their results.
+ */
+import type { Paise } from "./money";
+
+/** Shipping is free when the subtotal is above ₹999, otherwise a flat ₹50. */
+export const FREE_SHIPPING_ABOVE: Paise = 99_900;
+export const FLAT_SHIPPING: Paise = 5_000;
+
+export type PricedLine = { unitPrice: Paise; quantity: number };
+
+export type CouponTerms = {
+  discountType: "percentage" | "fixed";
+  /** Whole percent for percentage coupons, paise for fixed ones. */
+  discountValue: number;
+  maxDiscount: Paise | null;
+};
+
+/** SPEC §9: the discount price when there is one, else the price. */
+export function unitPriceOf(product: { price: Paise; discountPrice: Paise | null }): Paise {
+  return product.discountPrice ?? product.price;
+}
+
+export function lineTotal(line: PricedLine): Paise {
+  return line.unitPrice * line.quantity;
+}
+
+export function subtotalOf(lines: readonly PricedLine[]): Paise {
+  return lines.reduce((sum, line) => sum + lineTotal(line), 0);
+}
+
+/** The header badge: the sum of quantities. */
+export function cartCount(lines: readonly { quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/**
+ * Percentage: subtotal x value / 100, rounded to the nearest paisa, capped at max_discount when
+ * set. Fixed: the value. Never more than the subtotal, never negative.
+ */
+export function couponDiscount(coupon: CouponTerms, subtotal: Paise): Paise {
+  if (subtotal <= 0) return 0;
+  let discount =
+    coupon.discountType === "percentage"
+      ? Math.round((subtotal * coupon.discountValue) / 100)
+      : coupon.discountValue;
+  if (coupon.maxDiscount !== null) discount = Math.min(discount, coupon.maxDiscount);
+  return Math.max(0, Math.min(discount, subtotal));
+}
+
+export function shippingFor(subtotal: Paise): Paise {
+  return subtotal > FREE_SHIPPING_ABOVE ? 0 : FLAT_SHIPPING;
+}
+
+/** How much more to spend for free shipping (0 when it is already free). */
+export function amountToFreeShipping(subtotal: Paise): Paise {
+  return subtotal > FREE_SHIPPING_ABOVE ? 0 : FREE_SHIPPING_ABOVE + 1 - subtotal;
+}
+
+export type Totals = { subtotal: Paise; discount: Paise; shipping: Paise; total: Paise };
+
+/** SPEC §9: total = subtotal - discount + shipping; shipping follows the subtotal. */
+export function priceCart(lines: readonly PricedLine[], coupon: CouponTerms | null): Totals {
+  const subtotal = subtotalOf(lines);
+  const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
+  const shipping = lines.length === 0 ? 0 : shippingFor(subtotal);
+  return { subtotal, discount, shipping, total: subtotal - discount + shipping };
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+export const MAX_QUANTITY_PER_PRODUCT = 10;
+
+/** SPEC §9: 1 to 10 per add; anything else (0, -1, 11, 1.5, 'abc') is refused. */
+export const quantityField = z.coerce
+  .number({ error: "Quantity must be a whole number from 1 to 10" })
+  .int({ error: "Quantity must be a whole number from 1 to 10" })
+  .min(1, { error: "Quantity must be a whole number from 1 to 10" })
+  .max(MAX_QUANTITY_PER_PRODUCT, { error: "Quantity must be a whole number from 1 to 10" });
+
+export const addToCartSchema = z.object({
+  intent: z.literal("add"),
+  productId: z.uuid({ error: "Unknown product" }),
+  quantity: quantityField.default(1),
+});
+
+export const wishlistSchema = z.object({
+  intent: z.enum(["add", "remove", "toggle"]),
+  productId: z.uuid({ error: "Unknown product" }),
+});
+
+const productId = z.uuid({ error: "Unknown product" });
+
+/** Every form that posts to /cart, told apart by `intent`. */
+export const cartActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId, quantity: quantityField.default(1) }),
+  z.object({
+    intent: z.literal("set-quantity"),
+    productId,
+    // Below 1 is ignored by the cart (SPEC §4), so only the form of the number is checked here.
+    quantity: z.coerce
+      .number({ error: "Quantity must be a whole number from 1 to 10" })
+      .int({ error: "Quantity must be a whole number from 1 to 10" }),
+  }),
+  z.object({ intent: z.literal("remove"), productId }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("apply-coupon"), code: z.string().max(50).default("") }),
+  z.object({ intent: z.literal("remove-coupon") }),
+]);
+
+export type CartAction = z.infer<typeof cartActionSchema>;

@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: "Please enter your email address" })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: "Please enter your email address", abort: true })
+    .max(254, { error: "Please enter a valid email address", abort: true })
+    .pipe(z.email({ error: "Please enter a valid email address" })),
+});

@@ -1,0 +1,82 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { accounts, profiles, sessions, verifications } from "../../db/schema";
+import type { Database } from "./db.server";
+import { mailer } from "./mail.server";
+
+export const AUTH_BASE_PATH = "/api/auth";
+export const SESSION_DAYS = 30;
+
+export function createAuth(options: { db: Database; secret: string; publicUrl: string }) {
+  return betterAuth({
+    appName: "Satara Ayurveda",
+    baseURL: options.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: options.secret,
+    trustedOrigins: [options.publicUrl],
+    telemetry: { enabled: false },
+    logger: { level: "error" },
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: { profiles, sessions, accounts, verifications },
+    }),
+    // SPEC §3 profiles *are* the users: Better Auth's `name` is the profile's full_name.
+    user: {
+      modelName: "profiles",
+      fields: { name: "fullName" },
+      additionalFields: { phone: { type: "string", required: false, input: false } },
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: 60 * 60 * 24 * SESSION_DAYS,
+      updateAge: 60 * 60 * 24,
+    },
+    account: { modelName: "accounts" },
+    verification: { modelName: "verifications" },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer().send({
+          to: user.email,
+          subject: "Reset your password",
+          text: [
+            `Hello ${user.name},`,
+            "",
+            "We received a request to reset the password of your account. Open this link within",
+            "one hour to choose a new password:",
+            "",
+            url,
+            "",
+            "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
+          ].join("\n"),
+        });
+      },
+    },
+    // Sign-in, sign-up and reset are rate limited by our own database-backed limiter, which
+    // every app process shares (app/lib/rate-limit.server.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "shop",
+      useSecureCookies: options.publicUrl.startsWith("https://"),
+      database: { generateId: "uuid" },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const holder = globalThis as typeof globalThis & { __shopAuth?: Auth };
+
+export function setAuth(auth: Auth | undefined) {
+  holder.__shopAuth = auth;
+}
+
+export function auth(): Auth {
+  if (!holder.__shopAuth) throw new Error("Authentication is not configured yet");
+  return holder.__shopAuth;
+}

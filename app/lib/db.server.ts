@@ -1,0 +1,137 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../db/schema";
+import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server";
+import { logger } from "./logger.server";
+
+export type Schema = typeof schema;
+/** Both drivers share this surface, so services never know which one runs underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A service may run on its own or inside a caller's transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+};
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
+
+/** Any fixed 64-bit number: serialises migrations between app processes starting together. */
+const MIGRATION_LOCK_ID = 724_511_003;
+
+export async function openPostgres(databaseUrl: string, max = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+    listen: async (channel, onNotify) => {
+      // LISTEN needs a connection of its own for as long as it listens.
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on("error", (error) => logger.warn({ err: error, channel }, "listen connection lost"));
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+  };
+}
+
+/** Opens the embedded database; `dataDir` undefined means in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  let lock: DirectoryLock | undefined;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    lock = acquireDirectoryLock(path.join(dataDir, "database.lock"));
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
+      extensions: { pg_trgm },
+    });
+    const pgliteDb = drizzlePglite(client, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+    const db = pgliteDb as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+      listen: async (channel, onNotify) => {
+        const unlisten = await client.listen(channel, () => onNotify());
+        return async () => {
+          await unlisten().catch(() => {});
+        };
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }) {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+// Kept on globalThis so the development server's module reloads reuse one connection.
+const holder = globalThis as typeof globalThis & { __shopDatabase?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  holder.__shopDatabase = handle;
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  const handle = holder.__shopDatabase;
+  if (!handle) throw new Error("The database is not open yet");
+  return handle;
+}
+
+export function db(): Database {
+  return getDatabaseHandle().db;
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */
+export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

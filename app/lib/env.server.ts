@@ -1,0 +1,108 @@
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+/** DESIGN §3: every setting the shop reads from its environment, with its default. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ error: "expected a port number from 1 to 65535" })
+      .int("expected a port number from 1 to 65535")
+      .min(1, "expected a port number from 1 to 65535")
+      .max(65535, "expected a port number from 1 to 65535")
+      .default(3000),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" })
+      .optional(),
+    DATA_DIR: z.string().trim().min(1, "expected a directory path").default("./data"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, "expected a postgres:// connection URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    AUTH_SECRET: optionalString.pipe(
+      z.string().min(32, "expected at least 32 characters").optional(),
+    ),
+    ADMIN_EMAIL: optionalString.pipe(z.email("expected an e-mail address").optional()),
+    ADMIN_PASSWORD: optionalString.pipe(
+      z.string().min(6, "expected at least 6 characters").optional(),
+    ),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// URL")
+        .optional(),
+    ),
+    MAIL_FROM: optionalString,
+    RAZORPAY_KEY_ID: optionalString,
+    RAZORPAY_KEY_SECRET: optionalString,
+    RAZORPAY_WEBHOOK_SECRET: optionalString,
+    RAZORPAY_API_BASE: z
+      .url({ error: "expected an absolute URL" })
+      .default("https://api.razorpay.com"),
+    SEED: z.enum(["demo", "none"], { error: 'expected "demo" or "none"' }).default("demo"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET && env.DATABASE_URL) {
+      // A generated secret lives in DATA_DIR; several processes on one PostgreSQL need one shared
+      // secret, so production on PostgreSQL must name it.
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "required in production when DATABASE_URL is set",
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD go together",
+      });
+    }
+    if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.RAZORPAY_KEY_ID ? "RAZORPAY_KEY_SECRET" : "RAZORPAY_KEY_ID"],
+        message: "RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together",
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class InvalidEnvironmentError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable and what is expected. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty value (`PORT=` in a .env file, an unset compose variable) means "use the default".
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const result = envSchema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join(".") || "environment";
+    return `${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`;
+  });
+  throw new InvalidEnvironmentError(`Invalid configuration: ${lines.join("; ")}`);
+}
+
+let current: Env | undefined;
+
+export function getEnv(): Env {
+  current ??= parseEnv();
+  return current;
+}

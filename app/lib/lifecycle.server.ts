@@ -1,0 +1,62 @@
+import path from "node:path";
+import { bootstrapAdministrator } from "../modules/accounts/administrators.server";
+import { seedDemoCatalog } from "../modules/catalog/demo-seed.server";
+import { ensureSettings } from "../modules/settings/settings.server";
+import { createAuth, setAuth } from "./auth.server";
+import { getDatabaseHandle, openDatabase, setDatabase } from "./db.server";
+import { getEnv } from "./env.server";
+import { liveEvents } from "./live-events.server";
+import { logger } from "./logger.server";
+import { createMailer, setMailer } from "./mail.server";
+import { loadOrCreateSecret, setAppSecret } from "./secrets.server";
+
+const holder = globalThis as typeof globalThis & { __shopStarted?: Promise<void> };
+
+/** Opens the database, applies migrations, seeds an empty shop and wires auth and mail. */
+export function startShop(): Promise<void> {
+  holder.__shopStarted ??= (async () => {
+    const env = getEnv();
+    const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    setDatabase(handle);
+    const secret = env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR);
+    setAppSecret(secret);
+    setMailer(
+      createMailer({
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM ?? "Satara Ayurveda <no-reply@shop.example>",
+        outboxDir: path.join(env.DATA_DIR, "outbox"),
+      }),
+    );
+    setAuth(createAuth({ db: handle.db, secret, publicUrl: env.PUBLIC_URL }));
+    await ensureSettings(handle.db);
+    if (env.SEED === "demo") await seedDemoCatalog(handle.db);
+    await bootstrapAdministrator(handle.db, {
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+      dataDir: env.DATA_DIR,
+      publicUrl: env.PUBLIC_URL,
+    });
+    logger.info({ database: handle.kind }, "shop ready");
+  })();
+  return holder.__shopStarted;
+}
+
+/** First step of a shutdown: end live streams so in-flight requests can finish quickly. */
+export async function beginShutdown() {
+  await liveEvents().close();
+}
+
+export async function stopShop() {
+  const started = holder.__shopStarted;
+  if (!started) return;
+  await started.catch(() => {});
+  holder.__shopStarted = undefined;
+  const handle = getDatabaseHandle();
+  setDatabase(undefined);
+  await handle.close();
+  logger.info("database closed");
+}
+
+export async function checkHealth() {
+  await getDatabaseHandle().ping();
+}

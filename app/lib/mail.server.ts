@@ -1,0 +1,62 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { logger } from "./logger.server";
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+const LINK = /https?:\/\/[^\s<>"')]+/g;
+
+/**
+ * Real SMTP when `smtpUrl` is set. Otherwise every message is written to `outboxDir` as an .eml
+ * file and its links are logged, so a shop running on a laptop can still reset passwords.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        logger.info({ to: message.to, subject: message.subject }, "mail sent");
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(
+        options.outboxDir,
+        `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`,
+      );
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      logger.info(
+        { to: message.to, subject: message.subject, file, links: message.text.match(LINK) ?? [] },
+        "mail written to the outbox",
+      );
+    },
+  };
+}
+
+const holder = globalThis as typeof globalThis & { __shopMailer?: Mailer };
+
+export function setMailer(mailer: Mailer | undefined) {
+  holder.__shopMailer = mailer;
+}
+
+export function mailer(): Mailer {
+  if (!holder.__shopMailer) throw new Error("The mailer is not configured yet");
+  return holder.__shopMailer;
+}

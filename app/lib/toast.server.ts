@@ -1,0 +1,60 @@
+import { createCookieSessionStorage, redirect } from "react-router";
+import { requestStore } from "./request-store.server";
+import { appSecret } from "./secrets.server";
+import type { Toast } from "./toast";
+
+export type { Toast };
+
+const TOAST_KEY = "toast" as const;
+type ToastData = { [TOAST_KEY]: Toast };
+let storage: ReturnType<typeof createCookieSessionStorage<ToastData, ToastData>> | undefined;
+
+function toastStorage() {
+  storage ??= createCookieSessionStorage<ToastData, ToastData>({
+    cookie: {
+      name: "shop_toast",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: process.env.PUBLIC_URL?.startsWith("https://") ?? false,
+      secrets: [appSecret()],
+    },
+  });
+  return storage;
+}
+
+/**
+ * A one-time message for the page the browser shows next. When the browser itself posted a form
+ * (no JavaScript), that page is rendered in this very response, so the message goes straight to
+ * the root loader instead of into a cookie that would only show on the page after.
+ */
+export async function toastHeaders(toast: Toast, headers = new Headers()) {
+  const store = requestStore();
+  if (store?.navigation) {
+    store.toasts.push(toast);
+    return headers;
+  }
+  return flashCookie(toast, headers);
+}
+
+async function flashCookie(toast: Toast, headers: Headers) {
+  const session = await toastStorage().getSession();
+  session.flash(TOAST_KEY, toast);
+  headers.append("Set-Cookie", await toastStorage().commitSession(session));
+  return headers;
+}
+
+/** A redirect always reaches the next request, so its message travels in the cookie. */
+export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
+  const headers = await flashCookie(toast, new Headers(init.headers));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads and clears the pending toast (root loader). */
+export async function takeToast(request: Request) {
+  const session = await toastStorage().getSession(request.headers.get("Cookie"));
+  const toast = session.get(TOAST_KEY) ?? requestStore()?.toasts.shift() ?? null;
+  const headers = new Headers();
+  if (toast) headers.append("Set-Cookie", await toastStorage().destroySession(session));
+  return { toast, headers };
+}

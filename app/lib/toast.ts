@@ -1,0 +1,10 @@
+/** A message shown as a toast on the next page (set by the server, shown by the browser). */
+export type Toast = {
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+  /** Shown this many milliseconds after the page appears (SPEC §4: the welcome toast waits 500 ms). */
+  delayMs?: number;
+  /** Throws confetti with the toast (SPEC §9: a coupon was applied). */
+  confetti?: boolean;
+};

@@ -1,0 +1,149 @@
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { sessions } from "../../../db/schema";
+import { auth } from "../../lib/auth.server";
+import { db } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
+import {
+  consumeRateLimit,
+  type RateLimitRule,
+  resetRateLimit,
+  retryMessage,
+} from "../../lib/rate-limit.server";
+import { isAdmin } from "./administrators.server";
+
+/** Attempts allowed per window; the address limits are wide enough for a busy office network. */
+export const RATE_LIMITS = {
+  signInPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  signInPerAddress: { limit: 300, windowSeconds: 15 * 60 },
+  signUpPerAddress: { limit: 100, windowSeconds: 60 * 60 },
+  resetPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  resetPerAddress: { limit: 50, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export type Outcome<T = object> =
+  | ({ ok: true; headers: Headers } & T)
+  | { ok: false; reason: "invalid" | "rate-limited" | "not-admin" | "failed"; message?: string };
+
+async function limited(rules: [string, RateLimitRule][]) {
+  for (const [key, rule] of rules) {
+    const result = await consumeRateLimit(db(), key, rule);
+    if (!result.allowed) return retryMessage(result.retryAfterSeconds);
+  }
+  return null;
+}
+
+function apiMessage(error: unknown) {
+  if (error instanceof APIError) return error.body?.message ?? error.message;
+  return undefined;
+}
+
+/** Copies only the cookies Better Auth set, for the route's response. */
+function cookieHeaders(headers: Headers | undefined) {
+  const out = new Headers();
+  for (const cookie of headers?.getSetCookie() ?? []) out.append("Set-Cookie", cookie);
+  return out;
+}
+
+export async function signUp(
+  input: { fullName: string; email: string; password: string },
+  request: Request,
+  clientIp: string,
+): Promise<Outcome> {
+  const tooMany = await limited([[`sign-up:ip:${clientIp}`, RATE_LIMITS.signUpPerAddress]]);
+  if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
+  try {
+    const { headers } = await auth().api.signUpEmail({
+      body: { name: input.fullName, email: input.email, password: input.password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookieHeaders(headers) };
+  } catch (error) {
+    const message = apiMessage(error);
+    if (!message) logger.error({ err: error }, "sign-up failed");
+    return { ok: false, reason: "failed", message };
+  }
+}
+
+/**
+ * Signs in; with `requireAdmin` the account must hold the admin role, or the new session is
+ * revoked at once and no cookie is sent (SPEC §6: a non-admin is signed out again).
+ */
+export async function signIn(
+  input: { email: string; password: string; requireAdmin?: boolean },
+  request: Request,
+  clientIp: string,
+): Promise<Outcome<{ userId: string; isAdmin: boolean }>> {
+  const emailKey = `sign-in:email:${input.email}`;
+  const tooMany = await limited([
+    [emailKey, RATE_LIMITS.signInPerEmail],
+    [`sign-in:ip:${clientIp}`, RATE_LIMITS.signInPerAddress],
+  ]);
+  if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
+  let result: { headers: Headers; response: { user: { id: string }; token: string } };
+  try {
+    result = await auth().api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    const message = apiMessage(error);
+    if (!message) logger.error({ err: error }, "sign-in failed");
+    return { ok: false, reason: "invalid", message };
+  }
+  await resetRateLimit(db(), emailKey);
+  const userId = result.response.user.id;
+  const admin = await isAdmin(db(), userId);
+  if (input.requireAdmin && !admin) {
+    await db().delete(sessions).where(eq(sessions.token, result.response.token));
+    return { ok: false, reason: "not-admin" };
+  }
+  return { ok: true, headers: cookieHeaders(result.headers), userId, isAdmin: admin };
+}
+
+/** Ends the current session (if any) and returns the cookie-clearing headers. */
+export async function signOut(request: Request) {
+  try {
+    const { headers } = await auth().api.signOut({ headers: request.headers, returnHeaders: true });
+    return cookieHeaders(headers);
+  } catch {
+    return clearSessionCookies();
+  }
+}
+
+/** Expires the session cookies without asking the server (used when no session exists). */
+export function clearSessionCookies() {
+  const headers = new Headers();
+  for (const name of ["shop.session_token", "__Secure-shop.session_token"]) {
+    headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  }
+  return headers;
+}
+
+/** Always answers the same way whether or not the address has an account. */
+export async function requestPasswordReset(email: string, clientIp: string): Promise<Outcome> {
+  const tooMany = await limited([
+    [`reset:email:${email}`, RATE_LIMITS.resetPerEmail],
+    [`reset:ip:${clientIp}`, RATE_LIMITS.resetPerAddress],
+  ]);
+  if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
+  try {
+    await auth().api.requestPasswordReset({ body: { email, redirectTo: "/auth" } });
+    return { ok: true, headers: new Headers() };
+  } catch (error) {
+    const message = apiMessage(error);
+    logger.error({ err: error }, "password reset request failed");
+    return { ok: false, reason: "failed", message };
+  }
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<Outcome> {
+  try {
+    await auth().api.resetPassword({ body: { token, newPassword } });
+    return { ok: true, headers: new Headers() };
+  } catch (error) {
+    return { ok: false, reason: "invalid", message: apiMessage(error) };
+  }
+}

@@ -1,0 +1,170 @@
+import { and, eq, sql } from "drizzle-orm";
+import { cartItems, carts, products } from "../../../db/schema";
+import {
+  COUPON_MESSAGES,
+  type CouponMessage,
+  checkCoupon,
+  normaliseCouponCode,
+} from "../../domain/coupons";
+import { MAX_QUANTITY_PER_PRODUCT } from "../../domain/validation/cart";
+import type { Database, Executor } from "../../lib/db.server";
+import { cartIdOf, customerCouponUses, findCouponState, getCart } from "./cart-view.server";
+
+export class CartError extends Error {}
+
+async function cartIdFor(executor: Executor, userId: string) {
+  const [cart] = await executor
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: new Date() } })
+    .returning({ id: carts.id });
+  return cart!.id;
+}
+
+/**
+ * SPEC §4: adding a product already in the cart raises its quantity, otherwise it is added.
+ * The server decides: the product must exist and be in stock, and the line may not pass 10
+ * units or the stock.
+ */
+export async function addToCart(
+  database: Database,
+  input: { userId: string; productId: string; quantity: number },
+): Promise<{ status: "added" | "updated"; quantity: number }> {
+  return database.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ name: products.name, stock: products.stockQuantity })
+      .from(products)
+      .where(eq(products.id, input.productId))
+      .for("share");
+    if (!product) throw new CartError("This product is no longer available");
+    if (product.stock <= 0) throw new CartError(`${product.name} is out of stock`);
+    const cartId = await cartIdFor(tx, input.userId);
+    const [existing] = await tx
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, input.productId)))
+      .for("update");
+    const quantity = (existing?.quantity ?? 0) + input.quantity;
+    if (quantity > MAX_QUANTITY_PER_PRODUCT) {
+      throw new CartError(`You can buy at most ${MAX_QUANTITY_PER_PRODUCT} of ${product.name}`);
+    }
+    if (quantity > product.stock) {
+      throw new CartError(`Only ${product.stock} of ${product.name} left in stock`);
+    }
+    await tx
+      .insert(cartItems)
+      .values({ cartId, productId: input.productId, quantity })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId],
+        set: { quantity, updatedAt: new Date() },
+      });
+    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+    return { status: existing ? "updated" : "added", quantity };
+  });
+}
+
+/**
+ * SPEC §4: a quantity can be set directly; below 1 is silently ignored. More than 10 or more
+ * than the stock is refused.
+ */
+export async function setLineQuantity(
+  database: Database,
+  input: { userId: string; productId: string; quantity: number },
+): Promise<"updated" | "ignored"> {
+  if (input.quantity < 1) return "ignored";
+  return database.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ cartId: cartItems.cartId, name: products.name, stock: products.stockQuantity })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(carts.userId, input.userId), eq(cartItems.productId, input.productId)))
+      .for("update", { of: cartItems });
+    if (!line) throw new CartError("This product is not in your cart");
+    if (input.quantity > MAX_QUANTITY_PER_PRODUCT) {
+      throw new CartError(`You can buy at most ${MAX_QUANTITY_PER_PRODUCT} of ${line.name}`);
+    }
+    if (input.quantity > line.stock) {
+      throw new CartError(
+        line.stock <= 0
+          ? `${line.name} is out of stock`
+          : `Only ${line.stock} of ${line.name} left in stock`,
+      );
+    }
+    await tx
+      .update(cartItems)
+      .set({ quantity: input.quantity, updatedAt: new Date() })
+      .where(and(eq(cartItems.cartId, line.cartId), eq(cartItems.productId, input.productId)));
+    return "updated" as const;
+  });
+}
+
+export async function removeLine(executor: Executor, userId: string, productId: string) {
+  const cart = await cartIdOf(executor, userId);
+  if (!cart) return false;
+  const removed = await executor
+    .delete(cartItems)
+    .where(and(eq(cartItems.cartId, cart), eq(cartItems.productId, productId)))
+    .returning({ productId: cartItems.productId });
+  return removed.length > 0;
+}
+
+/** Empties the cart; the coupon goes with it (SPEC §4). */
+export async function clearCart(executor: Executor, userId: string) {
+  const cart = await cartIdOf(executor, userId);
+  if (!cart) return;
+  await executor.delete(cartItems).where(eq(cartItems.cartId, cart));
+  await executor.update(carts).set({ couponId: null }).where(eq(carts.id, cart));
+}
+
+export type ApplyCouponResult =
+  | { ok: true; discount: number; code: string }
+  | { ok: false; message: CouponMessage };
+
+/** SPEC §5: one coupon at a time, code upper-cased, every rule checked on the server. */
+export async function applyCoupon(
+  database: Database,
+  userId: string,
+  rawCode: string,
+  now = new Date(),
+): Promise<ApplyCouponResult> {
+  const code = normaliseCouponCode(rawCode);
+  if (!code) return { ok: false, message: COUPON_MESSAGES.empty };
+  return database.transaction(async (tx) => {
+    const [cart] = await tx
+      .select({ id: carts.id, couponId: carts.couponId })
+      .from(carts)
+      .where(eq(carts.userId, userId))
+      .for("update");
+    if (cart?.couponId) return { ok: false, message: COUPON_MESSAGES.alreadyApplied };
+    const view = await getCart(tx, userId, now);
+    if (!cart || view.lines.length === 0) {
+      return {
+        ok: false,
+        message: {
+          title: "Your cart is empty",
+          description: "Add products before applying a coupon",
+        },
+      };
+    }
+    const coupon = await findCouponState(tx, { code });
+    const check = checkCoupon(coupon, {
+      subtotal: view.totals.subtotal,
+      now,
+      customerUses: coupon ? await customerCouponUses(tx, coupon.id, userId) : 0,
+    });
+    if (!check.ok || !coupon)
+      return { ok: false, message: check.ok ? COUPON_MESSAGES.invalid : check.message };
+    await tx.update(carts).set({ couponId: coupon.id }).where(eq(carts.id, cart.id));
+    return { ok: true, discount: check.discount, code: coupon.code };
+  });
+}
+
+export async function removeCoupon(executor: Executor, userId: string) {
+  const updated = await executor
+    .update(carts)
+    .set({ couponId: null })
+    .where(eq(carts.userId, userId))
+    .returning({ id: carts.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import {
+  categories,
+  coupons,
+  productImages,
+  products,
+  profiles,
+  reviews,
+} from "../../../db/schema";
+import {
+  seedCategories,
+  seedCoupons,
+  seedProducts,
+  seedReviews,
+} from "../../../db/seed/catalog-data";
+import { productArtSvg } from "../../../db/seed/product-art";
+import type { Database, Executor } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
+import { imageUrl, storeImage } from "../media/images.server";
+import { refreshProductRatings } from "../reviews/rating.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SEED_LOCK_ID = 724_511_004;
+
+function daysAgo(days: number, now: number) {
+  return new Date(now - days * DAY_MS);
+}
+
+/** Renders the product's packaging art and a closer view of its label, as PNG. */
+async function renderProductPictures(product: (typeof seedProducts)[number]) {
+  const full = await sharp(Buffer.from(productArtSvg(product, 1024)))
+    .png()
+    .toBuffer();
+  const closeUp = await sharp(full)
+    .extract({ left: 192, top: 192, width: 640, height: 640 })
+    .resize(1024, 1024)
+    .png()
+    .toBuffer();
+  return [full, closeUp];
+}
+
+/**
+ * Loads the demo catalog into an empty database (SEED=demo). Safe to call on every start and
+ * from several processes at once: it takes a lock and does nothing when a catalog exists.
+ */
+async function hasCatalog(executor: Executor) {
+  const [row] = await executor
+    .select({
+      count: sql<number>`((select count(*) from products) + (select count(*) from categories))::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return (row?.count ?? 0) > 0;
+}
+
+export async function seedDemoCatalog(database: Database, now = Date.now()) {
+  // Rendering takes seconds: skip it when a catalog exists (checked again under the lock).
+  if (await hasCatalog(database)) return false;
+  const pictures = await Promise.all(seedProducts.map(renderProductPictures));
+  return database.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (await hasCatalog(tx)) return false;
+
+    const insertedCategories = await tx
+      .insert(categories)
+      .values(seedCategories)
+      .returning({ id: categories.id, slug: categories.slug });
+    const categoryIds = new Map(insertedCategories.map((c) => [c.slug, c.id]));
+
+    const insertedProducts = await tx
+      .insert(products)
+      .values(
+        seedProducts.map(({ categorySlug, form: _form, createdDaysAgo, ...product }) => ({
+          ...product,
+          categoryId: categoryIds.get(categorySlug) ?? null,
+          createdAt: daysAgo(createdDaysAgo, now),
+        })),
+      )
+      .returning({ id: products.id, slug: products.slug, name: products.name });
+
+    for (const [index, product] of insertedProducts.entries()) {
+      const rendered = pictures[index] ?? [];
+      for (const [order, picture] of rendered.entries()) {
+        const image = await storeImage(tx, picture);
+        await tx.insert(productImages).values({
+          productId: product.id,
+          imageId: image.id,
+          imageUrl: imageUrl(image.id),
+          alt: order === 0 ? product.name : `${product.name}, label close-up`,
+          isPrimary: order === 0,
+          sortOrder: order,
+        });
+      }
+    }
+
+    await tx.insert(coupons).values(
+      seedCoupons.map(({ expiresInDays, createdDaysAgo, ...coupon }) => ({
+        ...coupon,
+        expiresAt: expiresInDays === null ? null : new Date(now + expiresInDays * DAY_MS),
+        createdAt: daysAgo(createdDaysAgo, now),
+      })),
+    );
+
+    // Sample customers exist only as review authors; they have no password and cannot sign in.
+    const authors = [
+      ...new Map(seedReviews.map((r) => [r.authorEmailLocalPart, r.authorName])).entries(),
+    ];
+    const insertedAuthors = await tx
+      .insert(profiles)
+      .values(
+        authors.map(([local, fullName]) => ({ fullName, email: `${local}@customers.example` })),
+      )
+      .returning({ id: profiles.id, email: profiles.email });
+    const authorIds = new Map(insertedAuthors.map((a) => [a.email.split("@")[0], a.id]));
+    const productIds = new Map(insertedProducts.map((p) => [p.slug, p.id]));
+    await tx.insert(reviews).values(
+      seedReviews.map((review) => ({
+        productId: productIds.get(review.productSlug)!,
+        userId: authorIds.get(review.authorEmailLocalPart) ?? null,
+        rating: review.rating,
+        title: review.title,
+        comment: review.comment,
+        isApproved: true,
+        isVerifiedPurchase: true,
+        createdAt: daysAgo(review.daysAgo, now),
+      })),
+    );
+    await refreshProductRatings(tx);
+    logger.info(
+      { categories: insertedCategories.length, products: insertedProducts.length },
+      "demo catalog loaded",
+    );
+    return true;
+  });
+}

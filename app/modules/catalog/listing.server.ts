@@ -1,0 +1,85 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { categories, products } from "../../../db/schema";
+import type { Executor } from "../../lib/db.server";
+
+/** The fields a product card shows, with its primary image (one query, no N+1). */
+export const productCardColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  description: products.description,
+  price: products.price,
+  discountPrice: products.discountPrice,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  stockQuantity: products.stockQuantity,
+  isFeatured: products.isFeatured,
+  // Drizzle leaves columns of a one-table select unqualified, so correlated subqueries name
+  // their tables explicitly.
+  imageId: sql<string | null>`(
+    select pi.image_id from product_images pi
+    where pi.product_id = ${products}.id
+    order by pi.is_primary desc, pi.sort_order asc
+    limit 1
+  )`,
+};
+
+export type ProductCard = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  discountPrice: number | null;
+  rating: number;
+  reviewCount: number;
+  stockQuantity: number;
+  isFeatured: boolean;
+  imageId: string | null;
+};
+
+/** SPEC §7: featured products, newest first, at most `limit`. */
+export async function listFeaturedProducts(executor: Executor, limit = 5): Promise<ProductCard[]> {
+  return executor
+    .select(productCardColumns)
+    .from(products)
+    .where(eq(products.isFeatured, true))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(limit);
+}
+
+export type CategoryCard = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  productCount: number;
+};
+
+/** All categories by name with their number of products (SPEC §7). */
+export async function listCategoriesWithCounts(executor: Executor): Promise<CategoryCard[]> {
+  return executor
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      description: categories.description,
+      productCount: sql<number>`(select count(*) from products p where p.category_id = ${categories}.id)::int`,
+    })
+    .from(categories)
+    .orderBy(asc(categories.name));
+}
+
+export async function findCategoryBySlug(executor: Executor, slug: string) {
+  const [category] = await executor
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      description: categories.description,
+    })
+    .from(categories)
+    .where(eq(categories.slug, slug))
+    .limit(1);
+  return category ?? null;
+}

@@ -1,0 +1,77 @@
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { products } from "../../../db/schema";
+import {
+  likePattern,
+  PRODUCTS_PAGE_SIZE,
+  type ProductListQuery,
+  type ProductSort,
+} from "../../domain/catalog-query";
+import type { Executor } from "../../lib/db.server";
+import { type ProductCard, productCardColumns } from "./listing.server";
+
+const unitPrice = sql`coalesce(${products.discountPrice}, ${products.price})`;
+
+/** Each order ends on the id, so pages never repeat or skip a product. */
+const ORDER_BY: Record<ProductSort, SQL[]> = {
+  featured: [desc(products.isFeatured), desc(products.createdAt), asc(products.id)],
+  "price-low": [asc(unitPrice), asc(products.id)],
+  "price-high": [desc(unitPrice), asc(products.id)],
+  rating: [desc(products.rating), desc(products.reviewCount), asc(products.id)],
+};
+
+/**
+ * Counting every match of a common word means reading most of a large catalog; past this many
+ * the page says "1,000+" and offers the first pages, as large shops do.
+ */
+export const MAX_COUNTED_RESULTS = 1000;
+
+export type ProductPage = {
+  items: ProductCard[];
+  /** Number of matches, at most MAX_COUNTED_RESULTS. */
+  total: number;
+  /** True when there are more matches than `total`. */
+  totalIsCapped: boolean;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+/**
+ * SPEC §9 search (case-insensitive substring over name, description, detailed description,
+ * ingredients, benefits and ayurvedic properties, answered by the trigram index on
+ * products.search_text), optional category, sort, and one page of results.
+ */
+export async function searchProducts(
+  executor: Executor,
+  query: ProductListQuery,
+  pageSize = PRODUCTS_PAGE_SIZE,
+): Promise<ProductPage> {
+  const where = and(
+    query.search ? sql`${products.searchText} like ${likePattern(query.search)}` : undefined,
+    query.categoryId ? eq(products.categoryId, query.categoryId) : undefined,
+  );
+  const capped = executor
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(MAX_COUNTED_RESULTS + 1)
+    .as("capped");
+  const [{ counted } = { counted: 0 }] = await executor
+    .select({ counted: sql<number>`count(*)::int` })
+    .from(capped);
+  const totalIsCapped = counted > MAX_COUNTED_RESULTS;
+  const total = Math.min(counted, MAX_COUNTED_RESULTS);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(query.page, pageCount);
+  const items =
+    total === 0
+      ? []
+      : await executor
+          .select(productCardColumns)
+          .from(products)
+          .where(where)
+          .orderBy(...ORDER_BY[query.sort])
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+  return { items, total, totalIsCapped, page, pageCount, pageSize };
+}

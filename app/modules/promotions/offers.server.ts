@@ -1,0 +1,41 @@
+import { and, desc, gt, isNull, or, sql } from "drizzle-orm";
+import { coupons } from "../../../db/schema";
+import type { Executor } from "../../lib/db.server";
+
+export type Offer = {
+  id: string;
+  code: string;
+  discountType: "percentage" | "fixed";
+  discountValue: number;
+  maxDiscount: number | null;
+  minOrderValue: number | null;
+  usageLimit: number | null;
+  usedCount: number;
+  expiresAt: Date | null;
+};
+
+/** SPEC §2/§5: up to 3 active coupons that have not expired (no expiry means valid), newest first. */
+export async function listActiveOffers(executor: Executor, limit = 3): Promise<Offer[]> {
+  return executor
+    .select({
+      id: coupons.id,
+      code: coupons.code,
+      discountType: coupons.discountType,
+      discountValue: coupons.discountValue,
+      maxDiscount: coupons.maxDiscount,
+      minOrderValue: coupons.minOrderValue,
+      usageLimit: coupons.usageLimit,
+      usedCount: coupons.usedCount,
+      expiresAt: coupons.expiresAt,
+    })
+    .from(coupons)
+    .where(
+      and(
+        sql`${coupons.isActive}`,
+        or(isNull(coupons.expiresAt), gt(coupons.expiresAt, sql`now()`)),
+        or(isNull(coupons.usageLimit), sql`${coupons.usedCount} < ${coupons.usageLimit}`),
+      ),
+    )
+    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .limit(limit);
+}

@@ -1,0 +1,28 @@
+import { db } from "../../lib/db.server";
+import { getSettings } from "./settings.server";
+
+export type ShopIdentity = {
+  name: string;
+  phone: string;
+  email: string;
+  address: { line1: string; line2: string | null; city: string; state: string; postalCode: string };
+  socialLinks: { facebook?: string; instagram?: string; twitter?: string; youtube?: string };
+};
+
+/** What every page shows of the shop: header promo bar, footer, contact details. */
+export async function getShopIdentity(): Promise<ShopIdentity> {
+  const s = await getSettings(db());
+  return {
+    name: s.shopName,
+    phone: s.phone,
+    email: s.email,
+    address: {
+      line1: s.addressLine1,
+      line2: s.addressLine2,
+      city: s.city,
+      state: s.state,
+      postalCode: s.postalCode,
+    },
+    socialLinks: s.socialLinks,
+  };
+}

@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import { products, wishlistItems } from "../../../db/schema";
+import type { Executor } from "../../lib/db.server";
+
+export class WishlistError extends Error {}
+
+/** SPEC §4: adding a product already saved only reports it. */
+export async function addToWishlist(executor: Executor, userId: string, productId: string) {
+  const [product] = await executor
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw new WishlistError("This product is no longer available");
+  const inserted = await executor
+    .insert(wishlistItems)
+    .values({ userId, productId })
+    .onConflictDoNothing()
+    .returning({ id: wishlistItems.id });
+  return inserted.length > 0 ? ("added" as const) : ("already-saved" as const);
+}
+
+export async function removeFromWishlist(executor: Executor, userId: string, productId: string) {
+  const removed = await executor
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+    .returning({ id: wishlistItems.id });
+  return removed.length > 0;
+}
+
+/** Which of these products the customer has saved (to fill the hearts of a product grid). */
+export async function savedProductIds(executor: Executor, userId: string | undefined) {
+  if (!userId) return new Set<string>();
+  const rows = await executor
+    .select({ productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId));
+  return new Set(rows.map((row) => row.productId));
+}

@@ -1,0 +1,115 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { useNonce } from "./components/nonce";
+import { ShowToast } from "./components/show-toast";
+import { Toaster } from "./components/ui/toaster";
+import { takeToast } from "./lib/toast.server";
+import { getHeaderCounts } from "./modules/accounts/header-counts.server";
+import { getCurrentUser } from "./modules/accounts/session.server";
+import { getShopIdentity } from "./modules/settings/shop-identity.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, shop, { toast, headers }] = await Promise.all([
+    getCurrentUser(request),
+    getShopIdentity(),
+    takeToast(request),
+  ]);
+  const counts = user ? await getHeaderCounts(user.id) : { cart: 0, wishlist: 0 };
+  return data(
+    {
+      user: user
+        ? { id: user.id, fullName: user.fullName, email: user.email, isAdmin: user.isAdmin }
+        : null,
+      counts,
+      shop,
+      toast,
+    },
+    { headers },
+  );
+}
+
+/**
+ * Every form submission re-reads the root data, even when the action answered with an error:
+ * that is how a toast set by the action reaches the page, and header counts stay current.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod && formMethod !== "GET" ? true : defaultShouldRevalidate);
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The root loader's data from any route component (user, shop identity, header counts). */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f5b3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+      <ShowToast toast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Oops! Page not found" : `${error.status} ${error.statusText}`;
+    detail = typeof error.data === "string" ? error.data : detail;
+  }
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) console.error(error);
+  }, [error]);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{`${title} | Satara Ayurveda`}</title>
+      <h1 className="font-display text-3xl">{title}</h1>
+      <p className="text-muted-foreground">{detail}</p>
+      <a className="text-primary underline" href="/">
+        Return to Home
+      </a>
+    </main>
+  );
+}

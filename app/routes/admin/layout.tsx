@@ -1,0 +1,95 @@
+import {
+  ExternalLink,
+  LayoutDashboard,
+  Leaf,
+  LogOut,
+  MessageSquare,
+  Package,
+  ShoppingBag,
+  Ticket,
+  Users,
+} from "lucide-react";
+import { Form, NavLink, Outlet } from "react-router";
+import { cn } from "~/lib/cn";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin | Satara Ayurveda" },
+  { name: "robots", content: "noindex" },
+];
+
+/** DESIGN §6.1: the gate. Every child route checks again, since loaders run in parallel. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { admin: { fullName: admin.fullName, email: admin.email } };
+}
+
+const LINKS = [
+  { to: "/admin/dashboard", label: "Dashboard", Icon: LayoutDashboard },
+  { to: "/admin/products", label: "Products", Icon: Package },
+  { to: "/admin/orders", label: "Orders", Icon: ShoppingBag },
+  { to: "/admin/customers", label: "Customers", Icon: Users },
+  { to: "/admin/coupons", label: "Coupons", Icon: Ticket },
+  { to: "/admin/reviews", label: "Reviews", Icon: MessageSquare },
+];
+
+const linkClass = "flex items-center gap-3 rounded-md px-3 py-2 font-medium text-sm";
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-muted md:flex-row">
+      <aside className="border-border border-b bg-card md:sticky md:top-0 md:h-dvh md:w-64 md:shrink-0 md:border-r md:border-b-0">
+        <div className="flex items-center gap-2 p-5">
+          <span className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground">
+            <Leaf className="size-5" aria-hidden="true" />
+          </span>
+          <span className="grid">
+            <span className="font-display font-semibold text-primary">Satara Ayurveda</span>
+            <span className="text-muted-foreground text-xs">Admin Panel</span>
+          </span>
+        </div>
+        <nav aria-label="Admin" className="px-3 pb-4">
+          <ul className="grid gap-1">
+            {LINKS.map(({ to, label, Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    cn(
+                      linkClass,
+                      isActive ? "bg-primary text-primary-foreground" : "hover:bg-secondary",
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="mt-4 border-border border-t pt-4">
+              <a href="/" className={cn(linkClass, "hover:bg-secondary")}>
+                <ExternalLink className="size-4" aria-hidden="true" />
+                View Website
+              </a>
+            </li>
+            <li>
+              <Form method="post" action="/sign-out">
+                <button type="submit" className={cn(linkClass, "w-full hover:bg-secondary")}>
+                  <LogOut className="size-4" aria-hidden="true" />
+                  Sign Out
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </nav>
+        <p className="hidden px-5 pb-5 text-muted-foreground text-xs md:block">
+          Signed in as {loaderData.admin.email}
+        </p>
+      </aside>
+      <main className="min-w-0 flex-1 p-4 md:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
+import type { Route } from "./+types/offer-events";
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * Server-sent events for the home page's special offers: one "coupons" message whenever any
+ * coupon changes (SPEC §4: the list refreshes live). Public, like the offers themselves.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const send = (text: string) => {
+        if (open) controller.enqueue(encoder.encode(text));
+      };
+      const unsubscribe = await liveEvents().subscribe(COUPONS_CHANGED, () =>
+        send("event: coupons\ndata: changed\n\n"),
+      );
+      const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
+      const end = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        unsubscribe();
+        forget();
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the client.
+        }
+      };
+      const forget = liveEvents().onClose(end);
+      cleanup = end;
+      request.signal.addEventListener("abort", end, { once: true });
+      send("retry: 5000\n: connected\n\n");
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform keeps the compression middleware from buffering the stream.
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,357 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Leaf } from "lucide-react";
+import { useCallback, useEffect } from "react";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunction,
+  useNavigate,
+  useSearchParams,
+} from "react-router";
+import { NewPasswordForm } from "~/components/auth/new-password-form";
+import { ResetPasswordDialog, ResetRequestForm } from "~/components/auth/reset-password-dialog";
+import { SignInForm } from "~/components/auth/sign-in-form";
+import { SignUpForm } from "~/components/auth/sign-up-form";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useHydrated } from "~/components/use-hydrated";
+import {
+  newPasswordSchema,
+  resetRequestSchema,
+  signInSchema,
+  signUpSchema,
+} from "~/domain/validation/auth";
+import { db } from "~/lib/db.server";
+import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import {
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from "~/modules/accounts/credentials.server";
+import { getCurrentUser, safeRedirectPath } from "~/modules/accounts/session.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import type { Route } from "./+types/auth";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign In or Create an Account | Satara Ayurveda" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const user = await getCurrentUser(request);
+  if (user && !token) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
+  const settings = await getSettings(db());
+  return {
+    allowedEmailDomains: settings.allowedEmailDomains,
+    resetToken: token,
+    resetLinkInvalid: url.searchParams.get("error") === "INVALID_TOKEN",
+  };
+}
+
+/** After sign-up the page itself moves on after 1 second (SPEC §2), so do not redirect it now. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) =>
+  (actionResult as { signedUp?: boolean } | undefined)?.signedUp ? false : defaultShouldRevalidate;
+
+async function fail(
+  title: string,
+  description: string,
+  body: Record<string, unknown>,
+  status = 400,
+) {
+  const headers = await toastHeaders({ type: "error", title, description });
+  return data(body, { status, headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const clientIp = context.clientIp;
+
+  if (intent === "sign-in") {
+    const submission = parseWithZod(formData, { schema: signInSchema });
+    if (submission.status !== "success") {
+      return data(
+        { intent, result: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    const { email, password, asAdmin, redirectTo } = submission.value;
+    const outcome = await signIn({ email, password, requireAdmin: asAdmin }, request, clientIp);
+    if (!outcome.ok) {
+      if (outcome.reason === "not-admin") {
+        // SPEC §6: the account is not an administrator, so it is signed out again.
+        const headers = await signOut(request);
+        await toastHeaders(
+          { type: "error", title: "Access Denied: Admin privileges not found" },
+          headers,
+        );
+        return data(
+          { intent, result: submission.reply({ hideFields: ["password"] }) },
+          { status: 403, headers },
+        );
+      }
+      return fail(
+        "Sign in failed",
+        outcome.message ?? "Invalid email or password",
+        {
+          intent,
+          result: submission.reply({ hideFields: ["password"] }),
+        },
+        outcome.reason === "rate-limited" ? 429 : 400,
+      );
+    }
+    if (asAdmin) {
+      return redirectWithToast(
+        "/admin/dashboard",
+        { type: "success", title: "Welcome, Admin!" },
+        { headers: outcome.headers },
+      );
+    }
+    return redirectWithToast(
+      safeRedirectPath(redirectTo),
+      {
+        type: "success",
+        title: "Welcome back!",
+        description: "You have successfully signed in.",
+        delayMs: 500,
+      },
+      { headers: outcome.headers },
+    );
+  }
+
+  if (intent === "sign-up") {
+    const settings = await getSettings(db());
+    const submission = parseWithZod(formData, {
+      schema: signUpSchema(settings.allowedEmailDomains),
+    });
+    if (submission.status !== "success") {
+      return data(
+        { intent, result: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    const outcome = await signUp(submission.value, request, clientIp);
+    if (!outcome.ok) {
+      return fail(
+        "Sign up failed",
+        outcome.message ?? "An error occurred during sign up",
+        {
+          intent,
+          result: submission.reply({ hideFields: ["password"] }),
+        },
+        outcome.reason === "rate-limited" ? 429 : 400,
+      );
+    }
+    const headers = await toastHeaders(
+      {
+        type: "success",
+        title: "Account created successfully!",
+        description: "You can now sign in to your account.",
+      },
+      outcome.headers,
+    );
+    return data({ intent, signedUp: true as const }, { headers });
+  }
+
+  if (intent === "request-reset") {
+    const submission = parseWithZod(formData, { schema: resetRequestSchema });
+    if (submission.status !== "success") {
+      const missing = !String(formData.get("email") ?? "").trim();
+      return missing
+        ? fail("Email required", "Please enter your email address", { intent, sent: false })
+        : fail("Failed to send reset email", submission.error?.email?.[0] ?? "Please try again", {
+            intent,
+            sent: false,
+          });
+    }
+    const outcome = await requestPasswordReset(submission.value.email, clientIp);
+    if (!outcome.ok) {
+      return fail(
+        "Failed to send reset email",
+        outcome.message ?? "Please try again",
+        { intent, sent: false },
+        outcome.reason === "rate-limited" ? 429 : 400,
+      );
+    }
+    const headers = await toastHeaders({
+      type: "success",
+      title: "Password reset email sent!",
+      description: "Please check your email for the password reset link.",
+    });
+    return data({ intent, sent: true }, { headers });
+  }
+
+  if (intent === "reset-password") {
+    const submission = parseWithZod(formData, { schema: newPasswordSchema });
+    if (submission.status !== "success") {
+      return data(
+        { intent, result: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    const outcome = await resetPassword(submission.value.token, submission.value.password);
+    if (!outcome.ok) {
+      return fail(
+        "Password reset failed",
+        "This reset link is invalid or has expired. Please request a new one.",
+        {
+          intent,
+          result: submission.reply({ hideFields: ["password"] }),
+        },
+      );
+    }
+    return redirectWithToast("/auth", {
+      type: "success",
+      title: "Password updated",
+      description: "You can now sign in with your new password.",
+    });
+  }
+
+  return data({ intent: null }, { status: 400 });
+}
+
+type ActionResult = {
+  intent: string | null;
+  result?: Parameters<typeof SignInForm>[0]["lastResult"];
+  signedUp?: true;
+};
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const action = actionData as ActionResult | undefined;
+  const tab =
+    params.get("tab") === "sign-up" || action?.intent === "sign-up" ? "sign-up" : "sign-in";
+  const resetOpen = params.has("reset");
+  const signedUp = action?.intent === "sign-up" && action.signedUp === true;
+
+  // SPEC §2: after sign-up the customer goes to / after 1 second.
+  useEffect(() => {
+    if (!signedUp) return;
+    const timer = window.setTimeout(() => navigate("/"), 1000);
+    return () => window.clearTimeout(timer);
+  }, [signedUp, navigate]);
+
+  const setTab = (value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === "sign-up") next.set("tab", "sign-up");
+        else next.delete("tab");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const setResetOpen = useCallback(
+    (open: boolean) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (open) next.set("reset", "1");
+          else next.delete("reset");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-secondary px-4 py-10">
+      {/* Without JavaScript the browser itself moves on after 1 second. */}
+      {signedUp && !hydrated ? <meta httpEquiv="refresh" content="1;url=/" /> : null}
+      <Link to="/" className="flex items-center gap-2" aria-label="Satara Ayurveda home">
+        <span className="inline-flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground">
+          <Leaf className="size-6" aria-hidden="true" />
+        </span>
+        <span className="font-display font-semibold text-2xl text-primary">Satara Ayurveda</span>
+      </Link>
+      <main className="w-full max-w-md">
+        {loaderData.resetToken ? (
+          <Card>
+            <CardHeader>
+              <h1 className="font-display font-semibold text-2xl">Choose a new password</h1>
+              <CardDescription>Enter a new password for your account.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <NewPasswordForm
+                token={loaderData.resetToken}
+                lastResult={action?.intent === "reset-password" ? action.result : null}
+              />
+            </CardContent>
+          </Card>
+        ) : (
+          <Card>
+            <CardHeader className="text-center">
+              <h1 className="font-display font-semibold text-2xl">Welcome</h1>
+              <CardDescription>Sign in to your account or create a new one</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {loaderData.resetLinkInvalid ? (
+                <p
+                  role="alert"
+                  className="rounded-md bg-badge-red p-3 text-badge-red-foreground text-sm"
+                >
+                  This password reset link is invalid or has expired. Please request a new one.
+                </p>
+              ) : null}
+              <Tabs value={tab} onValueChange={setTab}>
+                <TabsList className="grid w-full grid-cols-2">
+                  <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+                  <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+                </TabsList>
+                <TabsContent value="sign-in" className="pt-4">
+                  <SignInForm
+                    lastResult={action?.intent === "sign-in" ? action.result : null}
+                    redirectTo={params.get("redirectTo") ?? undefined}
+                    onForgotPassword={() => setResetOpen(true)}
+                  />
+                  {!hydrated ? (
+                    <p className="mt-4 text-center text-sm">
+                      New here?{" "}
+                      <Link to="?tab=sign-up" className="text-primary underline">
+                        Create an account
+                      </Link>
+                    </p>
+                  ) : null}
+                </TabsContent>
+                <TabsContent value="sign-up" className="pt-4">
+                  <SignUpForm
+                    lastResult={action?.intent === "sign-up" ? action.result : null}
+                    allowedEmailDomains={loaderData.allowedEmailDomains}
+                    done={signedUp}
+                  />
+                </TabsContent>
+              </Tabs>
+              {!hydrated && resetOpen ? (
+                <section
+                  aria-labelledby="reset-heading"
+                  className="grid gap-3 border-border border-t pt-4"
+                >
+                  <h2 id="reset-heading" className="font-semibold">
+                    Reset Password
+                  </h2>
+                  <ResetRequestForm Form={Form} sending={false} hydrated={false} />
+                </section>
+              ) : null}
+            </CardContent>
+          </Card>
+        )}
+      </main>
+      <Link to="/" className="text-primary text-sm underline-offset-4 hover:underline">
+        ← Back to Home
+      </Link>
+      {hydrated ? <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { redirectWithToast } from "~/lib/toast.server";
+import { signOut } from "~/modules/accounts/credentials.server";
+import type { Route } from "./+types/sign-out";
+
+export function loader() {
+  return redirect("/");
+}
+
+/** SPEC §2: 'Sign Out' shows 'See you soon' and goes to /. */
+export async function action({ request }: Route.ActionArgs) {
+  const headers = await signOut(request);
+  return redirectWithToast("/", { type: "success", title: "See you soon" }, { headers });
+}

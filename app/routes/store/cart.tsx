@@ -1,0 +1,124 @@
+import { data } from "react-router";
+import { CartContents } from "~/components/cart/cart-contents";
+import { appliedMessage, COUPON_MESSAGES } from "~/domain/coupons";
+import { cartActionSchema } from "~/domain/validation/cart";
+import { db } from "~/lib/db.server";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
+import {
+  addToCart,
+  applyCoupon,
+  CartError,
+  clearCart,
+  removeCoupon,
+  removeLine,
+  setLineQuantity,
+} from "~/modules/cart/cart.server";
+import { getCart } from "~/modules/cart/cart-view.server";
+import type { Route } from "./+types/cart";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Your Cart | Satara Ayurveda" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { cart: await getCart(db(), user.id) };
+}
+
+async function respond(toast: Toast, status = 200) {
+  return data({ ok: status < 400 }, { status, headers: await toastHeaders(toast) });
+}
+
+/**
+ * After a change the applied coupon is checked again (SPEC §5); if it no longer holds it is taken
+ * off, and that is what the customer needs to hear.
+ */
+async function respondAfterChange(userId: string, toast: Toast) {
+  const cart = await getCart(db(), userId);
+  return respond(cart.couponDropped ? { type: "info", ...cart.couponDropped } : toast);
+}
+
+/**
+ * The one cart endpoint (Hydrogen's pattern): every cart form on the site posts here, with or
+ * without JavaScript. SPEC §6: visitors are sent to /auth.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) {
+    return redirectToSignIn();
+  }
+  const form = Object.fromEntries(await request.formData());
+  const parsed = cartActionSchema.safeParse(form);
+  if (!parsed.success) {
+    return respond(
+      {
+        type: "error",
+        title: "Could not update the cart",
+        description: parsed.error.issues[0]?.message,
+      },
+      400,
+    );
+  }
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "add": {
+        const result = await addToCart(db(), {
+          userId: user.id,
+          productId: input.productId,
+          quantity: input.quantity,
+        });
+        return respondAfterChange(user.id, {
+          type: "success",
+          title: result.status === "added" ? "Added to cart" : "Cart updated",
+        });
+      }
+      case "set-quantity": {
+        const result = await setLineQuantity(db(), {
+          userId: user.id,
+          productId: input.productId,
+          quantity: input.quantity,
+        });
+        return result === "ignored"
+          ? data({ ok: true })
+          : respondAfterChange(user.id, { type: "success", title: "Cart updated" });
+      }
+      case "remove":
+        await removeLine(db(), user.id, input.productId);
+        return respondAfterChange(user.id, { type: "success", title: "Removed from cart" });
+      case "clear":
+        await clearCart(db(), user.id);
+        return respond({ type: "success", title: "Cart cleared" });
+      case "apply-coupon": {
+        const result = await applyCoupon(db(), user.id, input.code);
+        if (!result.ok) return respond({ type: "error", ...result.message }, 400);
+        return respond({ type: "success", ...appliedMessage(result.discount), confetti: true });
+      }
+      case "remove-coupon":
+        await removeCoupon(db(), user.id);
+        return respond({ type: "success", title: COUPON_MESSAGES.removed.title });
+    }
+  } catch (error) {
+    if (error instanceof CartError)
+      return respond(
+        { type: "error", title: "Could not update the cart", description: error.message },
+        409,
+      );
+    throw error;
+  }
+}
+
+function redirectToSignIn() {
+  return redirectWithToast("/auth", {
+    type: "error",
+    title: "Please sign in first",
+    description: "You need to be signed in to add items to cart",
+  });
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  return <CartContents cart={loaderData.cart} />;
+}

@@ -1,0 +1,363 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Award, Check, ShieldCheck, Truck } from "lucide-react";
+import { useState } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunction,
+  useFetcher,
+  useSearchParams,
+} from "react-router";
+import { Gallery } from "~/components/product/gallery";
+import { Price } from "~/components/product/price";
+import { WishlistButton } from "~/components/product/product-actions";
+import { QuantityStepper } from "~/components/product/quantity-stepper";
+import { ReviewsSection } from "~/components/product/reviews-section";
+import { StarRating } from "~/components/product/star-rating";
+import { productJsonLd } from "~/components/product/structured-data";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { discountPercent, stockText } from "~/domain/pricing-display";
+import { reviewSchema } from "~/domain/validation/review";
+import { db } from "~/lib/db.server";
+import { toastHeaders } from "~/lib/toast.server";
+import { getCurrentUser } from "~/modules/accounts/session.server";
+import { findProduct } from "~/modules/catalog/product-detail.server";
+import {
+  listApprovedReviews,
+  ReviewError,
+  reviewSummary,
+  submitReview,
+} from "~/modules/reviews/reviews.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { savedProductIds } from "~/modules/wishlist/wishlist.server";
+import type { Route } from "./+types/product";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const product = await findProduct(db(), params.id);
+  if (!product) throw data({ notFound: true }, { status: 404 });
+  const user = await getCurrentUser(request);
+  const [reviews, summary, saved, settings] = await Promise.all([
+    listApprovedReviews(db(), product.id),
+    reviewSummary(db(), product.id),
+    savedProductIds(db(), user?.id),
+    getSettings(db()),
+  ]);
+  const origin = new URL(request.url).origin;
+  return {
+    product,
+    reviews,
+    summary,
+    saved: saved.has(product.id),
+    lowStockThreshold: settings.lowStockThreshold,
+    origin,
+  };
+}
+
+/** Switching tabs changes only ?tab=, which needs no new data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
+    const strip = (url: URL) => {
+      const params = new URLSearchParams(url.search);
+      params.delete("tab");
+      return params.toString();
+    };
+    if (strip(currentUrl) === strip(nextUrl)) return false;
+  }
+  return defaultShouldRevalidate;
+};
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (!loaderData) return [{ title: "Product not found | Satara Ayurveda" }];
+  const { product, origin } = loaderData;
+  const url = `${origin}/product/${product.slug}`;
+  const image = product.images[0]
+    ? `${origin}/images/${product.images[0].imageId}/1024.webp`
+    : undefined;
+  return [
+    { title: `${product.name} | Satara Ayurveda` },
+    { name: "description", content: product.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: product.description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { "script:ld+json": productJsonLd(product, origin) },
+  ];
+};
+
+/** Review submission (SPEC §5/§8). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  const formData = await request.formData();
+  if (!user) {
+    const headers = await toastHeaders({
+      type: "error",
+      title: "Please sign in",
+      description: "You need to be signed in to write a review",
+    });
+    return data({ intent: "review" as const }, { status: 401, headers });
+  }
+  const product = await findProduct(db(), params.id);
+  if (!product) throw data({ notFound: true }, { status: 404 });
+  const submission = parseWithZod(formData, { schema: reviewSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please check your review";
+    const headers = await toastHeaders({ type: "error", title: message });
+    return data(
+      { intent: "review" as const, result: submission.reply() },
+      { status: 400, headers },
+    );
+  }
+  try {
+    await submitReview(db(), { ...submission.value, productId: product.id, userId: user.id });
+  } catch (error) {
+    if (!(error instanceof ReviewError)) throw error;
+    const headers = await toastHeaders({
+      type: "error",
+      title: "Failed to submit review",
+      description: error.message,
+    });
+    return data(
+      { intent: "review" as const, result: submission.reply() },
+      { status: 409, headers },
+    );
+  }
+  const headers = await toastHeaders({
+    type: "success",
+    title: "Review submitted!",
+    description: "Thank you for your feedback",
+  });
+  return data({ intent: "review" as const, submitted: true }, { headers });
+}
+
+const TABS = [
+  { value: "benefits", label: "Benefits" },
+  { value: "ingredients", label: "Ingredients" },
+  { value: "dosage", label: "Dosage" },
+  { value: "reviews", label: "Reviews" },
+] as const;
+
+function splitList(text: string) {
+  return text
+    .split(/[,\n]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, reviews, summary, saved, lowStockThreshold } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.some((t) => t.value === params.get("tab"))
+    ? (params.get("tab") as string)
+    : "benefits";
+  const percent = discountPercent(product.price, product.discountPrice);
+  const inStock = product.stockQuantity > 0;
+  return (
+    <article className="mx-auto grid max-w-7xl gap-12 px-4 py-10">
+      <nav aria-label="Breadcrumb" className="text-muted-foreground text-sm">
+        <Link to="/products" className="hover:underline">
+          Products
+        </Link>
+        {product.categoryName ? (
+          <>
+            {" / "}
+            <Link to={`/category/${product.categorySlug}`} className="hover:underline">
+              {product.categoryName}
+            </Link>
+          </>
+        ) : null}
+      </nav>
+      <div className="grid gap-10 lg:grid-cols-2">
+        <Gallery
+          images={product.images}
+          name={product.name}
+          fallbackKey={product.slug || product.id}
+        />
+        <div className="grid content-start gap-5">
+          <h1 className="font-display text-3xl md:text-4xl">{product.name}</h1>
+          <p className="flex items-center gap-2">
+            <StarRating rating={product.rating} />
+            <span>
+              {product.rating.toFixed(1)} ({product.reviewCount}{" "}
+              {product.reviewCount === 1 ? "review" : "reviews"})
+            </span>
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <Price
+              price={product.price}
+              discountPrice={product.discountPrice}
+              className="[&>span:first-child]:text-3xl"
+            />
+            {percent > 0 ? (
+              <span className="rounded-full bg-destructive px-3 py-1 font-semibold text-destructive-foreground text-sm">
+                {percent}% OFF
+              </span>
+            ) : null}
+          </div>
+          <p className="text-lg">{product.description}</p>
+          {product.certifications.length ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Certifications">
+              {product.certifications.map((certification) => (
+                <li
+                  key={certification}
+                  className="inline-flex items-center gap-1 rounded-full bg-secondary px-3 py-1 text-secondary-foreground text-sm"
+                >
+                  <Check className="size-4" aria-hidden="true" />
+                  {certification}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className={inStock ? "font-medium text-success" : "font-semibold text-destructive"}>
+            {stockText(product.stockQuantity, lowStockThreshold)}
+          </p>
+          <BuyBox
+            productId={product.id}
+            productName={product.name}
+            stock={product.stockQuantity}
+            saved={saved}
+          />
+          <ul className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-3">
+            <li className="flex items-center gap-2 text-sm">
+              <Truck className="size-5 text-primary" aria-hidden="true" /> Free Shipping above ₹999
+            </li>
+            <li className="flex items-center gap-2 text-sm">
+              <ShieldCheck className="size-5 text-primary" aria-hidden="true" /> 100% Authentic
+            </li>
+            <li className="flex items-center gap-2 text-sm">
+              <Award className="size-5 text-primary" aria-hidden="true" /> Quality Tested
+            </li>
+          </ul>
+        </div>
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              if (value === "benefits") next.delete("tab");
+              else next.set("tab", value);
+              return next;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+      >
+        <TabsList className="flex w-full flex-wrap justify-start">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <noscript>
+          <nav aria-label="Product details" className="mt-2 flex gap-4 text-sm">
+            {TABS.map((t) => (
+              <a key={t.value} href={`?tab=${t.value}`} className="text-primary underline">
+                {t.label}
+              </a>
+            ))}
+          </nav>
+        </noscript>
+        <TabsContent value="benefits" className="pt-6">
+          <p className="mb-4 max-w-3xl whitespace-pre-line">{product.detailedDescription}</p>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {splitList(product.benefits).map((benefit) => (
+              <li key={benefit} className="flex items-start gap-2">
+                <Check className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />{" "}
+                {benefit}
+              </li>
+            ))}
+          </ul>
+        </TabsContent>
+        <TabsContent value="ingredients" className="pt-6">
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {splitList(product.ingredients).map((ingredient) => (
+              <li key={ingredient} className="rounded-md border border-border bg-card px-3 py-2">
+                {ingredient}
+              </li>
+            ))}
+          </ul>
+        </TabsContent>
+        <TabsContent value="dosage" className="grid gap-6 pt-6">
+          <section>
+            <h2 className="mb-2 font-semibold text-lg">Dosage</h2>
+            <p className="whitespace-pre-line">{product.dosageInstructions}</p>
+          </section>
+          {product.ayurvedicProperties ? (
+            <section>
+              <h2 className="mb-2 font-semibold text-lg">Ayurvedic Properties</h2>
+              <p className="whitespace-pre-line">{product.ayurvedicProperties}</p>
+            </section>
+          ) : null}
+        </TabsContent>
+        <TabsContent value="reviews" className="pt-6">
+          <ReviewsSection
+            reviews={reviews}
+            summary={summary}
+            rating={product.rating}
+            reviewCount={product.reviewCount}
+          />
+        </TabsContent>
+      </Tabs>
+    </article>
+  );
+}
+
+function BuyBox({
+  productId,
+  productName,
+  stock,
+  saved,
+}: {
+  productId: string;
+  productName: string;
+  stock: number;
+  saved: boolean;
+}) {
+  const [quantity, setQuantity] = useState(1);
+  const fetcher = useFetcher();
+  const inStock = stock > 0;
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="productId" value={productId} />
+        {inStock ? <QuantityStepper value={quantity} onChange={setQuantity} max={stock} /> : null}
+        <input type="hidden" name="quantity" value={quantity} />
+        <Button type="submit" size="lg" disabled={!inStock || fetcher.state !== "idle"}>
+          {inStock ? "Add to Cart" : "Out of Stock"}
+        </Button>
+      </fetcher.Form>
+      <WishlistButton productId={productId} productName={productName} saved={saved} withLabel />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-24 text-center">
+      <h1 className="font-display text-3xl">
+        {notFound ? "Product not found" : "Error loading product"}
+      </h1>
+      {notFound ? null : (
+        <p className="text-muted-foreground">
+          {error instanceof Error ? error.message : "Please try again in a moment."}
+        </p>
+      )}
+      <Link to="/products" className={buttonVariants({ size: "lg" })}>
+        Browse Products
+      </Link>
+    </section>
+  );
+}
