@@ -1,0 +1,130 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN } from "./config";
+import { signUp } from "./helpers";
+
+// Runs in the "shared-state" project, after the storefront tests: it changes the offers every
+// home page shows.
+test.describe.configure({ mode: "serial" });
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("/admin/dashboard");
+}
+
+test("coupons: list, create, live on the home page, edit, deactivate, delete", async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  await admin.goto("/admin/coupons");
+  const table = admin.getByRole("table");
+  await expect(admin.getByRole("heading", { name: "Active Coupons" })).toBeVisible();
+  await expect(table.getByRole("row", { name: /WELCOME10/ })).toContainText("10% (Max: ₹200)");
+  await expect(table.getByRole("row", { name: /AYUR250/ })).toContainText("₹250");
+  await expect(table.getByRole("row", { name: /WELCOME10/ })).toContainText("0/∞");
+  await expect(table.getByRole("row", { name: /WELCOME10/ })).toContainText("No expiry");
+  await expect(table.getByRole("row", { name: /MONSOON20/ })).toContainText("Inactive");
+
+  // A visitor keeps the home page open while the administrator works.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto("/");
+  const offers = visitor.getByRole("region", { name: "Special Offers" });
+  await expect(offers.getByText("WELCOME10")).toBeVisible();
+  await expect(offers.getByText("LIVE15")).toHaveCount(0);
+
+  await admin.getByRole("link", { name: "Create Coupon" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Create New Coupon" });
+  await dialog.getByLabel("Coupon Code").fill("live15");
+  await dialog.getByLabel("Discount Value").fill("150");
+  await dialog.getByRole("button", { name: "Create Coupon" }).click();
+  await expect(admin.getByText("Percentage must be a whole number from 1 to 100")).toBeVisible();
+  await dialog.getByLabel("Discount Value").fill("15");
+  await dialog.getByLabel("Maximum Discount (₹)").fill("300");
+  await dialog.getByLabel("Usage Limit").fill("20");
+  await dialog.getByRole("button", { name: "Create Coupon" }).click();
+  await expect(admin.getByText("Coupon created successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByRole("row", { name: /LIVE15/ })).toContainText("15% (Max: ₹300)");
+  await expect(table.getByRole("row", { name: /LIVE15/ })).toContainText("0/20");
+
+  // It appears on the open home page without a reload.
+  await expect(offers.getByText("LIVE15")).toBeVisible();
+  await expect(offers.getByText("Limited: 20 left")).toBeVisible();
+
+  // A duplicate code is refused.
+  await admin.getByRole("link", { name: "Create Coupon" }).click();
+  await dialog.getByLabel("Coupon Code").fill("LIVE15");
+  await dialog.getByLabel("Discount Value").fill("5");
+  await dialog.getByRole("button", { name: "Create Coupon" }).click();
+  await expect(admin.getByText("A coupon with the code LIVE15 already exists")).toBeVisible();
+  await admin.keyboard.press("Escape");
+
+  // Deactivating it removes it from the open home page.
+  await admin.getByRole("link", { name: "Edit LIVE15" }).click();
+  const edit = admin.getByRole("dialog", { name: "Edit Coupon" });
+  await expect(edit.getByLabel("Coupon Code")).toHaveValue("LIVE15");
+  await edit.getByLabel("Active").click();
+  await edit.getByRole("button", { name: "Update Coupon" }).click();
+  await expect(admin.getByText("Coupon updated successfully")).toBeVisible();
+  await expect(table.getByRole("row", { name: /LIVE15/ })).toContainText("Inactive");
+  await expect(offers.getByText("LIVE15")).toHaveCount(0);
+
+  await admin.getByRole("button", { name: "Delete LIVE15" }).click();
+  const confirm = admin.getByRole("dialog", { name: "Are you sure?" });
+  await expect(confirm.getByText(/^This will permanently delete this coupon/)).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(admin.getByText("Coupon deleted successfully")).toBeVisible();
+  await expect(table.getByRole("row", { name: /LIVE15/ })).toHaveCount(0);
+  await adminContext.close();
+});
+
+test("customers see 'Coupon expired!' and 'Coupon already applied!'", async ({ browser, page }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  await admin.goto("/admin/coupons");
+  await admin.getByRole("link", { name: "Create Coupon" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Create New Coupon" });
+  await dialog.getByLabel("Coupon Code").fill("BYGONE5");
+  await dialog.getByLabel("Discount Value").fill("5");
+  await dialog.getByLabel("Expiry Date").fill("2024-01-31");
+  await dialog.getByRole("button", { name: "Create Coupon" }).click();
+  await expect(admin.getByText("Coupon created successfully")).toBeVisible();
+
+  await signUp(page);
+  await page.goto("/product/chyawanprash-special");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await page.goto("/cart");
+  const summary = page.getByRole("complementary", { name: "Order Summary" });
+  await summary.getByLabel("Coupon code").fill("bygone5");
+  await summary.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Coupon expired!")).toBeVisible();
+  await expect(page.getByText("This coupon is no longer valid")).toBeVisible();
+
+  await summary.getByLabel("Coupon code").fill("HEALTH15");
+  await summary.getByRole("button", { name: "Apply" }).click();
+  await expect(summary.getByText("HEALTH15 applied")).toBeVisible();
+  // The box is hidden once a coupon is applied; a second code posted anyway (an old tab, a replay)
+  // is refused by the server.
+  const response = await page.request.post("/cart", {
+    form: { intent: "apply-coupon", code: "WELCOME10" },
+  });
+  expect(response.status()).toBe(400);
+  await page.reload();
+  await expect(page.getByText("Coupon already applied!")).toBeVisible();
+  await expect(page.getByText("Remove the current coupon to apply a different one")).toBeVisible();
+  await expect(summary.getByText("HEALTH15 applied")).toBeVisible();
+
+  await admin.getByRole("button", { name: "Delete BYGONE5" }).click();
+  await admin
+    .getByRole("dialog", { name: "Are you sure?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(admin.getByText("Coupon deleted successfully")).toBeVisible();
+  await adminContext.close();
+});

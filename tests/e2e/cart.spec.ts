@@ -1,0 +1,167 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signIn, signOutFromMenu, signUp } from "./helpers";
+
+async function addFromProductPage(page: Page, slug: string, quantity = 1) {
+  await page.goto(`/product/${slug}`);
+  // A click before hydration can be lost between the server's HTML and React taking over.
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  for (let i = 1; i < quantity; i++)
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  // The server's answer, so a navigation right after cannot cancel the add.
+  await expect(page.getByText(/^(Added to cart|Cart updated)$/).last()).toBeVisible();
+}
+
+const summary = (page: Page) => page.getByRole("complementary", { name: "Order Summary" });
+
+test("a visitor adding to the cart is sent to sign in", async ({ page }) => {
+  await page.goto("/product/aceemal-tablet");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL("/auth");
+  await expect(page.getByText("Please sign in first")).toBeVisible();
+  await expect(page.getByText("You need to be signed in to add items to cart")).toBeVisible();
+});
+
+test("add, update, remove, with the header badge counting quantities", async ({ page }) => {
+  await signUp(page);
+  await addFromProductPage(page, "aceemal-tablet", 2);
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+  await addFromProductPage(page, "aceemal-tablet");
+  await expect(page.getByText("Cart updated")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
+  await addFromProductPage(page, "uroflam-syrup");
+  await expect(page.getByRole("link", { name: "Cart, 4 items" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Cart, 4 items" }).click();
+  await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
+  await page.getByRole("button", { name: "Increase quantity of Uroflam Syrup" }).click();
+  await expect(page.getByText("Cart updated")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 5 items" })).toBeVisible();
+  await page.getByRole("button", { name: "Decrease quantity of Aceemal Tablet" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 4 items" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove Uroflam Syrup from cart" }).click();
+  await expect(page.getByText("Removed from cart")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove Aceemal Tablet from cart" }).click();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute(
+    "href",
+    "/products",
+  );
+});
+
+test("the cart is kept on the server and comes back after signing out and in", async ({ page }) => {
+  const account = await signUp(page);
+  await addFromProductPage(page, "mauderma-tablet", 3);
+  await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
+  await signOutFromMenu(page);
+  await expect(page.getByRole("link", { name: /^Cart/ })).toHaveCount(0);
+  await signIn(page, account.email, account.password);
+  await page.waitForURL("/");
+  await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("link", { name: "Mauderma Tablet" })).toBeVisible();
+});
+
+test("the free-shipping hint appears below ₹999 and disappears above it", async ({ page }) => {
+  await signUp(page);
+  // Chyawanprash Special costs ₹1,049 after its discount; Aceemal Tablet ₹189.
+  await addFromProductPage(page, "aceemal-tablet", 5); // ₹945
+  await page.goto("/cart");
+  await expect(summary(page).getByText("Add ₹54.01 more for free shipping")).toBeVisible();
+  await expect(summary(page).getByText("₹50.00")).toBeVisible();
+  await page.getByRole("button", { name: "Increase quantity of Aceemal Tablet" }).click(); // ₹1,134
+  await expect(summary(page).getByText(/more for free shipping/)).toHaveCount(0);
+  await expect(summary(page).getByText("FREE")).toBeVisible();
+  await page.getByRole("button", { name: "Decrease quantity of Aceemal Tablet" }).click();
+  await expect(summary(page).getByText("Add ₹54.01 more for free shipping")).toBeVisible();
+});
+
+test("every coupon message, applying and removing", async ({ page }) => {
+  await signUp(page);
+  await addFromProductPage(page, "aceemal-tablet"); // ₹189
+  await page.goto("/cart");
+  const code = summary(page).getByLabel("Coupon code");
+  const apply = summary(page).getByRole("button", { name: "Apply" });
+
+  await apply.click();
+  await expect(page.getByText("Enter a coupon code!")).toBeVisible();
+  await code.fill("NOSUCHCODE");
+  await apply.click();
+  await expect(page.getByText("Invalid coupon code!")).toBeVisible();
+  await expect(page.getByText("This coupon does not exist or has expired")).toBeVisible();
+  await code.fill("monsoon20"); // inactive
+  await apply.click();
+  await expect(page.getByText("Invalid coupon code!").last()).toBeVisible();
+  await code.fill("welcome10"); // minimum ₹499
+  await apply.click();
+  await expect(page.getByText("Minimum order not met!")).toBeVisible();
+  await expect(page.getByText("Add ₹310 more to use this coupon")).toBeVisible();
+
+  await page.getByRole("button", { name: "Increase quantity of Aceemal Tablet" }).click();
+  await page.getByRole("button", { name: "Increase quantity of Aceemal Tablet" }).click(); // ₹567
+  await expect(summary(page).getByText("Subtotal (3 items)")).toBeVisible();
+  await code.fill("welcome10");
+  await apply.click();
+  await expect(page.getByText("Coupon applied successfully!")).toBeVisible();
+  await expect(page.getByText("You saved ₹56.70 on this order!")).toBeVisible();
+  await expect(summary(page).getByText("WELCOME10 applied")).toBeVisible();
+  await expect(summary(page).getByText("−₹56.70")).toBeVisible();
+
+  // Going under the minimum takes the coupon off with the reason.
+  await page.getByRole("button", { name: "Decrease quantity of Aceemal Tablet" }).click();
+  await expect(page.getByText("Coupon removed!")).toBeVisible();
+  await expect(summary(page).getByLabel("Coupon code")).toBeVisible();
+
+  await page.getByRole("button", { name: "Increase quantity of Aceemal Tablet" }).click();
+  await summary(page).getByLabel("Coupon code").fill("WELCOME10");
+  await summary(page).getByRole("button", { name: "Apply" }).click();
+  await expect(summary(page).getByText("WELCOME10 applied")).toBeVisible();
+  await summary(page).getByRole("button", { name: "Remove coupon WELCOME10" }).click();
+  await expect(page.getByText("Coupon removed!")).toBeVisible();
+  await expect(summary(page).getByLabel("Coupon code")).toBeVisible();
+});
+
+test("the wishlist: save from a product, see it, add it to the cart, remove it", async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto("/product/arshalit-tablet");
+  await page.getByRole("button", { name: "Add Arshalit Tablet to wishlist" }).click();
+  await expect(page.getByText("Added to wishlist")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
+  await page.getByRole("link", { name: "Wishlist, 1 item" }).click();
+  await expect(page.getByRole("link", { name: "Arshalit Tablet" })).toBeVisible();
+  await page.getByRole("button", { name: "Add Arshalit Tablet to cart" }).click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove Arshalit Tablet from wishlist" }).click();
+  await expect(page.getByText("Removed from wishlist")).toBeVisible();
+  await expect(page.getByText("Your wishlist is empty")).toBeVisible();
+});
+
+test("without JavaScript: sign in, add to the cart, change the quantity and apply a coupon", async ({
+  page,
+  browser,
+}) => {
+  const account = await signUp(page);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto("/auth");
+  await plain.locator("form#sign-in").getByLabel("Email").fill(account.email);
+  await plain.locator("form#sign-in").getByLabel("Password").fill(account.password);
+  await plain.locator("form#sign-in").getByRole("button", { name: "Sign In" }).click();
+  await expect(plain).toHaveURL("/");
+  await plain.goto("/product/chyawanprash-special");
+  await plain.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(plain).toHaveURL("/cart");
+  await expect(plain.getByRole("link", { name: "Chyawanprash Special" })).toBeVisible();
+  await plain.getByRole("button", { name: "Increase quantity of Chyawanprash Special" }).click();
+  await expect(plain.getByRole("status").filter({ hasText: "Cart updated" })).toBeAttached();
+  await expect(plain.getByText("Subtotal (2 items)")).toBeVisible();
+  await plain.getByLabel("Coupon code").fill("ayur250");
+  await plain.getByRole("button", { name: "Apply" }).click();
+  await expect(plain.getByText("AYUR250 applied")).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { SMTP_HTTP_PORT } from "./config";
+
+export const PASSWORD = "herbal-secret";
+
+/** A fresh customer address on an allowed provider. */
+export function uniqueEmail(prefix = "customer") {
+  return `${prefix}.${randomUUID().slice(0, 8)}@gmail.com`;
+}
+
+export async function signUp(
+  page: Page,
+  input: { fullName?: string; email?: string; password?: string } = {},
+) {
+  const account = {
+    fullName: input.fullName ?? "Asha Patil",
+    email: input.email ?? uniqueEmail(),
+    password: input.password ?? PASSWORD,
+  };
+  await page.goto("/auth?tab=sign-up");
+  const form = page.locator("form#sign-up");
+  await form.getByLabel("Full Name").fill(account.fullName);
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Password").fill(account.password);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
+  await page.waitForURL("/");
+  return account;
+}
+
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  options: { asAdmin?: boolean } = {},
+) {
+  await page.goto("/auth");
+  const form = page.locator("form#sign-in");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  if (options.asAdmin) await form.getByLabel("Sign in as Admin").check();
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Signs out and waits until the header shows the signed-out state, so the next step starts clean. */
+export async function signOutFromMenu(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+}
+
+type Mail = { to: string[]; subject: string; text: string };
+
+/** Waits for the shop to send `to` a message whose subject matches. */
+export async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(
+          `http://127.0.0.1:${SMTP_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`,
+        );
+        const messages = (await response.json()) as Mail[];
+        found = messages.findLast((m) => subject.test(m.subject));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}

@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+
+test("every page carries the security headers", async ({ request }) => {
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-request-id"]).toBeTruthy();
+  expect(headers["x-powered-by"]).toBeUndefined();
+});
+
+test("/healthz checks the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe("ok");
+});
+
+test("hashed assets are cached immutably and compressed", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const src = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+  expect(src).toBeTruthy();
+  const asset = await request.get(src!, { headers: { "accept-encoding": "gzip" } });
+  expect(asset.headers()["cache-control"]).toContain("immutable");
+  expect(asset.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("the home page shows the demo catalog without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "Mauli Shatavaryadi Kalpa", exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/products");
+  await context.close();
+});

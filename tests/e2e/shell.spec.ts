@@ -1,0 +1,108 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN } from "./config";
+import { signUp } from "./helpers";
+
+test("the header shows the promo bar, navigation and the sign-in icon to visitors", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByText("Free shipping on orders above ₹999")).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const [name, href] of [
+    ["Products", "/products"],
+    ["Categories", "/categories"],
+    ["About", "/about"],
+    ["Contact", "/contact"],
+  ] as const) {
+    await expect(nav.getByRole("link", { name })).toHaveAttribute("href", href);
+  }
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: /^Cart/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /^Wishlist/ })).toHaveCount(0);
+});
+
+test("header search sends trimmed text to /products and ignores blank text", async ({ page }) => {
+  await page.goto("/");
+  const search = page.getByRole("search").getByLabel("Search products");
+  await search.fill("   ");
+  await search.press("Enter");
+  await expect(page).toHaveURL("/");
+  await search.fill("  ashwagandha  ");
+  await search.press("Enter");
+  await expect(page).toHaveURL("/products?search=ashwagandha");
+});
+
+test("the user menu greets the customer and links to the profile", async ({ page }) => {
+  const account = await signUp(page, { fullName: "Kavita Joshi" });
+  await page.getByRole("button", { name: "Account menu" }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByText("Hello, Kavita Joshi")).toBeVisible();
+  await expect(menu.getByText(account.email)).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Admin Dashboard" })).toHaveCount(0);
+  await menu.getByRole("menuitem", { name: "My Profile" }).click();
+  await expect(page).toHaveURL("/profile");
+  await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+});
+
+test("administrators see 'Admin Dashboard' in the user menu", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("/admin/dashboard");
+  await page.goto("/");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Admin Dashboard" }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  await expect(page.getByText("Total Revenue")).toBeVisible();
+});
+
+test("the mobile menu opens a drawer with navigation, search and account links", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const drawer = page.getByRole("dialog", { name: "Menu" });
+  await expect(drawer.getByRole("link", { name: "Products" })).toBeVisible();
+  await expect(drawer.getByRole("link", { name: "Sign In / Sign Up" })).toBeVisible();
+  await drawer.getByLabel("Search products").fill("triphala ");
+  await drawer.getByLabel("Search products").press("Enter");
+  await expect(page).toHaveURL("/products?search=triphala");
+  await expect(drawer).toBeHidden();
+});
+
+test("the footer has quick links, customer service, contact details and a newsletter box", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(
+    footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link", { name: "About Us" }),
+  ).toHaveAttribute("href", "/about");
+  await expect(
+    footer
+      .getByRole("navigation", { name: "Customer Service" })
+      .getByRole("link", { name: "Return & Refund Policy" }),
+  ).toHaveAttribute("href", "/returns");
+  await expect(footer.getByText(/Satara, Maharashtra 415003/)).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Instagram" })).toBeVisible();
+  await footer.getByLabel("Subscribe to our newsletter").fill("reader@gmail.com");
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(
+    page.getByText("Thank you for subscribing to our wellness newsletter."),
+  ).toBeVisible();
+});
+
+test("cart and wishlist icons appear once signed in", async ({ page }) => {
+  const account = await signUp(page);
+  await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Wishlist, 0 items" })).toBeVisible();
+  await page.goto("/wishlist");
+  await expect(page.getByText("Your wishlist is empty")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Browse Products" })).toHaveAttribute(
+    "href",
+    "/products",
+  );
+  expect(account.email).toContain("@gmail.com");
+});

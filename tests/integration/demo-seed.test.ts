@@ -1,0 +1,187 @@
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { seedDemoCatalog } from "~/modules/catalog/demo-seed.server";
+import {
+  categories,
+  coupons,
+  images,
+  imageVariants,
+  productImages,
+  products,
+  profiles,
+  reviews,
+} from "../../db/schema";
+import { DATABASE_KIND, useTestDatabase } from "./support/database";
+
+let handle: DatabaseHandle;
+let firstRun: boolean;
+
+beforeAll(async () => {
+  handle = await useTestDatabase();
+  firstRun = await seedDemoCatalog(handle.db);
+}, 90_000);
+afterAll(() => handle.close());
+
+const HOME_PRODUCTS = [
+  "Mauli Shatavaryadi Kalpa",
+  "Uroflam Syrup",
+  "Aceemal Tablet",
+  "Arshalit Tablet",
+  "Mauderma Tablet",
+];
+
+function isWebp(data: Buffer) {
+  return (
+    data.subarray(0, 4).toString("latin1") === "RIFF" &&
+    data.subarray(8, 12).toString("latin1") === "WEBP"
+  );
+}
+
+async function counts() {
+  const { db } = handle;
+  return {
+    categories: await db.$count(categories),
+    products: await db.$count(products),
+    coupons: await db.$count(coupons),
+    reviews: await db.$count(reviews),
+    profiles: await db.$count(profiles),
+    images: await db.$count(images),
+    productImages: await db.$count(productImages),
+  };
+}
+
+describe(`demo catalog on ${DATABASE_KIND}`, () => {
+  it("loads into an empty database", () => {
+    expect(firstRun).toBe(true);
+  });
+
+  it("has at least 24 products in 8 categories, including the five of the home page", async () => {
+    expect(await handle.db.$count(products)).toBeGreaterThanOrEqual(24);
+    const slugs = (await handle.db.select({ slug: categories.slug }).from(categories)).map(
+      (c) => c.slug,
+    );
+    expect(slugs).toHaveLength(8);
+    expect(slugs).toEqual(
+      expect.arrayContaining([
+        "immunity-boosters",
+        "stress-relief",
+        "digestive-health",
+        "joint-care",
+        "heart-health",
+      ]),
+    );
+    const rows = await handle.db.select({ categoryId: products.categoryId }).from(products);
+    expect(rows.every((p) => p.categoryId !== null)).toBe(true);
+  });
+
+  it("makes the five home-page products the five newest featured ones", async () => {
+    const newestFeatured = await handle.db
+      .select({ name: products.name })
+      .from(products)
+      .where(eq(products.isFeatured, true))
+      .orderBy(desc(products.createdAt))
+      .limit(5);
+    expect(newestFeatured.map((p) => p.name).sort()).toEqual([...HOME_PRODUCTS].sort());
+  });
+
+  it("has exactly one product out of stock and at least three at or below the low-stock line", async () => {
+    const rows = await handle.db.select({ stock: products.stockQuantity }).from(products);
+    expect(rows.filter((p) => p.stock === 0)).toHaveLength(1);
+    expect(rows.filter((p) => p.stock <= 10).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives every product its full description, properties, certifications and a sound price", async () => {
+    const rows = await handle.db.select().from(products);
+    for (const p of rows) {
+      const label = p.name;
+      expect(p.description.trim(), label).not.toBe("");
+      expect(p.detailedDescription.trim(), label).not.toBe("");
+      expect(p.ingredients.trim(), label).not.toBe("");
+      expect(p.benefits.trim(), label).not.toBe("");
+      expect(p.dosageInstructions.trim(), label).not.toBe("");
+      expect(p.ayurvedicProperties.trim(), label).not.toBe("");
+      expect(p.certifications.length, label).toBeGreaterThan(0);
+      expect(Number.isInteger(p.price) && p.price > 0, label).toBe(true);
+      if (p.discountPrice !== null) {
+        expect(p.discountPrice, label).toBeGreaterThan(0);
+        expect(p.discountPrice, label).toBeLessThan(p.price);
+      }
+    }
+  });
+
+  it("gives every product a primary image stored as real WebP at 320, 640 and 1024 px", async () => {
+    const rows = await handle.db.select({ id: products.id, name: products.name }).from(products);
+    const primaries = await handle.db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.isPrimary, true));
+    expect(primaries).toHaveLength(rows.length);
+    for (const product of rows) {
+      const primary = primaries.find((i) => i.productId === product.id);
+      expect(primary, product.name).toBeDefined();
+      expect(primary!.imageUrl).toBe(`/images/${primary!.imageId}`);
+      const variants = await handle.db
+        .select()
+        .from(imageVariants)
+        .where(eq(imageVariants.imageId, primary!.imageId))
+        .orderBy(asc(imageVariants.width));
+      expect(
+        variants.map((v) => v.width),
+        product.name,
+      ).toEqual([320, 640, 1024]);
+      for (const variant of variants) {
+        expect(variant.contentType).toBe("image/webp");
+        expect(isWebp(variant.data), `${product.name} at ${variant.width}`).toBe(true);
+      }
+    }
+  });
+
+  it("has three active coupons and one inactive, with a usage limit and an expiry among the active", async () => {
+    const rows = await handle.db.select().from(coupons);
+    const active = rows.filter((c) => c.isActive);
+    expect(active).toHaveLength(3);
+    expect(rows.filter((c) => !c.isActive)).toHaveLength(1);
+    expect(active.some((c) => c.usageLimit !== null)).toBe(true);
+    expect(active.some((c) => c.expiresAt !== null && c.expiresAt.getTime() > Date.now())).toBe(
+      true,
+    );
+    expect(rows.every((c) => c.usedCount === 0 && c.code === c.code.toUpperCase())).toBe(true);
+  });
+
+  it("approves every review and keeps each product's rating and count equal to them", async () => {
+    const allReviews = await handle.db.select().from(reviews);
+    expect(allReviews.length).toBeGreaterThan(0);
+    expect(allReviews.every((r) => r.isApproved)).toBe(true);
+
+    const rows = await handle.db.select().from(products);
+    expect(rows.some((p) => p.reviewCount > 0)).toBe(true);
+    for (const product of rows) {
+      const own = allReviews.filter((r) => r.productId === product.id && r.isApproved);
+      const sum = own.reduce((total, r) => total + r.rating, 0);
+      const average = own.length ? Math.round((sum * 100) / own.length) / 100 : 0;
+      expect(product.reviewCount, product.name).toBe(own.length);
+      expect(product.rating, product.name).toBe(average);
+    }
+  });
+
+  it("does nothing when called again: returns false and changes no counts", async () => {
+    const before = await counts();
+    expect(await seedDemoCatalog(handle.db)).toBe(false);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("does nothing when only categories exist (a shop whose products were all removed)", async () => {
+    const ids = (await handle.db.select({ id: products.id }).from(products)).map((p) => p.id);
+    await handle.db.delete(products).where(inArray(products.id, ids));
+    expect(await handle.db.$count(products)).toBe(0);
+    const categoryCount = await handle.db.$count(categories);
+    const couponCount = await handle.db.$count(coupons);
+    expect(categoryCount).toBeGreaterThan(0);
+
+    expect(await seedDemoCatalog(handle.db)).toBe(false);
+    expect(await handle.db.$count(products)).toBe(0);
+    expect(await handle.db.$count(categories)).toBe(categoryCount);
+    expect(await handle.db.$count(coupons)).toBe(couponCount);
+  });
+});

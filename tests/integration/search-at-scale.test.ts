@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { likePattern } from "~/domain/catalog-query";
+import { type DatabaseHandle, queryRows } from "~/lib/db.server";
+import { MAX_COUNTED_RESULTS, searchProducts } from "~/modules/catalog/search.server";
+import { insertBulkProducts } from "../../db/seed/bulk-catalog";
+import { DATABASE_KIND, useTestDatabase } from "./support/database";
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await useTestDatabase();
+  await insertBulkProducts(handle.db, 100_000);
+}, 240_000);
+afterAll(() => handle.close());
+
+async function plan(query: ReturnType<typeof sql>) {
+  const rows = await queryRows<{ "QUERY PLAN": string }>(handle.db, sql`explain ${query}`);
+  return rows.map((row) => row["QUERY PLAN"]).join("\n");
+}
+
+describe(`search over 100,000 products on ${DATABASE_KIND}`, () => {
+  it("finds a rare term through the trigram index, not a table scan", async () => {
+    const text = await plan(
+      sql`select id from products where search_text like ${likePattern("batch 4242")} order by is_featured desc, created_at desc, id limit 24`,
+    );
+    expect(text).toContain("products_search_text_trgm_idx");
+    expect(text).not.toMatch(/Seq Scan on products/);
+  });
+
+  it("counts a rare term through the trigram index", async () => {
+    const text = await plan(
+      sql`select count(*) from (select 1 from products where search_text like ${likePattern("shilajit 1234")} limit ${MAX_COUNTED_RESULTS + 1}) capped`,
+    );
+    expect(text).toContain("products_search_text_trgm_idx");
+  });
+
+  it("reads a page of a common term in sort order instead of sorting every match", async () => {
+    const text = await plan(
+      sql`select id from products where search_text like ${likePattern("ashwagandha")} order by is_featured desc, created_at desc, id limit 24`,
+    );
+    expect(text).toMatch(
+      /Index Scan using products_featured_order_idx|products_search_text_trgm_idx/,
+    );
+    expect(text).not.toMatch(/Sort Key/);
+  });
+
+  it("returns the right page and a capped total for a common term", async () => {
+    const result = await searchProducts(handle.db, {
+      search: "ashwagandha",
+      categoryId: undefined,
+      sort: "featured",
+      page: 2,
+    });
+    expect(result.totalIsCapped).toBe(true);
+    expect(result.total).toBe(MAX_COUNTED_RESULTS);
+    expect(result.items).toHaveLength(24);
+    const texts = await queryRows<{ search_text: string }>(
+      handle.db,
+      sql`select search_text from products where id in (${sql.join(
+        result.items.map((item) => sql`${item.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    expect(texts).toHaveLength(24);
+    for (const row of texts) expect(row.search_text).toContain("ashwagandha");
+  });
+
+  it("returns exact totals for a rare term", async () => {
+    const result = await searchProducts(handle.db, {
+      search: "batch 4242",
+      categoryId: undefined,
+      sort: "rating",
+      page: 1,
+    });
+    expect(result.totalIsCapped).toBe(false);
+    expect(result.total).toBeGreaterThan(0);
+    expect(result.total).toBeLessThan(50);
+  });
+});

@@ -1,0 +1,30 @@
+import { createAuth, setAuth } from "~/lib/auth.server";
+import type { Database } from "~/lib/db.server";
+import { type MailMessage, setMailer } from "~/lib/mail.server";
+import { setAppSecret } from "~/lib/secrets.server";
+import { ensureSettings } from "~/modules/settings/settings.server";
+
+export const TEST_PUBLIC_URL = "http://localhost:3999";
+
+/** Wires auth, mail (captured in memory) and settings around a test database. */
+export async function wireApp(database: Database) {
+  const sent: MailMessage[] = [];
+  const secret = "test-secret-test-secret-test-secret-0123";
+  setAppSecret(secret);
+  setMailer({
+    send: async (message) => {
+      sent.push(message);
+    },
+  });
+  setAuth(createAuth({ db: database, secret, publicUrl: TEST_PUBLIC_URL }));
+  await ensureSettings(database);
+  return { sent };
+}
+
+/** A request as the browser would send it, carrying the cookies of earlier responses. */
+export function browserRequest(path: string, cookies: string[] = [], init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("origin", TEST_PUBLIC_URL);
+  if (cookies.length) headers.set("cookie", cookies.map((c) => c.split(";")[0]).join("; "));
+  return new Request(`${TEST_PUBLIC_URL}${path}`, { ...init, headers });
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type DatabaseHandle, openPglite, openPostgres, setDatabase } from "~/lib/db.server";
+
+export const DATABASE_KIND = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
+ * on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `close`).
+ */
+export async function createTestDatabase(
+  options: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openPglite();
+  const name = `shop_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), options.poolSize ?? 10);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Opens a test database and makes it the app's database (services call `db()`). */
+export async function useTestDatabase(options?: { poolSize?: number }) {
+  const handle = await createTestDatabase(options);
+  setDatabase(handle);
+  return handle;
+}
