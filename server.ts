@@ -39,15 +39,25 @@ const requestStore = new AsyncLocalStorage<{ navigation: boolean; toasts: unknow
 const log = pino({ level: env.LOG_LEVEL, base: undefined });
 const SHUTDOWN_GRACE_MS = 4_000;
 
+// Razorpay's checkout script, its frames and its telemetry, allowed only when live keys are set.
+const razorpay = env.RAZORPAY_KEY_ID
+  ? {
+      script: " https://checkout.razorpay.com",
+      frame: " https://api.razorpay.com https://checkout.razorpay.com",
+      connect: " https://api.razorpay.com https://lumberjack.razorpay.com",
+      img: " https://*.razorpay.com",
+    }
+  : { script: "", frame: "", connect: "", img: "" };
+
 function contentSecurityPolicy(nonce: string) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${razorpay.script}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${razorpay.img}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-src 'self'",
+    `connect-src 'self'${razorpay.connect}`,
+    `frame-src 'self'${razorpay.frame}`,
     "object-src 'none'",
     "base-uri 'self'",
     // The contact form hands over to the visitor's mail client (a mailto: redirect without JS).

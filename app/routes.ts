@@ -18,6 +18,7 @@ export default [
     route("shipping", "routes/content/shipping.tsx"),
     route("returns", "routes/content/returns.tsx"),
     route("cart", "routes/store/cart.tsx"),
+    route("checkout", "routes/store/checkout.tsx"),
     route("profile", "routes/account/profile.tsx"),
     route("wishlist", "routes/account/wishlist.tsx"),
     route("newsletter", "routes/store/newsletter.tsx"),
@@ -25,6 +26,7 @@ export default [
   ]),
   route("auth", "routes/auth/auth.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
+  route("checkout/payment", "routes/store/checkout-payment.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
@@ -35,6 +37,7 @@ export default [
   ...prefix("api", [
     route("auth/*", "routes/api/auth.ts"),
     route("events/offers", "routes/api/offer-events.ts"),
+    route("webhooks/razorpay", "routes/api/razorpay-webhook.ts"),
   ]),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

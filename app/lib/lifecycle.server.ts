@@ -1,6 +1,7 @@
 import path from "node:path";
 import { bootstrapAdministrator } from "../modules/accounts/administrators.server";
 import { seedDemoCatalog } from "../modules/catalog/demo-seed.server";
+import { scheduleOrderExpiry } from "../modules/orders/expire-orders.server";
 import { ensureSettings } from "../modules/settings/settings.server";
 import { createAuth, setAuth } from "./auth.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "./db.server";
@@ -10,7 +11,10 @@ import { logger } from "./logger.server";
 import { createMailer, setMailer } from "./mail.server";
 import { loadOrCreateSecret, setAppSecret } from "./secrets.server";
 
-const holder = globalThis as typeof globalThis & { __shopStarted?: Promise<void> };
+const holder = globalThis as typeof globalThis & {
+  __shopStarted?: Promise<void>;
+  __shopStopJobs?: () => void;
+};
 
 /** Opens the database, applies migrations, seeds an empty shop and wires auth and mail. */
 export function startShop(): Promise<void> {
@@ -36,6 +40,10 @@ export function startShop(): Promise<void> {
       dataDir: env.DATA_DIR,
       publicUrl: env.PUBLIC_URL,
     });
+    holder.__shopStopJobs = scheduleOrderExpiry(() => handle.db);
+    if (env.NODE_ENV === "production" && !env.RAZORPAY_KEY_ID) {
+      logger.warn("no Razorpay keys: card payments go to the built-in test gateway");
+    }
     logger.info({ database: handle.kind }, "shop ready");
   })();
   return holder.__shopStarted;
@@ -51,6 +59,8 @@ export async function stopShop() {
   if (!started) return;
   await started.catch(() => {});
   holder.__shopStarted = undefined;
+  holder.__shopStopJobs?.();
+  holder.__shopStopJobs = undefined;
   const handle = getDatabaseHandle();
   setDatabase(undefined);
   await handle.close();

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../app/domain/orders";
 import { addresses, profiles } from "./accounts";
 import { products } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
@@ -111,19 +112,6 @@ export const wishlistItems = pgTable(
   },
   (t) => [uniqueIndex("wishlist_user_product").on(t.userId, t.productId)],
 );
-
-export const ORDER_STATUSES = [
-  "pending",
-  "processing",
-  "shipped",
-  "delivered",
-  "cancelled",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_METHODS = ["cod", "razorpay"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The shipping address as it was when the order was placed; later edits do not rewrite history. */
 export type ShippingAddressSnapshot = {

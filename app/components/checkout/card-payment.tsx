@@ -1,0 +1,198 @@
+import { ShieldCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useNonce } from "~/components/nonce";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { formatRupees } from "~/domain/money";
+import type { CheckoutOptions } from "~/modules/payments/card-payments.server";
+
+const RAZORPAY_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
+const THEME_COLOUR = "#2f6b3a";
+
+type Callback = {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+};
+
+type RazorpayInstance = {
+  open(): void;
+  on(
+    event: "payment.failed",
+    handler: (response: { error?: { description?: string } }) => void,
+  ): void;
+};
+declare global {
+  interface Window {
+    Razorpay?: new (options: Record<string, unknown>) => RazorpayInstance;
+  }
+}
+
+/**
+ * Takes a card payment for an order the server already wrote: Razorpay's checkout when live, the
+ * built-in test gateway's dialog otherwise. Either way the result is posted back to the server,
+ * which verifies it; nothing here decides that an order is paid.
+ */
+export function CardPayment({ options, shopName }: { options: CheckoutOptions; shopName: string }) {
+  const confirm = useFetcher();
+  const navigate = useNavigate();
+  const submitCallback = (callback: Callback) =>
+    confirm.submit(
+      { intent: "confirm", orderId: options.orderId, ...callback },
+      { method: "post", action: "/checkout/payment" },
+    );
+  const leave = (title: string, description: string) => {
+    toast.error(title, { description });
+    navigate("/profile?tab=orders");
+  };
+  if (options.mode === "test") {
+    return (
+      <TestGatewayDialog
+        options={options}
+        onSuccess={submitCallback}
+        onClose={() =>
+          leave("Payment not completed", "You can pay for this order from your orders.")
+        }
+        confirming={confirm.state !== "idle"}
+      />
+    );
+  }
+  return (
+    <RazorpayCheckout
+      options={options}
+      shopName={shopName}
+      onSuccess={submitCallback}
+      onFailure={(message) => leave("Payment failed", message)}
+      onDismiss={() =>
+        leave("Payment not completed", "You can pay for this order from your orders.")
+      }
+    />
+  );
+}
+
+function RazorpayCheckout({
+  options,
+  shopName,
+  onSuccess,
+  onFailure,
+  onDismiss,
+}: {
+  options: CheckoutOptions;
+  shopName: string;
+  onSuccess: (callback: Callback) => void;
+  onFailure: (message: string) => void;
+  onDismiss: () => void;
+}) {
+  const nonce = useNonce();
+  const opened = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per payment order
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    loadScript(RAZORPAY_SCRIPT, nonce)
+      .then(() => {
+        if (!window.Razorpay) throw new Error("missing");
+        const checkout = new window.Razorpay({
+          key: options.key,
+          amount: options.amount,
+          currency: options.currency,
+          order_id: options.providerOrderId,
+          name: shopName,
+          description: `Order ${options.orderNumber}`,
+          prefill: options.prefill,
+          theme: { color: THEME_COLOUR },
+          handler: onSuccess,
+          modal: { ondismiss: onDismiss },
+        });
+        checkout.on("payment.failed", (response) =>
+          onFailure(response.error?.description ?? "The payment did not go through"),
+        );
+        checkout.open();
+      })
+      .catch(() =>
+        toast.error("Payment Error", {
+          description: "Razorpay SDK failed to load. Please check your connection and try again.",
+        }),
+      );
+  }, [options.providerOrderId]);
+  return null;
+}
+
+function loadScript(src: string, nonce: string | undefined) {
+  return new Promise<void>((resolve, reject) => {
+    if (window.Razorpay) return resolve();
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    if (nonce) script.nonce = nonce;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`could not load ${src}`));
+    document.body.appendChild(script);
+  });
+}
+
+type TestGatewayData = {
+  result?: { outcome: "success"; callback: Callback } | { outcome: "failure" };
+};
+
+/** DESIGN §6.8: the test gateway's checkout, clearly labelled; no money moves. */
+function TestGatewayDialog({
+  options,
+  onSuccess,
+  onClose,
+  confirming,
+}: {
+  options: CheckoutOptions;
+  onSuccess: (callback: Callback) => void;
+  onClose: () => void;
+  confirming: boolean;
+}) {
+  const gateway = useFetcher<TestGatewayData>();
+  const navigate = useNavigate();
+  const result = gateway.data?.result;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the gateway's answer only
+  useEffect(() => {
+    if (result?.outcome === "success") onSuccess(result.callback);
+    if (result?.outcome === "failure") navigate("/profile?tab=orders");
+  }, [result]);
+  const busy = gateway.state !== "idle" || confirming || result !== undefined;
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <ShieldCheck className="size-5" aria-hidden="true" /> Card payment
+            <Badge variant="warning">Test mode</Badge>
+          </DialogTitle>
+          <DialogDescription>
+            This shop has no Razorpay keys yet, so payments go to the built-in test gateway. No
+            money is taken. Order {options.orderNumber}: {formatRupees(options.amount)}.
+          </DialogDescription>
+        </DialogHeader>
+        <gateway.Form method="post" action="/checkout/payment">
+          <input type="hidden" name="intent" value="test-gateway" />
+          <input type="hidden" name="orderId" value={options.orderId} />
+          <input type="hidden" name="providerOrderId" value={options.providerOrderId} />
+          <DialogFooter>
+            <Button type="submit" name="outcome" value="failure" variant="outline" disabled={busy}>
+              Simulate failure
+            </Button>
+            <Button type="submit" name="outcome" value="success" disabled={busy}>
+              {busy ? "Processing..." : `Pay ${formatRupees(options.amount)}`}
+            </Button>
+          </DialogFooter>
+        </gateway.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

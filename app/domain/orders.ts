@@ -1,0 +1,78 @@
+/** Order rules that need no database: statuses, who may cancel, numbering, card-payment expiry. */
+
+export const ORDER_STATUSES = [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The card value is the payment provider's name in lower case (SPEC §3). */
+export const PAYMENT_METHODS = ["cod", "razorpay"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** DESIGN §6.4. */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cod: "Cash on Delivery",
+  razorpay: "Card (Razorpay)",
+};
+
+/** DESIGN §6.7: card orders not paid within this time are cancelled and give their stock back. */
+export const CARD_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+
+/** DESIGN §6.16: the customer may cancel while the order has not shipped. */
+export function customerMayCancel(status: OrderStatus) {
+  return status === "pending" || status === "processing";
+}
+
+/** A pending card order inside its payment window can be paid again from the Orders tab. */
+export function awaitsCardPayment(
+  order: {
+    paymentMethod: PaymentMethod;
+    paymentStatus: PaymentStatus;
+    status: OrderStatus;
+    createdAt: Date;
+  },
+  now: Date,
+) {
+  return (
+    order.paymentMethod === "razorpay" &&
+    order.paymentStatus !== "paid" &&
+    order.status === "pending" &&
+    now.getTime() - order.createdAt.getTime() < CARD_PAYMENT_WINDOW_MS
+  );
+}
+
+/**
+ * SPEC §9: 'ORD-' and a timestamp. The milliseconds make clashes rare; `attempt` adds a suffix
+ * when one happens anyway (DESIGN §6.9).
+ */
+export function orderNumber(now: Date, attempt = 0) {
+  const stamp = String(now.getTime());
+  return attempt === 0 ? `ORD-${stamp}` : `ORD-${stamp}-${attempt}`;
+}
+
+/** SPEC §4 badge colours: yellow, blue, purple, green, red, and grey for anything else. */
+export const ORDER_STATUS_TONES = {
+  pending: "warning",
+  processing: "info",
+  shipped: "purple",
+  delivered: "success",
+  cancelled: "destructive",
+} as const satisfies Record<OrderStatus, string>;
+
+export type StatusTone = (typeof ORDER_STATUS_TONES)[OrderStatus] | "neutral";
+
+/** The Badge variant for an order status. */
+export function orderStatusTone(status: string): StatusTone {
+  return ORDER_STATUS_TONES[status as OrderStatus] ?? "neutral";
+}
+
+export function statusLabel(status: string) {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}

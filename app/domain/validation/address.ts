@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { fullNameField } from "./auth";
+
+/** Letters of any script and spaces, as for names (SPEC §5). */
+const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
+
+export const ADDRESS_MESSAGES = {
+  phone: "Phone must be exactly 10 digits",
+  postalCode: "Postal code must be exactly 6 digits",
+  line1Short: "Address must be at least 5 characters",
+  line1Long: "Address must be less than 200 characters",
+  line2Long: "Address line 2 must be less than 200 characters",
+  cityShort: "City must be at least 2 characters",
+  cityLong: "City must be less than 50 characters",
+  cityCharacters: "City can only contain letters and spaces",
+  stateShort: "State must be at least 2 characters",
+  stateLong: "State must be less than 50 characters",
+  stateCharacters: "State can only contain letters and spaces",
+} as const;
+
+/** The browser keeps only digits, at most 10 (SPEC §5); the server checks the same. */
+export function phoneDigits(value: string) {
+  return value.replace(/\D/g, "").slice(0, 10);
+}
+
+export const phoneField = z
+  .string({ error: ADDRESS_MESSAGES.phone })
+  .trim()
+  .regex(/^\d{10}$/, { error: ADDRESS_MESSAGES.phone });
+
+function placeField(messages: { short: string; long: string; chars: string }) {
+  return z
+    .string({ error: messages.short })
+    .trim()
+    .min(2, { error: messages.short, abort: true })
+    .max(50, { error: messages.long, abort: true })
+    .regex(LETTERS_AND_SPACES, { error: messages.chars, abort: true });
+}
+
+/** SPEC §5 checkout address; saved addresses follow the same rules so either can ship an order. */
+export const addressSchema = z.object({
+  fullName: fullNameField,
+  phone: phoneField,
+  addressLine1: z
+    .string({ error: ADDRESS_MESSAGES.line1Short })
+    .trim()
+    .min(5, { error: ADDRESS_MESSAGES.line1Short, abort: true })
+    .max(200, { error: ADDRESS_MESSAGES.line1Long, abort: true }),
+  addressLine2: z
+    .string()
+    .trim()
+    .max(200, { error: ADDRESS_MESSAGES.line2Long })
+    .optional()
+    .transform((value) => (value ? value : null)),
+  city: placeField({
+    short: ADDRESS_MESSAGES.cityShort,
+    long: ADDRESS_MESSAGES.cityLong,
+    chars: ADDRESS_MESSAGES.cityCharacters,
+  }),
+  state: placeField({
+    short: ADDRESS_MESSAGES.stateShort,
+    long: ADDRESS_MESSAGES.stateLong,
+    chars: ADDRESS_MESSAGES.stateCharacters,
+  }),
+  postalCode: z
+    .string({ error: ADDRESS_MESSAGES.postalCode })
+    .trim()
+    .regex(/^\d{6}$/, { error: ADDRESS_MESSAGES.postalCode }),
+});
+
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** SPEC §8: checkout shows every problem at once, joined by commas, under 'Invalid Address'. */
+export function joinAddressErrors(errors: Record<string, string[] | null | undefined>) {
+  return Object.values(errors)
+    .flatMap((messages) => messages ?? [])
+    .join(", ");
+}
+
+/** The saved-address form (Addresses tab): add or edit, told apart by the id. */
+export const savedAddressSchema = addressSchema.extend({
+  addressId: z.uuid({ error: "Unknown address" }).optional(),
+  isDefault: z.preprocess((value) => value === "on" || value === true, z.boolean()).default(false),
+});
+
+export const addressActionSchema = z.discriminatedUnion("intent", [
+  savedAddressSchema.extend({ intent: z.literal("save-address") }),
+  z.object({
+    intent: z.literal("delete-address"),
+    addressId: z.uuid({ error: "Unknown address" }),
+  }),
+  z.object({
+    intent: z.literal("default-address"),
+    addressId: z.uuid({ error: "Unknown address" }),
+  }),
+]);
+
+/** Profile tab: full name and phone; e-mail is read-only. An empty phone clears it. */
+export const profileSchema = z.object({
+  fullName: fullNameField,
+  phone: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{10}$/, { error: ADDRESS_MESSAGES.phone })
+        .nullable(),
+    ),
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+const orderId = z.uuid({ error: "Unknown order" });
+const providerOrderId = z.string().trim().min(1).max(100);
+
+/** Every form that posts to /checkout/payment, told apart by `intent`. */
+export const paymentActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("start"), orderId }),
+  z.object({
+    intent: z.literal("confirm"),
+    orderId,
+    razorpay_order_id: providerOrderId,
+    razorpay_payment_id: z.string().trim().min(1).max(100),
+    razorpay_signature: z.string().trim().max(200),
+  }),
+  z.object({
+    intent: z.literal("test-gateway"),
+    orderId,
+    providerOrderId,
+    outcome: z.enum(["success", "failure"]),
+  }),
+]);

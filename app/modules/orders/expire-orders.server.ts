@@ -1,0 +1,47 @@
+import { and, eq, lt, ne } from "drizzle-orm";
+import { orders } from "../../../db/schema";
+import { CARD_PAYMENT_WINDOW_MS } from "../../domain/orders";
+import type { Database } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
+import { releaseOrder } from "./cancel-order.server";
+
+/**
+ * DESIGN §6.7: card orders still unpaid after 30 minutes are cancelled and give back their stock
+ * and coupon. `skip locked` lets several app processes run this at once without two of them
+ * releasing the same order, and an order being paid at this moment is left for the next run.
+ */
+export async function expireUnpaidCardOrders(database: Database, now = new Date(), batch = 100) {
+  const cutoff = new Date(now.getTime() - CARD_PAYMENT_WINDOW_MS);
+  return database.transaction(async (tx) => {
+    const stale = await tx
+      .select({ id: orders.id, orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.paymentMethod, "razorpay"),
+          ne(orders.paymentStatus, "paid"),
+          eq(orders.status, "pending"),
+          lt(orders.createdAt, cutoff),
+        ),
+      )
+      .orderBy(orders.createdAt)
+      .limit(batch)
+      .for("update", { skipLocked: true });
+    for (const order of stale) await releaseOrder(tx, order.id, { paymentStatus: "failed" });
+    if (stale.length) {
+      logger.info({ orders: stale.map((o) => o.orderNumber) }, "unpaid card orders cancelled");
+    }
+    return stale.length;
+  });
+}
+
+/** Runs the expiry every minute until stopped; one failing run is logged, not fatal. */
+export function scheduleOrderExpiry(database: () => Database, everyMs = 60_000) {
+  const timer = setInterval(() => {
+    expireUnpaidCardOrders(database()).catch((error) =>
+      logger.error({ err: error }, "expiring unpaid card orders failed"),
+    );
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { orderItems, orders, profiles } from "../../../db/schema";
+import { formatRupees } from "../../domain/money";
+import { PAYMENT_METHOD_LABELS } from "../../domain/orders";
+import type { Executor } from "../../lib/db.server";
+import { getEnv } from "../../lib/env.server";
+import { logger } from "../../lib/logger.server";
+import { mailer } from "../../lib/mail.server";
+import { getSettings } from "../settings/settings.server";
+
+/**
+ * The confirmation a customer keeps: what was ordered, what it cost, where it goes. Sent when a
+ * cash-on-delivery order is placed and when a card order is paid. A mail failure is logged and
+ * never undoes the order.
+ */
+export async function sendOrderConfirmation(executor: Executor, orderId: string) {
+  try {
+    const [order] = await executor
+      .select({
+        orderNumber: orders.orderNumber,
+        subtotal: orders.subtotal,
+        discount: orders.discountAmount,
+        couponCode: orders.couponCode,
+        shipping: orders.shippingCost,
+        total: orders.total,
+        paymentMethod: orders.paymentMethod,
+        paymentStatus: orders.paymentStatus,
+        address: orders.shippingAddress,
+        email: profiles.email,
+        fullName: profiles.fullName,
+      })
+      .from(orders)
+      .innerJoin(profiles, eq(profiles.id, orders.userId))
+      .where(eq(orders.id, orderId));
+    if (!order) return;
+    const items = await executor
+      .select({
+        name: orderItems.productName,
+        quantity: orderItems.quantity,
+        total: orderItems.totalPrice,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    const shop = await getSettings(executor);
+    const a = order.address;
+    const text = [
+      `Namaste ${order.fullName},`,
+      "",
+      `Thank you for your order ${order.orderNumber}. We will send it within 1-2 business days.`,
+      "",
+      ...items.map((item) => `${item.quantity} x ${item.name}: ${formatRupees(item.total)}`),
+      "",
+      `Subtotal: ${formatRupees(order.subtotal)}`,
+      ...(order.discount > 0
+        ? [
+            `Discount${order.couponCode ? ` (${order.couponCode})` : ""}: -${formatRupees(order.discount)}`,
+          ]
+        : []),
+      `Shipping: ${order.shipping === 0 ? "Free" : formatRupees(order.shipping)}`,
+      `Total: ${formatRupees(order.total)}`,
+      `Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
+      "",
+      "Shipping to:",
+      a.fullName,
+      a.addressLine1,
+      ...(a.addressLine2 ? [a.addressLine2] : []),
+      `${a.city}, ${a.state} ${a.postalCode}`,
+      `Phone: ${a.phone}`,
+      "",
+      `Your orders: ${getEnv().PUBLIC_URL}/profile?tab=orders`,
+      "",
+      shop.shopName,
+    ].join("\n");
+    await mailer().send({
+      to: order.email,
+      subject: `Order confirmed: ${order.orderNumber}`,
+      text,
+    });
+  } catch (error) {
+    logger.error({ err: error, orderId }, "order confirmation mail failed");
+  }
+}

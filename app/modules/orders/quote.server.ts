@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { appSecret } from "../../lib/secrets.server";
+
+/**
+ * What the customer saw on the checkout page: each line's unit price and quantity, and the total.
+ * The server signs it into the form so that, on "Place Order", a price that changed in between
+ * can be named instead of silently charged. It is never used to price anything.
+ */
+export type Quote = {
+  lines: { productId: string; unitPrice: number; quantity: number }[];
+  total: number;
+};
+
+function mac(payload: string) {
+  return createHmac("sha256", appSecret()).update(`checkout-quote:${payload}`).digest("base64url");
+}
+
+export function signQuote(quote: Quote) {
+  const payload = Buffer.from(JSON.stringify(quote)).toString("base64url");
+  return `${payload}.${mac(payload)}`;
+}
+
+/** The quote, or null when the token is missing, malformed or not signed by this shop. */
+export function readQuote(token: string | undefined | null): Quote | null {
+  if (!token) return null;
+  const [payload, signature] = token.split(".");
+  if (!payload || !signature) return null;
+  const expected = Buffer.from(mac(payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    return JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Quote;
+  } catch {
+    return null;
+  }
+}

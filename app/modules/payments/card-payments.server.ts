@@ -1,0 +1,191 @@
+import { and, desc, eq } from "drizzle-orm";
+import { orders, payments, profiles } from "../../../db/schema";
+import { awaitsCardPayment } from "../../domain/orders";
+import type { Database, Transaction } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
+import { OrderError, OrderNotFoundError } from "../orders/order-errors";
+import { createProviderOrder, type PaymentGateway } from "./gateway.server";
+import { verifyPaymentSignature } from "./signatures.server";
+
+/** What the browser needs to open Razorpay's checkout (or the test gateway's dialog). */
+export type CheckoutOptions = {
+  mode: PaymentGateway["mode"];
+  key: string;
+  orderId: string;
+  orderNumber: string;
+  providerOrderId: string;
+  amount: number;
+  currency: "INR";
+  prefill: { name: string; contact: string };
+};
+
+export class PaymentVerificationError extends Error {}
+
+/**
+ * Opens (or reopens) the card payment of the customer's own pending card order. The provider order
+ * is created for exactly the order's total as the server computed it; an unpaid provider order
+ * from an earlier attempt is reused, as Razorpay allows several attempts on one order.
+ */
+export async function startCardPayment(
+  database: Database,
+  gateway: PaymentGateway,
+  input: { userId: string; orderId: string },
+  now = new Date(),
+): Promise<CheckoutOptions> {
+  const [order] = await database
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      total: orders.total,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      createdAt: orders.createdAt,
+      address: orders.shippingAddress,
+      fullName: profiles.fullName,
+    })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)));
+  if (!order) throw new OrderNotFoundError("Order not found");
+  if (order.paymentStatus === "paid")
+    throw new OrderError(`Order ${order.orderNumber} is already paid`);
+  if (!awaitsCardPayment(order, now)) {
+    throw new OrderError(`Order ${order.orderNumber} can no longer be paid by card`);
+  }
+  const [earlier] = await database
+    .select({ providerOrderId: payments.providerOrderId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.amount, order.total),
+        eq(payments.provider, gateway.mode),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  let providerOrderId = earlier?.providerOrderId;
+  if (!providerOrderId) {
+    const created = await createProviderOrder(gateway, {
+      amount: order.total,
+      receipt: order.orderNumber,
+      notes: { order_id: order.id },
+    });
+    await database.insert(payments).values({
+      orderId: order.id,
+      provider: gateway.mode,
+      providerOrderId: created.id,
+      amount: created.amount,
+    });
+    providerOrderId = created.id;
+  }
+  return {
+    mode: gateway.mode,
+    key: gateway.keyId,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    providerOrderId,
+    amount: order.total,
+    currency: "INR",
+    prefill: { name: order.address.fullName || order.fullName || "", contact: order.address.phone },
+  };
+}
+
+/**
+ * The checkout's success handler posts the three values Razorpay returns. The signature is checked
+ * against the provider order id this shop stored for the customer's own order, never one the
+ * browser names alone. Returns whether this call marked the order paid (false if it already was).
+ */
+export async function confirmCardPayment(
+  database: Database,
+  gateway: PaymentGateway,
+  input: {
+    userId: string;
+    orderId: string;
+    providerOrderId: string;
+    paymentId: string;
+    signature: string;
+  },
+): Promise<{ orderNumber: string; newlyPaid: boolean }> {
+  return database.transaction(async (tx) => {
+    const payment = await lockPayment(tx, input.providerOrderId);
+    if (!payment || payment.orderId !== input.orderId || payment.userId !== input.userId) {
+      throw new OrderNotFoundError("Order not found");
+    }
+    const valid = verifyPaymentSignature(
+      {
+        providerOrderId: payment.providerOrderId,
+        paymentId: input.paymentId,
+        signature: input.signature,
+      },
+      gateway.keySecret,
+    );
+    if (!valid) throw new PaymentVerificationError("The payment could not be verified");
+    const newlyPaid = await markPaid(tx, payment, input.paymentId);
+    return { orderNumber: payment.orderNumber, newlyPaid };
+  });
+}
+
+export type LockedPayment = NonNullable<Awaited<ReturnType<typeof lockPayment>>>;
+
+/** The payment row with its order, both locked, so a callback and a webhook change it once. */
+export async function lockPayment(tx: Transaction, providerOrderId: string) {
+  const [payment] = await tx
+    .select({
+      id: payments.id,
+      providerOrderId: payments.providerOrderId,
+      amount: payments.amount,
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      orderTotal: orders.total,
+      orderStatus: orders.status,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.providerOrderId, providerOrderId))
+    .for("update");
+  return payment ?? null;
+}
+
+/** Marks the order paid once; a payment for an order already cancelled is logged for a refund. */
+export async function markPaid(tx: Transaction, payment: LockedPayment, paymentId: string) {
+  await tx
+    .update(payments)
+    .set({ status: "paid", providerPaymentId: paymentId, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
+  if (payment.paymentStatus === "paid") return false;
+  if (payment.orderStatus === "cancelled") {
+    logger.warn(
+      { order: payment.orderNumber, paymentId },
+      "payment received for a cancelled order; refund it from the Razorpay dashboard",
+    );
+    return false;
+  }
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
+    .where(eq(orders.id, payment.orderId));
+  return true;
+}
+
+/** A failed attempt: the order stays open for another try until its payment window ends. */
+export async function markFailed(
+  tx: Transaction,
+  payment: LockedPayment,
+  paymentId: string | null,
+) {
+  if (payment.paymentStatus === "paid") return false;
+  await tx
+    .update(payments)
+    .set({ status: "failed", providerPaymentId: paymentId, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
+  if (payment.orderStatus === "cancelled") return false;
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "failed", updatedAt: new Date() })
+    .where(eq(orders.id, payment.orderId));
+  return true;
+}

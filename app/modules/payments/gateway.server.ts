@@ -1,0 +1,99 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { getEnv } from "../../lib/env.server";
+import { appSecret } from "../../lib/secrets.server";
+
+/**
+ * Where card payments go: Razorpay when its keys are set, otherwise the built-in test gateway
+ * (DESIGN §6.8), which speaks the same protocol with secrets derived from the shop's own secret.
+ */
+export type PaymentGateway = {
+  mode: "razorpay" | "test";
+  keyId: string;
+  keySecret: string;
+  /** Null when Razorpay is live but no webhook secret is configured: webhooks are refused. */
+  webhookSecret: string | null;
+  apiBase: string;
+};
+
+export type ProviderOrder = { id: string; amount: number; currency: "INR" };
+
+export class PaymentProviderError extends Error {}
+
+function derived(label: string) {
+  return createHmac("sha256", appSecret()).update(`test-gateway:${label}`).digest("hex");
+}
+
+export function paymentGateway(): PaymentGateway {
+  const env = getEnv();
+  if (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET) {
+    return {
+      mode: "razorpay",
+      keyId: env.RAZORPAY_KEY_ID,
+      keySecret: env.RAZORPAY_KEY_SECRET,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? null,
+      apiBase: env.RAZORPAY_API_BASE.replace(/\/+$/, ""),
+    };
+  }
+  return testGateway();
+}
+
+export function testGateway(): PaymentGateway {
+  return {
+    mode: "test",
+    keyId: "rzp_test_builtin",
+    keySecret: derived("key-secret"),
+    webhookSecret: derived("webhook-secret"),
+    apiBase: "",
+  };
+}
+
+/**
+ * Razorpay's Orders API: POST /v1/orders with basic auth, the amount in paise, INR and the shop's
+ * order number as the receipt. The test gateway makes up an id of the same shape.
+ */
+export async function createProviderOrder(
+  gateway: PaymentGateway,
+  input: { amount: number; receipt: string; notes?: Record<string, string> },
+): Promise<ProviderOrder> {
+  if (gateway.mode === "test") {
+    return {
+      id: `order_test${randomBytes(8).toString("hex")}`,
+      amount: input.amount,
+      currency: "INR",
+    };
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${gateway.apiBase}/v1/orders`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${gateway.keyId}:${gateway.keySecret}`).toString("base64")}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({
+        amount: input.amount,
+        currency: "INR",
+        receipt: input.receipt,
+        notes: input.notes ?? {},
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw new PaymentProviderError(`Razorpay could not be reached: ${(error as Error).message}`);
+  }
+  const body = (await response.json().catch(() => null)) as {
+    id?: string;
+    amount?: number;
+    currency?: string;
+    error?: { description?: string };
+  } | null;
+  if (!response.ok || !body?.id) {
+    throw new PaymentProviderError(
+      body?.error?.description ?? `Razorpay answered ${response.status}`,
+    );
+  }
+  if (body.amount !== input.amount || body.currency !== "INR") {
+    throw new PaymentProviderError("Razorpay created an order for a different amount");
+  }
+  return { id: body.id, amount: body.amount, currency: "INR" };
+}

@@ -1,0 +1,92 @@
+import { webhookEvents } from "../../../db/schema";
+import type { Database } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
+import { lockPayment, markFailed, markPaid } from "./card-payments.server";
+import type { PaymentGateway } from "./gateway.server";
+import { verifyWebhookSignature } from "./signatures.server";
+
+export type WebhookResult = { outcome: WebhookOutcome; orderId: string | null };
+
+export type WebhookOutcome =
+  | "paid"
+  | "failed"
+  | "unchanged"
+  | "duplicate"
+  | "ignored"
+  | "amount-mismatch"
+  | "unknown-order";
+
+type RazorpayEvent = {
+  event?: string;
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; amount?: number; currency?: string } };
+    order?: { entity?: { id?: string; amount_paid?: number; amount?: number } };
+  };
+};
+
+export class WebhookSignatureError extends Error {}
+
+class AmountMismatch extends Error {}
+
+/**
+ * Razorpay's webhook (DESIGN §6.7): the signature covers the raw body; each event id is handled
+ * once, recorded in the same transaction as the change it makes, so a delivery repeated (even at
+ * the same moment) changes the order once. Paid only when the amount is the order's amount.
+ */
+export async function handleRazorpayWebhook(
+  database: Database,
+  gateway: PaymentGateway,
+  delivery: { rawBody: string; signature: string | null; eventId: string | null },
+): Promise<WebhookResult> {
+  if (
+    !gateway.webhookSecret ||
+    !verifyWebhookSignature(delivery.rawBody, delivery.signature, gateway.webhookSecret)
+  ) {
+    throw new WebhookSignatureError("Invalid webhook signature");
+  }
+  let event: RazorpayEvent;
+  try {
+    event = JSON.parse(delivery.rawBody) as RazorpayEvent;
+  } catch {
+    return { outcome: "ignored", orderId: null };
+  }
+  const kind = event.event ?? "";
+  if (!["payment.captured", "order.paid", "payment.failed"].includes(kind)) {
+    return { outcome: "ignored", orderId: null };
+  }
+  const entity = event.payload?.payment?.entity;
+  const providerOrderId = entity?.order_id ?? event.payload?.order?.entity?.id;
+  if (!providerOrderId) return { outcome: "ignored", orderId: null };
+  const eventId = delivery.eventId ?? `${kind}:${entity?.id ?? providerOrderId}`;
+
+  try {
+    return await database.transaction(async (tx): Promise<WebhookResult> => {
+      const recorded = await tx
+        .insert(webhookEvents)
+        .values({ id: eventId, provider: "razorpay", eventType: kind })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      if (recorded.length === 0) return { outcome: "duplicate", orderId: null };
+      const payment = await lockPayment(tx, providerOrderId);
+      if (!payment) return { outcome: "unknown-order", orderId: null };
+      const orderId = payment.orderId;
+      if (kind === "payment.failed") {
+        const failed = await markFailed(tx, payment, entity?.id ?? null);
+        return { outcome: failed ? "failed" : "unchanged", orderId };
+      }
+      const amount = entity?.amount ?? event.payload?.order?.entity?.amount_paid;
+      if (amount !== payment.amount || amount !== payment.orderTotal) {
+        // Thrown so the event is not recorded either: nothing at all changes.
+        throw new AmountMismatch();
+      }
+      const paid = await markPaid(tx, payment, entity?.id ?? "");
+      return { outcome: paid ? "paid" : "unchanged", orderId };
+    });
+  } catch (error) {
+    if (error instanceof AmountMismatch) {
+      logger.warn({ providerOrderId, eventId }, "webhook amount differs from the order; ignored");
+      return { outcome: "amount-mismatch", orderId: null };
+    }
+    throw error;
+  }
+}

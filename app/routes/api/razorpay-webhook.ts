@@ -1,0 +1,27 @@
+import { db } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
+import { paymentGateway } from "~/modules/payments/gateway.server";
+import { handleRazorpayWebhook, WebhookSignatureError } from "~/modules/payments/webhook.server";
+import type { Route } from "./+types/razorpay-webhook";
+
+/** Razorpay's server-to-server notice; the signature over the raw body is the only credential. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405 });
+  const rawBody = await request.text();
+  try {
+    const { outcome, orderId } = await handleRazorpayWebhook(db(), paymentGateway(), {
+      rawBody,
+      signature: request.headers.get("x-razorpay-signature"),
+      eventId: request.headers.get("x-razorpay-event-id"),
+    });
+    if (outcome === "paid" && orderId) await sendOrderConfirmation(db(), orderId);
+    return Response.json({ status: outcome });
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      logger.warn("razorpay webhook with an invalid signature refused");
+      return Response.json({ error: "invalid signature" }, { status: 400 });
+    }
+    throw error;
+  }
+}

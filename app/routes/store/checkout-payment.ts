@@ -1,0 +1,118 @@
+import { and, eq } from "drizzle-orm";
+import { data } from "react-router";
+import { paymentActionSchema } from "~/domain/validation/payment";
+import { db } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { getCurrentUser } from "~/modules/accounts/session.server";
+import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
+import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
+import {
+  confirmCardPayment,
+  PaymentVerificationError,
+  startCardPayment,
+} from "~/modules/payments/card-payments.server";
+import { PaymentProviderError, paymentGateway } from "~/modules/payments/gateway.server";
+import { completeTestPayment } from "~/modules/payments/test-gateway.server";
+import { orders, payments } from "../../../db/schema";
+import type { Route } from "./+types/checkout-payment";
+
+const ORDERS_TAB = "/profile?tab=orders";
+
+/**
+ * The card payment endpoint: open a payment for an order ("start"), take Razorpay's success
+ * callback ("confirm"), and, in test mode only, act as the gateway ("test-gateway").
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) {
+    return redirectWithToast("/auth", {
+      type: "error",
+      title: "Please sign in",
+      description: "You need to be signed in to pay for an order",
+    });
+  }
+  const parsed = paymentActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return fail("Payment Error", parsed.error.issues[0]?.message ?? "Invalid request", 400);
+  }
+  const input = parsed.data;
+  const gateway = paymentGateway();
+  try {
+    switch (input.intent) {
+      case "start": {
+        const payment = await startCardPayment(db(), gateway, {
+          userId: user.id,
+          orderId: input.orderId,
+        });
+        return { payment };
+      }
+      case "confirm": {
+        const result = await confirmCardPayment(db(), gateway, {
+          userId: user.id,
+          orderId: input.orderId,
+          providerOrderId: input.razorpay_order_id,
+          paymentId: input.razorpay_payment_id,
+          signature: input.razorpay_signature,
+        });
+        if (result.newlyPaid) await sendOrderConfirmation(db(), input.orderId);
+        return redirectWithToast(ORDERS_TAB, {
+          type: "success",
+          title: "Payment Successful!",
+          description: `Order ${result.orderNumber} is paid. Thank you!`,
+        });
+      }
+      case "test-gateway": {
+        if (gateway.mode !== "test") throw new OrderNotFoundError("Not found");
+        const payment = await ownPayment(user.id, input.orderId, input.providerOrderId);
+        const result = await completeTestPayment(db(), gateway, {
+          providerOrderId: payment.providerOrderId,
+          amount: payment.amount,
+          outcome: input.outcome,
+        });
+        if (result.outcome === "failure") {
+          return fail(
+            "Payment failed",
+            `${result.error.description}. You can try again from your orders.`,
+            402,
+            { result },
+          );
+        }
+        if (result.webhook.outcome === "paid") await sendOrderConfirmation(db(), input.orderId);
+        return { result };
+      }
+    }
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) throw data("Order not found", { status: 404 });
+    if (error instanceof PaymentProviderError) {
+      logger.error({ err: error }, "creating the payment order failed");
+      return fail("Failed to create payment order", error.message, 502);
+    }
+    if (error instanceof PaymentVerificationError) {
+      return fail("Order Creation Failed", error.message, 400);
+    }
+    if (error instanceof OrderError) return fail("Payment Error", error.message, error.status);
+    throw error;
+  }
+}
+
+async function fail(title: string, description: string, status: number, body: object = {}) {
+  const headers = await toastHeaders({ type: "error", title, description });
+  return data({ ok: false, ...body }, { status, headers });
+}
+
+async function ownPayment(userId: string, orderId: string, providerOrderId: string) {
+  const [payment] = await db()
+    .select({ providerOrderId: payments.providerOrderId, amount: payments.amount })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.providerOrderId, providerOrderId),
+        eq(orders.id, orderId),
+        eq(orders.userId, userId),
+      ),
+    );
+  if (!payment) throw new OrderNotFoundError("Order not found");
+  return payment;
+}

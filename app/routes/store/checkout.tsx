@@ -1,0 +1,324 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Banknote, CreditCard, MapPin } from "lucide-react";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunction,
+  useNavigation,
+} from "react-router";
+import { AddressFields } from "~/components/checkout/address-fields";
+import { CardPayment } from "~/components/checkout/card-payment";
+import { CheckoutSummary } from "~/components/checkout/checkout-summary";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Label } from "~/components/ui/label";
+import { joinAddressErrors } from "~/domain/validation/address";
+import { checkoutSchema } from "~/domain/validation/checkout";
+import { db } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { isDocumentRequest } from "~/lib/request-store.server";
+import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { listAddresses } from "~/modules/accounts/addresses-read.server";
+import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
+import { getCart } from "~/modules/cart/cart-view.server";
+import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
+import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { readQuote, signQuote } from "~/modules/orders/quote.server";
+import { startCardPayment } from "~/modules/payments/card-payments.server";
+import { PaymentProviderError, paymentGateway } from "~/modules/payments/gateway.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/checkout";
+
+const ORDERS_TAB = "/profile?tab=orders";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Checkout | Satara Ayurveda" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const cart = await getCart(db(), user.id);
+  if (cart.lines.length === 0) throw redirect("/cart");
+  if (cart.lines.some((line) => line.problem !== null)) {
+    throw await redirectWithToast("/cart", {
+      type: "error",
+      title: "Some items need your attention",
+      description: "Adjust the flagged items in your cart, then check out.",
+    });
+  }
+  const [addresses, settings] = await Promise.all([
+    listAddresses(db(), user.id),
+    getSettings(db()),
+  ]);
+  const chosenId = new URL(request.url).searchParams.get("address");
+  const chosen =
+    addresses.find((address) => address.id === chosenId) ??
+    addresses.find((address) => address.isDefault) ??
+    null;
+  // SPEC §2: without a saved address the form starts from the shop's own town.
+  const prefill = chosen
+    ? { ...chosen, addressLine2: chosen.addressLine2 ?? "" }
+    : {
+        fullName: user.fullName,
+        phone: user.phone ?? "",
+        addressLine1: "",
+        addressLine2: "",
+        city: settings.city,
+        state: settings.state,
+        postalCode: settings.postalCode,
+      };
+  return {
+    cart,
+    addresses,
+    chosenAddressId: chosen?.id ?? null,
+    prefill,
+    quote: signQuote({
+      lines: cart.lines.map((line) => ({
+        productId: line.productId,
+        unitPrice: line.unitPrice,
+        quantity: line.quantity,
+      })),
+      total: cart.totals.total,
+    }),
+    idempotencyKey: crypto.randomUUID(),
+    testMode: paymentGateway().mode === "test",
+  };
+}
+
+/** While a card payment is open the cart is already empty; reloading would leave the page. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) =>
+  (actionResult as { payment?: unknown } | undefined)?.payment ? false : defaultShouldRevalidate;
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) {
+    return redirectWithToast("/auth?redirectTo=/checkout", {
+      type: "error",
+      title: "Please sign in",
+      description: "You need to be signed in to place an order",
+    });
+  }
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  if (submission.status !== "success") {
+    const headers = await toastHeaders({
+      type: "error",
+      title: "Invalid Address",
+      description: joinAddressErrors(submission.error ?? {}),
+    });
+    return data({ result: submission.reply() }, { status: 400, headers });
+  }
+  const input = submission.value;
+  let order: Awaited<ReturnType<typeof placeOrder>>;
+  try {
+    order = await placeOrder(db(), {
+      userId: user.id,
+      address: input,
+      addressId: input.addressId,
+      saveAddress: input.saveAddress,
+      paymentMethod: input.paymentMethod,
+      idempotencyKey: input.idempotencyKey,
+      quote: readQuote(String(formData.get("quote") ?? "")),
+    });
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) throw data("Address not found", { status: 404 });
+    if (error instanceof OrderError) {
+      const headers = await toastHeaders({
+        type: "error",
+        title: "Order failed",
+        description: error.message,
+      });
+      return data({ result: submission.reply() }, { status: error.status, headers });
+    }
+    throw error;
+  }
+
+  if (order.paymentMethod === "cod") {
+    if (!order.replayed) await sendOrderConfirmation(db(), order.id);
+    return redirectWithToast(ORDERS_TAB, {
+      type: "success",
+      title: "Order placed successfully!",
+      description: `Your order ${order.orderNumber} is confirmed.`,
+    });
+  }
+  if (isDocumentRequest()) {
+    // Card checkout runs in the browser; without JavaScript the order waits in the Orders tab.
+    return redirectWithToast(ORDERS_TAB, {
+      type: "info",
+      title: "Order placed",
+      description: `Pay for order ${order.orderNumber} by card from your orders within 30 minutes.`,
+    });
+  }
+  try {
+    const payment = await startCardPayment(db(), paymentGateway(), {
+      userId: user.id,
+      orderId: order.id,
+    });
+    return { payment };
+  } catch (error) {
+    logger.error({ err: error, order: order.orderNumber }, "opening the card payment failed");
+    return redirectWithToast(ORDERS_TAB, {
+      type: "error",
+      title: "Failed to create payment order",
+      description:
+        error instanceof PaymentProviderError || error instanceof OrderError
+          ? `${error.message}. You can pay for order ${order.orderNumber} from your orders.`
+          : `You can pay for order ${order.orderNumber} from your orders.`,
+    });
+  }
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, addresses, chosenAddressId, prefill, quote, idempotencyKey, testMode } = loaderData;
+  const navigation = useNavigation();
+  const placing = navigation.state === "submitting" && navigation.formAction === "/checkout";
+  const payment = actionData && "payment" in actionData ? actionData.payment : null;
+  const shopName = useRootData()?.shop.name ?? "";
+  const [form, fields] = useForm({
+    id: `checkout-${chosenAddressId ?? "new"}`,
+    lastResult: (actionData && "result" in actionData
+      ? actionData.result
+      : null) as SubmissionResult<string[]> | null,
+    defaultValue: { ...prefill, paymentMethod: "cod" },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <section className="mx-auto grid max-w-7xl gap-8 px-4 py-10">
+      <h1 className="font-display text-3xl">Checkout</h1>
+      <Form
+        method="post"
+        action="/checkout"
+        {...getFormProps(form)}
+        noValidate
+        className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]"
+      >
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name="quote" value={quote} />
+        {chosenAddressId ? <input type="hidden" name="addressId" value={chosenAddressId} /> : null}
+        <div className="grid gap-8">
+          <fieldset className="grid gap-4 rounded-xl border border-border bg-card p-5">
+            <legend className="px-1 font-display font-semibold text-xl">Shipping Address</legend>
+            {addresses.length > 0 ? (
+              <nav aria-label="Saved addresses" className="grid gap-2">
+                <p className="text-muted-foreground text-sm">Ship to a saved address:</p>
+                <ul className="flex flex-wrap gap-2">
+                  {addresses.map((address) => (
+                    <li key={address.id}>
+                      <Link
+                        to={`?address=${address.id}`}
+                        replace
+                        preventScrollReset
+                        aria-current={address.id === chosenAddressId ? "true" : undefined}
+                        className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-secondary aria-[current=true]:border-primary aria-[current=true]:bg-secondary"
+                      >
+                        <MapPin className="size-4" aria-hidden="true" />
+                        {address.fullName}, {address.city} {address.postalCode}
+                        {address.isDefault ? <Badge variant="outline">Default</Badge> : null}
+                      </Link>
+                    </li>
+                  ))}
+                  <li>
+                    <Link
+                      to="?address=new"
+                      replace
+                      preventScrollReset
+                      aria-current={chosenAddressId === null ? "true" : undefined}
+                      className="inline-flex items-center rounded-md border border-border px-3 py-2 text-sm hover:bg-secondary aria-[current=true]:border-primary aria-[current=true]:bg-secondary"
+                    >
+                      New address
+                    </Link>
+                  </li>
+                </ul>
+              </nav>
+            ) : null}
+            <AddressFields fields={fields} disabled={placing} />
+            {chosenAddressId ? null : (
+              <div className="flex items-center gap-2">
+                <Checkbox id="save-address" name="saveAddress" defaultChecked />
+                <Label htmlFor="save-address">Save this address to my account</Label>
+              </div>
+            )}
+          </fieldset>
+          <fieldset className="grid gap-3 rounded-xl border border-border bg-card p-5">
+            <legend className="px-1 font-display font-semibold text-xl">Payment Method</legend>
+            <PaymentOption
+              value="cod"
+              defaultChecked
+              icon={<Banknote className="size-5" aria-hidden="true" />}
+              title="Cash on Delivery"
+              description="Pay in cash when your order arrives."
+            />
+            <PaymentOption
+              value="razorpay"
+              icon={<CreditCard className="size-5" aria-hidden="true" />}
+              title="Card Payment (Razorpay)"
+              description={
+                testMode
+                  ? "Test mode: payments go to the built-in test gateway and no money is taken."
+                  : "Pay securely by card through Razorpay."
+              }
+              badge={testMode ? "Test mode" : undefined}
+            />
+          </fieldset>
+        </div>
+        <CheckoutSummary cart={cart}>
+          <Button type="submit" size="lg" className="w-full" disabled={placing || Boolean(payment)}>
+            {placing ? "Placing Order..." : "Place Order"}
+          </Button>
+        </CheckoutSummary>
+      </Form>
+      {payment ? (
+        <CardPayment key={payment.providerOrderId} options={payment} shopName={shopName} />
+      ) : null}
+    </section>
+  );
+}
+
+function PaymentOption({
+  value,
+  defaultChecked,
+  icon,
+  title,
+  description,
+  badge,
+}: {
+  value: "cod" | "razorpay";
+  defaultChecked?: boolean;
+  icon: React.ReactNode;
+  title: string;
+  description: string;
+  badge?: string;
+}) {
+  const id = `payment-${value}`;
+  return (
+    <label
+      htmlFor={id}
+      className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-4 has-[:checked]:border-primary has-[:checked]:bg-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+    >
+      <input
+        id={id}
+        type="radio"
+        name="paymentMethod"
+        value={value}
+        defaultChecked={defaultChecked}
+        className="mt-1 size-4 accent-primary"
+      />
+      <span className="grid gap-1">
+        <span className="flex items-center gap-2 font-medium">
+          {icon} {title} {badge ? <Badge variant="warning">{badge}</Badge> : null}
+        </span>
+        <span className="text-muted-foreground text-sm">{description}</span>
+      </span>
+    </label>
+  );
+}
