@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { joinAddressErrors } from "./address";
+import { checkoutSchema } from "./checkout";
+
+const valid = {
+  fullName: "Asha Patil",
+  phone: "9876543210",
+  addressLine1: "12 Shivaji Nagar",
+  city: "Satara",
+  state: "Maharashtra",
+  postalCode: "415003",
+  idempotencyKey: "0b8f6c1e-4c1a-4d9e-9a51-3b2f4f0d6a10",
+};
+
+describe("checkoutSchema", () => {
+  it("defaults to cash on delivery and keeps only the fields it knows", () => {
+    const parsed = checkoutSchema.parse({ ...valid, total: "1", price: "1", discount: "999" });
+    expect(parsed.paymentMethod).toBe("cod");
+    expect(parsed.addressLine2).toBeNull();
+    expect(parsed).not.toHaveProperty("total");
+    expect(parsed).not.toHaveProperty("price");
+    expect(parsed).not.toHaveProperty("discount");
+  });
+
+  it("accepts card payment and refuses unknown methods", () => {
+    expect(checkoutSchema.parse({ ...valid, paymentMethod: "razorpay" }).paymentMethod).toBe(
+      "razorpay",
+    );
+    expect(checkoutSchema.safeParse({ ...valid, paymentMethod: "upi" }).success).toBe(false);
+  });
+
+  it("needs a key for the attempt and a well-formed saved address id", () => {
+    expect(checkoutSchema.safeParse({ ...valid, idempotencyKey: undefined }).success).toBe(false);
+    expect(checkoutSchema.safeParse({ ...valid, addressId: "12" }).success).toBe(false);
+  });
+
+  it("joins address problems with commas (SPEC §5)", () => {
+    const result = checkoutSchema.safeParse({ ...valid, phone: "12", postalCode: "41500" });
+    expect(result.success).toBe(false);
+    const errors: Record<string, string[]> = {};
+    for (const issue of result.error!.issues) {
+      const key = String(issue.path[0]);
+      errors[key] = [...(errors[key] ?? []), issue.message];
+    }
+    expect(joinAddressErrors(errors)).toBe(
+      "Phone must be exactly 10 digits, Postal code must be exactly 6 digits",
+    );
+  });
+});
