@@ -25,6 +25,14 @@ export async function releaseOrder(
       ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
     })
     .where(eq(orders.id, orderId));
+  // Product rows are locked in id order, as placing an order does, so the two cannot deadlock.
+  await tx.execute(sql`
+    select p.id from products p
+    join order_items oi on oi.product_id = p.id
+    where oi.order_id = ${orderId}
+    order by p.id
+    for update of p
+  `);
   // One statement for every line; items whose product was deleted have no stock to return.
   await tx.execute(sql`
     update products p

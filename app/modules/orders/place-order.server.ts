@@ -158,7 +158,7 @@ function checkQuote(lines: CartLine[], quote: Quote | null) {
 async function takeStock(tx: Transaction, lines: CartLine[]) {
   const taken = [];
   // Rows are locked in one order (by id) so two carts holding the same products cannot deadlock.
-  const byId = [...lines].sort((a, b) => a.productId.localeCompare(b.productId));
+  const byId = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
   for (const line of byId) {
     const [row] = await tx
       .update(products)

@@ -107,7 +107,7 @@ export async function confirmCardPayment(
     paymentId: string;
     signature: string;
   },
-): Promise<{ orderNumber: string; newlyPaid: boolean }> {
+): Promise<{ orderNumber: string; newlyPaid: boolean; orderCancelled: boolean }> {
   return database.transaction(async (tx) => {
     const payment = await lockPayment(tx, input.providerOrderId);
     if (!payment || payment.orderId !== input.orderId || payment.userId !== input.userId) {
@@ -123,7 +123,11 @@ export async function confirmCardPayment(
     );
     if (!valid) throw new PaymentVerificationError("The payment could not be verified");
     const newlyPaid = await markPaid(tx, payment, input.paymentId);
-    return { orderNumber: payment.orderNumber, newlyPaid };
+    return {
+      orderNumber: payment.orderNumber,
+      newlyPaid,
+      orderCancelled: payment.orderStatus === "cancelled",
+    };
   });
 }
 

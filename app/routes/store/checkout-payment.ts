@@ -55,6 +55,14 @@ export async function action({ request }: Route.ActionArgs) {
           paymentId: input.razorpay_payment_id,
           signature: input.razorpay_signature,
         });
+        if (result.orderCancelled) {
+          // Paid after the payment window closed: the stock went back, so the money must too.
+          return redirectWithToast(ORDERS_TAB, {
+            type: "error",
+            title: "Order was cancelled",
+            description: `Order ${result.orderNumber} was cancelled before the payment arrived. Your payment will be refunded.`,
+          });
+        }
         if (result.newlyPaid) await sendOrderConfirmation(db(), input.orderId);
         return redirectWithToast(ORDERS_TAB, {
           type: "success",
