@@ -1,5 +1,6 @@
 /**
- * Addresses and accounts shared by playwright.config.ts and the tests. E2E_PORT moves all three ports, so two checkouts of the shop can run their tests side by side.
+ * Addresses and accounts shared by playwright.config.ts and the tests. E2E_PORT moves all three
+ * ports, so two checkouts of the shop can run their tests side by side.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const SMTP_PORT = E2E_PORT + 1;
