@@ -128,3 +128,46 @@ test("customers see 'Coupon expired!' and 'Coupon already applied!'", async ({ b
   await expect(admin.getByText("Coupon deleted successfully")).toBeVisible();
   await adminContext.close();
 });
+
+test("a coupon whose uses ran out says 'Coupon limit reached!'", async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  await admin.goto("/admin/coupons");
+  await admin.getByRole("link", { name: "Create Coupon" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Create New Coupon" });
+  await dialog.getByLabel("Coupon Code").fill("LASTONE");
+  await dialog.getByLabel("Discount Value").fill("10");
+  await dialog.getByLabel("Usage Limit").fill("1");
+  await dialog.getByRole("button", { name: "Create Coupon" }).click();
+  await expect(admin.getByText("Coupon created successfully")).toBeVisible();
+  await adminContext.close();
+
+  async function customerApplies(page: Page) {
+    await signUp(page);
+    await page.goto("/product/brahmi-vati");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added to cart")).toBeVisible();
+    await page.goto("/cart");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    const summary = page.getByRole("complementary", { name: "Order Summary" });
+    await summary.getByLabel("Coupon code").fill("lastone");
+    await summary.getByRole("button", { name: "Apply" }).click();
+    return summary;
+  }
+
+  const first = await (await browser.newContext()).newPage();
+  const summary = await customerApplies(first);
+  await expect(summary.getByText("LASTONE applied")).toBeVisible();
+  await summary.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await first.getByLabel("Phone").fill("9876543210");
+  await first.getByLabel("Address Line 1").fill("7 Powai Naka, Satara");
+  await first.getByRole("button", { name: "Place Order" }).click();
+  await expect(first.getByText("Order placed successfully!")).toBeVisible();
+
+  const second = await (await browser.newContext()).newPage();
+  await customerApplies(second);
+  await expect(second.getByText("Coupon limit reached!")).toBeVisible();
+  await expect(second.getByText("This coupon has been fully redeemed")).toBeVisible();
+});

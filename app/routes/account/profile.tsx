@@ -1,7 +1,34 @@
-import { Form } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, type ShouldRevalidateFunction, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { ProfileActionData } from "~/components/account/action-data";
+import { AddressBook } from "~/components/account/address-book";
+import { OrdersList } from "~/components/account/orders-list";
+import { ProfileForm } from "~/components/account/profile-form";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useHydrated } from "~/components/use-hydrated";
+import { awaitsCardPayment } from "~/domain/orders";
+import { addressActionSchema, profileSchema } from "~/domain/validation/address";
+import { db } from "~/lib/db.server";
+import type { Toast } from "~/lib/toast";
+import { toastHeaders } from "~/lib/toast.server";
+import {
+  AddressError,
+  AddressNotFoundError,
+  deleteAddress,
+  saveAddress,
+  setDefaultAddress,
+} from "~/modules/accounts/addresses.server";
+import { listAddresses } from "~/modules/accounts/addresses-read.server";
+import { ProfileNotFoundError, updateProfile } from "~/modules/accounts/profile.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import {
+  cancelOrderByCustomer,
+  OrderNotCancellableError,
+  OrderNotFoundError,
+} from "~/modules/orders/cancel-order.server";
+import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,15 +36,215 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return { profile: { fullName: user.fullName, email: user.email, phone: user.phone } };
+const TABS = [
+  { value: "profile", label: "Profile" },
+  { value: "orders", label: "Orders" },
+  { value: "addresses", label: "Addresses" },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
+
+function tabOf(value: string | null): Tab {
+  return TABS.find((tab) => tab.value === value)?.value ?? "profile";
 }
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const [orders, addresses] = await Promise.all([
+    listCustomerOrders(db(), user.id),
+    listAddresses(db(), user.id),
+  ]);
+  const now = new Date();
+  return {
+    profile: { fullName: user.fullName, email: user.email, phone: user.phone },
+    orders: orders.map((order) => ({ ...order, awaitsPayment: awaitsCardPayment(order, now) })),
+    addresses,
+  };
+}
+
+/** Switching tabs or opening an address form needs no new data; every form post reloads it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    params.delete("address");
+    return params.toString();
+  };
+  return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
+};
+
+const cancelOrderSchema = z.object({
+  intent: z.literal("cancel-order"),
+  orderId: z.uuid({ error: "That order could not be found" }),
+});
+
+async function respond(toast: Toast, body: ProfileActionData, status = 200) {
+  return data(body, { status, headers: await toastHeaders(toast) });
+}
+
+function firstError(errors: Record<string, string[] | null> | null | undefined) {
   return (
-    <section className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+    Object.values(errors ?? {})
+      .flat()
+      .find(Boolean) ?? "Please check the form"
+  );
+}
+
+/**
+ * Every form of the page posts here with an `intent`, with or without JavaScript. Each one is
+ * for the signed-in customer only, and touches only that customer's own rows.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "update-profile":
+      return updateProfileIntent(user.id, formData);
+    case "save-address":
+    case "delete-address":
+    case "default-address":
+      return addressIntent(user.id, formData);
+    case "cancel-order":
+      return cancelOrderIntent(user.id, formData);
+    default:
+      return respond(
+        { type: "error", title: "Error", description: "Unknown action" },
+        { ok: false, intent: null },
+        400,
+      );
+  }
+}
+
+/** SPEC §8: 'Profile updated', or 'Update failed' with the message. */
+async function updateProfileIntent(userId: string, formData: FormData) {
+  const intent = "update-profile";
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  if (submission.status !== "success") {
+    return respond(
+      { type: "error", title: "Update failed", description: firstError(submission.error) },
+      { ok: false, intent, result: submission.reply() },
+      400,
+    );
+  }
+  try {
+    await updateProfile(db(), userId, submission.value);
+  } catch (error) {
+    if (!(error instanceof ProfileNotFoundError)) throw error;
+    return respond(
+      { type: "error", title: "Update failed", description: error.message },
+      { ok: false, intent },
+      404,
+    );
+  }
+  return respond({ type: "success", title: "Profile updated" }, { ok: true, intent });
+}
+
+/** SPEC §8: 'Address added', 'Address updated', 'Address deleted', 'Default address updated'. */
+async function addressIntent(userId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: addressActionSchema });
+  const sentId = formData.get("addressId");
+  const addressId = typeof sentId === "string" && sentId ? sentId : null;
+  const intent = String(formData.get("intent"));
+  if (submission.status !== "success") {
+    return respond(
+      { type: "error", title: "Error", description: firstError(submission.error) },
+      { ok: false, intent, addressId, result: submission.reply() },
+      400,
+    );
+  }
+  const input = submission.value;
+  try {
+    switch (input.intent) {
+      case "save-address": {
+        const saved = await saveAddress(db(), userId, input);
+        return respond(
+          {
+            type: "success",
+            title: saved.status === "added" ? "Address added" : "Address updated",
+          },
+          { ok: true, intent },
+        );
+      }
+      case "delete-address":
+        await deleteAddress(db(), userId, input.addressId);
+        return respond({ type: "success", title: "Address deleted" }, { ok: true, intent });
+      case "default-address":
+        await setDefaultAddress(db(), userId, input.addressId);
+        return respond({ type: "success", title: "Default address updated" }, { ok: true, intent });
+    }
+  } catch (error) {
+    if (error instanceof AddressNotFoundError || error instanceof AddressError) {
+      return respond(
+        { type: "error", title: "Error", description: error.message },
+        { ok: false, intent, addressId },
+        error instanceof AddressNotFoundError ? 404 : 409,
+      );
+    }
+    throw error;
+  }
+}
+
+/** DESIGN §6.16: the customer's own order, while it is pending or processing. */
+async function cancelOrderIntent(userId: string, formData: FormData) {
+  const intent = "cancel-order";
+  const submission = parseWithZod(formData, { schema: cancelOrderSchema });
+  if (submission.status !== "success") {
+    return respond(
+      { type: "error", title: "Error", description: firstError(submission.error) },
+      { ok: false, intent },
+      400,
+    );
+  }
+  try {
+    const { orderNumber } = await cancelOrderByCustomer(db(), {
+      userId,
+      orderId: submission.value.orderId,
+    });
+    return respond(
+      {
+        type: "success",
+        title: "Order cancelled",
+        description: `Order ${orderNumber} has been cancelled`,
+      },
+      { ok: true, intent },
+    );
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) {
+      return respond(
+        { type: "error", title: "Error", description: "That order could not be found" },
+        { ok: false, intent },
+        404,
+      );
+    }
+    if (error instanceof OrderNotCancellableError) {
+      return respond(
+        { type: "error", title: "Error", description: error.message },
+        { ok: false, intent },
+        409,
+      );
+    }
+    throw error;
+  }
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, orders, addresses } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const hydrated = useHydrated();
+  const tab = tabOf(params.get("tab"));
+  const failedSave =
+    actionData && !actionData.ok && actionData.intent === "save-address" ? actionData : null;
+  const editing = params.get("address") ?? (failedSave ? (failedSave.addressId ?? "new") : null);
+  const selectTab = (value: string) =>
+    setParams({ tab: tabOf(value) }, { replace: true, preventScrollReset: true });
+  return (
+    <section className="mx-auto grid max-w-5xl gap-6 px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl">My Account</h1>
         <Form method="post" action="/sign-out">
@@ -26,21 +253,40 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Profile</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-            <dt className="text-muted-foreground">Full Name</dt>
-            <dd>{profile.fullName}</dd>
-            <dt className="text-muted-foreground">Email</dt>
-            <dd>{profile.email}</dd>
-            <dt className="text-muted-foreground">Phone</dt>
-            <dd>{profile.phone ?? "Not added yet"}</dd>
-          </dl>
-        </CardContent>
-      </Card>
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList aria-label="My Account sections">
+          {TABS.map((item) => (
+            <TabsTrigger key={item.value} value={item.value} asChild>
+              {/* A link, so the tabs work before JavaScript loads and can be linked to; until
+                  then each is reachable with the Tab key (arrow keys need JavaScript). */}
+              <Link
+                to={`?tab=${item.value}`}
+                replace
+                preventScrollReset
+                {...(hydrated ? {} : { tabIndex: 0 })}
+              >
+                {item.label}
+              </Link>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="profile" className="pt-2">
+          <ProfileForm
+            profile={profile}
+            lastResult={actionData?.intent === "update-profile" ? actionData.result : null}
+          />
+        </TabsContent>
+        <TabsContent value="orders" className="pt-2">
+          <OrdersList orders={orders} />
+        </TabsContent>
+        <TabsContent value="addresses" className="pt-2">
+          <AddressBook
+            addresses={addresses}
+            editing={editing}
+            lastResult={failedSave?.result ?? null}
+          />
+        </TabsContent>
+      </Tabs>
     </section>
   );
 }

@@ -1,0 +1,170 @@
+import { PayNowButton } from "~/components/checkout/pay-now-button";
+import { formatRupees } from "~/domain/money";
+import {
+  customerMayCancel,
+  type OrderStatus,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from "~/domain/orders";
+import { CancelOrderButton } from "./cancel-order-button";
+import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
+import { formatOrderDateTime } from "./order-date";
+
+export type OrderView = {
+  id: string;
+  orderNumber: string;
+  createdAt: Date;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: string;
+  subtotal: number;
+  discountAmount: number;
+  shippingCost: number;
+  total: number;
+  couponCode: string | null;
+  trackingId: string | null;
+  shippingAddress: {
+    fullName: string;
+    phone: string;
+    addressLine1: string;
+    addressLine2: string | null;
+    city: string;
+    state: string;
+    postalCode: string;
+  };
+  items: {
+    id: string;
+    productName: string;
+    quantity: number;
+    unitPrice: number;
+    totalPrice: number;
+  }[];
+  /** A card order still inside its payment window (decided by the loader). */
+  awaitsPayment: boolean;
+};
+
+function SummaryRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? "flex justify-between font-semibold" : "flex justify-between"}>
+      <dt className={strong ? undefined : "text-muted-foreground"}>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** One order of the Orders tab: items, totals, shipping address, payment and tracking. */
+export function OrderCard({ order }: { order: OrderView }) {
+  const titleId = `order-${order.id}-title`;
+  const address = order.shippingAddress;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h3 id={titleId} className="font-semibold text-lg">
+            Order {order.orderNumber}
+          </h3>
+          <p className="text-muted-foreground text-sm">
+            Placed on{" "}
+            <time dateTime={new Date(order.createdAt).toISOString()}>
+              {formatOrderDateTime(order.createdAt)}
+            </time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-muted-foreground">Payment:</span>
+        <span>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</span>
+        <PaymentStatusBadge status={order.paymentStatus} />
+      </p>
+
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Items in order {order.orderNumber}</caption>
+          <thead className="border-border border-b text-muted-foreground">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Product
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Quantity
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Price
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-medium">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id} className="border-border border-b last:border-0">
+                <td className="py-2 pr-3">{item.productName}</td>
+                <td className="px-3 py-2 text-right">{item.quantity}</td>
+                <td className="px-3 py-2 text-right">{formatRupees(item.unitPrice)}</td>
+                <td className="py-2 pl-3 text-right">{formatRupees(item.totalPrice)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby={`${titleId}-address`} className="grid content-start gap-1">
+          <h4 id={`${titleId}-address`} className="font-medium text-sm">
+            Shipping Address
+          </h4>
+          <address className="text-muted-foreground text-sm not-italic">
+            {address.fullName}
+            <br />
+            {address.addressLine1}
+            {address.addressLine2 ? (
+              <>
+                <br />
+                {address.addressLine2}
+              </>
+            ) : null}
+            <br />
+            {address.city}, {address.state} {address.postalCode}
+            <br />
+            Phone: {address.phone}
+          </address>
+          {order.trackingId ? (
+            <p className="pt-2 text-sm">
+              <span className="text-muted-foreground">Tracking ID: </span>
+              <span className="font-mono">{order.trackingId}</span>
+            </p>
+          ) : null}
+        </section>
+        <dl className="grid content-start gap-1 text-sm">
+          <SummaryRow label="Subtotal" value={formatRupees(order.subtotal)} />
+          {order.discountAmount > 0 || order.couponCode ? (
+            <SummaryRow
+              label={order.couponCode ? `Discount (${order.couponCode})` : "Discount"}
+              value={`-${formatRupees(order.discountAmount)}`}
+            />
+          ) : null}
+          <SummaryRow
+            label="Shipping"
+            value={order.shippingCost === 0 ? "Free" : formatRupees(order.shippingCost)}
+          />
+          <SummaryRow label="Total" value={formatRupees(order.total)} strong />
+        </dl>
+      </div>
+
+      {order.awaitsPayment || customerMayCancel(order.status) ? (
+        <footer className="flex flex-wrap justify-end gap-2">
+          {order.awaitsPayment ? <PayNowButton orderId={order.id} /> : null}
+          {customerMayCancel(order.status) ? (
+            <CancelOrderButton orderId={order.id} orderNumber={order.orderNumber} />
+          ) : null}
+        </footer>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import { Package } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { OrderCard, type OrderView } from "./order-card";
+
+/** SPEC §2 Orders tab: the customer's orders, newest first. */
+export function OrdersList({ orders }: { orders: OrderView[] }) {
+  return (
+    <section aria-labelledby="orders-heading" className="grid gap-4">
+      <h2 id="orders-heading" className="font-display font-semibold text-xl">
+        Order History
+      </h2>
+      {orders.length === 0 ? (
+        <div className="grid justify-items-center gap-4 rounded-lg border border-border bg-card p-10 text-center">
+          <Package className="size-12 text-muted-foreground" aria-hidden="true" />
+          <p className="font-semibold text-lg">No orders yet</p>
+          <p className="text-muted-foreground">Your orders will appear here once you place one.</p>
+          <Link to="/products" className={buttonVariants()}>
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid gap-4">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signUp, waitForMail } from "./helpers";
+
+async function addToCart(page: Page, slug: string, quantity = 1) {
+  await page.goto(`/product/${slug}`);
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  for (let i = 1; i < quantity; i++)
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(/^(Added to cart|Cart updated)$/).last()).toBeVisible();
+}
+
+async function openCheckout(page: Page) {
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("Address Line 1").fill("12 Shivaji Nagar, Rajwada");
+}
+
+function orderCard(page: Page) {
+  return page
+    .getByRole("article")
+    .filter({ hasText: /Order ORD-/ })
+    .first();
+}
+
+test("an empty cart at /checkout goes back to the cart", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/checkout");
+  await expect(page).toHaveURL("/cart");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+});
+
+test("a cash-on-delivery order shows in the Orders tab and is confirmed by e-mail", async ({
+  page,
+}) => {
+  const account = await signUp(page, { fullName: "Meera Jadhav" });
+  await addToCart(page, "triphala-churna", 2);
+  await openCheckout(page);
+
+  // SPEC §2: the form starts from the customer's name and the shop's own town.
+  await expect(page.getByLabel("Full Name")).toHaveValue("Meera Jadhav");
+  await expect(page.getByLabel("City")).toHaveValue("Satara");
+  await expect(page.getByLabel("State")).toHaveValue("Maharashtra");
+  await expect(page.getByLabel("Postal Code")).toHaveValue("415003");
+  await expect(page.getByLabel("Cash on Delivery")).toBeChecked();
+  // SPEC §5: the phone field keeps digits only, at most 10.
+  await page.getByLabel("Phone").pressSequentially("98a76-54 32109");
+  await expect(page.getByLabel("Phone")).toHaveValue("9876543210");
+  await page.getByLabel("Address Line 1").fill("12 Shivaji Nagar, Rajwada");
+
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Order placed successfully!")).toBeVisible();
+  await expect(page).toHaveURL("/profile?tab=orders");
+  const card = orderCard(page);
+  await expect(card).toContainText("Triphala Churna");
+  await expect(card).toContainText("Pending");
+  await expect(card).toContainText("Cash on Delivery");
+  await expect(card).toContainText("12 Shivaji Nagar, Rajwada");
+  await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+
+  const orderNumber = (await card.getByRole("heading").first().textContent())?.replace(
+    "Order ",
+    "",
+  );
+  const mail = await waitForMail(account.email, /^Order confirmed: ORD-/);
+  expect(mail.subject).toBe(`Order confirmed: ${orderNumber}`);
+  expect(mail.text).toContain("Triphala Churna");
+});
+
+test("an invalid address is refused with every problem under 'Invalid Address'", async ({
+  page,
+}) => {
+  await signUp(page);
+  await addToCart(page, "avipattikar-churna");
+  await openCheckout(page);
+  await page.getByLabel("Full Name").fill("A");
+  await page.getByLabel("Phone").fill("98765");
+  await page.getByLabel("Address Line 1").fill("abc");
+  await page.getByLabel("Postal Code").fill("4150");
+  await page.getByRole("button", { name: "Place Order" }).click();
+
+  await expect(page.getByText("Invalid Address")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Name must be at least 2 characters, Phone must be exactly 10 digits, Address must be at least 5 characters, Postal code must be exactly 6 digits",
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL("/checkout");
+  await expect(page.getByText("Phone must be exactly 10 digits", { exact: true })).toBeVisible();
+});
+
+test("a card payment through the test gateway marks the order paid", async ({ page }) => {
+  await signUp(page);
+  await addToCart(page, "hingvastak-churna");
+  await openCheckout(page);
+  await fillAddress(page);
+  await page.getByLabel(/Card Payment/).check();
+  await expect(page.getByText("Test mode").first()).toBeVisible();
+  await page.getByRole("button", { name: "Place Order" }).click();
+
+  const dialog = page.getByRole("dialog", { name: /Card payment/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Test mode")).toBeVisible();
+  await dialog.getByRole("button", { name: /^Pay ₹/ }).click();
+
+  await expect(page.getByText("Payment Successful!")).toBeVisible();
+  await expect(page).toHaveURL("/profile?tab=orders");
+  const card = orderCard(page);
+  await expect(card).toContainText("Hingvastak Churna");
+  await expect(card).toContainText("Paid");
+  await expect(card.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
+});
+
+test("a failed card payment can be paid again from the Orders tab", async ({ page }) => {
+  await signUp(page);
+  await addToCart(page, "sitopaladi-churna");
+  await openCheckout(page);
+  await fillAddress(page);
+  await page.getByLabel(/Card Payment/).check();
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const dialog = page.getByRole("dialog", { name: /Card payment/ });
+  await dialog.getByRole("button", { name: "Simulate failure" }).click();
+
+  await expect(page.getByText("Payment failed")).toBeVisible();
+  await expect(page).toHaveURL("/profile?tab=orders");
+  const card = orderCard(page);
+  await expect(card).toContainText("Failed");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await card.getByRole("button", { name: "Pay Now" }).click();
+  await page
+    .getByRole("dialog", { name: /Card payment/ })
+    .getByRole("button", { name: /^Pay ₹/ })
+    .click();
+  await expect(page.getByText("Payment Successful!")).toBeVisible();
+  await expect(orderCard(page)).toContainText("Paid");
+});
+
+test("cancelling an order gives its stock back", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/product/jatamansi-capsule");
+  await expect(page.getByText("Only 8 left in stock")).toBeVisible();
+  await addToCart(page, "jatamansi-capsule", 2);
+  await openCheckout(page);
+  await fillAddress(page);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Order placed successfully!")).toBeVisible();
+
+  await page.goto("/product/jatamansi-capsule");
+  await expect(page.getByText("Only 6 left in stock")).toBeVisible();
+
+  await page.goto("/profile?tab=orders");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await orderCard(page).getByRole("button", { name: "Cancel Order" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
+  await expect(page.getByText("Order cancelled")).toBeVisible();
+  await expect(orderCard(page)).toContainText("Cancelled");
+
+  await page.goto("/product/jatamansi-capsule");
+  await expect(page.getByText("Only 8 left in stock")).toBeVisible();
+});
+
+test("without JavaScript, a cash-on-delivery order is placed with plain forms", async ({
+  page,
+  browser,
+}) => {
+  const account = await signUp(page);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto("/auth");
+  await plain.locator("form#sign-in").getByLabel("Email").fill(account.email);
+  await plain.locator("form#sign-in").getByLabel("Password").fill(account.password);
+  await plain.locator("form#sign-in").getByRole("button", { name: "Sign In" }).click();
+  await expect(plain).toHaveURL("/");
+  await plain.goto("/product/pushyanug-churna");
+  await plain.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(plain).toHaveURL("/cart");
+  await plain.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(plain).toHaveURL("/checkout");
+  await plain.getByLabel("Phone").fill("9876543210");
+  await plain.getByLabel("Address Line 1").fill("3 Rajwada Chowk, Satara");
+  await plain.getByRole("button", { name: "Place Order" }).click();
+  await expect(plain).toHaveURL("/profile?tab=orders");
+  await expect(
+    plain.getByRole("status").filter({ hasText: "Order placed successfully!" }),
+  ).toBeAttached();
+  await expect(orderCard(plain)).toContainText("Pushyanug Churna");
+  await context.close();
+});

@@ -1,0 +1,525 @@
+import { randomUUID } from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { takeToast } from "~/lib/toast.server";
+import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
+import {
+  OrderError,
+  OrderNotCancellableError,
+  OrderNotFoundError,
+} from "~/modules/orders/order-errors";
+import { signQuote } from "~/modules/orders/quote.server";
+import { action as checkoutAction } from "~/routes/store/checkout";
+import {
+  addresses,
+  cartItems,
+  carts,
+  couponRedemptions,
+  coupons,
+  orderItems,
+  orders,
+  products,
+} from "../../db/schema";
+import { browserRequest, wireApp } from "./support/app";
+import { insertProducts } from "./support/catalog";
+import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { fillCart, insertCustomers, orderFor, SHIPPING_ADDRESS } from "./support/orders";
+import { createCustomer } from "./support/profile";
+
+let handle: DatabaseHandle;
+let sent: { to: string; subject: string; text: string }[];
+
+beforeAll(async () => {
+  handle = await useTestDatabase({ poolSize: 20 });
+  ({ sent } = await wireApp(handle.db));
+});
+afterAll(() => handle.close());
+
+async function product(
+  overrides: { price?: number; discountPrice?: number; stockQuantity?: number } = {},
+) {
+  const [row] = await insertProducts(handle.db, [
+    {
+      name: `Chyawanprash ${randomUUID().slice(0, 6)}`,
+      price: 40000,
+      stockQuantity: 10,
+      ...overrides,
+    },
+  ]);
+  return row!;
+}
+
+async function stockOf(productId: string) {
+  const [row] = await handle.db
+    .select({ stock: products.stockQuantity })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!.stock;
+}
+
+async function couponRow(values: Partial<typeof coupons.$inferInsert> = {}) {
+  const [row] = await handle.db
+    .insert(coupons)
+    .values({ code: `C${randomUUID().slice(0, 8).toUpperCase()}`, discountValue: 10, ...values })
+    .returning();
+  return row!;
+}
+
+async function ordersOf(userId: string) {
+  return handle.db.select().from(orders).where(eq(orders.userId, userId));
+}
+
+describe(`placing an order on ${DATABASE_KIND}`, () => {
+  it("prices the cart on the server, takes the stock, writes the items and empties the cart", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const tulsi = await product({ price: 30000, discountPrice: 25000, stockQuantity: 8 });
+    const ghee = await product({ price: 90000, stockQuantity: 3 });
+    await fillCart(handle.db, userId!, [
+      { productId: tulsi.id, quantity: 2 },
+      { productId: ghee.id, quantity: 1 },
+    ]);
+
+    const placed = await orderFor(handle.db, userId!);
+
+    expect(placed.orderNumber).toMatch(/^ORD-\d{13}(-\d+)?$/);
+    const [order] = await ordersOf(userId!);
+    // 2 x ₹250 (discount price) + ₹900 = ₹1,400: above ₹999, so shipping is free.
+    expect(order).toMatchObject({
+      subtotal: 140000,
+      discountAmount: 0,
+      shippingCost: 0,
+      total: 140000,
+      status: "pending",
+      paymentStatus: "pending",
+      paymentMethod: "cod",
+      couponId: null,
+      shippingAddress: SHIPPING_ADDRESS,
+    });
+    const items = await handle.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.id));
+    expect(items.map((i) => [i.productId, i.quantity, i.unitPrice, i.totalPrice]).sort()).toEqual(
+      [
+        [tulsi.id, 2, 25000, 50000],
+        [ghee.id, 1, 90000, 90000],
+      ].sort(),
+    );
+    expect(await stockOf(tulsi.id)).toBe(6);
+    expect(await stockOf(ghee.id)).toBe(2);
+    const [left] = await handle.db
+      .select({ n: count() })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(eq(carts.userId, userId!));
+    expect(left!.n).toBe(0);
+  });
+
+  it("charges ₹50 shipping up to ₹999 and applies the cart's coupon, counting its use", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product({ price: 60000 });
+    const coupon = await couponRow({ discountType: "fixed", discountValue: 10000, usageLimit: 5 });
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }], coupon.id);
+
+    const placed = await orderFor(handle.db, userId!);
+
+    const [order] = await ordersOf(userId!);
+    expect(order).toMatchObject({
+      subtotal: 60000,
+      discountAmount: 10000,
+      shippingCost: 5000,
+      total: 55000,
+      couponId: coupon.id,
+      couponCode: coupon.code,
+    });
+    const [after] = await handle.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(after!.usedCount).toBe(1);
+    const redemptions = await handle.db
+      .select()
+      .from(couponRedemptions)
+      .where(eq(couponRedemptions.orderId, placed.id));
+    expect(redemptions).toHaveLength(1);
+    const [cart] = await handle.db.select().from(carts).where(eq(carts.userId, userId!));
+    expect(cart!.couponId).toBeNull();
+  });
+
+  it("returns the first order when the same checkout is submitted again", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product({ stockQuantity: 4 });
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 2 }]);
+    const key = randomUUID();
+
+    const first = await orderFor(handle.db, userId!, { idempotencyKey: key });
+    const second = await orderFor(handle.db, userId!, { idempotencyKey: key });
+
+    expect(second).toMatchObject({ id: first.id, replayed: true });
+    expect(first.replayed).toBe(false);
+    expect(await ordersOf(userId!)).toHaveLength(1);
+    expect(await stockOf(item.id)).toBe(2);
+  });
+
+  it("refuses a product that ran out, naming it, and writes nothing", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const fine = await product({ stockQuantity: 5 });
+    const scarce = await product({ stockQuantity: 3 });
+    await fillCart(handle.db, userId!, [
+      { productId: fine.id, quantity: 1 },
+      { productId: scarce.id, quantity: 3 },
+    ]);
+    await handle.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, scarce.id));
+
+    await expect(orderFor(handle.db, userId!)).rejects.toThrow(
+      `Only 1 of ${scarce.name} left in stock`,
+    );
+
+    await handle.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, scarce.id));
+    await expect(orderFor(handle.db, userId!)).rejects.toThrow(`${scarce.name} is out of stock`);
+    expect(await ordersOf(userId!)).toHaveLength(0);
+    expect(await stockOf(fine.id)).toBe(5);
+    const lines = await handle.db
+      .select()
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(eq(carts.userId, userId!));
+    expect(lines).toHaveLength(2);
+  });
+
+  it("refuses a price that changed since the checkout page was shown, naming the product", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product({ price: 40000, stockQuantity: 5 });
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }]);
+    const quote = { lines: [{ productId: item.id, unitPrice: 40000, quantity: 1 }], total: 45000 };
+    await handle.db.update(products).set({ price: 45000 }).where(eq(products.id, item.id));
+
+    await expect(orderFor(handle.db, userId!, { quote })).rejects.toThrow(
+      `The price of ${item.name} changed from ₹400.00 to ₹450.00`,
+    );
+    expect(await ordersOf(userId!)).toHaveLength(0);
+    expect(await stockOf(item.id)).toBe(5);
+  });
+
+  it("refuses an empty cart", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    await expect(orderFor(handle.db, userId!)).rejects.toThrow(
+      new OrderError("Your cart is empty"),
+    );
+  });
+
+  it("refuses a coupon that stopped holding, with its message, and writes nothing", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product({ stockQuantity: 5 });
+    const coupon = await couponRow({ expiresAt: new Date(Date.now() - 1000) });
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }], coupon.id);
+
+    await expect(orderFor(handle.db, userId!)).rejects.toThrow("Coupon expired!");
+    expect(await ordersOf(userId!)).toHaveLength(0);
+    expect(await stockOf(item.id)).toBe(5);
+  });
+
+  it("keeps a coupon to its per-customer limit", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product({ stockQuantity: 5 });
+    const coupon = await couponRow({ perCustomerLimit: 1 });
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }], coupon.id);
+    await orderFor(handle.db, userId!);
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }], coupon.id);
+
+    await expect(orderFor(handle.db, userId!)).rejects.toThrow("Coupon limit reached!");
+    expect(await ordersOf(userId!)).toHaveLength(1);
+  });
+
+  it("refuses another customer's saved address with not-found and writes nothing", async () => {
+    const [owner, other] = await insertCustomers(handle.db, 2);
+    const [theirs] = await handle.db
+      .insert(addresses)
+      .values({ userId: owner!, ...SHIPPING_ADDRESS, isDefault: true })
+      .returning();
+    const item = await product({ stockQuantity: 5 });
+    await fillCart(handle.db, other!, [{ productId: item.id, quantity: 1 }]);
+
+    await expect(orderFor(handle.db, other!, { addressId: theirs!.id })).rejects.toBeInstanceOf(
+      OrderNotFoundError,
+    );
+    expect(await ordersOf(other!)).toHaveLength(0);
+    expect(await stockOf(item.id)).toBe(5);
+  });
+
+  it("saves a typed address when asked, as the default when it is the first", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product();
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }]);
+
+    const placed = await orderFor(handle.db, userId!, { saveAddress: true });
+
+    const saved = await handle.db.select().from(addresses).where(eq(addresses.userId, userId!));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ isDefault: true, postalCode: "415003" });
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order!.shippingAddressId).toBe(saved[0]!.id);
+  });
+});
+
+describe(`cancelling an order on ${DATABASE_KIND}`, () => {
+  it("gives back the stock and the coupon use, once", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product({ price: 120000, stockQuantity: 6 });
+    const coupon = await couponRow({ usageLimit: 2, perCustomerLimit: 1 });
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 2 }], coupon.id);
+    const placed = await orderFor(handle.db, userId!);
+    expect(await stockOf(item.id)).toBe(4);
+
+    await expect(
+      cancelOrderByCustomer(handle.db, { userId: userId!, orderId: placed.id }),
+    ).resolves.toEqual({
+      orderNumber: placed.orderNumber,
+    });
+
+    expect(await stockOf(item.id)).toBe(6);
+    const [after] = await handle.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(after!.usedCount).toBe(0);
+    const [order] = await ordersOf(userId!);
+    expect(order).toMatchObject({ status: "cancelled" });
+    expect(order!.cancelledAt).toBeInstanceOf(Date);
+    await expect(
+      cancelOrderByCustomer(handle.db, { userId: userId!, orderId: placed.id }),
+    ).rejects.toBeInstanceOf(OrderNotCancellableError);
+    expect(await stockOf(item.id)).toBe(6);
+  });
+
+  it("refuses once shipped, and another customer's order is not found", async () => {
+    const [userId, stranger] = await insertCustomers(handle.db, 2);
+    const item = await product({ stockQuantity: 6 });
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }]);
+    const placed = await orderFor(handle.db, userId!);
+
+    await expect(
+      cancelOrderByCustomer(handle.db, { userId: stranger!, orderId: placed.id }),
+    ).rejects.toBeInstanceOf(OrderNotFoundError);
+    await handle.db.update(orders).set({ status: "shipped" }).where(eq(orders.id, placed.id));
+    await expect(
+      cancelOrderByCustomer(handle.db, { userId: userId!, orderId: placed.id }),
+    ).rejects.toThrow("has already shipped");
+    expect(await stockOf(item.id)).toBe(5);
+  });
+});
+
+describe(`the checkout action on ${DATABASE_KIND}`, () => {
+  const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+
+  async function postCheckout(cookies: string[], fields: Record<string, string>) {
+    const request = browserRequest("/checkout", cookies, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+    });
+    let response: unknown;
+    try {
+      response = await checkoutAction({ request, params: {}, context } as never);
+    } catch (thrown) {
+      response = thrown;
+    }
+    if (response instanceof Response) {
+      const { toast } = await takeToast(browserRequest("/", response.headers.getSetCookie()));
+      return { status: response.status, location: response.headers.get("Location"), toast };
+    }
+    const { init } = response as { init: ResponseInit | null };
+    const cookie = new Headers(init?.headers).get("Set-Cookie");
+    const { toast } = await takeToast(browserRequest("/", cookie ? [cookie] : []));
+    return { status: init?.status ?? 200, location: null, toast };
+  }
+
+  const addressFields = {
+    fullName: "Asha Patil",
+    phone: "9876543210",
+    addressLine1: "12 Shivaji Nagar",
+    addressLine2: "",
+    city: "Satara",
+    state: "Maharashtra",
+    postalCode: "415003",
+  };
+
+  it("sends a visitor to /auth with 'Please sign in'", async () => {
+    const result = await postCheckout([], { ...addressFields, idempotencyKey: randomUUID() });
+    expect(result.location).toBe("/auth?redirectTo=/checkout");
+    expect(result.toast).toMatchObject({ title: "Please sign in" });
+  });
+
+  it("ignores prices, totals, discount and shipping sent by the browser", async () => {
+    const customer = await createCustomer("Tamper Tester");
+    const item = await product({ price: 70000, stockQuantity: 5 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+
+    const result = await postCheckout(customer.cookies, {
+      ...addressFields,
+      idempotencyKey: randomUUID(),
+      paymentMethod: "cod",
+      price: "1",
+      unitPrice: "1",
+      subtotal: "1",
+      total: "1",
+      discount: "69999",
+      discountAmount: "69999",
+      shipping: "0",
+      shippingCost: "0",
+    });
+
+    expect(result).toMatchObject({ status: 302, location: "/profile?tab=orders" });
+    expect(result.toast).toMatchObject({ title: "Order placed successfully!" });
+    const [order] = await ordersOf(customer.id);
+    expect(order).toMatchObject({
+      subtotal: 70000,
+      discountAmount: 0,
+      shippingCost: 5000,
+      total: 75000,
+    });
+    expect(sent.at(-1)).toMatchObject({
+      to: customer.email,
+      subject: `Order confirmed: ${order!.orderNumber}`,
+    });
+    expect(sent.at(-1)!.text).toContain("Total: ₹750.00");
+  });
+
+  it("names a product whose price changed since the page was signed", async () => {
+    const customer = await createCustomer("Quote Tester");
+    const item = await product({ price: 50000, stockQuantity: 5 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+    const quote = signQuote({
+      lines: [{ productId: item.id, unitPrice: 50000, quantity: 1 }],
+      total: 55000,
+    });
+    await handle.db.update(products).set({ discountPrice: 45000 }).where(eq(products.id, item.id));
+
+    const result = await postCheckout(customer.cookies, {
+      ...addressFields,
+      idempotencyKey: randomUUID(),
+      quote,
+    });
+
+    expect(result.status).toBe(409);
+    expect(result.toast).toMatchObject({ title: "Order failed" });
+    expect(result.toast?.description).toContain(`The price of ${item.name} changed`);
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+  });
+
+  it("joins every address problem under 'Invalid Address' and writes nothing", async () => {
+    const customer = await createCustomer("Address Tester");
+    const item = await product({ stockQuantity: 5 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+
+    const result = await postCheckout(customer.cookies, {
+      fullName: "A",
+      phone: "98765",
+      addressLine1: "abc",
+      city: "S1",
+      state: "M",
+      postalCode: "4150",
+      idempotencyKey: randomUUID(),
+    });
+
+    expect(result.status).toBe(400);
+    expect(result.toast).toMatchObject({
+      title: "Invalid Address",
+      description:
+        "Name must be at least 2 characters, Phone must be exactly 10 digits, Address must be at least 5 characters, City can only contain letters and spaces, State must be at least 2 characters, Postal code must be exactly 6 digits",
+    });
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    expect(await stockOf(item.id)).toBe(5);
+  });
+
+  it("answers 404 for another customer's address id and writes nothing", async () => {
+    const customer = await createCustomer("Other Tester");
+    const [owner] = await insertCustomers(handle.db, 1);
+    const [theirs] = await handle.db
+      .insert(addresses)
+      .values({ userId: owner!, ...SHIPPING_ADDRESS })
+      .returning();
+    const item = await product({ stockQuantity: 5 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+
+    const result = await postCheckout(customer.cookies, {
+      ...addressFields,
+      addressId: theirs!.id,
+      idempotencyKey: randomUUID(),
+    });
+
+    expect(result.status).toBe(404);
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    expect(await stockOf(item.id)).toBe(5);
+  });
+});
+
+describe(`orders under concurrency on ${DATABASE_KIND}`, () => {
+  it("sells the last 5 units to exactly 5 of 50 customers ordering at once", async () => {
+    const customers = await insertCustomers(handle.db, 50);
+    const item = await product({ stockQuantity: 5 });
+    for (const userId of customers)
+      await fillCart(handle.db, userId, [{ productId: item.id, quantity: 1 }]);
+
+    const results = await Promise.allSettled(
+      customers.map((userId) => orderFor(handle.db, userId)),
+    );
+
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    const refusals = results
+      .filter((r) => r.status === "rejected")
+      .map((r) => (r as PromiseRejectedResult).reason);
+    expect(refusals).toHaveLength(45);
+    for (const reason of refusals) expect(reason).toBeInstanceOf(OrderError);
+    expect(await stockOf(item.id)).toBe(0);
+    const sold = await handle.db
+      .select({ n: count() })
+      .from(orderItems)
+      .where(eq(orderItems.productId, item.id));
+    expect(sold[0]!.n).toBe(5);
+  });
+
+  it("redeems a coupon limited to 3 exactly 3 times among 50 customers at once", async () => {
+    const customers = await insertCustomers(handle.db, 50);
+    const item = await product({ stockQuantity: 500 });
+    const coupon = await couponRow({ usageLimit: 3 });
+    for (const userId of customers) {
+      await fillCart(handle.db, userId, [{ productId: item.id, quantity: 1 }], coupon.id);
+    }
+
+    const results = await Promise.allSettled(
+      customers.map((userId) => orderFor(handle.db, userId)),
+    );
+
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    const [after] = await handle.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(after!.usedCount).toBe(3);
+    const redeemed = await handle.db
+      .select({ n: count() })
+      .from(couponRedemptions)
+      .where(eq(couponRedemptions.couponId, coupon.id));
+    expect(redeemed[0]!.n).toBe(3);
+    const withCoupon = await handle.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.couponId, coupon.id));
+    expect(withCoupon[0]!.n).toBe(3);
+    expect(await stockOf(item.id)).toBe(497);
+  });
+
+  it("makes one order when the same checkout is submitted twice at once", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product({ stockQuantity: 9 });
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 3 }]);
+    const key = randomUUID();
+
+    const [a, b] = await Promise.all([
+      orderFor(handle.db, userId!, { idempotencyKey: key }),
+      orderFor(handle.db, userId!, { idempotencyKey: key }),
+    ]);
+
+    expect(a.id).toBe(b.id);
+    expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
+    expect(await ordersOf(userId!)).toHaveLength(1);
+    expect(await stockOf(item.id)).toBe(6);
+    const keyed = await handle.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId!), eq(orders.idempotencyKey, key)));
+    expect(keyed).toHaveLength(1);
+  });
+});
