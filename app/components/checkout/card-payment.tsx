@@ -141,9 +141,7 @@ function loadScript(src: string, nonce: string | undefined) {
   });
 }
 
-type TestGatewayData = {
-  result?: { outcome: "success"; callback: Callback } | { outcome: "failure" };
-};
+type TestGatewayData = { result?: { outcome: "success"; callback: Callback } };
 
 /** DESIGN §6.8: the test gateway's checkout, clearly labelled; no money moves. */
 function TestGatewayDialog({
@@ -158,12 +156,11 @@ function TestGatewayDialog({
   confirming: boolean;
 }) {
   const gateway = useFetcher<TestGatewayData>();
-  const navigate = useNavigate();
   const result = gateway.data?.result;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the gateway's answer only
   useEffect(() => {
+    // A failure comes back as a redirect to the Orders tab, which the router follows itself.
     if (result?.outcome === "success") onSuccess(result.callback);
-    if (result?.outcome === "failure") navigate("/profile?tab=orders");
   }, [result]);
   const busy = gateway.state !== "idle" || confirming || result !== undefined;
   return (

@@ -61,13 +61,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Switching tabs or opening an address form needs no new data; every form post reloads it. */
+/**
+ * Switching tabs or opening an address form needs no new data; every form post reloads it, except
+ * the steps of a card payment before its confirmation: reloading mid-payment would unmount the
+ * payment dialog.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   formMethod,
+  formAction,
+  formData,
   defaultShouldRevalidate,
 }) => {
+  if (formAction === "/checkout/payment" && formData?.get("intent") !== "confirm") return false;
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const rest = (url: URL) => {
     const params = new URLSearchParams(url.search);

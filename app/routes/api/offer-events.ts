@@ -14,7 +14,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     async start(controller) {
       let open = true;
       const send = (text: string) => {
-        if (open) controller.enqueue(encoder.encode(text));
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          // The response stream was closed under us (the visitor left); a heartbeat must not
+          // throw from a timer, which would take the whole process down.
+          end();
+        }
       };
       const unsubscribe = await liveEvents().subscribe(COUPONS_CHANGED, () =>
         send("event: coupons\ndata: changed\n\n"),

@@ -79,12 +79,11 @@ export async function action({ request }: Route.ActionArgs) {
           outcome: input.outcome,
         });
         if (result.outcome === "failure") {
-          return fail(
-            "Payment failed",
-            `${result.error.description}. You can try again from your orders.`,
-            402,
-            { result },
-          );
+          return redirectWithToast(ORDERS_TAB, {
+            type: "error",
+            title: "Payment failed",
+            description: `${result.error.description}. You can try again from your orders.`,
+          });
         }
         if (result.webhook.outcome === "paid") await sendOrderConfirmation(db(), input.orderId);
         return { result };

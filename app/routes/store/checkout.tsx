@@ -92,12 +92,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** While a card payment is open the cart is already empty; reloading would leave the page. */
+/**
+ * While a card payment is open the cart is already empty, so reloading this page would send the
+ * customer away from the payment dialog: neither the placed order nor the dialog's own posts
+ * reload it.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   actionResult,
+  formAction,
   defaultShouldRevalidate,
-}) =>
-  (actionResult as { payment?: unknown } | undefined)?.payment ? false : defaultShouldRevalidate;
+}) => {
+  if (formAction === "/checkout/payment") return false;
+  if ((actionResult as { payment?: unknown } | undefined)?.payment) return false;
+  return defaultShouldRevalidate;
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
