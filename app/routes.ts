@@ -28,10 +28,20 @@ export default [
   route("sign-out", "routes/auth/sign-out.ts"),
   route("checkout/payment", "routes/store/checkout-payment.ts"),
   route("admin/login", "routes/admin/login.tsx"),
+  // The printable invoice stands alone, without the back office's sidebar.
+  route("admin/orders/:orderId/invoice", "routes/admin/order-invoice.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("dashboard", "routes/admin/dashboard.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
+    route("orders/export.csv", "routes/admin/orders-export.ts"),
+    route("customers", "routes/admin/customers.tsx"),
     route("coupons", "routes/admin/coupons.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
+    route("categories", "routes/admin/categories.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("audit-log", "routes/admin/audit-log.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   ...prefix("api", [

@@ -1,10 +1,13 @@
 import {
   ExternalLink,
+  FolderTree,
+  History,
   LayoutDashboard,
   Leaf,
   LogOut,
   MessageSquare,
   Package,
+  Settings,
   ShoppingBag,
   Ticket,
   Users,
@@ -32,6 +35,9 @@ const LINKS = [
   { to: "/admin/customers", label: "Customers", Icon: Users },
   { to: "/admin/coupons", label: "Coupons", Icon: Ticket },
   { to: "/admin/reviews", label: "Reviews", Icon: MessageSquare },
+  { to: "/admin/categories", label: "Categories", Icon: FolderTree },
+  { to: "/admin/settings", label: "Settings", Icon: Settings },
+  { to: "/admin/audit-log", label: "Audit Log", Icon: History },
 ];
 
 const linkClass = "flex items-center gap-3 rounded-md px-3 py-2 font-medium text-sm";
