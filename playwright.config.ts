@@ -15,6 +15,12 @@ function chromiumExecutable(): string | undefined {
   );
 }
 
+/**
+ * Specs that change what every visitor sees (the home page's offers, the shop's settings) run
+ * after all the others, one file at a time.
+ */
+const SHARED_STATE = /(admin-coupons|\.shared)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
@@ -45,9 +51,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "storefront", testIgnore: /admin-coupons\.spec\.ts/ },
+    { name: "storefront", testIgnore: SHARED_STATE },
     // Tests that change what every visitor sees (the home page's offers) run after the others.
-    { name: "shared-state", testMatch: /admin-coupons\.spec\.ts/, dependencies: ["storefront"] },
+    { name: "shared-state", testMatch: SHARED_STATE, dependencies: ["storefront"] },
   ],
   webServer: [
     {
