@@ -17,7 +17,7 @@ function chromiumExecutable(): string | undefined {
 
 /**
  * Specs that change what every visitor sees (the home page's offers, the shop's settings) run
- * after all the others, one file at a time.
+ * after all the others.
  */
 const SHARED_STATE = /(admin-coupons|\.shared)\.spec\.ts$/;
 
