@@ -172,10 +172,7 @@ export const orders = pgTable(
       "orders_amounts_non_negative",
       sql`${t.subtotal} >= 0 and ${t.discountAmount} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0`,
     ),
-    check(
-      "orders_invoice_dated",
-      sql`(${t.invoiceNumber} is null) = (${t.invoicedAt} is null)`,
-    ),
+    check("orders_invoice_dated", sql`(${t.invoiceNumber} is null) = (${t.invoicedAt} is null)`),
     check(
       "orders_total_adds_up",
       sql`${t.total} = ${t.subtotal} - ${t.discountAmount} + ${t.shippingCost}`,
