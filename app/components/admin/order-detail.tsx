@@ -56,7 +56,7 @@ export type TrackingActionData = {
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[8rem_1fr] gap-2 text-sm">
+    <div className="grid grid-cols-[5.5rem_1fr] gap-2 text-sm">
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
@@ -142,15 +142,15 @@ function TrackingForm({ order, action }: { order: OrderDetailView; action: strin
 export function OrderDetail({
   order,
   action,
-  headingId,
+  idPrefix,
 }: {
   order: OrderDetailView;
   action: string;
-  /** Id of the element that titles this detail (the dialog title). */
-  headingId: string;
+  /** Makes the ids of the section headings unique on the page. */
+  idPrefix: string;
 }) {
   const address = order.shippingAddress;
-  const prefix = `${headingId}-`;
+  const prefix = `${idPrefix}-`;
   const awaitingCard = order.paymentMethod !== "cod" && order.paymentStatus !== "paid";
   const canPrint = Boolean(order.invoiceNumber) || (order.status !== "cancelled" && !awaitingCard);
   return (

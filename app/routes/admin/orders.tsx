@@ -174,7 +174,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const location = useLocation();
-  const dialogTitleId = useId();
+  const detailId = useId();
   const loading =
     navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
   const listHref = (changes: { page?: number; view?: string }) =>
@@ -186,7 +186,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const first = totalCount === 0 ? 0 : (page - 1) * ADMIN_ORDERS_PAGE_SIZE + 1;
   const last = Math.min(page * ADMIN_ORDERS_PAGE_SIZE, totalCount);
   const detailBody = detail ? (
-    <OrderDetail key={detail.id} order={detail} action={action} headingId={dialogTitleId} />
+    <OrderDetail key={detail.id} order={detail} action={action} idPrefix={detailId} />
   ) : null;
 
   return (
@@ -214,7 +214,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {!hydrated && detail ? (
         <Card>
           <CardHeader>
-            <CardTitle id={dialogTitleId}>Order {detail.orderNumber}</CardTitle>
+            <CardTitle>Order {detail.orderNumber}</CardTitle>
             <Link to={listHref({ view: undefined })} className="text-primary text-sm underline">
               Close
             </Link>
@@ -311,11 +311,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
       {hydrated ? (
         <Dialog open={Boolean(detail)} onOpenChange={(open) => (open ? null : closeDetail())}>
-          <DialogContent className="max-w-3xl">
+          <DialogContent className="max-w-3xl!">
             <DialogHeader>
-              <DialogTitle id={dialogTitleId}>
-                {detail ? `Order ${detail.orderNumber}` : "Order"}
-              </DialogTitle>
+              <DialogTitle>{detail ? `Order ${detail.orderNumber}` : "Order"}</DialogTitle>
               <DialogDescription>Order details, tracking and invoice</DialogDescription>
             </DialogHeader>
             {detailBody}
