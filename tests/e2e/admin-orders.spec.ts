@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN } from "./config";
 import { signUp, waitForMail } from "./helpers";
@@ -14,6 +15,15 @@ async function signInAsAdmin(page: Page) {
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL("/admin/dashboard");
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function hydrated(page: Page) {
@@ -130,8 +140,12 @@ test("an administrator finds a customer's order, updates it, ships it and prints
   await expect(page.getByText("Order status changed to processing")).toBeVisible();
   await expect(status).toHaveValue("processing");
 
-  // The detail dialog.
-  await page.getByRole("link", { name: `View order ${order.orderNumber}` }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The detail dialog, opened from the keyboard.
+  const viewLink = page.getByRole("link", { name: `View order ${order.orderNumber}` });
+  await viewLink.focus();
+  await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: `Order ${order.orderNumber}` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Ketaki Orderwala");
@@ -144,6 +158,7 @@ test("an administrator finds a customer's order, updates it, ships it and prints
   await expect(dialog).toContainText("Processing");
   await expect(dialog).toContainText("₹50.00");
   await expect(dialog).toContainText("₹239.00");
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A blank tracking ID is refused; a real one ships the order and is read-only after.
   const tracking = dialog.getByLabel("Tracking ID");
@@ -165,6 +180,7 @@ test("an administrator finds a customer's order, updates it, ships it and prints
   expect(mail.text).toContain("DTDC123456789");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  await expect(viewLink).toBeFocused();
   await expect(status).toHaveValue("shipped");
 
   // The invoice of a Maharashtra address splits CGST and SGST.
@@ -180,6 +196,7 @@ test("an administrator finds a customer's order, updates it, ships it and prints
   await expect(invoice.getByRole("cell", { name: "996812" })).toBeVisible();
   await expect(invoice.getByText("Rupees Two Hundred Thirty Nine Only")).toBeVisible();
   await expect(invoice.getByRole("button", { name: "Print" })).toBeVisible();
+  expect(await seriousViolations(invoice)).toEqual([]);
   const number = await invoice.getByText(/^INV\//).textContent();
   await invoice.reload();
   await expect(invoice.getByText(number!)).toBeVisible();

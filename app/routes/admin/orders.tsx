@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Eye, Search } from "lucide-react";
-import { useId, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { data, Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { PaymentStatusBadge } from "~/components/account/order-badges";
@@ -181,6 +181,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     adminOrdersHref({ q: query.q, status: query.status, page, ...changes });
   // Writes post to the page's own URL, so without JavaScript the answer shows the same list.
   const action = `/admin/orders${location.search}`;
+  const viewedId = useRef<string | null>(null);
+  useEffect(() => {
+    if (detail) viewedId.current = detail.id;
+  }, [detail]);
   const closeDetail = () =>
     navigate(listHref({ view: undefined }), { replace: true, preventScrollReset: true });
   const first = totalCount === 0 ? 0 : (page - 1) * ADMIN_ORDERS_PAGE_SIZE + 1;
@@ -293,6 +297,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <Link
                         to={listHref({ view: order.id })}
                         preventScrollReset
+                        id={`view-order-${order.id}`}
                         aria-label={`View order ${order.orderNumber}`}
                         className="inline-flex size-9 items-center justify-center rounded-md hover:bg-secondary"
                       >
@@ -311,7 +316,18 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
       {hydrated ? (
         <Dialog open={Boolean(detail)} onOpenChange={(open) => (open ? null : closeDetail())}>
-          <DialogContent className="max-w-3xl!">
+          <DialogContent
+            className="max-w-3xl!"
+            // The dialog opens from a link, not a trigger: give focus back to that link.
+            onCloseAutoFocus={(event) => {
+              const link =
+                viewedId.current && document.getElementById(`view-order-${viewedId.current}`);
+              if (link) {
+                event.preventDefault();
+                link.focus();
+              }
+            }}
+          >
             <DialogHeader>
               <DialogTitle>{detail ? `Order ${detail.orderNumber}` : "Order"}</DialogTitle>
               <DialogDescription>Order details, tracking and invoice</DialogDescription>
