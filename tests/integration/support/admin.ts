@@ -1,0 +1,80 @@
+import type { Database } from "~/lib/db.server";
+import { takeToast } from "~/lib/toast.server";
+import { ensureAdministrator } from "~/modules/accounts/administrators.server";
+import { signIn } from "~/modules/accounts/credentials.server";
+import { browserRequest } from "./app";
+
+let counter = 0;
+
+/** Makes an administrator and signs them in; the cookies stand for their browser. */
+export async function signInAdministrator(database: Database) {
+  counter += 1;
+  const email = `owner.${counter}.${Date.now()}@shop.example`;
+  await ensureAdministrator(database, { email, password: "owner-secret", fullName: "Shop Owner" });
+  const result = await signIn(
+    { email, password: "owner-secret", requireAdmin: true },
+    browserRequest("/admin/login"),
+    `10.9.0.${counter}`,
+  );
+  if (!result.ok) throw new Error("administrator sign-in failed");
+  return { id: result.userId, email, cookies: result.headers.getSetCookie() };
+}
+
+const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+
+export type RouteResult<T = unknown> = {
+  status: number;
+  location: string | null;
+  body: T | null;
+  response: Response | null;
+  toast: { type?: string; title: string; description?: string } | null;
+};
+
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && "data" in value && "init" in value;
+}
+
+/**
+ * Calls a route's loader or action as React Router would, and reads what the browser would get:
+ * the status, a redirect's target, the data, and the toast its cookie carries.
+ */
+export async function callRoute<T = unknown>(
+  handler: (args: never) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<RouteResult<T>> {
+  let outcome: unknown;
+  try {
+    outcome = await handler({ request, params, context } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response || isDataWithInit(thrown)) outcome = thrown;
+    else throw thrown;
+  }
+  if (outcome instanceof Response) {
+    const { toast } = await takeToast(browserRequest("/", outcome.headers.getSetCookie()));
+    return {
+      status: outcome.status,
+      location: outcome.headers.get("Location"),
+      body: null,
+      response: outcome,
+      toast,
+    };
+  }
+  if (isDataWithInit(outcome)) {
+    const cookies = new Headers(outcome.init?.headers).getSetCookie();
+    const { toast } = await takeToast(browserRequest("/", cookies));
+    return {
+      status: outcome.init?.status ?? 200,
+      location: null,
+      body: outcome.data as T,
+      response: null,
+      toast,
+    };
+  }
+  return { status: 200, location: null, body: outcome as T, response: null, toast: null };
+}
+
+/** A form post as a browser sends it. */
+export function postForm(path: string, cookies: string[], fields: Record<string, string>) {
+  return browserRequest(path, cookies, { method: "POST", body: new URLSearchParams(fields) });
+}
