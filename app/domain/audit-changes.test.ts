@@ -30,6 +30,14 @@ describe("audit changes", () => {
     });
   });
 
+  it("treats objects with the same keys in another order as unchanged", () => {
+    const view = describeAuditChanges({
+      before: { links: { youtube: "https://y.example", facebook: "https://f.example" } },
+      after: { links: { facebook: "https://f.example", youtube: "https://y.example" } },
+    });
+    expect(view).toEqual({ kind: "diff", rows: [], context: {} });
+  });
+
   it("shows a deletion's record and anything else as recorded", () => {
     expect(describeAuditChanges({ before: { code: "OLD" } })).toEqual({
       kind: "snapshot",

@@ -10,6 +10,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** JSON with object keys sorted, so equal values compare equal whatever order stored them. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    isRecord(inner)
+      ? Object.fromEntries(
+          Object.keys(inner)
+            .sort()
+            .map((key) => [key, inner[key]]),
+        )
+      : inner,
+  );
+}
+
 /** A stored value as short text: empty for nothing, lists joined, objects as JSON. */
 export function formatAuditValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "(empty)";
@@ -37,7 +50,7 @@ export function describeAuditChanges(changes: unknown): AuditChangeView {
   const { before, after, ...context } = changes;
   if (isRecord(before) && isRecord(after)) {
     const rows = Object.keys(after)
-      .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+      .filter((field) => canonicalJson(before[field]) !== canonicalJson(after[field]))
       .map((field) => ({
         field,
         before: formatAuditValue(before[field]),

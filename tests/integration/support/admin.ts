@@ -117,8 +117,8 @@ export async function callRoute<T = Record<string, unknown>>(
   }
   if (result && typeof result === "object" && "init" in result && "data" in result) {
     const { data, init } = result as { data: T; init: ResponseInit | null };
-    const cookie = new Headers(init?.headers).get("Set-Cookie");
-    const { toast } = await takeToast(browserRequest(path, cookie ? [cookie] : []));
+    const setCookies = new Headers(init?.headers).getSetCookie();
+    const { toast } = await takeToast(browserRequest(path, setCookies));
     return { status: init?.status ?? 200, location: null, body: data, toast };
   }
   return { status: 200, location: null, body: result as T, toast: null };
