@@ -25,7 +25,8 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const revenueMax = niceCeiling(Math.max(0, ...days.map((d) => d.revenue)) / 100) * 100;
-  const ordersMax = Math.max(1, niceCeiling(Math.max(0, ...days.map((d) => d.orders))));
+  // An even ceiling of at least 2, so the middle line is a whole number of orders.
+  const ordersMax = Math.max(2, 2 * niceCeiling(Math.max(0, ...days.map((d) => d.orders)) / 2));
   const slot = plotWidth / Math.max(1, days.length);
   const barWidth = Math.max(2, slot * 0.7);
   const y = (fraction: number) => PAD.top + plotHeight * (1 - fraction);

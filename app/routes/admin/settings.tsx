@@ -124,7 +124,7 @@ function Section({
         <h2 className="font-display font-semibold text-lg">{title}</h2>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">{children}</CardContent>
+      <CardContent className="grid items-start gap-4 sm:grid-cols-2">{children}</CardContent>
     </Card>
   );
 }
