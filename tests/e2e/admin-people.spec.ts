@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { formatRupees } from "../../app/domain/money";
 import { seedProducts } from "../../db/seed/catalog-data";
@@ -194,4 +195,44 @@ test("dashboard: headline cards, recent orders, low stock and the sales chart", 
   await admin.getByText("Show the figures as a table").click();
   const figures = admin.getByRole("table", { name: "Revenue and orders per day" });
   await expect(figures.getByRole("row")).toHaveCount(31);
+});
+
+test("the people screens have no serious accessibility violations and open dialogs by keyboard", async ({
+  browser,
+}) => {
+  // Five full-page scans.
+  test.slow();
+  const admin = await adminPage(browser);
+  for (const path of [
+    "/admin/dashboard",
+    "/admin/customers",
+    "/admin/reviews",
+    "/admin/settings",
+    "/admin/audit-log",
+  ]) {
+    await admin.goto(path);
+    await admin.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page: admin })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(
+      serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+  }
+
+  // The customer detail opens from the keyboard and closes with Escape, focus coming back.
+  await admin.goto("/admin/customers");
+  await waitForHydration(admin);
+  const view = admin.getByRole("table").getByRole("link", { name: /^View / }).first();
+  await view.focus();
+  await admin.keyboard.press("Enter");
+  const dialog = admin.getByRole("dialog", { name: "Customer Details" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeVisible();
+  await admin.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(view).toBeFocused();
 });

@@ -1,4 +1,5 @@
 import { Eye, Search, X } from "lucide-react";
+import { useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { OrderStatusBadge } from "~/components/account/order-badges";
 import { formatShopDate } from "~/components/admin/dates";
@@ -119,6 +120,9 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const closeHref = hrefWith(search, { customer: undefined });
   const close = () => navigate(closeHref, { replace: true, preventScrollReset: true });
+  // The dialog opens from a link (through the URL), so focus is put back on that link by hand.
+  const lastShown = useRef<string | null>(null);
+  if (detail) lastShown.current = detail.id;
   return (
     <div className="grid gap-6">
       <header>
@@ -218,6 +222,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
                       <Link
                         to={hrefWith(search, { customer: customer.id })}
                         preventScrollReset
+                        data-customer-link={customer.id}
                         aria-label={`View ${customer.fullName ?? customer.email}`}
                         className={buttonVariants({ variant: "ghost", size: "icon" })}
                       >
@@ -238,7 +243,17 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
       />
       {hydrated ? (
         <Dialog open={Boolean(detail)} onOpenChange={(open) => (open ? null : close())}>
-          <DialogContent className="max-w-2xl">
+          <DialogContent
+            className="max-w-2xl"
+            onCloseAutoFocus={(event) => {
+              const link = document.querySelector<HTMLElement>(
+                `[data-customer-link="${lastShown.current}"]`,
+              );
+              if (!link) return;
+              event.preventDefault();
+              link.focus();
+            }}
+          >
             <DialogHeader>
               <DialogTitle>Customer Details</DialogTitle>
               <DialogDescription>

@@ -119,10 +119,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="text-muted-foreground text-sm">
                 Products with {lowStockThreshold} or fewer in stock.{" "}
-                <Link
-                  to="/admin/settings"
-                  className="text-primary underline-offset-4 hover:underline"
-                >
+                <Link to="/admin/settings" className="text-primary underline underline-offset-4">
                   Change the threshold
                 </Link>
               </p>
