@@ -226,7 +226,10 @@ test("the people screens have no serious accessibility violations and open dialo
   // The customer detail opens from the keyboard and closes with Escape, focus coming back.
   await admin.goto("/admin/customers");
   await waitForHydration(admin);
-  const view = admin.getByRole("table").getByRole("link", { name: /^View / }).first();
+  const view = admin
+    .getByRole("table")
+    .getByRole("link", { name: /^View / })
+    .first();
   await view.focus();
   await admin.keyboard.press("Enter");
   const dialog = admin.getByRole("dialog", { name: "Customer Details" });
