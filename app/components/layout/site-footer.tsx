@@ -73,6 +73,7 @@ export function SiteFooter({ shop }: Pick<RootLoaderData, "shop">) {
       <div className="border-border border-t">
         <p className="mx-auto max-w-7xl px-4 py-4 text-center text-muted-foreground text-xs">
           © {new Date().getFullYear()} {shop.name}. All rights reserved.
+          {shop.gstin ? ` GSTIN: ${shop.gstin}` : ""}
         </p>
       </div>
     </footer>

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { asc, lte, sql } from "drizzle-orm";
 import { orders, products, profiles, userRoles } from "../../../db/schema";
 import { type Executor, queryRows } from "../../lib/db.server";
 
@@ -34,4 +34,127 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
     totalCustomers: Number(row?.total_customers ?? 0),
     totalRevenue: Number(row?.total_revenue ?? 0),
   };
+}
+
+export type RecentOrder = {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string | null;
+  city: string;
+  state: string;
+  status: string;
+  total: number;
+  createdAt: Date;
+};
+
+/**
+ * The latest orders; the customer is named from the profile (or the snapshot's recipient when the
+ * account is gone), the place from the shipping address as it was when the order was placed.
+ */
+export async function getRecentOrders(executor: Executor, limit = 5): Promise<RecentOrder[]> {
+  const rows = await queryRows<{
+    id: string;
+    order_number: string;
+    customer_name: string | null;
+    customer_email: string | null;
+    city: string | null;
+    state: string | null;
+    status: string;
+    total: number;
+    created_at: Date | string;
+  }>(
+    executor,
+    sql`
+    select o.id, o.order_number, coalesce(nullif(trim(p.full_name), ''), o.shipping_address->>'fullName') as customer_name,
+      p.email as customer_email, o.shipping_address->>'city' as city,
+      o.shipping_address->>'state' as state, o.status, o.total, o.created_at
+    from ${orders} o left join ${profiles} p on p.id = o.user_id
+    order by o.created_at desc, o.id desc
+    limit ${limit}
+  `,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    orderNumber: row.order_number,
+    customerName: row.customer_name ?? "Guest",
+    customerEmail: row.customer_email,
+    city: row.city ?? "",
+    state: row.state ?? "",
+    status: row.status,
+    total: Number(row.total),
+    createdAt: new Date(row.created_at),
+  }));
+}
+
+export type LowStockProduct = { id: string; name: string; slug: string; stockQuantity: number };
+
+/** DESIGN §6.10: stock at or below the threshold of the settings, lowest first. */
+export async function getLowStockProducts(
+  executor: Executor,
+  threshold: number,
+  limit = 5,
+): Promise<LowStockProduct[]> {
+  return executor
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      stockQuantity: products.stockQuantity,
+    })
+    .from(products)
+    .where(lte(products.stockQuantity, threshold))
+    .orderBy(asc(products.stockQuantity), asc(products.name), asc(products.id))
+    .limit(limit);
+}
+
+/** The shop's calendar: days start at midnight in India. */
+export const SHOP_TIME_ZONE = "Asia/Kolkata";
+
+export type DailySales = {
+  /** yyyy-MM-dd in India */
+  day: string;
+  /** Paise from the orders placed that day, cancelled ones left out. */
+  revenue: number;
+  /** Orders placed that day, cancelled ones left out. */
+  orders: number;
+};
+
+/**
+ * Revenue and orders for each of the last `days` Indian calendar days up to and including today,
+ * days without orders as zero: one grouped query over a series of days. Each day is matched as a
+ * range of created_at, so the orders index on created_at answers it.
+ */
+export async function getDailySales(
+  executor: Executor,
+  options: { days?: number; now?: Date } = {},
+): Promise<DailySales[]> {
+  const days = options.days ?? 30;
+  const now = options.now ?? new Date();
+  const rows = await queryRows<{ day: string; revenue: number | string; orders: number }>(
+    executor,
+    sql`
+    with bounds as (
+      select (${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date as today
+    ), calendar as (
+      select d::date as day
+      from bounds, generate_series(bounds.today - ${days - 1}::int, bounds.today, interval '1 day') d
+    )
+    select to_char(c.day, 'YYYY-MM-DD') as day,
+      coalesce(sum(o.total), 0)::bigint as revenue,
+      count(o.id)::int as orders
+    from calendar c
+    left join ${orders} o
+      on o.created_at >= (c.day::timestamp at time zone ${SHOP_TIME_ZONE})
+      and o.created_at < ((c.day + 1)::timestamp at time zone ${SHOP_TIME_ZONE})
+      and o.status <> 'cancelled'
+    group by c.day
+    order by c.day
+  `,
+  );
+  return rows.map((row) => ({
+    day: row.day,
+    revenue: Number(row.revenue),
+    orders: Number(row.orders),
+  }));
 }

@@ -7,6 +7,8 @@ export type ShopIdentity = {
   email: string;
   address: { line1: string; line2: string | null; city: string; state: string; postalCode: string };
   socialLinks: { facebook?: string; instagram?: string; twitter?: string; youtube?: string };
+  /** Empty until the shop is registered for GST. */
+  gstin: string;
 };
 
 /** What every page shows of the shop: header promo bar, footer, contact details. */
@@ -24,5 +26,6 @@ export async function getShopIdentity(): Promise<ShopIdentity> {
       postalCode: s.postalCode,
     },
     socialLinks: s.socialLinks,
+    gstin: s.gstin,
   };
 }

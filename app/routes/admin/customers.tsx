@@ -1,13 +1,269 @@
+import { Eye, Search, X } from "lucide-react";
+import { useRef } from "react";
+import { Form, Link, useLocation, useNavigate } from "react-router";
+import { OrderStatusBadge } from "~/components/account/order-badges";
+import { formatShopDate } from "~/components/admin/dates";
+import { Pagination } from "~/components/product/pagination";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { useHydrated } from "~/components/use-hydrated";
+import { formatRupees } from "~/domain/money";
+import { customersQuerySchema, searchParamsOf } from "~/domain/validation/admin-lists";
+import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import {
+  type CustomerDetail,
+  getCustomerDetail,
+  listCustomers,
+} from "~/modules/customers/customers-admin.server";
 import type { Route } from "./+types/customers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Admin | Satara Ayurveda" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const query = customersQuerySchema.parse(searchParamsOf(request, ["q", "page", "customer"]));
+  const [list, detail] = await Promise.all([
+    listCustomers(db(), { query: query.q, page: query.page }),
+    query.customer ? getCustomerDetail(db(), query.customer) : null,
+  ]);
+  return { ...list, detail, detailMissing: Boolean(query.customer) && !detail };
 }
 
-export default function AdminCustomers() {
-  return <h1 className="font-display text-3xl">Customers</h1>;
+/** The list's URL with some query fields changed (undefined removes one). */
+function hrefWith(search: string, changes: Record<string, string | number | undefined>) {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === "") params.delete(key);
+    else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "?";
+}
+
+const orEmpty = (value: string | null) => value ?? "N/A";
+
+function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
+  const count = customer.orders.length;
+  return (
+    <div className="grid gap-5">
+      <dl className="grid gap-3 sm:grid-cols-2">
+        {[
+          ["Full Name", orEmpty(customer.fullName)],
+          ["Email", customer.email],
+          ["Phone", orEmpty(customer.phone)],
+          ["Joined", formatShopDate(customer.joinedAt)],
+        ].map(([term, value]) => (
+          <div key={term} className="grid gap-0.5">
+            <dt className="text-muted-foreground text-sm">{term}</dt>
+            <dd className="break-words font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby="order-history-heading" className="grid gap-2">
+        <h3 id="order-history-heading" className="font-display font-semibold text-lg">
+          Order History
+        </h3>
+        <p className="text-muted-foreground text-sm">
+          {count} {count === 1 ? "order" : "orders"}, {formatRupees(customer.totalSpent)} spent
+          (cancelled orders not counted)
+        </p>
+        {count === 0 ? (
+          <p className="py-4 text-center text-muted-foreground">No orders yet</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-border border-b text-muted-foreground">
+                <tr>
+                  {["Order #", "Date", "Total", "Status"].map((h) => (
+                    <th key={h} scope="col" className="px-2 py-2 font-medium">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {customer.orders.map((order) => (
+                  <tr key={order.id} className="border-border border-b last:border-0">
+                    <td className="px-2 py-2 font-mono text-xs">{order.orderNumber}</td>
+                    <td className="whitespace-nowrap px-2 py-2">
+                      {formatShopDate(order.createdAt)}
+                    </td>
+                    <td className="whitespace-nowrap px-2 py-2">{formatRupees(order.total)}</td>
+                    <td className="px-2 py-2">
+                      <OrderStatusBadge status={order.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export default function CustomersPage({ loaderData }: Route.ComponentProps) {
+  const { customers, total, page, pageCount, query, detail, detailMissing } = loaderData;
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const closeHref = hrefWith(search, { customer: undefined });
+  const close = () => navigate(closeHref, { replace: true, preventScrollReset: true });
+  // The dialog opens from a link (through the URL), so focus is put back on that link by hand.
+  const lastShown = useRef<string | null>(null);
+  if (detail) lastShown.current = detail.id;
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="font-display text-3xl">Customer Management</h1>
+        <p className="text-muted-foreground">View your customers and their orders</p>
+      </header>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+        <div className="grid min-w-64 flex-1 gap-1.5 sm:max-w-md">
+          <Label htmlFor="customer-search">Search customers</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="customer-search"
+              type="search"
+              name="q"
+              defaultValue={query}
+              placeholder="Search by name or email..."
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <Button type="submit">Search</Button>
+        {query ? (
+          <Link to="?" className={buttonVariants({ variant: "ghost" })}>
+            <X aria-hidden="true" /> Clear
+          </Link>
+        ) : null}
+      </Form>
+      {detailMissing ? (
+        <p role="alert" className="text-destructive">
+          That customer could not be found.
+        </p>
+      ) : null}
+      {!hydrated && detail ? (
+        <Card>
+          <CardHeader className="flex flex-row items-center justify-between">
+            <CardTitle>Customer Details</CardTitle>
+            <Link to={closeHref} className={buttonVariants({ variant: "outline", size: "sm" })}>
+              Close
+            </Link>
+          </CardHeader>
+          <CardContent>
+            <CustomerDetailView customer={detail} />
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <h2 className="font-display font-semibold text-lg">
+            {query ? `Customers matching “${query}”` : "All Customers"} ({total})
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            Total Spent and Last Purchase leave out cancelled orders.
+          </p>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {customers.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">No customers found</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="border-border border-b text-muted-foreground">
+                <tr>
+                  {[
+                    "Name",
+                    "Email",
+                    "Phone",
+                    "Total Orders",
+                    "Total Spent",
+                    "Last Purchase",
+                    "Actions",
+                  ].map((h) => (
+                    <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {customers.map((customer) => (
+                  <tr key={customer.id} className="border-border border-b last:border-0">
+                    <td className="px-3 py-3 font-medium">{orEmpty(customer.fullName)}</td>
+                    <td className="break-all px-3 py-3">{customer.email}</td>
+                    <td className="whitespace-nowrap px-3 py-3">{orEmpty(customer.phone)}</td>
+                    <td className="px-3 py-3">{customer.totalOrders}</td>
+                    <td className="whitespace-nowrap px-3 py-3">
+                      {formatRupees(customer.totalSpent)}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-3">
+                      {customer.lastPurchaseAt
+                        ? formatShopDate(customer.lastPurchaseAt)
+                        : "No purchases"}
+                    </td>
+                    <td className="px-3 py-3">
+                      <Link
+                        to={hrefWith(search, { customer: customer.id })}
+                        preventScrollReset
+                        data-customer-link={customer.id}
+                        aria-label={`View ${customer.fullName ?? customer.email}`}
+                        className={buttonVariants({ variant: "ghost", size: "icon" })}
+                      >
+                        <Eye aria-hidden="true" />
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(p) => hrefWith(search, { page: p === 1 ? undefined : p, customer: undefined })}
+      />
+      {hydrated ? (
+        <Dialog open={Boolean(detail)} onOpenChange={(open) => (open ? null : close())}>
+          <DialogContent
+            className="max-w-2xl"
+            onCloseAutoFocus={(event) => {
+              const link = document.querySelector<HTMLElement>(
+                `[data-customer-link="${lastShown.current}"]`,
+              );
+              if (!link) return;
+              event.preventDefault();
+              link.focus();
+            }}
+          >
+            <DialogHeader>
+              <DialogTitle>Customer Details</DialogTitle>
+              <DialogDescription>
+                {detail ? (detail.fullName ?? detail.email) : ""}
+              </DialogDescription>
+            </DialogHeader>
+            {detail ? <CustomerDetailView customer={detail} /> : null}
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </div>
+  );
 }

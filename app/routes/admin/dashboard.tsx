@@ -1,20 +1,38 @@
-import { IndianRupee, Package, ShoppingBag, Users } from "lucide-react";
+import { AlertTriangle, IndianRupee, Package, ShoppingBag, Users } from "lucide-react";
+import { Link } from "react-router";
+import { OrderStatusBadge } from "~/components/account/order-badges";
+import { SalesChart } from "~/components/admin/sales-chart";
+import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatRupees } from "~/domain/money";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { getDashboardStats } from "~/modules/admin/dashboard.server";
+import {
+  getDailySales,
+  getDashboardStats,
+  getLowStockProducts,
+  getRecentOrders,
+} from "~/modules/admin/dashboard.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | Satara Ayurveda" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { stats: await getDashboardStats(db()) };
+  const database = db();
+  const { lowStockThreshold } = await getSettings(database);
+  const [stats, recentOrders, lowStock, sales] = await Promise.all([
+    getDashboardStats(database),
+    getRecentOrders(database, 5),
+    getLowStockProducts(database, lowStockThreshold, 5),
+    getDailySales(database, { days: 30 }),
+  ]);
+  return { stats, recentOrders, lowStock, lowStockThreshold, sales };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats } = loaderData;
+  const { stats, recentOrders, lowStock, lowStockThreshold, sales } = loaderData;
   const cards = [
     { title: "Total Products", value: stats.totalProducts.toLocaleString("en-IN"), Icon: Package },
     { title: "Total Orders", value: stats.totalOrders.toLocaleString("en-IN"), Icon: ShoppingBag },
@@ -48,6 +66,99 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="recent-orders-heading">
+          <Card className="h-full">
+            <CardHeader className="flex flex-row items-center justify-between">
+              <h2 id="recent-orders-heading" className="font-display font-semibold text-lg">
+                Recent Orders
+              </h2>
+              <Link
+                to="/admin/orders"
+                className="text-primary text-sm underline-offset-4 hover:underline"
+              >
+                View all orders
+              </Link>
+            </CardHeader>
+            <CardContent>
+              {recentOrders.length === 0 ? (
+                <p className="py-6 text-center text-muted-foreground">No orders yet</p>
+              ) : (
+                <ul className="grid divide-y divide-border">
+                  {recentOrders.map((order) => (
+                    <li key={order.id} className="flex items-center justify-between gap-3 py-3">
+                      <div className="min-w-0">
+                        <p className="font-medium">{order.orderNumber}</p>
+                        <p className="truncate text-muted-foreground text-sm">
+                          {order.customerName}
+                          {order.city || order.state
+                            ? ` · ${[order.city, order.state].filter(Boolean).join(", ")}`
+                            : ""}
+                        </p>
+                      </div>
+                      <div className="grid shrink-0 justify-items-end gap-1">
+                        <span className="font-semibold">{formatRupees(order.total)}</span>
+                        <OrderStatusBadge status={order.status} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </section>
+        <section aria-labelledby="low-stock-heading">
+          <Card className="h-full">
+            <CardHeader>
+              <h2
+                id="low-stock-heading"
+                className="flex items-center gap-2 font-display font-semibold text-lg"
+              >
+                <AlertTriangle className="size-5 text-accent-strong" aria-hidden="true" />
+                Low Stock Alerts
+              </h2>
+              <p className="text-muted-foreground text-sm">
+                Products with {lowStockThreshold} or fewer in stock.{" "}
+                <Link to="/admin/settings" className="text-primary underline underline-offset-4">
+                  Change the threshold
+                </Link>
+              </p>
+            </CardHeader>
+            <CardContent>
+              {lowStock.length === 0 ? (
+                <p className="py-6 text-center text-muted-foreground">
+                  All products are well stocked
+                </p>
+              ) : (
+                <ul className="grid divide-y divide-border">
+                  {lowStock.map((product) => (
+                    <li key={product.id} className="flex items-center justify-between gap-3 py-3">
+                      <span className="min-w-0 truncate font-medium">{product.name}</span>
+                      <Badge variant={product.stockQuantity === 0 ? "destructive" : "warning"}>
+                        {product.stockQuantity === 0
+                          ? "Out of Stock"
+                          : `${product.stockQuantity} left`}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </section>
+      </div>
+      <section aria-labelledby="sales-heading">
+        <Card>
+          <CardHeader>
+            <h2 id="sales-heading" className="font-display font-semibold text-lg">
+              Sales, last 30 days
+            </h2>
+          </CardHeader>
+          <CardContent>
+            <SalesChart days={sales} />
+          </CardContent>
+        </Card>
+      </section>
     </div>
   );
 }

@@ -1,13 +1,312 @@
+import { Check, Trash2, X } from "lucide-react";
+import { useState } from "react";
+import { data, Link, useFetcher, useLocation } from "react-router";
+import { formatShopDate } from "~/components/admin/dates";
+import { Pagination } from "~/components/product/pagination";
+import { StarRating } from "~/components/product/star-rating";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { useHydrated } from "~/components/use-hydrated";
+import {
+  reviewActionSchema,
+  reviewsQuerySchema,
+  searchParamsOf,
+} from "~/domain/validation/admin-lists";
+import { cn } from "~/lib/cn";
+import { db } from "~/lib/db.server";
+import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import {
+  type AdminReview,
+  deleteReview,
+  listReviewsForAdmin,
+  ReviewAdminError,
+  setReviewApproval,
+} from "~/modules/reviews/reviews-admin.server";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews | Admin | Satara Ayurveda" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const query = reviewsQuerySchema.parse(searchParamsOf(request, ["status", "page", "delete"]));
+  const list = await listReviewsForAdmin(db(), { page: query.page, status: query.status });
+  return { ...list, status: query.status, confirmDelete: query.delete ?? null };
 }
 
-export default function AdminReviews() {
-  return <h1 className="font-display text-3xl">Reviews</h1>;
+async function failure(message: string) {
+  const headers = await toastHeaders({ type: "error", title: "Error", description: message });
+  return data({ ok: false }, { status: 400, headers });
+}
+
+const SUCCESS = {
+  approve: "Review approved",
+  reject: "Review rejected",
+  delete: "Review deleted",
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const parsed = reviewActionSchema.safeParse({
+    intent: formData.get("intent"),
+    id: formData.get("id"),
+  });
+  if (!parsed.success) return failure(parsed.error.issues[0]?.message ?? "Unknown action");
+  const { intent, id } = parsed.data;
+  try {
+    if (intent === "delete") await deleteReview(db(), admin.id, id);
+    else await setReviewApproval(db(), admin.id, id, intent === "approve");
+  } catch (error) {
+    if (error instanceof ReviewAdminError) return failure(error.message);
+    throw error;
+  }
+  const headers = await toastHeaders({ type: "success", title: SUCCESS[intent] });
+  return data({ ok: true }, { headers });
+}
+
+function hrefWith(search: string, changes: Record<string, string | number | undefined>) {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === "") params.delete(key);
+    else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "?";
+}
+
+const FILTERS = [
+  { value: "all", label: "All" },
+  { value: "pending", label: "Pending" },
+  { value: "approved", label: "Approved" },
+] as const;
+
+const authorOf = (review: AdminReview) => review.authorName?.trim() || "Anonymous";
+
+function DeleteForm({
+  review,
+  action,
+  onSubmit,
+}: {
+  review: AdminReview;
+  action: string;
+  onSubmit?: () => void;
+}) {
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" action={action} onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={review.id} />
+      <Button type="submit" variant="destructive">
+        Delete
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function ModerationButton({
+  review,
+  intent,
+  action,
+}: {
+  review: AdminReview;
+  intent: "approve" | "reject";
+  action: string;
+}) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  const Icon = intent === "approve" ? Check : X;
+  const label = intent === "approve" ? "Approve" : "Reject";
+  return (
+    <fetcher.Form method="post" action={action}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={review.id} />
+      <Button
+        type="submit"
+        size="sm"
+        variant={intent === "approve" ? "default" : "outline"}
+        disabled={busy}
+        aria-label={`${label} review by ${authorOf(review)} of ${review.productName}`}
+      >
+        <Icon aria-hidden="true" /> {label}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
+  const { reviews, total, page, pageCount, status, confirmDelete } = loaderData;
+  const { search } = useLocation();
+  const hydrated = useHydrated();
+  const [deleting, setDeleting] = useState<AdminReview | null>(null);
+  const action = `/admin/reviews${hrefWith(search, { delete: undefined })}`;
+  const toConfirm = confirmDelete ? reviews.find((r) => r.id === confirmDelete) : undefined;
+  const description = (review: AdminReview) =>
+    `This will permanently delete the review by ${authorOf(review)} of ${review.productName}. This action cannot be undone.`;
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="font-display text-3xl">Reviews Management</h1>
+        <p className="text-muted-foreground">
+          Approve reviews to show them on the product page; the product's rating follows.
+        </p>
+      </header>
+      <nav aria-label="Filter reviews" className="flex flex-wrap gap-2">
+        {FILTERS.map((filter) => (
+          <Link
+            key={filter.value}
+            to={hrefWith(search, {
+              status: filter.value === "all" ? undefined : filter.value,
+              page: undefined,
+              delete: undefined,
+            })}
+            aria-current={status === filter.value ? "page" : undefined}
+            className={buttonVariants({
+              variant: status === filter.value ? "default" : "outline",
+              size: "sm",
+            })}
+          >
+            {filter.label}
+          </Link>
+        ))}
+      </nav>
+      {!hydrated && toConfirm ? (
+        <Card role="alertdialog" aria-labelledby="confirm-delete-title">
+          <CardHeader>
+            <CardTitle id="confirm-delete-title">Are you sure?</CardTitle>
+            <p className="text-muted-foreground text-sm">{description(toConfirm)}</p>
+          </CardHeader>
+          <CardContent className="flex justify-end gap-2">
+            <Link
+              to={hrefWith(search, { delete: undefined })}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              Cancel
+            </Link>
+            <DeleteForm review={toConfirm} action={action} />
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <h2 className="font-display font-semibold text-lg">
+            {status === "all" ? "All Reviews" : status === "pending" ? "Pending" : "Approved"} (
+            {total})
+          </h2>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {reviews.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">No reviews yet</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="border-border border-b text-muted-foreground">
+                <tr>
+                  {["Product", "Customer", "Rating", "Review", "Date", "Status", "Actions"].map(
+                    (h) => (
+                      <th key={h} scope="col" className="px-3 py-2 font-medium">
+                        {h}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {reviews.map((review) => (
+                  <tr key={review.id} className="border-border border-b align-top last:border-0">
+                    <td className="px-3 py-3 font-medium">
+                      <a
+                        href={`/product/${review.productSlug}`}
+                        className="underline-offset-4 hover:underline"
+                      >
+                        {review.productName}
+                      </a>
+                    </td>
+                    <td className="px-3 py-3">
+                      <span className="block">{authorOf(review)}</span>
+                      {review.isVerifiedPurchase ? (
+                        <span className="text-muted-foreground text-xs">Verified purchase</span>
+                      ) : null}
+                    </td>
+                    <td className="px-3 py-3">
+                      <StarRating rating={review.rating} />
+                    </td>
+                    <td className="min-w-56 max-w-md px-3 py-3">
+                      <div className="line-clamp-2">
+                        {review.title ? (
+                          <strong className="font-semibold">{review.title}: </strong>
+                        ) : null}
+                        {review.comment}
+                      </div>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-3">
+                      {formatShopDate(review.createdAt)}
+                    </td>
+                    <td className="px-3 py-3">
+                      <Badge variant={review.isApproved ? "success" : "warning"}>
+                        {review.isApproved ? "Approved" : "Pending"}
+                      </Badge>
+                    </td>
+                    <td className="px-3 py-3">
+                      <div className="flex items-center gap-1">
+                        <ModerationButton
+                          review={review}
+                          intent={review.isApproved ? "reject" : "approve"}
+                          action={action}
+                        />
+                        <a
+                          href={hrefWith(search, { delete: review.id })}
+                          onClick={(event) => {
+                            if (!hydrated) return;
+                            event.preventDefault();
+                            setDeleting(review);
+                          }}
+                          aria-label={`Delete review by ${authorOf(review)} of ${review.productName}`}
+                          className={cn(buttonVariants({ variant: "ghost", size: "icon" }))}
+                        >
+                          <Trash2 className="text-destructive" aria-hidden="true" />
+                        </a>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(p) => hrefWith(search, { page: p === 1 ? undefined : p, delete: undefined })}
+      />
+      <Dialog open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Are you sure?</DialogTitle>
+            <DialogDescription>{deleting ? description(deleting) : ""}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            {deleting ? (
+              <DeleteForm review={deleting} action={action} onSubmit={() => setDeleting(null)} />
+            ) : null}
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
 }

@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { takeToast } from "~/lib/toast.server";
 import { ensureAdministrator } from "~/modules/accounts/administrators.server";
 import { signIn } from "~/modules/accounts/credentials.server";
+import { orders, profiles, userRoles } from "../../../db/schema";
 import { browserRequest } from "./app";
+import { SHIPPING_ADDRESS } from "./orders";
+import type { Customer } from "./profile";
 
 let counter = 0;
 
@@ -77,4 +81,114 @@ export async function callRoute<T = unknown>(
 /** A form post as a browser sends it. */
 export function postForm(path: string, cookies: string[], fields: Record<string, string>) {
   return browserRequest(path, cookies, { method: "POST", body: new URLSearchParams(fields) });
+}
+
+/** An administrator signed in through /admin/login; the cookies stand for their browser. */
+export async function createAdmin(database: Database, fullName = "Shop Owner"): Promise<Customer> {
+  counter += 1;
+  const email = `owner.${counter}.${randomUUID().slice(0, 8)}@shop.example`;
+  await ensureAdministrator(database, { email, password: "admin-secret", fullName });
+  const result = await signIn(
+    { email, password: "admin-secret" },
+    browserRequest("/admin/login"),
+    "10.0.0.9",
+  );
+  if (!result.ok) throw new Error("admin sign-in failed");
+  return { id: result.userId, cookies: result.headers.getSetCookie(), email };
+}
+
+/** A profile written straight into the table (no password), optionally an administrator. */
+export async function insertProfile(
+  database: Database,
+  values: { fullName: string; email?: string; phone?: string | null; createdAt?: Date },
+  options: { admin?: boolean } = {},
+) {
+  counter += 1;
+  const [row] = await database
+    .insert(profiles)
+    .values({
+      email: values.email ?? `person.${counter}.${randomUUID().slice(0, 8)}@gmail.com`,
+      ...values,
+    })
+    .returning();
+  if (options.admin) await database.insert(userRoles).values({ userId: row!.id, role: "admin" });
+  return row!;
+}
+
+/** An order row with a total and a moment of our choosing (no items, no stock involved). */
+export async function insertOrder(
+  database: Database,
+  values: {
+    userId: string | null;
+    total: number;
+    status?: (typeof orders.$inferInsert)["status"];
+    createdAt?: Date;
+    city?: string;
+    state?: string;
+  },
+) {
+  counter += 1;
+  const [row] = await database
+    .insert(orders)
+    .values({
+      userId: values.userId,
+      orderNumber: `ORD-T${counter}-${randomUUID().slice(0, 8)}`,
+      subtotal: values.total,
+      total: values.total,
+      status: values.status ?? "pending",
+      shippingAddress: {
+        ...SHIPPING_ADDRESS,
+        city: values.city ?? SHIPPING_ADDRESS.city,
+        state: values.state ?? SHIPPING_ADDRESS.state,
+      },
+      createdAt: values.createdAt ?? new Date(),
+    })
+    .returning();
+  return row!;
+}
+
+export type RouteAnswer<T = unknown> = {
+  status: number;
+  location: string | null;
+  body: T | null;
+  toast: Awaited<ReturnType<typeof takeToast>>["toast"];
+};
+
+/**
+ * Calls a route's loader or action as the browser with these cookies would (a form post when
+ * `fields` is given), and reads its answer: a redirect, or data with any toast it set.
+ */
+export async function callRouteAt<T = Record<string, unknown>>(
+  handler: (args: never) => unknown,
+  path: string,
+  cookies: string[] = [],
+  fields?: Record<string, string>,
+): Promise<RouteAnswer<T>> {
+  const request = browserRequest(
+    path,
+    cookies,
+    fields ? { method: "POST", body: new URLSearchParams(fields) } : {},
+  );
+  let result: unknown;
+  try {
+    result = await handler({ request, params: {}, context } as never);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      body: null,
+      toast: null,
+    };
+  }
+  if (result && typeof result === "object" && "init" in result && "data" in result) {
+    const { data, init } = result as { data: T; init: ResponseInit | null };
+    const setCookies = new Headers(init?.headers).getSetCookie();
+    const { toast } = await takeToast(browserRequest(path, setCookies));
+    return { status: init?.status ?? 200, location: null, body: data, toast };
+  }
+  return { status: 200, location: null, body: result as T, toast: null };
 }

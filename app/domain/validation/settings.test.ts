@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { parseDomainList, SETTINGS_MESSAGES, settingsFormSchema } from "./settings";
+
+const VALID = {
+  shopName: "Satara Ayurveda",
+  phone: "+91 98765 43210",
+  email: "Care@Satara-Ayurveda.in",
+  addressLine1: "12 Powai Naka",
+  addressLine2: "",
+  city: "Satara",
+  state: "Maharashtra",
+  postalCode: "415003",
+  facebook: "https://www.facebook.com/sataraayurveda",
+  instagram: "",
+  twitter: "",
+  youtube: "",
+  gstin: "27aapfu0939f1zv",
+  lowStockThreshold: "10",
+  allowedEmailDomains: "gmail.com\n Yahoo.co.in \n\ngmail.com",
+};
+
+function errorsFor(input: Record<string, string | undefined>) {
+  const result = settingsFormSchema.safeParse({ ...VALID, ...input });
+  if (result.success) return [];
+  return result.error.issues.map((issue) => issue.message);
+}
+
+describe("settings form", () => {
+  it("normalises a valid form", () => {
+    const value = settingsFormSchema.parse(VALID);
+    expect(value).toEqual({
+      shopName: "Satara Ayurveda",
+      phone: "+91 98765 43210",
+      email: "care@satara-ayurveda.in",
+      addressLine1: "12 Powai Naka",
+      addressLine2: null,
+      city: "Satara",
+      state: "Maharashtra",
+      postalCode: "415003",
+      gstin: "27AAPFU0939F1ZV",
+      lowStockThreshold: 10,
+      allowedEmailDomains: ["gmail.com", "yahoo.co.in"],
+      socialLinks: { facebook: "https://www.facebook.com/sataraayurveda" },
+    });
+  });
+
+  it("allows an empty GSTIN and a threshold of 0", () => {
+    const value = settingsFormSchema.parse({ ...VALID, gstin: undefined, lowStockThreshold: "0" });
+    expect(value.gstin).toBe("");
+    expect(value.lowStockThreshold).toBe(0);
+  });
+
+  it("checks the GSTIN's shape and its check character", () => {
+    expect(errorsFor({ gstin: "27AAPFU0939F1Z" })).toEqual([SETTINGS_MESSAGES.gstinFormat]);
+    expect(errorsFor({ gstin: "27AAPFU0939F1ZW" })).toEqual([SETTINGS_MESSAGES.gstinChecksum]);
+  });
+
+  it("wants a whole low-stock threshold of 0 or more", () => {
+    for (const bad of ["-1", "2.5", "ten", "", undefined]) {
+      expect(errorsFor({ lowStockThreshold: bad }), String(bad)).toEqual([
+        SETTINGS_MESSAGES.threshold,
+      ]);
+    }
+  });
+
+  it("wants at least one valid e-mail provider domain", () => {
+    expect(errorsFor({ allowedEmailDomains: " \n " })).toEqual([SETTINGS_MESSAGES.domainsRequired]);
+    expect(errorsFor({ allowedEmailDomains: "gmail.com\nnot a domain\nlocalhost" })).toEqual([
+      SETTINGS_MESSAGES.domainInvalid("not"),
+      SETTINGS_MESSAGES.domainInvalid("a"),
+      SETTINGS_MESSAGES.domainInvalid("domain"),
+      SETTINGS_MESSAGES.domainInvalid("localhost"),
+    ]);
+    expect(parseDomainList("@Gmail.com, zoho.com\r\nzoho.com")).toEqual(["gmail.com", "zoho.com"]);
+  });
+
+  it("checks the contact details", () => {
+    expect(errorsFor({ phone: "12345" })).toEqual([SETTINGS_MESSAGES.phone]);
+    expect(errorsFor({ phone: "call us" })).toEqual([SETTINGS_MESSAGES.phone]);
+    expect(errorsFor({ email: "care@" })).toEqual([SETTINGS_MESSAGES.email]);
+    expect(errorsFor({ postalCode: "4150" })).toEqual([SETTINGS_MESSAGES.postalCode]);
+    expect(errorsFor({ city: "S" })).toEqual([SETTINGS_MESSAGES.city]);
+    expect(errorsFor({ shopName: " " })).toEqual([SETTINGS_MESSAGES.shopNameShort]);
+    expect(errorsFor({ youtube: "youtube.com/shop" })).toEqual([SETTINGS_MESSAGES.socialLink]);
+    expect(errorsFor({ youtube: "javascript:alert(1)" })).toEqual([SETTINGS_MESSAGES.socialLink]);
+  });
+});

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { gstinProblem } from "../gstin";
+
+/** Letters of any script and spaces, as for the checkout's city and state (SPEC §5). */
+const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
+/** A host name of two or more labels, like gmail.com or yahoo.co.in. */
+const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export const SETTINGS_MESSAGES = {
+  shopNameShort: "Shop name must be at least 2 characters",
+  shopNameLong: "Shop name must be at most 100 characters",
+  phone: "Enter a phone number of 10 to 13 digits (spaces, + and - allowed)",
+  email: "Please enter a valid email address",
+  line1Short: "Address must be at least 5 characters",
+  line1Long: "Address must be less than 200 characters",
+  line2Long: "Address line 2 must be less than 200 characters",
+  city: "City must be 2 to 50 letters and spaces",
+  state: "State must be 2 to 50 letters and spaces",
+  postalCode: "Postal code must be exactly 6 digits",
+  socialLink: "Enter a full web address starting with https://",
+  gstinFormat:
+    "GSTIN must be 15 characters: 2-digit state code, PAN, entity number, Z and a check character",
+  gstinChecksum: "This GSTIN's last character does not match the rest; check it for typos",
+  threshold: "Low-stock threshold must be a whole number of 0 or more",
+  domainsRequired: "Enter at least one e-mail provider domain",
+  domainInvalid: (domain: string) => `'${domain}' is not a domain name like gmail.com`,
+} as const;
+
+export const SOCIAL_NETWORKS = [
+  { key: "facebook", label: "Facebook" },
+  { key: "instagram", label: "Instagram" },
+  { key: "twitter", label: "X (Twitter)" },
+  { key: "youtube", label: "YouTube" },
+] as const;
+
+const socialLink = z
+  .string()
+  .trim()
+  .optional()
+  .refine((value) => !value || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(value), {
+    error: SETTINGS_MESSAGES.socialLink,
+  })
+  .transform((value) => value || undefined);
+
+const place = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(2, { error: message, abort: true })
+    .max(50, { error: message, abort: true })
+    .regex(LETTERS_AND_SPACES, { error: message });
+
+/** Splits the textarea into lower-case domains, one a line (commas and spaces also separate). */
+export function parseDomainList(text: string): string[] {
+  const domains = text
+    .split(/[\s,]+/)
+    .map((domain) => domain.trim().toLowerCase().replace(/^@/, ""))
+    .filter(Boolean);
+  return [...new Set(domains)];
+}
+
+/** The back office's settings form (DESIGN §3, §6.2, §6.10); one schema for browser and server. */
+export const settingsFormSchema = z
+  .object({
+    shopName: z
+      .string({ error: SETTINGS_MESSAGES.shopNameShort })
+      .trim()
+      .min(2, { error: SETTINGS_MESSAGES.shopNameShort, abort: true })
+      .max(100, { error: SETTINGS_MESSAGES.shopNameLong }),
+    phone: z
+      .string({ error: SETTINGS_MESSAGES.phone })
+      .trim()
+      .regex(/^\+?[0-9][0-9 -]*[0-9]$/, { error: SETTINGS_MESSAGES.phone, abort: true })
+      .refine((value) => /^\d{10,13}$/.test(value.replace(/\D/g, "")), {
+        error: SETTINGS_MESSAGES.phone,
+      }),
+    email: z
+      .string({ error: SETTINGS_MESSAGES.email })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: SETTINGS_MESSAGES.email })),
+    addressLine1: z
+      .string({ error: SETTINGS_MESSAGES.line1Short })
+      .trim()
+      .min(5, { error: SETTINGS_MESSAGES.line1Short, abort: true })
+      .max(200, { error: SETTINGS_MESSAGES.line1Long }),
+    addressLine2: z
+      .string()
+      .trim()
+      .max(200, { error: SETTINGS_MESSAGES.line2Long })
+      .optional()
+      .transform((value) => value || null),
+    city: place(SETTINGS_MESSAGES.city),
+    state: place(SETTINGS_MESSAGES.state),
+    postalCode: z
+      .string({ error: SETTINGS_MESSAGES.postalCode })
+      .trim()
+      .regex(/^\d{6}$/, { error: SETTINGS_MESSAGES.postalCode }),
+    facebook: socialLink,
+    instagram: socialLink,
+    twitter: socialLink,
+    youtube: socialLink,
+    gstin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return "";
+        const problem = gstinProblem(value);
+        if (problem) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              problem === "format"
+                ? SETTINGS_MESSAGES.gstinFormat
+                : SETTINGS_MESSAGES.gstinChecksum,
+          });
+          return z.NEVER;
+        }
+        return value;
+      }),
+    lowStockThreshold: z
+      .string({ error: SETTINGS_MESSAGES.threshold })
+      .trim()
+      .regex(/^\d{1,6}$/, { error: SETTINGS_MESSAGES.threshold })
+      .transform(Number),
+    allowedEmailDomains: z
+      .string({ error: SETTINGS_MESSAGES.domainsRequired })
+      .transform((text, ctx) => {
+        const domains = parseDomainList(text);
+        if (domains.length === 0) {
+          ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.domainsRequired });
+          return z.NEVER;
+        }
+        const invalid = domains.filter((domain) => !DOMAIN.test(domain));
+        for (const domain of invalid) {
+          ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.domainInvalid(domain) });
+        }
+        return invalid.length ? z.NEVER : domains;
+      }),
+  })
+  .transform(({ facebook, instagram, twitter, youtube, ...rest }) => ({
+    ...rest,
+    socialLinks: Object.fromEntries(
+      Object.entries({ facebook, instagram, twitter, youtube }).filter(([, url]) => url),
+    ) as { facebook?: string; instagram?: string; twitter?: string; youtube?: string },
+  }));
+
+export type SettingsFormValues = z.infer<typeof settingsFormSchema>;

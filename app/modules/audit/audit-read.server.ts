@@ -1,0 +1,56 @@
+import { asc, count, desc, eq } from "drizzle-orm";
+import { auditLog, profiles } from "../../../db/schema";
+import type { Executor } from "../../lib/db.server";
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export type AuditLogEntry = {
+  id: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  changes: Record<string, unknown> | null;
+  createdAt: Date;
+  actorName: string | null;
+  actorEmail: string | null;
+};
+
+/** The audit log, newest first, optionally for one kind of entity, a page at a time. */
+export async function listAuditEntries(
+  executor: Executor,
+  options: { entity?: string; page?: number; pageSize?: number } = {},
+) {
+  const pageSize = options.pageSize ?? AUDIT_PAGE_SIZE;
+  const where = options.entity ? eq(auditLog.entity, options.entity) : undefined;
+  const [counted] = await executor.select({ total: count() }).from(auditLog).where(where);
+  const total = Number(counted?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), pageCount);
+  const entries: AuditLogEntry[] = await executor
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      changes: auditLog.changes,
+      createdAt: auditLog.createdAt,
+      actorName: profiles.fullName,
+      actorEmail: profiles.email,
+    })
+    .from(auditLog)
+    .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { entries, total, page, pageCount };
+}
+
+/** The kinds of entity that have entries, for the filter. */
+export async function auditEntities(executor: Executor): Promise<string[]> {
+  const rows = await executor
+    .selectDistinct({ entity: auditLog.entity })
+    .from(auditLog)
+    .orderBy(asc(auditLog.entity));
+  return rows.map((row) => row.entity);
+}

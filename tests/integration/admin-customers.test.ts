@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/lib/db.server";
+import {
+  getCustomerDetail,
+  likePattern,
+  listCustomers,
+} from "~/modules/customers/customers-admin.server";
+import { loader as customersLoader } from "~/routes/admin/customers";
+import { callRouteAt, createAdmin, insertOrder, insertProfile } from "./support/admin";
+import { wireApp } from "./support/app";
+import { insertProducts } from "./support/catalog";
+import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { fillCart, orderFor } from "./support/orders";
+
+let handle: DatabaseHandle;
+const tag = randomUUID().slice(0, 6);
+
+beforeAll(async () => {
+  handle = await useTestDatabase();
+  await wireApp(handle.db);
+});
+afterAll(() => handle.close());
+
+const day = (iso: string) => new Date(iso);
+
+describe(`customer statistics on ${DATABASE_KIND}`, () => {
+  it("counts every order, but spends and last purchases only orders that were not cancelled", async () => {
+    const meera = await insertProfile(handle.db, {
+      fullName: `Meera Kulkarni ${tag}`,
+      phone: "9876543210",
+      createdAt: day("2025-01-10T10:00:00Z"),
+    });
+    await insertOrder(handle.db, {
+      userId: meera.id,
+      total: 129900,
+      status: "delivered",
+      createdAt: day("2025-02-01T09:00:00Z"),
+    });
+    await insertOrder(handle.db, {
+      userId: meera.id,
+      total: 50050,
+      status: "pending",
+      createdAt: day("2025-03-05T09:00:00Z"),
+    });
+    // The newest order was cancelled: it is an order, but neither money spent nor a purchase.
+    await insertOrder(handle.db, {
+      userId: meera.id,
+      total: 999900,
+      status: "cancelled",
+      createdAt: day("2025-04-01T09:00:00Z"),
+    });
+    const page = await listCustomers(handle.db, { query: tag });
+    expect(page.customers).toHaveLength(1);
+    expect(page.customers[0]).toMatchObject({
+      id: meera.id,
+      fullName: `Meera Kulkarni ${tag}`,
+      phone: "9876543210",
+      totalOrders: 3,
+      totalSpent: 179950,
+      lastPurchaseAt: day("2025-03-05T09:00:00Z"),
+      joinedAt: day("2025-01-10T10:00:00Z"),
+    });
+  });
+
+  it("counts an order placed through checkout like any other", async () => {
+    const ravi = await insertProfile(handle.db, { fullName: `Ravi Deshmukh ${tag}` });
+    const [product] = await insertProducts(handle.db, [{ name: "Triphala", price: 25000 }]);
+    await fillCart(handle.db, ravi.id, [{ productId: product!.id, quantity: 2 }]);
+    const placed = await orderFor(handle.db, ravi.id);
+    const [row] = (await listCustomers(handle.db, { query: `Ravi Deshmukh ${tag}` })).customers;
+    expect(row).toMatchObject({ totalOrders: 1, totalSpent: placed.total });
+    expect(placed.total).toBe(55000);
+  });
+
+  it("shows a customer without orders as having none, and a missing phone as missing", async () => {
+    const quiet = await insertProfile(handle.db, { fullName: `Quiet Buyer ${tag}`, phone: "" });
+    const [row] = (await listCustomers(handle.db, { query: `Quiet Buyer ${tag}` })).customers;
+    expect(row).toMatchObject({
+      id: quiet.id,
+      totalOrders: 0,
+      totalSpent: 0,
+      lastPurchaseAt: null,
+      phone: null,
+    });
+  });
+
+  it("leaves administrators out of the list and out of the detail", async () => {
+    const owner = await insertProfile(
+      handle.db,
+      { fullName: `Owner Admin ${tag}` },
+      { admin: true },
+    );
+    await insertOrder(handle.db, { userId: owner.id, total: 10000 });
+    const all = await listCustomers(handle.db, { query: tag, pageSize: 100 });
+    expect(all.customers.map((c) => c.id)).not.toContain(owner.id);
+    expect(await getCustomerDetail(handle.db, owner.id)).toBeNull();
+    expect(await getCustomerDetail(handle.db, randomUUID())).toBeNull();
+  });
+
+  it("searches name or e-mail, case-insensitively, taking % and _ literally", async () => {
+    const email = `sunita.${tag}@yahoo.co.in`;
+    const sunita = await insertProfile(handle.db, { fullName: "Sunita Pawar", email });
+    const byEmail = await listCustomers(handle.db, { query: `SUNITA.${tag.toUpperCase()}@` });
+    expect(byEmail.customers.map((c) => c.id)).toEqual([sunita.id]);
+    const byName = await listCustomers(handle.db, { query: "sunita pawar" });
+    expect(byName.customers.map((c) => c.id)).toContain(sunita.id);
+    expect((await listCustomers(handle.db, { query: "%" })).total).toBe(0);
+    expect((await listCustomers(handle.db, { query: "_" })).total).toBe(0);
+    expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+
+  it("pages newest first and keeps the page within range", async () => {
+    const group = `Pager ${randomUUID().slice(0, 6)}`;
+    for (let i = 0; i < 5; i += 1) {
+      await insertProfile(handle.db, {
+        fullName: `${group} ${String.fromCharCode(65 + i)}`,
+        createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
+      });
+    }
+    const first = await listCustomers(handle.db, { query: group, pageSize: 2 });
+    expect(first).toMatchObject({ total: 5, page: 1, pageCount: 3 });
+    expect(first.customers.map((c) => c.fullName)).toEqual([`${group} E`, `${group} D`]);
+    const last = await listCustomers(handle.db, { query: group, pageSize: 2, page: 3 });
+    expect(last.customers.map((c) => c.fullName)).toEqual([`${group} A`]);
+    const beyond = await listCustomers(handle.db, { query: group, pageSize: 2, page: 99 });
+    expect(beyond.page).toBe(3);
+  });
+
+  it("gives the detail with every order newest first, their count and the money spent", async () => {
+    const kiran = await insertProfile(handle.db, { fullName: `Kiran Jadhav ${tag}` });
+    const older = await insertOrder(handle.db, {
+      userId: kiran.id,
+      total: 40000,
+      status: "cancelled",
+      createdAt: day("2025-05-01T10:00:00Z"),
+    });
+    const newer = await insertOrder(handle.db, {
+      userId: kiran.id,
+      total: 60000,
+      status: "shipped",
+      createdAt: day("2025-05-02T10:00:00Z"),
+    });
+    const detail = await getCustomerDetail(handle.db, kiran.id);
+    expect(detail).toMatchObject({ totalOrders: 2, totalSpent: 60000 });
+    expect(detail?.orders.map((o) => [o.orderNumber, o.total, o.status])).toEqual([
+      [newer.orderNumber, 60000, "shipped"],
+      [older.orderNumber, 40000, "cancelled"],
+    ]);
+  });
+
+  it("serves the list and the detail to an administrator through the route", async () => {
+    const admin = await createAdmin(handle.db);
+    const kiran = (await listCustomers(handle.db, { query: `Kiran Jadhav ${tag}` })).customers[0]!;
+    const answer = await callRouteAt<Awaited<ReturnType<typeof customersLoader>>>(
+      customersLoader,
+      `/admin/customers?q=${encodeURIComponent(`Kiran Jadhav ${tag}`)}&customer=${kiran.id}`,
+      admin.cookies,
+    );
+    expect(answer.body?.customers.map((c) => c.id)).toEqual([kiran.id]);
+    expect(answer.body?.detail?.orders).toHaveLength(2);
+    // The administrator is not listed among the customers.
+    const everyone = await callRouteAt<Awaited<ReturnType<typeof customersLoader>>>(
+      customersLoader,
+      `/admin/customers?q=${encodeURIComponent(admin.email)}`,
+      admin.cookies,
+    );
+    expect(everyone.body?.total).toBe(0);
+  });
+});

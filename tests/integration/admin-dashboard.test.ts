@@ -1,0 +1,122 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/lib/db.server";
+import {
+  getDailySales,
+  getDashboardStats,
+  getLowStockProducts,
+  getRecentOrders,
+} from "~/modules/admin/dashboard.server";
+import { loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { settings } from "../../db/schema";
+import { callRouteAt, createAdmin, insertOrder, insertProfile } from "./support/admin";
+import { wireApp } from "./support/app";
+import { insertProducts } from "./support/catalog";
+import { DATABASE_KIND, useTestDatabase } from "./support/database";
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await useTestDatabase();
+  await wireApp(handle.db);
+});
+afterAll(() => handle.close());
+
+describe(`dashboard on ${DATABASE_KIND}`, () => {
+  it("buckets revenue and orders by Indian calendar day, with zero days and no cancelled orders", async () => {
+    const customer = await insertProfile(handle.db, { fullName: "Chart Buyer" });
+    const order = (iso: string, total: number, status: "pending" | "cancelled" = "pending") =>
+      insertOrder(handle.db, { userId: customer.id, total, status, createdAt: new Date(iso) });
+    // 18:29:59 UTC is 23:59:59 in India on 1 March; 18:30 UTC is already 2 March there.
+    await order("2025-03-01T18:29:59Z", 10000);
+    await order("2025-03-01T18:30:00Z", 20000);
+    await order("2025-03-02T05:00:00Z", 30000);
+    await order("2025-03-02T06:00:00Z", 99900, "cancelled");
+    // 31 March, 00:10 in India: just inside the window's last day (today).
+    await order("2025-03-30T18:40:00Z", 5000);
+    // 29 January in India: before a 30-day window ending on 31 March (which starts 2 March).
+    await order("2025-01-29T10:00:00Z", 77700);
+
+    const now = new Date("2025-03-31T12:00:00Z"); // 17:30 on 31 March in India
+    const days = await getDailySales(handle.db, { days: 30, now });
+    expect(days).toHaveLength(30);
+    expect(days[0]?.day).toBe("2025-03-02");
+    expect(days.at(-1)?.day).toBe("2025-03-31");
+    expect(days[0]).toEqual({ day: "2025-03-02", revenue: 50000, orders: 2 });
+    expect(days.at(-1)).toEqual({ day: "2025-03-31", revenue: 5000, orders: 1 });
+    expect(days.filter((d) => d.orders === 0)).toHaveLength(28);
+    expect(days.find((d) => d.day === "2025-03-15")).toEqual({
+      day: "2025-03-15",
+      revenue: 0,
+      orders: 0,
+    });
+
+    // A window one day earlier shows 1 March on its own.
+    const earlier = await getDailySales(handle.db, {
+      days: 31,
+      now: new Date("2025-03-30T12:00:00Z"),
+    });
+    expect(earlier[0]).toEqual({ day: "2025-02-28", revenue: 0, orders: 0 });
+    expect(earlier[1]).toEqual({ day: "2025-03-01", revenue: 10000, orders: 1 });
+    expect(earlier[2]).toEqual({ day: "2025-03-02", revenue: 50000, orders: 2 });
+  });
+
+  it("lists stock at or below the threshold of the settings, lowest first, five at most", async () => {
+    const tag = Date.now();
+    await insertProducts(
+      handle.db,
+      [0, 3, 7, 10, 11, 25, 2, 9].map((stock) => ({
+        name: `Stock ${stock} ${tag}`,
+        stockQuantity: stock,
+      })),
+    );
+    const low = await getLowStockProducts(handle.db, 10);
+    expect(low.map((p) => p.stockQuantity)).toEqual([0, 2, 3, 7, 9]);
+    const all = await getLowStockProducts(handle.db, 10, 50);
+    expect(all.map((p) => p.stockQuantity)).toEqual([0, 2, 3, 7, 9, 10]);
+
+    // The dashboard follows the threshold in the settings.
+    await handle.db.update(settings).set({ lowStockThreshold: 2 }).where(eq(settings.id, 1));
+    const admin = await createAdmin(handle.db);
+    const answer = await callRouteAt<Awaited<ReturnType<typeof dashboardLoader>>>(
+      dashboardLoader,
+      "/admin/dashboard",
+      admin.cookies,
+    );
+    expect(answer.body?.lowStockThreshold).toBe(2);
+    expect(answer.body?.lowStock.map((p) => p.stockQuantity)).toEqual([0, 2]);
+    expect(answer.body?.sales).toHaveLength(30);
+    await handle.db.update(settings).set({ lowStockThreshold: 10 }).where(eq(settings.id, 1));
+  });
+
+  it("shows the latest five orders with the customer and the shipping city and state", async () => {
+    const asha = await insertProfile(handle.db, { fullName: "Asha Recent" });
+    const base = Date.parse("2030-01-01T00:00:00Z");
+    for (let i = 0; i < 6; i += 1) {
+      await insertOrder(handle.db, {
+        userId: asha.id,
+        total: 1000 * (i + 1),
+        createdAt: new Date(base + i * 60_000),
+        city: `Town ${i}`,
+        state: "Goa",
+      });
+    }
+    const recent = await getRecentOrders(handle.db, 5);
+    expect(recent.map((o) => o.total)).toEqual([6000, 5000, 4000, 3000, 2000]);
+    expect(recent[0]).toMatchObject({
+      customerName: "Asha Recent",
+      city: "Town 5",
+      state: "Goa",
+      status: "pending",
+    });
+  });
+
+  it("counts customers without administrators and revenue without cancelled orders", async () => {
+    const stats = await getDashboardStats(handle.db);
+    // Every customer above, not the administrator created by the previous test.
+    expect(stats.totalCustomers).toBe(2);
+    // 10000+20000+30000+5000+77700 (chart test) + 21000 (recent orders); 99900 was cancelled.
+    expect(stats.totalRevenue).toBe(163700);
+    expect(stats.totalOrders).toBe(12);
+  });
+});
