@@ -15,7 +15,7 @@ export async function listAdminCategories(executor: Executor) {
       slug: categories.slug,
       description: categories.description,
       sortOrder: categories.sortOrder,
-      productCount: sql<number>`(select count(*) from products p where p.category_id = ${categories.id})::int`,
+      productCount: sql<number>`(select count(*) from products p where p.category_id = ${categories}.id)::int`,
     })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.name));

@@ -76,7 +76,7 @@ export async function listAdminProducts(
             categoryName: categories.name,
             imageId: sql<string | null>`(
               select pi.image_id from product_images pi
-              where pi.product_id = ${products.id}
+              where pi.product_id = ${products}.id
               order by pi.is_primary desc, pi.sort_order asc
               limit 1
             )`,
@@ -453,4 +453,14 @@ export async function removeImage(
       },
     });
   });
+}
+
+/** Name and id of one product (the delete confirmation). */
+export async function findProductName(executor: Executor, id: string) {
+  const [product] = await executor
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  return product ?? null;
 }
