@@ -294,11 +294,12 @@ describe(`the /admin/categories route on ${DATABASE_KIND}`, () => {
         location: "/admin/login",
         body: null,
       });
-      for (const post of [
+      const posts: Record<string, string>[] = [
         { intent: "create", name: "Intruder Tonics" },
         { intent: "update", id: hair!.id, name: "Taken Over" },
         { intent: "delete", id: hair!.id },
-      ]) {
+      ];
+      for (const post of posts) {
         const answer = await callRoute(action, postForm("/admin/categories", cookies, post));
         expect(answer, post.intent).toMatchObject({ status: 302, location: "/admin/login" });
       }
