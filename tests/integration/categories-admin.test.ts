@@ -82,6 +82,7 @@ describe(`category administration services on ${DATABASE_KIND}`, () => {
     ).rejects.toThrow(
       new CategoryAdminError(
         'A category with the slug "hair-care" already exists. Choose another slug.',
+        "slug",
       ),
     );
     const other = await createCategory(handle.db, admin.id, values({ name: "Eye Care" }));
@@ -277,6 +278,9 @@ describe(`the /admin/categories route on ${DATABASE_KIND}`, () => {
     expect(clash.toast?.description).toBe(
       'A category with the slug "hair-care" already exists. Choose another slug.',
     );
+    expect((clash.body as { result?: { error?: unknown } }).result?.error).toEqual({
+      slug: ['A category with the slug "hair-care" already exists. Choose another slug.'],
+    });
     expect(await rowCounts()).toEqual(before);
   });
 

@@ -177,6 +177,7 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
     ).rejects.toThrow(
       new ProductAdminError(
         'A product with the slug "brahmi-vati" already exists. Choose another slug.',
+        "slug",
       ),
     );
     const other = await createProduct(handle.db, admin.id, values());
@@ -197,18 +198,18 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
         NOT_AN_IMAGE,
       ]),
     ).rejects.toThrow(
-      new ProductAdminError("Could not upload notes.txt: the file is not an image"),
+      new ProductAdminError("Could not upload notes.txt: the file is not an image", "images"),
     );
     await expect(
       createProduct(handle.db, admin.id, values(), [
         { name: "huge.png", data: Buffer.concat([await png(), Buffer.alloc(5 * 1024 * 1024)]) },
       ]),
-    ).rejects.toThrow(new ProductAdminError("huge.png is larger than 5 MB"));
+    ).rejects.toThrow(new ProductAdminError("huge.png is larger than 5 MB", "images"));
     const nine = await Promise.all(
       Array.from({ length: 9 }, async (_, i) => ({ name: `${i}.png`, data: await png(20, 20) })),
     );
     await expect(createProduct(handle.db, admin.id, values(), nine)).rejects.toThrow(
-      new ProductAdminError("Upload at most 8 images at a time"),
+      new ProductAdminError("Upload at most 8 images at a time", "images"),
     );
     expect(await rowCounts()).toEqual(before);
   });
@@ -338,7 +339,9 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
     const before = await rowCounts();
     await expect(
       updateProduct(handle.db, admin.id, created!.id, values(), eight.slice(0, 5)),
-    ).rejects.toThrow(new ProductAdminError("A product can have at most 12 images (it has 8)"));
+    ).rejects.toThrow(
+      new ProductAdminError("A product can have at most 12 images (it has 8)", "images"),
+    );
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -602,6 +605,12 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
         description: "Could not upload notes.txt: the file is not an image",
       },
     });
+    // The form shows it beside the file field and keeps what was typed.
+    const result = (answer.body as { result?: { error?: unknown; initialValue?: unknown } }).result;
+    expect(result?.error).toEqual({
+      images: ["Could not upload notes.txt: the file is not an image"],
+    });
+    expect(result?.initialValue).toMatchObject({ price: "249.50" });
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -640,6 +649,9 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
         description:
           'A product with the slug "taken-by-route" already exists. Choose another slug.',
       },
+    });
+    expect((answer.body as { result?: { error?: unknown } }).result?.error).toEqual({
+      slug: ['A product with the slug "taken-by-route" already exists. Choose another slug.'],
     });
   });
 

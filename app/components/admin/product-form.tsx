@@ -219,6 +219,11 @@ export function ProductForm({
         className="grid gap-6"
       >
         <input type="hidden" name="intent" value={product ? "update" : "create"} />
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="text-destructive text-sm">
+            {form.errors[0]}
+          </p>
+        ) : null}
         {product ? <input type="hidden" name="id" value={product.id} /> : null}
         <Section title="Basics">
           <Text meta={fields.name} label="Product Name" />
@@ -355,7 +360,7 @@ export function ProductForm({
           <Field
             label="Add Images"
             id={`${form.id}-images`}
-            errors={fileProblem ? [fileProblem] : undefined}
+            errors={fileProblem ? [fileProblem] : form.allErrors.images}
             description={`JPEG, PNG, WebP, AVIF, GIF, SVG or TIFF; up to ${MAX_IMAGES_PER_UPLOAD} files of 5 MB each. They are added after the current images; the first becomes the primary image when there is none.`}
           >
             {(control) => (

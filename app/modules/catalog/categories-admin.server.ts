@@ -4,7 +4,15 @@ import type { CategoryFormValues } from "../../domain/validation/category";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 
-export class CategoryAdminError extends Error {}
+/** A refusal shown to the administrator as it is; `field` names the form field it is about. */
+export class CategoryAdminError extends Error {
+  constructor(
+    message: string,
+    readonly field?: "slug",
+  ) {
+    super(message);
+  }
+}
 
 /** Every category in the storefront's order, with its number of products (one query). */
 export async function listAdminCategories(executor: Executor) {
@@ -33,6 +41,7 @@ function explain(error: unknown, values: CategoryFormValues): never {
   if (text.includes("categories_slug_unique")) {
     throw new CategoryAdminError(
       `A category with the slug "${values.slug}" already exists. Choose another slug.`,
+      "slug",
     );
   }
   throw error;

@@ -28,8 +28,18 @@ import {
   savePreparedImage,
 } from "../media/images.server";
 
-/** A refusal worth showing the administrator as it is (the destructive 'Error' toast). */
-export class ProductAdminError extends Error {}
+/**
+ * A refusal worth showing the administrator as it is (the destructive 'Error' toast); `field`
+ * names the form field it is about, so the form can show it there too.
+ */
+export class ProductAdminError extends Error {
+  constructor(
+    message: string,
+    readonly field?: "slug" | "categoryId" | "images",
+  ) {
+    super(message);
+  }
+}
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 
@@ -137,12 +147,15 @@ function lowerFirst(text: string) {
  */
 export async function prepareUploads(uploads: Upload[]): Promise<PreparedImage[]> {
   if (uploads.length > MAX_IMAGES_PER_UPLOAD) {
-    throw new ProductAdminError(`Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time`);
+    throw new ProductAdminError(
+      `Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time`,
+      "images",
+    );
   }
   const prepared: PreparedImage[] = [];
   for (const upload of uploads) {
     if (upload.data.byteLength > MAX_IMAGE_BYTES) {
-      throw new ProductAdminError(`${upload.name} is larger than 5 MB`);
+      throw new ProductAdminError(`${upload.name} is larger than 5 MB`, "images");
     }
     try {
       prepared.push(await prepareImage(upload.data));
@@ -150,6 +163,7 @@ export async function prepareUploads(uploads: Upload[]): Promise<PreparedImage[]
       if (error instanceof InvalidImageError) {
         throw new ProductAdminError(
           `Could not upload ${upload.name}: ${lowerFirst(error.message)}`,
+          "images",
         );
       }
       throw error;
@@ -169,6 +183,7 @@ async function attachImages(
   if (gallery.length + prepared.length > MAX_IMAGES_PER_PRODUCT) {
     throw new ProductAdminError(
       `A product can have at most ${MAX_IMAGES_PER_PRODUCT} images (it has ${gallery.length})`,
+      "images",
     );
   }
   const hasPrimary = gallery.some((image) => image.isPrimary);
@@ -200,10 +215,14 @@ function explain(error: unknown, values: { slug: string }): never {
   if (text.includes("products_slug_unique")) {
     throw new ProductAdminError(
       `A product with the slug "${values.slug}" already exists. Choose another slug.`,
+      "slug",
     );
   }
   if (text.includes("products_category_id_categories_id_fk")) {
-    throw new ProductAdminError("That category no longer exists. Choose another one.");
+    throw new ProductAdminError(
+      "That category no longer exists. Choose another one.",
+      "categoryId",
+    );
   }
   throw error;
 }

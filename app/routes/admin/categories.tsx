@@ -76,14 +76,23 @@ export async function action({ request }: Route.ActionArgs) {
       const first = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form";
       return failure(first, { intent, result: submission.reply() });
     }
-    if (intent === "create") {
-      await createCategory(db(), admin.id, submission.value);
-      return redirectWithToast(PATH, { type: "success", title: "Category added successfully" });
+    try {
+      if (intent === "create") {
+        await createCategory(db(), admin.id, submission.value);
+        return redirectWithToast(PATH, { type: "success", title: "Category added successfully" });
+      }
+      const id = asId(formData.get("id"));
+      if (!id) return failure("That category could not be found", { intent });
+      await updateCategory(db(), admin.id, id, submission.value);
+      return redirectWithToast(PATH, { type: "success", title: "Category updated successfully" });
+    } catch (error) {
+      if (!(error instanceof CategoryAdminError)) throw error;
+      // The form keeps what was typed and shows the refusal beside its field.
+      const result = error.field
+        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+        : submission.reply({ formErrors: [error.message] });
+      return failure(error.message, { intent, result });
     }
-    const id = asId(formData.get("id"));
-    if (!id) return failure("That category could not be found", { intent });
-    await updateCategory(db(), admin.id, id, submission.value);
-    return redirectWithToast(PATH, { type: "success", title: "Category updated successfully" });
   } catch (error) {
     if (error instanceof CategoryAdminError) return failure(error.message, { intent });
     throw error;

@@ -156,16 +156,28 @@ export async function action({ request }: Route.ActionArgs) {
       const first = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form";
       return failure(first, { intent, result: submission.reply() });
     }
-    const uploads = await uploadsOf(formData);
-    if (intent === "create") {
-      await createProduct(db(), admin.id, submission.value, uploads);
-      // Newest first: the new product heads the first page of the whole list.
-      return redirectWithToast(PATH, { type: "success", title: "Product added successfully" });
+    try {
+      const uploads = await uploadsOf(formData);
+      if (intent === "create") {
+        await createProduct(db(), admin.id, submission.value, uploads);
+        // Newest first: the new product heads the first page of the whole list.
+        return redirectWithToast(PATH, { type: "success", title: "Product added successfully" });
+      }
+      const id = asId(formData.get("id"));
+      if (!id) return failure("That product could not be found", { intent });
+      await updateProduct(db(), admin.id, id, submission.value, uploads);
+      return redirectWithToast(listHref, {
+        type: "success",
+        title: "Product updated successfully",
+      });
+    } catch (error) {
+      if (!(error instanceof ProductAdminError)) throw error;
+      // The form keeps what was typed and shows the refusal beside its field.
+      const result = error.field
+        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+        : submission.reply({ formErrors: [error.message] });
+      return failure(error.message, { intent, result });
     }
-    const id = asId(formData.get("id"));
-    if (!id) return failure("That product could not be found", { intent });
-    await updateProduct(db(), admin.id, id, submission.value, uploads);
-    return redirectWithToast(listHref, { type: "success", title: "Product updated successfully" });
   } catch (error) {
     if (error instanceof ProductAdminError) return failure(error.message, { intent });
     throw error;
