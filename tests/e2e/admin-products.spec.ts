@@ -223,6 +223,78 @@ test("add a product with an image, see it in the shop, edit it and delete it", a
   await expect(shop.getByText("Product not found")).toBeVisible();
 });
 
+test("the pictures are arranged with the keyboard: move, choose the primary one, remove", async ({
+  page,
+}) => {
+  test.slow();
+  const name = `Zqx Gallery Vati ${randomUUID().slice(0, 8)}`;
+  const slug = name.toLowerCase().replaceAll(" ", "-");
+  const square = (r: number, g: number, b: number) =>
+    sharp({ create: { width: 400, height: 400, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
+  await signInAsAdmin(page);
+  await page.goto("/admin/products?new=1");
+  const dialog = page.getByRole("dialog", { name: "Add New Product" });
+  await field(dialog, "Product Name").fill(name);
+  await field(dialog, "Price (₹)").fill("140");
+  await field(dialog, "Stock Quantity").fill("20");
+  await dialog.getByLabel("Add Images").setInputFiles([
+    { name: "green.png", mimeType: "image/png", buffer: await square(40, 140, 60) },
+    { name: "red.png", mimeType: "image/png", buffer: await square(200, 40, 40) },
+  ]);
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText("Product added successfully")).toBeVisible();
+
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Product" });
+  const pictures = edit.getByRole("list", { name: `Images of ${name}` }).getByRole("listitem");
+  await expect(pictures).toHaveCount(2);
+  const idOf = async (index: number) =>
+    /\/images\/([0-9a-f-]{36})\//.exec(
+      (await pictures.nth(index).getByRole("img").getAttribute("src")) ?? "",
+    )?.[1];
+  const green = await idOf(0);
+  const red = await idOf(1);
+  await expect(pictures.nth(0).getByText("Primary", { exact: true })).toBeVisible();
+
+  // Move the second picture up with the keyboard; focus stays on the picture that moved.
+  await edit.getByRole("button", { name: "Move image 2 up" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Image moved up")).toBeVisible();
+  await expect.poll(() => idOf(0)).toBe(red);
+  await expect(edit.getByRole("button", { name: "Move image 1 up" })).toBeFocused();
+
+  // Make it the primary picture: the shop shows it first.
+  await edit.getByRole("button", { name: "Make primary (image 1)" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Primary image changed")).toBeVisible();
+  await expect(pictures.nth(0).getByText("Primary", { exact: true })).toBeVisible();
+  const shop = await page.context().newPage();
+  await shop.goto(`/product/${slug}`);
+  await expect(shop.getByRole("img", { name }).first()).toHaveAttribute(
+    "src",
+    new RegExp(`^/images/${red}/`),
+  );
+
+  // Remove the other one.
+  await edit.getByRole("button", { name: "Remove image 2" }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Image removed")).toBeVisible();
+  await expect(pictures).toHaveCount(1);
+  expect(await idOf(0)).toBe(red);
+  expect(green).not.toBe(red);
+
+  await page.keyboard.press("Escape");
+  await expect(edit).toBeHidden();
+  await page.getByRole("link", { name: `Delete ${name}` }).click();
+  await page
+    .getByRole("dialog", { name: "Are you sure?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(page.getByText("Product deleted successfully")).toBeVisible();
+});
+
 test("a product can be added and deleted without JavaScript", async ({ browser }) => {
   const name = `Zqx Plain Churna ${randomUUID().slice(0, 8)}`;
   const signedIn = await browser.newContext();
@@ -251,6 +323,11 @@ test("a product can be added and deleted without JavaScript", async ({ browser }
     page.getByRole("status").filter({ hasText: "Product added successfully" }),
   ).toBeAttached();
   await expect(rows(page).filter({ hasText: name })).toContainText("₹99");
+  // A row without a picture is as accessible as one with.
+  const withScripts = await signedIn.newPage();
+  await withScripts.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+  await expect(rows(withScripts)).toHaveCount(1);
+  expect(await seriousViolations(withScripts)).toEqual([]);
 
   await page.getByRole("link", { name: `Delete ${name}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });

@@ -342,12 +342,17 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                   <tr key={product.id} className="border-border border-b last:border-0">
                     <th scope="row" className="px-3 py-3 font-normal">
                       <span className="flex items-center gap-3">
-                        <ProductImage
-                          imageId={product.imageId}
-                          alt=""
-                          sizes="40px"
-                          className="size-10 shrink-0 rounded"
-                        />
+                        {product.imageId ? (
+                          <ProductImage
+                            imageId={product.imageId}
+                            alt=""
+                            sizes="40px"
+                            className="size-10 shrink-0 rounded"
+                          />
+                        ) : (
+                          // No picture yet: an empty square keeps the names aligned.
+                          <span aria-hidden="true" className="size-10 shrink-0 rounded bg-muted" />
+                        )}
                         <span className="grid">
                           <span className="font-medium">{product.name}</span>
                           <span className="text-muted-foreground text-xs">
