@@ -147,6 +147,8 @@ export const orders = pgTable(
     /** Client-supplied key that makes a repeated "Place Order" return the first order. */
     idempotencyKey: text("idempotency_key"),
     invoiceNumber: text("invoice_number").unique(),
+    /** When the GST invoice was issued (its invoice date); set together with invoice_number. */
+    invoicedAt: timestamp("invoiced_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -170,6 +172,7 @@ export const orders = pgTable(
       "orders_amounts_non_negative",
       sql`${t.subtotal} >= 0 and ${t.discountAmount} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0`,
     ),
+    check("orders_invoice_dated", sql`(${t.invoiceNumber} is null) = (${t.invoicedAt} is null)`),
     check(
       "orders_total_adds_up",
       sql`${t.total} = ${t.subtotal} - ${t.discountAmount} + ${t.shippingCost}`,

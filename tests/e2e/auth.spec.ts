@@ -10,6 +10,10 @@ const ADMIN_PATHS = [
   "/admin/customers",
   "/admin/coupons",
   "/admin/reviews",
+  "/admin/categories",
+  "/admin/settings",
+  "/admin/audit-log",
+  "/admin/orders/export.csv",
 ];
 
 test.describe("sign up", () => {

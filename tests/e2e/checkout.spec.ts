@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signUp, waitForMail } from "./helpers";
+import { signInWithoutScript, signUp, waitForMail } from "./helpers";
 
 async function addToCart(page: Page, slug: string, quantity = 1) {
   await page.goto(`/product/${slug}`);
@@ -169,14 +169,7 @@ test("without JavaScript, a cash-on-delivery order is placed with plain forms", 
   page,
   browser,
 }) => {
-  const account = await signUp(page);
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const plain = await context.newPage();
-  await plain.goto("/auth");
-  await plain.locator("form#sign-in").getByLabel("Email").fill(account.email);
-  await plain.locator("form#sign-in").getByLabel("Password").fill(account.password);
-  await plain.locator("form#sign-in").getByRole("button", { name: "Sign In" }).click();
-  await expect(plain).toHaveURL("/");
+  const { plain, context } = await signInWithoutScript(page, browser);
   await plain.goto("/product/pushyanug-churna");
   await plain.getByRole("button", { name: "Add to Cart" }).click();
   await expect(plain).toHaveURL("/cart");

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { SMTP_HTTP_PORT } from "./config";
 
 export const PASSWORD = "herbal-secret";
@@ -69,4 +69,21 @@ export async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
     )
     .toBe(true);
   return found!;
+}
+
+/**
+ * A fresh customer signed in through a browser with JavaScript turned off, for the journeys that
+ * must work with plain forms. Sign-up itself moves on by script, so it happens in `page` first.
+ */
+export async function signInWithoutScript(page: Page, browser: Browser) {
+  const account = await signUp(page);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto("/auth");
+  const form = plain.locator("form#sign-in");
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Password").fill(account.password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(plain).toHaveURL("/");
+  return { account, plain, context };
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { signUp } from "./helpers";
+import { signInWithoutScript, signUp } from "./helpers";
 
 const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
 
@@ -208,14 +208,7 @@ test("without JavaScript: switch tabs, add an address and see the server's error
   page,
   browser,
 }) => {
-  const account = await signUp(page);
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const plain = await context.newPage();
-  await plain.goto("/auth");
-  await plain.locator("form#sign-in").getByLabel("Email").fill(account.email);
-  await plain.locator("form#sign-in").getByLabel("Password").fill(account.password);
-  await plain.locator("form#sign-in").getByRole("button", { name: "Sign In" }).click();
-  await expect(plain).toHaveURL("/");
+  const { plain, context } = await signInWithoutScript(page, browser);
 
   await plain.goto("/profile");
   await plain.getByRole("tab", { name: "Addresses" }).click();

@@ -14,19 +14,19 @@ import { findCategoryBySlug, listCategoriesWithCounts } from "~/modules/catalog/
 import { action, loader } from "~/routes/admin/categories";
 import { loader as storefrontCategories } from "~/routes/store/categories";
 import { auditLog, categories, products } from "../../db/schema";
-import { callRoute, getPage, postForm, signInAdmin } from "./support/admin";
+import { callRoute, getPage, postForm, signInAdministrator } from "./support/admin";
 import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer } from "./support/profile";
 
 let handle: DatabaseHandle;
-let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let admin: Awaited<ReturnType<typeof signInAdministrator>>;
 
 beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
-  admin = await signInAdmin(handle.db);
+  admin = await signInAdministrator(handle.db);
 });
 afterAll(() => handle.close());
 

@@ -9,6 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
+import { takeToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
 import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
@@ -161,6 +162,12 @@ async function placeWith(
     quote: null,
   });
   return { order, productId };
+}
+
+/** The toast a response hands the next page. */
+async function toastOf(headers: Headers) {
+  const { toast } = await takeToast(browserRequest("/", headers.getSetCookie()));
+  return toast;
 }
 
 /** A card order with its provider order opened on the fake. */
@@ -991,6 +998,10 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
           razorpay_signature: checkoutSignature(started.payment.providerOrderId, pay, "guess"),
         })) as { init: ResponseInit | null };
         expect(forged.init?.status).toBe(400);
+        expect(await toastOf(new Headers(forged.init?.headers))).toMatchObject({
+          title: "Order Creation Failed",
+          description: "The payment could not be verified",
+        });
         expect(await orderState(order.id)).toMatchObject({ paymentStatus: "pending" });
 
         const confirmed = (await post({
@@ -1002,7 +1013,29 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
         })) as Response;
         expect(confirmed.status).toBe(302);
         expect(confirmed.headers.get("Location")).toBe("/profile?tab=orders");
+        expect(await toastOf(confirmed.headers)).toMatchObject({ title: "Payment Successful!" });
         expect(await orderState(order.id)).toMatchObject({ paymentStatus: "paid" });
+
+        // Opening a payment for a paid order is refused with the reason.
+        const again = (await post({ intent: "start", orderId: order.id })) as {
+          init: ResponseInit | null;
+        };
+        expect(await toastOf(new Headers(again.init?.headers))).toMatchObject({
+          title: "Payment Error",
+          description: `Order ${order.orderNumber} is already paid`,
+        });
+
+        // Razorpay failing to create its order is said as the specification words it.
+        const { order: second } = await placeWith(session.userId);
+        fake.failNext(500, "Razorpay is down");
+        const failed = (await post({ intent: "start", orderId: second.id })) as {
+          init: ResponseInit | null;
+        };
+        expect(failed.init?.status).toBe(502);
+        expect(await toastOf(new Headers(failed.init?.headers))).toMatchObject({
+          title: "Failed to create payment order",
+          description: "Razorpay is down",
+        });
         // With Razorpay keys set, the built-in gateway's endpoint does not exist.
         await expect(
           post({

@@ -29,7 +29,7 @@ import {
   products,
   wishlistItems,
 } from "../../db/schema";
-import { callRoute, getPage, png, postForm, signInAdmin } from "./support/admin";
+import { callRoute, getPage, png, postMultipart, signInAdministrator } from "./support/admin";
 import { wireApp } from "./support/app";
 import { insertCategory } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
@@ -37,12 +37,12 @@ import { fillCart, insertCustomers, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
 
 let handle: DatabaseHandle;
-let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let admin: Awaited<ReturnType<typeof signInAdministrator>>;
 
 beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
-  admin = await signInAdmin(handle.db);
+  admin = await signInAdministrator(handle.db);
 });
 afterAll(() => handle.close());
 
@@ -472,7 +472,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
     const name = `Route Shatavari ${randomUUID().slice(0, 6)}`;
     const created = await callRoute(
       action,
-      postForm(
+      postMultipart(
         "/admin/products?new=1",
         admin.cookies,
         { intent: "create", ...fields({ name, discountPrice: "199.99", certifications: "GMP" }) },
@@ -502,7 +502,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
 
     const updated = await callRoute(
       action,
-      postForm(`/admin/products?q=shatavari&page=1&edit=${row!.id}`, admin.cookies, {
+      postMultipart(`/admin/products?q=shatavari&page=1&edit=${row!.id}`, admin.cookies, {
         intent: "update",
         id: row!.id,
         ...fields({ name, slug: row!.slug, price: "260", stockQuantity: "0" }),
@@ -517,7 +517,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
 
     const moved = await callRoute(
       action,
-      postForm(`/admin/products?edit=${row!.id}`, admin.cookies, {
+      postMultipart(`/admin/products?edit=${row!.id}`, admin.cookies, {
         intent: "image",
         productId: row!.id,
         imageAction: `remove:${image!.id}`,
@@ -535,7 +535,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
 
     const deleted = await callRoute(
       action,
-      postForm("/admin/products?page=2", admin.cookies, { intent: "delete", id: row!.id }),
+      postMultipart("/admin/products?page=2", admin.cookies, { intent: "delete", id: row!.id }),
     );
     expect(deleted).toMatchObject({
       status: 302,
@@ -555,7 +555,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
     const before = await rowCounts();
     const answer = await callRoute<{ ok: boolean; result: { error: Record<string, string[]> } }>(
       action,
-      postForm(
+      postMultipart(
         "/admin/products?new=1",
         admin.cookies,
         { intent: "create", ...fields({ price: "100", discountPrice: "100" }) },
@@ -573,7 +573,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
     });
     const empty = await callRoute<{ result: { error: Record<string, string[]> } }>(
       action,
-      postForm("/admin/products?new=1", admin.cookies, {
+      postMultipart("/admin/products?new=1", admin.cookies, {
         intent: "create",
         name: "",
         price: "0",
@@ -592,7 +592,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
     const before = await rowCounts();
     const answer = await callRoute(
       action,
-      postForm("/admin/products?new=1", admin.cookies, { intent: "create", ...fields() }, [
+      postMultipart("/admin/products?new=1", admin.cookies, { intent: "create", ...fields() }, [
         { name: "jar.png", data: await png() },
         { ...NOT_AN_IMAGE, type: "image/png" },
       ]),
@@ -619,7 +619,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
     const big = Buffer.alloc(5 * 1024 * 1024, 1);
     const answer = await callRoute(
       action,
-      postForm(
+      postMultipart(
         "/admin/products?new=1",
         admin.cookies,
         { intent: "create", ...fields() },
@@ -637,7 +637,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
     await createProduct(handle.db, admin.id, values({ slug: "taken-by-route" }));
     const answer = await callRoute(
       action,
-      postForm("/admin/products?new=1", admin.cookies, {
+      postMultipart("/admin/products?new=1", admin.cookies, {
         intent: "create",
         ...fields({ slug: "taken-by-route" }),
       }),
@@ -681,7 +681,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
       for (const post of posts) {
         const answer = await callRoute(
           action,
-          postForm("/admin/products", cookies, post, [{ name: "a.png", data: await png() }]),
+          postMultipart("/admin/products", cookies, post, [{ name: "a.png", data: await png() }]),
         );
         expect(answer, post.intent).toMatchObject({ status: 302, location: "/admin/login" });
       }
@@ -709,7 +709,7 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
     expect(unknown.body).toMatchObject({ deleting: null, editing: null, creating: false });
     const gone = await callRoute(
       action,
-      postForm("/admin/products", admin.cookies, { intent: "delete", id: randomUUID() }),
+      postMultipart("/admin/products", admin.cookies, { intent: "delete", id: randomUUID() }),
     );
     expect(gone).toMatchObject({
       status: 400,

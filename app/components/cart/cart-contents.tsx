@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { formatRupees } from "~/domain/money";
 import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/validation/cart";
 import type { CartLineView, CartView } from "~/modules/cart/cart-view.server";
+import { OrderTotals } from "./order-totals";
 
 /** SPEC §2 Cart: lines, order summary, coupon box, free-shipping hint and the way on. */
 export function CartContents({ cart }: { cart: CartView }) {
@@ -137,28 +138,11 @@ function OrderSummary({ cart }: { cart: CartView }) {
         Order Summary
       </h2>
       <CouponBox applied={cart.coupon?.code ?? null} />
-      <dl className="grid gap-2 text-sm">
-        <div className="flex justify-between">
-          <dt>
-            Subtotal ({cart.count} {cart.count === 1 ? "item" : "items"})
-          </dt>
-          <dd>{formatRupees(totals.subtotal)}</dd>
-        </div>
-        {totals.discount > 0 ? (
-          <div className="flex justify-between text-success">
-            <dt>Discount{cart.coupon ? ` (${cart.coupon.code})` : ""}</dt>
-            <dd>−{formatRupees(totals.discount)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between">
-          <dt>Shipping</dt>
-          <dd>{totals.shipping === 0 ? "FREE" : formatRupees(totals.shipping)}</dd>
-        </div>
-        <div className="flex justify-between border-border border-t pt-2 font-semibold text-base">
-          <dt>Total</dt>
-          <dd>{formatRupees(totals.total)}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        totals={totals}
+        couponCode={cart.coupon?.code ?? null}
+        subtotalLabel={`Subtotal (${cart.count} ${cart.count === 1 ? "item" : "items"})`}
+      />
       {cart.freeShippingGap > 0 ? (
         <p className="flex items-center gap-2 rounded-md bg-badge-yellow p-3 text-badge-yellow-foreground text-sm">
           <Truck className="size-4 shrink-0" aria-hidden="true" />

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
+import { OrderTotals } from "~/components/cart/order-totals";
 import { ProductImage } from "~/components/product/product-image";
 import { formatRupees } from "~/domain/money";
 import type { CartView } from "~/modules/cart/cart-view.server";
 
 /** The order as the server priced it; the browser sends none of these figures back. */
 export function CheckoutSummary({ cart, children }: { cart: CartView; children: ReactNode }) {
-  const { totals } = cart;
   return (
     <aside
       className="grid gap-4 rounded-xl border border-border bg-card p-5 lg:sticky lg:top-28"
@@ -25,26 +25,11 @@ export function CheckoutSummary({ cart, children }: { cart: CartView; children: 
           </li>
         ))}
       </ul>
-      <dl className="grid gap-2 border-border border-t pt-3 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>{formatRupees(totals.subtotal)}</dd>
-        </div>
-        {totals.discount > 0 ? (
-          <div className="flex justify-between text-success">
-            <dt>Discount{cart.coupon ? ` (${cart.coupon.code})` : ""}</dt>
-            <dd>−{formatRupees(totals.discount)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between">
-          <dt>Shipping</dt>
-          <dd>{totals.shipping === 0 ? "FREE" : formatRupees(totals.shipping)}</dd>
-        </div>
-        <div className="flex justify-between border-border border-t pt-2 font-semibold text-base">
-          <dt>Total</dt>
-          <dd>{formatRupees(totals.total)}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        totals={cart.totals}
+        couponCode={cart.coupon?.code ?? null}
+        className="grid gap-2 border-border border-t pt-3 text-sm"
+      />
       {children}
     </aside>
   );

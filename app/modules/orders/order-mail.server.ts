@@ -80,3 +80,51 @@ export async function sendOrderConfirmation(executor: Executor, orderId: string)
     logger.error({ err: error, orderId }, "order confirmation mail failed");
   }
 }
+
+/**
+ * SPEC §4: the customer hears that their order shipped, with its tracking ID. Sent after the
+ * tracking ID is saved; a mail failure is logged and never undoes the change.
+ */
+export async function sendShippingNotice(executor: Executor, orderId: string) {
+  try {
+    const [order] = await executor
+      .select({
+        orderNumber: orders.orderNumber,
+        trackingId: orders.trackingId,
+        address: orders.shippingAddress,
+        email: profiles.email,
+        fullName: profiles.fullName,
+      })
+      .from(orders)
+      .innerJoin(profiles, eq(profiles.id, orders.userId))
+      .where(eq(orders.id, orderId));
+    if (!order?.trackingId) return;
+    const shop = await getSettings(executor);
+    const a = order.address;
+    const text = [
+      `Namaste ${order.fullName},`,
+      "",
+      `Your order ${order.orderNumber} has shipped.`,
+      "",
+      `Tracking ID: ${order.trackingId}`,
+      "",
+      "It is on its way to:",
+      a.fullName,
+      a.addressLine1,
+      ...(a.addressLine2 ? [a.addressLine2] : []),
+      `${a.city}, ${a.state} ${a.postalCode}`,
+      "",
+      "Standard delivery takes 5-7 business days.",
+      `Your orders: ${getEnv().PUBLIC_URL}/profile?tab=orders`,
+      "",
+      shop.shopName,
+    ].join("\n");
+    await mailer().send({
+      to: order.email,
+      subject: `Your order ${order.orderNumber} has shipped`,
+      text,
+    });
+  } catch (error) {
+    logger.error({ err: error, orderId }, "shipping notice mail failed");
+  }
+}

@@ -1,13 +1,341 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Download, Eye, Search } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { data, Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { PaymentStatusBadge } from "~/components/account/order-badges";
+import { OrderDetail } from "~/components/admin/order-detail";
+import { OrderStatusSelect } from "~/components/admin/order-status-select";
+import { Pagination } from "~/components/product/pagination";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { useHydrated } from "~/components/use-hydrated";
+import { formatIstDate } from "~/domain/india-time";
+import { formatRupees } from "~/domain/money";
+import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, statusLabel } from "~/domain/orders";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  adminOrdersHref,
+  orderStatusFormSchema,
+  parseAdminOrderQuery,
+  trackingFormSchema,
+} from "~/domain/validation/order-admin";
+import { db } from "~/lib/db.server";
+import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { sendShippingNotice } from "~/modules/orders/order-mail.server";
+import {
+  addTrackingId,
+  getAdminOrder,
+  listAdminOrders,
+  OrderAdminError,
+  updateOrderStatus,
+} from "~/modules/orders/orders-admin.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Satara Ayurveda" }];
 
+const viewParam = z.uuid();
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const query = parseAdminOrderQuery(params);
+  const view = viewParam.safeParse(params.get("view"));
+  const [list, detail] = await Promise.all([
+    listAdminOrders(db(), query),
+    view.success ? getAdminOrder(db(), view.data) : null,
+  ]);
+  return { query, ...list, detail };
 }
 
-export default function AdminOrders() {
-  return <h1 className="font-display text-3xl">Orders</h1>;
+async function failure(message: string, body: Record<string, unknown> = {}, status = 400) {
+  const headers = await toastHeaders({ type: "error", title: "Error", description: message });
+  return data({ ok: false, ...body }, { status, headers });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  try {
+    if (intent === "status") {
+      const submission = parseWithZod(formData, { schema: orderStatusFormSchema });
+      if (submission.status !== "success") {
+        const first = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid status";
+        return failure(first, { intent });
+      }
+      const { orderId, status } = submission.value;
+      await updateOrderStatus(db(), admin.id, orderId, status);
+      const headers = await toastHeaders({
+        type: "success",
+        title: "Order status updated",
+        description: `Order status changed to ${status}`,
+      });
+      return data({ ok: true, intent }, { headers });
+    }
+    if (intent === "tracking") {
+      const submission = parseWithZod(formData, { schema: trackingFormSchema });
+      if (submission.status !== "success") {
+        const first =
+          Object.values(submission.error ?? {}).flat()[0] ?? "Please enter a tracking ID";
+        return failure(first, { intent, result: submission.reply() });
+      }
+      const { orderId, trackingId } = submission.value;
+      await addTrackingId(db(), admin.id, orderId, trackingId);
+      await sendShippingNotice(db(), orderId);
+      const headers = await toastHeaders({
+        type: "success",
+        title: "Success",
+        description: "Tracking ID added and order marked as shipped",
+      });
+      return data({ ok: true, intent, result: submission.reply({ resetForm: true }) }, { headers });
+    }
+    return failure("Unknown action");
+  } catch (error) {
+    if (error instanceof OrderAdminError) return failure(error.message, { intent }, error.status);
+    throw error;
+  }
+}
+
+const ALL = "all";
+
+function FilterBar({ q, status }: { q: string; status: string }) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchId = useId();
+  const statusId = useId();
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action="/admin/orders"
+      role="search"
+      aria-label="Orders"
+      className="flex flex-wrap items-end gap-3"
+    >
+      <div className="grid min-w-64 flex-1 gap-1.5">
+        <label htmlFor={searchId} className="sr-only">
+          Search orders
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Search by order number or customer name..."
+            maxLength={100}
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={statusId} className="sr-only">
+          Filter by status
+        </label>
+        <select
+          id={statusId}
+          name="status"
+          defaultValue={status || ALL}
+          onChange={(event) => submit(event.currentTarget.form, { replace: true })}
+          className="h-10 rounded-md border border-input bg-card px-3 text-sm"
+        >
+          <option value={ALL}>All Status</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {statusLabel(value)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="outline">
+        Search
+      </Button>
+    </Form>
+  );
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { query, orders, totalCount, page, pageCount, detail } = loaderData;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const detailId = useId();
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
+  const listHref = (changes: { page?: number; view?: string }) =>
+    adminOrdersHref({ q: query.q, status: query.status, page, ...changes });
+  // Writes post to the page's own URL, so without JavaScript the answer shows the same list.
+  const action = `/admin/orders${location.search}`;
+  const viewedId = useRef<string | null>(null);
+  useEffect(() => {
+    if (detail) viewedId.current = detail.id;
+  }, [detail]);
+  const closeDetail = () =>
+    navigate(listHref({ view: undefined }), { replace: true, preventScrollReset: true });
+  const first = totalCount === 0 ? 0 : (page - 1) * ADMIN_ORDERS_PAGE_SIZE + 1;
+  const last = Math.min(page * ADMIN_ORDERS_PAGE_SIZE, totalCount);
+  const detailBody = detail ? (
+    <OrderDetail key={detail.id} order={detail} action={action} idPrefix={detailId} />
+  ) : null;
+
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Orders</h1>
+          <p className="text-muted-foreground">Manage and track customer orders</p>
+        </div>
+        <a
+          href={adminOrdersHref({ q: query.q, status: query.status }, "/admin/orders/export.csv")}
+          download
+          className="inline-flex h-10 items-center gap-2 rounded-md border border-primary bg-card px-4 font-medium text-primary text-sm hover:bg-secondary"
+        >
+          <Download className="size-4" aria-hidden="true" /> Export CSV
+        </a>
+      </header>
+
+      <FilterBar
+        key={`${query.q ?? ""}|${query.status ?? ""}`}
+        q={query.q ?? ""}
+        status={query.status ?? ""}
+      />
+
+      {!hydrated && detail ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Order {detail.orderNumber}</CardTitle>
+            <Link to={listHref({ view: undefined })} className="text-primary text-sm underline">
+              Close
+            </Link>
+          </CardHeader>
+          <CardContent>{detailBody}</CardContent>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <h2 className="font-display font-semibold text-lg">Orders Management</h2>
+          <p className="text-muted-foreground text-sm" aria-live="polite">
+            {loading
+              ? "Loading..."
+              : totalCount > 0
+                ? `Showing ${first}–${last} of ${totalCount} orders`
+                : null}
+          </p>
+        </CardHeader>
+        <CardContent className="overflow-x-auto" aria-busy={loading}>
+          {loading && orders.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">Loading...</p>
+          ) : orders.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">No orders found</p>
+          ) : (
+            <table
+              className={
+                loading ? "w-full text-left text-sm opacity-60" : "w-full text-left text-sm"
+              }
+            >
+              <thead className="border-border border-b text-muted-foreground">
+                <tr>
+                  {["Order #", "Customer", "Date", "Total", "Payment", "Status", "Actions"].map(
+                    (h) => (
+                      <th key={h} scope="col" className="px-3 py-2 font-medium">
+                        {h}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order.id} className="border-border border-b last:border-0">
+                    <td className="px-3 py-3 font-mono text-xs">{order.orderNumber}</td>
+                    <td className="px-3 py-3">
+                      <div className="font-medium">{order.customerName || "Guest"}</div>
+                      {order.customerEmail ? (
+                        <div className="text-muted-foreground text-xs">{order.customerEmail}</div>
+                      ) : null}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-3">
+                      <time dateTime={new Date(order.createdAt).toISOString()}>
+                        {formatIstDate(order.createdAt)}
+                      </time>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-3">{formatRupees(order.total)}</td>
+                    <td className="px-3 py-3">
+                      <div className="grid justify-items-start gap-1">
+                        <span className="whitespace-nowrap">
+                          {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
+                        </span>
+                        <PaymentStatusBadge status={order.paymentStatus} />
+                      </div>
+                    </td>
+                    <td className="px-3 py-3">
+                      <OrderStatusSelect
+                        key={`${order.id}-${order.status}`}
+                        orderId={order.id}
+                        orderNumber={order.orderNumber}
+                        status={order.status}
+                        action={action}
+                      />
+                    </td>
+                    <td className="px-3 py-3">
+                      <Link
+                        to={listHref({ view: order.id })}
+                        preventScrollReset
+                        id={`view-order-${order.id}`}
+                        aria-label={`View order ${order.orderNumber}`}
+                        className="inline-flex size-9 items-center justify-center rounded-md hover:bg-secondary"
+                      >
+                        <Eye className="size-4" aria-hidden="true" />
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+
+      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => listHref({ page: p })} />
+
+      {hydrated ? (
+        <Dialog open={Boolean(detail)} onOpenChange={(open) => (open ? null : closeDetail())}>
+          <DialogContent
+            className="max-w-3xl!"
+            // The dialog opens from a link, not a trigger: give focus back to that link.
+            onCloseAutoFocus={(event) => {
+              const link =
+                viewedId.current && document.getElementById(`view-order-${viewedId.current}`);
+              if (link) {
+                event.preventDefault();
+                link.focus();
+              }
+            }}
+          >
+            <DialogHeader>
+              <DialogTitle>{detail ? `Order ${detail.orderNumber}` : "Order"}</DialogTitle>
+              <DialogDescription>Order details, tracking and invoice</DialogDescription>
+            </DialogHeader>
+            {detailBody}
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </div>
+  );
 }

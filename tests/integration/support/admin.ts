@@ -7,86 +7,96 @@ import { browserRequest } from "./app";
 
 let counter = 0;
 
-/** Makes a new administrator and signs them in; the cookies stand for their browser. */
-export async function signInAdmin(database: Database) {
+/** Makes an administrator and signs them in; the cookies stand for their browser. */
+export async function signInAdministrator(database: Database) {
   counter += 1;
   const email = `owner.${counter}.${Date.now()}@shop.example`;
-  await ensureAdministrator(database, { email, password: "admin-secret", fullName: "Owner" });
+  await ensureAdministrator(database, { email, password: "owner-secret", fullName: "Shop Owner" });
   const result = await signIn(
-    { email, password: "admin-secret" },
+    { email, password: "owner-secret", requireAdmin: true },
     browserRequest("/admin/login"),
     `10.9.0.${counter}`,
   );
-  if (!result.ok) throw new Error("admin sign-in failed");
-  return { id: result.userId, cookies: result.headers.getSetCookie(), email };
+  if (!result.ok) throw new Error("administrator sign-in failed");
+  return { id: result.userId, email, cookies: result.headers.getSetCookie() };
 }
 
 const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
 
-type RouteFunction = (args: never) => Promise<unknown>;
-
-export type RouteAnswer<T = Record<string, unknown>> = {
+export type RouteResult<T = unknown> = {
   status: number;
   location: string | null;
   body: T | null;
-  toast: { type: string; title: string; description?: string } | null;
+  response: Response | null;
+  toast: { type?: string; title: string; description?: string } | null;
 };
 
-/** Runs a route's loader or action as React Router would, and reads its answer and toast. */
-export async function callRoute<T = Record<string, unknown>>(
-  fn: RouteFunction,
-  request: Request,
-): Promise<RouteAnswer<T>> {
-  let response: unknown;
-  try {
-    response = await fn({ request, params: {}, context } as never);
-  } catch (thrown) {
-    if (thrown instanceof Response) response = thrown;
-    else throw thrown;
-  }
-  let status = 200;
-  let location: string | null = null;
-  let body: T | null = null;
-  let headers: Headers;
-  if (response instanceof Response) {
-    status = response.status;
-    location = response.headers.get("Location");
-    headers = response.headers;
-  } else if (response && typeof response === "object" && "init" in response) {
-    const { data, init } = response as { data: T; init: ResponseInit | null };
-    status = init?.status ?? 200;
-    body = data;
-    headers = new Headers(init?.headers);
-  } else {
-    body = response as T;
-    headers = new Headers();
-  }
-  const cookie = headers.get("Set-Cookie");
-  const { toast } = await takeToast(browserRequest("/", cookie ? [cookie] : []));
-  return { status, location, body, toast };
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && "data" in value && "init" in value;
 }
 
-/** A form post as the browser sends it (multipart when it holds files). */
-export function postForm(
+/**
+ * Calls a route's loader or action as React Router would, and reads what the browser would get:
+ * the status, a redirect's target, the data, and the toast its cookie carries.
+ */
+export async function callRoute<T = unknown>(
+  handler: (args: never) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<RouteResult<T>> {
+  let outcome: unknown;
+  try {
+    outcome = await handler({ request, params, context } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response || isDataWithInit(thrown)) outcome = thrown;
+    else throw thrown;
+  }
+  if (outcome instanceof Response) {
+    const { toast } = await takeToast(browserRequest("/", outcome.headers.getSetCookie()));
+    return {
+      status: outcome.status,
+      location: outcome.headers.get("Location"),
+      body: null,
+      response: outcome,
+      toast,
+    };
+  }
+  if (isDataWithInit(outcome)) {
+    const cookies = new Headers(outcome.init?.headers).getSetCookie();
+    const { toast } = await takeToast(browserRequest("/", cookies));
+    return {
+      status: outcome.init?.status ?? 200,
+      location: null,
+      body: outcome.data as T,
+      response: null,
+      toast,
+    };
+  }
+  return { status: 200, location: null, body: outcome as T, response: null, toast: null };
+}
+
+/** A form post as a browser sends it. */
+export function postForm(path: string, cookies: string[], fields: Record<string, string>) {
+  return browserRequest(path, cookies, { method: "POST", body: new URLSearchParams(fields) });
+}
+
+/** A multipart form post as a browser sends one that carries files (in the field "images"). */
+export function postMultipart(
   path: string,
   cookies: string[],
-  fields: Record<string, string | string[]>,
+  fields: Record<string, string>,
   files: { name: string; data: Buffer; type?: string }[] = [],
 ) {
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) form.append(key, item);
-  }
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const file of files) {
-    form.append(
-      "images",
-      new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/png" }),
-      file.name,
-    );
+    const blob = new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/png" });
+    form.append("images", blob, file.name);
   }
   return browserRequest(path, cookies, { method: "POST", body: form });
 }
 
+/** A page load as a browser sends it. */
 export function getPage(path: string, cookies: string[] = []) {
   return browserRequest(path, cookies);
 }

@@ -1,0 +1,291 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Printer } from "lucide-react";
+import { useFetcher } from "react-router";
+import { OrderStatusBadge, PaymentStatusBadge } from "~/components/account/order-badges";
+import { formatOrderDateTime } from "~/components/account/order-date";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { formatRupees } from "~/domain/money";
+import {
+  type OrderStatus,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "~/domain/orders";
+
+export type OrderDetailView = {
+  id: string;
+  orderNumber: string;
+  createdAt: Date;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  subtotal: number;
+  discountAmount: number;
+  shippingCost: number;
+  total: number;
+  couponCode: string | null;
+  trackingId: string | null;
+  invoiceNumber: string | null;
+  customerName: string | null;
+  customerEmail: string | null;
+  shippingAddress: {
+    fullName: string;
+    phone: string;
+    addressLine1: string;
+    addressLine2: string | null;
+    city: string;
+    state: string;
+    postalCode: string;
+  };
+  items: {
+    id: string;
+    productName: string;
+    quantity: number;
+    unitPrice: number;
+    totalPrice: number;
+  }[];
+};
+
+export type TrackingActionData = {
+  ok: boolean;
+  intent?: string;
+  result?: SubmissionResult<string[]>;
+};
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[5.5rem_1fr] gap-2 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="grid content-start gap-2">
+      <h3 id={id} className="font-semibold text-base">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * SPEC §4: an order without a tracking ID takes one (and is marked shipped); once set it is shown
+ * read-only. The server checks the ID and answers with a toast and the field's error.
+ */
+function TrackingForm({ order, action }: { order: OrderDetailView; action: string }) {
+  const fetcher = useFetcher<TrackingActionData>();
+  const lastResult = fetcher.data?.intent === "tracking" ? fetcher.data.result : undefined;
+  const [form, fields] = useForm({ id: `tracking-${order.id}`, lastResult });
+  const inputId = `tracking-id-${order.id}`;
+  if (order.trackingId) {
+    return (
+      <div className="grid gap-1.5">
+        <label htmlFor={inputId} className="font-medium text-sm">
+          Tracking ID
+        </label>
+        <Input
+          id={inputId}
+          value={order.trackingId}
+          readOnly
+          aria-readonly="true"
+          className="bg-muted font-mono"
+        />
+      </div>
+    );
+  }
+  if (order.status === "cancelled") {
+    return <p className="text-muted-foreground text-sm">A cancelled order cannot be shipped.</p>;
+  }
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      noValidate
+      className="grid gap-2"
+    >
+      <input type="hidden" name="intent" value="tracking" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <Field
+        label="Tracking ID"
+        id={inputId}
+        errors={fields.trackingId?.errors?.slice(0, 1)}
+        description="Saving it marks the order shipped and e-mails the customer."
+      >
+        {(control) => (
+          <Input {...control} name="trackingId" autoComplete="off" className="font-mono" />
+        )}
+      </Field>
+      <Button type="submit" size="sm" className="justify-self-start" disabled={busy}>
+        {busy ? "Saving..." : "Add Tracking ID"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** SPEC §2's order detail: customer, payment, items, address, tracking, totals and the invoice. */
+export function OrderDetail({
+  order,
+  action,
+  idPrefix,
+}: {
+  order: OrderDetailView;
+  action: string;
+  /** Makes the ids of the section headings unique on the page. */
+  idPrefix: string;
+}) {
+  const address = order.shippingAddress;
+  const prefix = `${idPrefix}-`;
+  const awaitingCard = order.paymentMethod !== "cod" && order.paymentStatus !== "paid";
+  const canPrint = Boolean(order.invoiceNumber) || (order.status !== "cancelled" && !awaitingCard);
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Section id={`${prefix}customer`} title="Customer">
+          <dl className="grid gap-1">
+            <Row label="Name">{order.customerName || "Guest"}</Row>
+            <Row label="Email">{order.customerEmail ?? "N/A"}</Row>
+            <Row label="Phone">{address.phone}</Row>
+          </dl>
+        </Section>
+        <Section id={`${prefix}order`} title="Order">
+          <dl className="grid gap-1">
+            <Row label="Date">
+              <time dateTime={new Date(order.createdAt).toISOString()}>
+                {formatOrderDateTime(order.createdAt)}
+              </time>
+            </Row>
+            <Row label="Status">
+              <OrderStatusBadge status={order.status} />
+            </Row>
+            <Row label="Payment">
+              <span className="inline-flex flex-wrap items-center gap-2">
+                {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
+                <PaymentStatusBadge status={order.paymentStatus} />
+              </span>
+            </Row>
+            <Row label="Coupon">{order.couponCode ?? "None"}</Row>
+            {order.invoiceNumber ? <Row label="Invoice">{order.invoiceNumber}</Row> : null}
+          </dl>
+        </Section>
+      </div>
+
+      <Section id={`${prefix}items`} title="Items">
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-border border-b text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Product
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Price
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Quantity
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right font-medium">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={item.id} className="border-border border-b last:border-0">
+                  <td className="py-2 pr-3">{item.productName}</td>
+                  <td className="px-3 py-2 text-right">{formatRupees(item.unitPrice)}</td>
+                  <td className="px-3 py-2 text-right">{item.quantity}</td>
+                  <td className="py-2 pl-3 text-right">{formatRupees(item.totalPrice)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Section id={`${prefix}address`} title="Shipping Address">
+          <address className="text-sm not-italic leading-relaxed">
+            {address.fullName}
+            <br />
+            {address.addressLine1}
+            {address.addressLine2 ? (
+              <>
+                <br />
+                {address.addressLine2}
+              </>
+            ) : null}
+            <br />
+            {address.city}, {address.state} {address.postalCode}
+            <br />
+            Phone: {address.phone}
+          </address>
+        </Section>
+        <Section id={`${prefix}tracking`} title="Tracking Information">
+          <TrackingForm order={order} action={action} />
+        </Section>
+      </div>
+
+      <dl className="grid gap-1 border-border border-t pt-4 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-muted-foreground">Subtotal</dt>
+          <dd>{formatRupees(order.subtotal)}</dd>
+        </div>
+        {order.discountAmount > 0 ? (
+          <div className="flex justify-between">
+            <dt className="text-muted-foreground">
+              Discount{order.couponCode ? ` (${order.couponCode})` : ""}
+            </dt>
+            <dd>-{formatRupees(order.discountAmount)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between">
+          <dt className="text-muted-foreground">Shipping</dt>
+          <dd>{order.shippingCost === 0 ? "FREE" : formatRupees(order.shippingCost)}</dd>
+        </div>
+        <div className="flex justify-between font-semibold text-base">
+          <dt>Total</dt>
+          <dd>{formatRupees(order.total)}</dd>
+        </div>
+      </dl>
+
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {canPrint ? (
+          // A plain form: the invoice opens in a new tab, is numbered on its first print, and
+          // the browser's print dialog opens there.
+          <form
+            method="post"
+            action={`/admin/orders/${order.id}/invoice`}
+            target="_blank"
+            rel="noopener"
+          >
+            <Button type="submit">
+              <Printer aria-hidden="true" /> Print Invoice
+            </Button>
+          </form>
+        ) : (
+          <p className="text-muted-foreground text-sm">
+            {order.status === "cancelled"
+              ? "A cancelled order has no invoice."
+              : "The invoice can be printed once the card payment is received."}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

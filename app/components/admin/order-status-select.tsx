@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { OrderStatusBadge } from "~/components/account/order-badges";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { useHydrated } from "~/components/use-hydrated";
+import { ORDER_STATUSES, type OrderStatus, orderStatusTone, statusLabel } from "~/domain/orders";
+import { cn } from "~/lib/cn";
+
+/** The select takes its status's badge colour (SPEC §4): yellow, blue, purple, green, red. */
+const TONE_CLASSES = {
+  warning: "bg-badge-yellow text-badge-yellow-foreground",
+  info: "bg-badge-blue text-badge-blue-foreground",
+  purple: "bg-badge-purple text-badge-purple-foreground",
+  success: "bg-badge-green text-badge-green-foreground",
+  destructive: "bg-badge-red text-badge-red-foreground",
+  neutral: "bg-badge-grey text-badge-grey-foreground",
+} as const;
+
+const selectClass =
+  "h-9 cursor-pointer rounded-full border border-transparent px-3 font-medium text-sm disabled:cursor-wait disabled:opacity-70";
+
+/**
+ * SPEC §2: the inline status dropdown of an orders row. Choosing Cancelled asks first, since it
+ * gives back the stock and coupon and cannot be undone; a cancelled order shows its badge only.
+ * Before JavaScript loads it is a plain form with an Update button.
+ */
+export function OrderStatusSelect({
+  orderId,
+  orderNumber,
+  status,
+  action,
+}: {
+  orderId: string;
+  orderNumber: string;
+  status: OrderStatus;
+  action: string;
+}) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const [confirming, setConfirming] = useState(false);
+  const label = `Status of order ${orderNumber}`;
+  if (status === "cancelled") {
+    return (
+      <span className="inline-flex items-center gap-2">
+        <OrderStatusBadge status={status} />
+        <span className="sr-only">(cancelled orders cannot be reopened)</span>
+      </span>
+    );
+  }
+  const submitting = fetcher.formData?.get("status");
+  const shown = (typeof submitting === "string" ? submitting : status) as OrderStatus;
+  const options = ORDER_STATUSES.map((value) => (
+    <option key={value} value={value} className="bg-card text-foreground">
+      {statusLabel(value)}
+    </option>
+  ));
+  const submit = (next: OrderStatus) =>
+    fetcher.submit({ intent: "status", orderId, status: next }, { method: "post", action });
+
+  if (!hydrated) {
+    return (
+      <fetcher.Form method="post" action={action} className="flex items-center gap-2">
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="orderId" value={orderId} />
+        <select
+          name="status"
+          aria-label={label}
+          defaultValue={status}
+          className={cn(selectClass, TONE_CLASSES[orderStatusTone(status)])}
+        >
+          {options}
+        </select>
+        <Button type="submit" size="sm" variant="outline">
+          Update
+        </Button>
+      </fetcher.Form>
+    );
+  }
+  return (
+    <>
+      <select
+        aria-label={label}
+        value={shown}
+        disabled={fetcher.state !== "idle"}
+        onChange={(event) => {
+          const next = event.currentTarget.value as OrderStatus;
+          if (next === "cancelled") setConfirming(true);
+          else submit(next);
+        }}
+        className={cn(selectClass, TONE_CLASSES[orderStatusTone(shown)])}
+      >
+        {options}
+      </select>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Cancel order {orderNumber}?</DialogTitle>
+            <DialogDescription>
+              Its items go back into stock and its coupon use is given back. A cancelled order
+              cannot be reopened.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Keep Order
+              </Button>
+            </DialogClose>
+            <Button
+              type="button"
+              variant="destructive"
+              onClick={() => {
+                setConfirming(false);
+                submit("cancelled");
+              }}
+            >
+              Yes, Cancel Order
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { formatRupees } from "~/domain/money";
+import type { Totals } from "~/domain/pricing";
+
+/** Subtotal, discount, shipping and total as the server priced them: cart and checkout alike. */
+export function OrderTotals({
+  totals,
+  couponCode,
+  subtotalLabel = "Subtotal",
+  className = "grid gap-2 text-sm",
+}: {
+  totals: Totals;
+  couponCode: string | null;
+  subtotalLabel?: string;
+  className?: string;
+}) {
+  return (
+    <dl className={className}>
+      <div className="flex justify-between">
+        <dt>{subtotalLabel}</dt>
+        <dd>{formatRupees(totals.subtotal)}</dd>
+      </div>
+      {totals.discount > 0 ? (
+        <div className="flex justify-between text-success">
+          <dt>Discount{couponCode ? ` (${couponCode})` : ""}</dt>
+          <dd>−{formatRupees(totals.discount)}</dd>
+        </div>
+      ) : null}
+      <div className="flex justify-between">
+        <dt>Shipping</dt>
+        <dd>{totals.shipping === 0 ? "FREE" : formatRupees(totals.shipping)}</dd>
+      </div>
+      <div className="flex justify-between border-border border-t pt-2 font-semibold text-base">
+        <dt>Total</dt>
+        <dd>{formatRupees(totals.total)}</dd>
+      </div>
+    </dl>
+  );
+}

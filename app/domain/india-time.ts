@@ -1,0 +1,70 @@
+/**
+ * The shop is in India: dates on screens, invoices and exports are read on India's clock
+ * (Asia/Kolkata, UTC+5:30, no daylight saving), whatever the zone of the server or browser.
+ */
+
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
+
+const formatter = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "Asia/Kolkata",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+export type IstParts = { year: number; month: number; day: number; hour: number; minute: number };
+
+/** Calendar year, month (1-12), day, hour and minute of `value` in India. */
+export function istParts(value: Date | string): IstParts {
+  const date = typeof value === "string" ? new Date(value) : value;
+  const list = formatter.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(list.find((p) => p.type === type)?.value ?? "0");
+  return {
+    year: part("year"),
+    month: part("month"),
+    day: part("day"),
+    hour: part("hour"),
+    minute: part("minute"),
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** SPEC §9 'MMM d, yyyy' in India ("Mar 31, 2026"). */
+export function formatIstDate(value: Date | string) {
+  const p = istParts(value);
+  return `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
+}
+
+/** 'yyyy-MM-dd HH:mm' in India, for spreadsheets ("2026-03-31 23:59"). */
+export function formatIstSortable(value: Date | string) {
+  const p = istParts(value);
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
+}
+
+/**
+ * The Indian financial year (1 April to 31 March, India time) that `value` falls in, as
+ * "2026-27".
+ */
+export function financialYearOf(value: Date | string) {
+  const { year, month } = istParts(value);
+  const start = month >= 4 ? year : year - 1;
+  return `${start}-${two((start + 1) % 100)}`;
+}

@@ -1,0 +1,153 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { invoiceCounters, orderItems, orders, profiles } from "../../../db/schema";
+import { findGstState, stateWithCode } from "../../domain/gst-states";
+import { financialYearOf } from "../../domain/india-time";
+import { amountInWords, computeInvoiceTax, invoiceNumber } from "../../domain/invoice";
+import type { Database, Executor } from "../../lib/db.server";
+import { recordAudit } from "../audit/audit.server";
+import { getSettings } from "../settings/settings.server";
+import { OrderAdminError } from "./orders-admin.server";
+
+/**
+ * Gives the order its GST invoice number on the first print, once: the next number of the Indian
+ * financial year of `now` (India time), from invoice_counters, in the transaction that stores it.
+ * The order row is locked first, so concurrent first prints of one order make one number; the
+ * counter row is updated in place (insert ... on conflict do update), so concurrent prints of
+ * different orders get consecutive numbers without gaps or repeats. A reprint keeps the number.
+ */
+export async function issueInvoice(
+  database: Database,
+  actorId: string,
+  orderId: string,
+  now = new Date(),
+): Promise<{ invoiceNumber: string; issued: boolean }> {
+  return database.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        paymentStatus: orders.paymentStatus,
+        invoiceNumber: orders.invoiceNumber,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) throw new OrderAdminError("This order no longer exists", 404);
+    if (order.invoiceNumber) return { invoiceNumber: order.invoiceNumber, issued: false };
+    if (order.status === "cancelled") {
+      throw new OrderAdminError(`Order ${order.orderNumber} is cancelled, so it has no invoice`);
+    }
+    if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
+      throw new OrderAdminError(
+        `Order ${order.orderNumber} is waiting for its card payment; its invoice can be printed once it is paid`,
+      );
+    }
+    const financialYear = financialYearOf(now);
+    const [counter] = await tx
+      .insert(invoiceCounters)
+      .values({ financialYear, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: invoiceCounters.financialYear,
+        set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: invoiceCounters.lastNumber });
+    const number = invoiceNumber(financialYear, counter!.lastNumber);
+    await tx
+      .update(orders)
+      .set({ invoiceNumber: number, invoicedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actorId,
+      action: "issue-invoice",
+      entity: "order",
+      entityId: order.id,
+      changes: { orderNumber: order.orderNumber, invoiceNumber: number, financialYear },
+    });
+    return { invoiceNumber: number, issued: true };
+  });
+}
+
+/**
+ * What the printable tax invoice shows: the supplier from settings, the customer and shipping
+ * address, the place of supply, and every line with its HSN code, taxable value and GST (see
+ * app/domain/invoice.ts). `invoice` is null until the number is issued. Null when no order.
+ */
+export async function loadInvoice(executor: Executor, orderId: string) {
+  const [order] = await executor
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      subtotal: orders.subtotal,
+      discountAmount: orders.discountAmount,
+      shippingCost: orders.shippingCost,
+      total: orders.total,
+      couponCode: orders.couponCode,
+      invoiceNumber: orders.invoiceNumber,
+      invoicedAt: orders.invoicedAt,
+      shippingAddress: orders.shippingAddress,
+      customerName: profiles.fullName,
+      customerEmail: profiles.email,
+    })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!order) return null;
+  const { invoiceNumber: number, invoicedAt, ...rest } = order;
+  if (!number || !invoicedAt) return { order: rest, invoice: null };
+
+  const [items, supplier] = await Promise.all([
+    executor
+      .select({
+        description: orderItems.productName,
+        hsnCode: orderItems.hsnCode,
+        gstRate: orderItems.gstRate,
+        quantity: orderItems.quantity,
+        unitPrice: orderItems.unitPrice,
+        totalPrice: orderItems.totalPrice,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.productName), asc(orderItems.id)),
+    getSettings(executor),
+  ]);
+  const tax = computeInvoiceTax({
+    items: items.map((item) => ({ ...item, gstRate: Number(item.gstRate) })),
+    discount: order.discountAmount,
+    shipping: order.shippingCost,
+    supplierState: supplier.state,
+    placeOfSupply: order.shippingAddress.state,
+  });
+  if (tax.totals.total !== order.total) {
+    throw new Error(`Order ${order.orderNumber}: its lines do not add up to its total`);
+  }
+  return {
+    order: rest,
+    invoice: {
+      number,
+      date: invoicedAt,
+      supplier: {
+        name: supplier.shopName,
+        addressLine1: supplier.addressLine1,
+        addressLine2: supplier.addressLine2,
+        city: supplier.city,
+        state: supplier.state,
+        stateCode: findGstState(supplier.state)?.code ?? null,
+        postalCode: supplier.postalCode,
+        gstin: supplier.gstin,
+        phone: supplier.phone,
+        email: supplier.email,
+      },
+      placeOfSupply: stateWithCode(order.shippingAddress.state),
+      tax,
+      totalInWords: amountInWords(tax.totals.total),
+    },
+  };
+}
+
+export type InvoiceView = NonNullable<Awaited<ReturnType<typeof loadInvoice>>>;

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "invoiced_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_invoice_dated" CHECK (("orders"."invoice_number" is null) = ("orders"."invoiced_at" is null));

@@ -1,0 +1,302 @@
+import fs from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN } from "./config";
+import { signUp, waitForMail } from "./helpers";
+
+// Products no other spec buys, so stock and search results here are this file's own.
+const MAHARASHTRA_PRODUCT = { slug: "arjunarishta", name: "Arjunarishta" };
+const KARNATAKA_PRODUCT = { slug: "ashokarishta", name: "Ashokarishta" };
+const CANCEL_PRODUCT = { slug: "haridra-khand", name: "Haridra Khand" };
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("/admin/dashboard");
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+/**
+ * A new customer orders one item cash on delivery, to the default Satara address or another one;
+ * returns their e-mail and the order number.
+ */
+async function placeCodOrder(
+  browser: Browser,
+  input: {
+    fullName: string;
+    slug: string;
+    address?: { city: string; state: string; postalCode: string; line1: string };
+  },
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const account = await signUp(page, { fullName: input.fullName });
+  await page.goto(`/product/${input.slug}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  await hydrated(page);
+  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("Address Line 1").fill(input.address?.line1 ?? "12 Shivaji Nagar, Rajwada");
+  if (input.address) {
+    await page.getByLabel("City").fill(input.address.city);
+    await page.getByLabel("State").fill(input.address.state);
+    await page.getByLabel("Postal Code").fill(input.address.postalCode);
+  }
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Order placed successfully!")).toBeVisible();
+  const heading = page
+    .getByRole("article")
+    .filter({ hasText: /Order ORD-/ })
+    .first()
+    .getByRole("heading")
+    .first();
+  const orderNumber = (await heading.textContent())!.replace("Order ", "").trim();
+  await context.close();
+  return { email: account.email, orderNumber };
+}
+
+async function openOrdersFor(page: Page, search: string) {
+  await page.goto("/admin/orders");
+  await hydrated(page);
+  await page.getByPlaceholder("Search by order number or customer name...").fill(search);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`[?&]q=${encodeURIComponent(search).replace(/%20/g, "\\+")}`),
+  );
+}
+
+async function openInvoice(page: Page, orderNumber: string) {
+  await page.getByRole("link", { name: `View order ${orderNumber}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
+  await expect(dialog).toBeVisible();
+  const [invoice] = await Promise.all([
+    page.context().waitForEvent("page"),
+    dialog.getByRole("button", { name: "Print Invoice" }).click(),
+  ]);
+  await invoice.waitForLoadState();
+  await expect(invoice.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
+  return invoice;
+}
+
+test("an administrator finds a customer's order, updates it, ships it and prints its invoice", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const order = await placeCodOrder(browser, {
+    fullName: "Ketaki Orderwala",
+    slug: MAHARASHTRA_PRODUCT.slug,
+  });
+  await signInAsAdmin(page);
+
+  // Search by order number, then by name in another case.
+  await page.goto("/admin/orders");
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  await openOrdersFor(page, order.orderNumber);
+  const row = page.getByRole("row").filter({ hasText: order.orderNumber });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Ketaki Orderwala");
+  await expect(row).toContainText(order.email);
+  await expect(row).toContainText("₹239.00");
+  await expect(row).toContainText("Cash on Delivery");
+  await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await openOrdersFor(page, "KETAKI orderwala");
+  await expect(row).toHaveCount(1);
+
+  // The status filter keeps the search.
+  const filter = page.getByLabel("Filter by status");
+  await filter.selectOption("delivered");
+  await expect(page).toHaveURL(/status=delivered/);
+  await expect(page.getByText("No orders found")).toBeVisible();
+  await filter.selectOption("pending");
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(row).toHaveCount(1);
+  await filter.selectOption("all");
+  await expect(row).toHaveCount(1);
+
+  // Inline status change.
+  const status = page.getByLabel(`Status of order ${order.orderNumber}`);
+  await expect(status).toHaveValue("pending");
+  await status.selectOption("processing");
+  await expect(page.getByText("Order status updated")).toBeVisible();
+  await expect(page.getByText("Order status changed to processing")).toBeVisible();
+  await expect(status).toHaveValue("processing");
+
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The detail dialog, opened from the keyboard.
+  const viewLink = page.getByRole("link", { name: `View order ${order.orderNumber}` });
+  await viewLink.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: `Order ${order.orderNumber}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Ketaki Orderwala");
+  await expect(dialog).toContainText(order.email);
+  await expect(dialog).toContainText("9876543210");
+  await expect(dialog).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}/);
+  await expect(dialog.getByRole("cell", { name: MAHARASHTRA_PRODUCT.name })).toBeVisible();
+  await expect(dialog).toContainText("12 Shivaji Nagar, Rajwada");
+  await expect(dialog).toContainText("Satara, Maharashtra 415003");
+  await expect(dialog).toContainText("Processing");
+  await expect(dialog).toContainText("₹50.00");
+  await expect(dialog).toContainText("₹239.00");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A blank tracking ID is refused; a real one ships the order and is read-only after.
+  const tracking = dialog.getByLabel("Tracking ID");
+  await tracking.fill("   ");
+  await dialog.getByRole("button", { name: "Add Tracking ID" }).click();
+  await expect(dialog.getByText("Please enter a tracking ID")).toBeVisible();
+  await expect(
+    page.locator("[data-sonner-toast]").getByText("Please enter a tracking ID"),
+  ).toBeVisible();
+  await tracking.fill("DTDC123456789");
+  await dialog.getByRole("button", { name: "Add Tracking ID" }).click();
+  await expect(page.getByText("Tracking ID added and order marked as shipped")).toBeVisible();
+  await expect(dialog.getByLabel("Tracking ID")).toHaveValue("DTDC123456789");
+  await expect(dialog.getByLabel("Tracking ID")).toHaveAttribute("readonly", "");
+  await expect(dialog.getByRole("button", { name: "Add Tracking ID" })).toHaveCount(0);
+  await expect(dialog).toContainText("Shipped");
+  const mail = await waitForMail(order.email, /has shipped/);
+  expect(mail.subject).toBe(`Your order ${order.orderNumber} has shipped`);
+  expect(mail.text).toContain("DTDC123456789");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(viewLink).toBeFocused();
+  await expect(status).toHaveValue("shipped");
+
+  // The invoice of a Maharashtra address splits CGST and SGST.
+  const invoice = await openInvoice(page, order.orderNumber);
+  await expect(invoice.getByText(/^INV\/\d{2}-\d{2}\/\d{6}$/)).toBeVisible();
+  await expect(invoice.getByRole("region", { name: "Parties" })).toContainText(
+    "Place of SupplyMaharashtra (27)",
+  );
+  await expect(invoice.getByRole("columnheader", { name: "CGST" })).toBeVisible();
+  await expect(invoice.getByRole("columnheader", { name: "SGST" })).toBeVisible();
+  await expect(invoice.getByRole("columnheader", { name: "IGST" })).toHaveCount(0);
+  await expect(invoice.getByRole("cell", { name: "3004" })).toBeVisible();
+  await expect(invoice.getByRole("cell", { name: "996812" })).toBeVisible();
+  await expect(invoice.getByText("Rupees Two Hundred Thirty Nine Only")).toBeVisible();
+  await expect(invoice.getByRole("button", { name: "Print" })).toBeVisible();
+  expect(await seriousViolations(invoice)).toEqual([]);
+  const number = await invoice.getByText(/^INV\//).textContent();
+  await invoice.reload();
+  await expect(invoice.getByText(number!)).toBeVisible();
+  await invoice.close();
+});
+
+test("an order to Karnataka is invoiced with IGST", async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const order = await placeCodOrder(browser, {
+    fullName: "Kiran Rao",
+    slug: KARNATAKA_PRODUCT.slug,
+    address: {
+      line1: "21 MG Road, Shanthala Nagar",
+      city: "Bengaluru",
+      state: "Karnataka",
+      postalCode: "560001",
+    },
+  });
+  await signInAsAdmin(page);
+  await openOrdersFor(page, order.orderNumber);
+  const invoice = await openInvoice(page, order.orderNumber);
+  await expect(invoice.getByRole("region", { name: "Parties" })).toContainText(
+    "Place of SupplyKarnataka (29)",
+  );
+  await expect(invoice.getByRole("columnheader", { name: "IGST" })).toBeVisible();
+  await expect(invoice.getByRole("columnheader", { name: "CGST" })).toHaveCount(0);
+  await expect(invoice.getByText("Inter-state supply: IGST")).toBeVisible();
+  await expect(invoice.getByText("State: Karnataka")).toBeVisible();
+  await invoice.close();
+});
+
+test("cancelling asks first, 'Invalid status' is refused, and the CSV export downloads", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const order = await placeCodOrder(browser, {
+    fullName: "Sneha Export",
+    slug: CANCEL_PRODUCT.slug,
+  });
+  await signInAsAdmin(page);
+  await openOrdersFor(page, order.orderNumber);
+
+  // A status outside the five, posted by hand, is refused.
+  const viewHref = await page
+    .getByRole("link", { name: `View order ${order.orderNumber}` })
+    .getAttribute("href");
+  const orderId = new URL(viewHref!, "http://x").searchParams.get("view")!;
+  const response = await page.request.post("/admin/orders", {
+    form: { intent: "status", orderId, status: "lost" },
+  });
+  expect(response.status()).toBe(400);
+  await page.reload();
+  await expect(page.getByText("Invalid status")).toBeVisible();
+  const status = page.getByLabel(`Status of order ${order.orderNumber}`);
+  await expect(status).toHaveValue("pending");
+
+  // Cancelling asks first; a cancelled order shows its badge and cannot be reopened.
+  await hydrated(page);
+  await status.selectOption("cancelled");
+  const confirm = page.getByRole("dialog", { name: `Cancel order ${order.orderNumber}?` });
+  await confirm.getByRole("button", { name: "Keep Order" }).click();
+  await expect(status).toHaveValue("pending");
+  await status.selectOption("cancelled");
+  await confirm.getByRole("button", { name: "Yes, Cancel Order" }).click();
+  await expect(page.getByText("Order status changed to cancelled")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: order.orderNumber });
+  await expect(row.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(status).toHaveCount(0);
+
+  // The export has the filtered orders.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await fs.readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+  const lines = text.trim().split("\r\n");
+  expect(lines[0]).toBe(
+    "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Subtotal,Discount,Shipping,Total,City,State",
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`${order.orderNumber},`);
+  expect(lines[1]).toContain(`,Sneha Export,${order.email},cancelled,Cash on Delivery,pending,`);
+  expect(lines[1]).toMatch(/,Satara,Maharashtra$/);
+});
+
+test("search and the status filter work without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("/admin/dashboard");
+  await page.goto("/admin/orders");
+  await page.getByPlaceholder("Search by order number or customer name...").fill("no such order");
+  await page.getByLabel("Filter by status").selectOption("shipped");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=no\+such\+order&status=shipped/);
+  await expect(page.getByText("No orders found")).toBeVisible();
+  await context.close();
+});
