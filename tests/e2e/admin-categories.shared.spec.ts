@@ -62,8 +62,10 @@ test("categories: list with counts, add, show in the shop, refuse delete while i
   await admin.getByRole("link", { name: "Add Category" }).click();
   await dialog.getByLabel("Category Name").fill(name.toUpperCase());
   await dialog.getByRole("button", { name: "Add Category" }).click();
+  const clash = `A category with the slug "${slug}" already exists. Choose another slug.`;
+  await expect(dialog.getByText(clash)).toBeVisible();
   await expect(
-    admin.getByText(`A category with the slug "${slug}" already exists. Choose another slug.`),
+    admin.getByRole("region", { name: /^Notifications/ }).getByText(clash),
   ).toBeVisible();
   await admin.keyboard.press("Escape");
   await expect(dialog).toBeHidden();

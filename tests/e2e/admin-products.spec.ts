@@ -40,6 +40,10 @@ async function seriousViolations(page: Page, include?: string) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+function toasts(page: Page) {
+  return page.getByRole("region", { name: /^Notifications/ });
+}
+
 function field(dialog: Locator, label: string) {
   return dialog.getByLabel(label, { exact: true });
 }
@@ -143,9 +147,11 @@ test("add a product with an image, see it in the shop, edit it and delete it", a
     buffer: Buffer.from("this is text, not a picture\n".repeat(20)),
   });
   await dialog.getByRole("button", { name: "Add Product" }).click();
-  await expect(
-    page.getByText("Could not upload label.png: the file is not an image"),
-  ).toBeVisible();
+  // Beside the file field, and as a destructive 'Error' toast.
+  const refusal = "Could not upload label.png: the file is not an image";
+  await expect(dialog.getByText(refusal)).toBeVisible();
+  const toast = toasts(page).getByRole("listitem").filter({ hasText: refusal });
+  await expect(toast).toContainText("Error");
   await expect(dialog).toBeVisible();
 
   const picture = await sharp({
