@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { likePattern } from "~/domain/catalog-query";
 import { type DatabaseHandle, queryRows } from "~/lib/db.server";
+import { listAdminProducts } from "~/modules/catalog/products-admin.server";
 import { MAX_COUNTED_RESULTS, searchProducts } from "~/modules/catalog/search.server";
 import { insertBulkProducts } from "../../db/seed/bulk-catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
@@ -76,5 +77,32 @@ describe(`search over 100,000 products on ${DATABASE_KIND}`, () => {
     expect(result.totalIsCapped).toBe(false);
     expect(result.total).toBeGreaterThan(0);
     expect(result.total).toBeLessThan(50);
+  });
+});
+
+describe(`the back office's product list over 100,000 products on ${DATABASE_KIND}`, () => {
+  it("reads the newest page through the created_at index, not by sorting every product", async () => {
+    const text = await plan(
+      sql`select p.id, c.name from products p left join categories c on c.id = p.category_id order by p.created_at desc, p.id desc limit 25 offset 25`,
+    );
+    expect(text).toContain("products_created_at_idx");
+    expect(text).not.toMatch(/Seq Scan on products/);
+  });
+
+  it("searches names through the trigram index", async () => {
+    const pattern = likePattern("tablet 12");
+    const text = await plan(
+      sql`select count(*) from products where search_text like ${pattern} and lower(name) like ${pattern}`,
+    );
+    expect(text).toContain("products_search_text_trgm_idx");
+  });
+
+  it("returns one page of 25 with the exact total", async () => {
+    const all = await listAdminProducts(handle.db, { search: undefined, page: 3 });
+    expect(all).toMatchObject({ total: 100_000, page: 3, pageCount: 4000 });
+    expect(all.items).toHaveLength(25);
+    const found = await listAdminProducts(handle.db, { search: "SHATAVARI CHURNA 1", page: 1 });
+    expect(found.total).toBeGreaterThan(0);
+    for (const item of found.items) expect(item.name.toLowerCase()).toContain("shatavari churna 1");
   });
 });

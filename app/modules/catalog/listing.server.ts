@@ -56,7 +56,10 @@ export type CategoryCard = {
   productCount: number;
 };
 
-/** All categories by name with their number of products (SPEC §7). */
+/**
+ * All categories with their number of products (SPEC §7), in the order administrators set
+ * (sort order, then name, so categories left at the same number read alphabetically).
+ */
 export async function listCategoriesWithCounts(executor: Executor): Promise<CategoryCard[]> {
   return executor
     .select({
@@ -67,7 +70,7 @@ export async function listCategoriesWithCounts(executor: Executor): Promise<Cate
       productCount: sql<number>`(select count(*) from products p where p.category_id = ${categories}.id)::int`,
     })
     .from(categories)
-    .orderBy(asc(categories.name));
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
 }
 
 export async function findCategoryBySlug(executor: Executor, slug: string) {

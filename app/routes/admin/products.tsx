@@ -1,13 +1,452 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { z } from "zod";
+import { ProductForm } from "~/components/admin/product-form";
+import { Pagination } from "~/components/product/pagination";
+import { Price } from "~/components/product/price";
+import { ProductImage } from "~/components/product/product-image";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { useHydrated } from "~/components/use-hydrated";
+import { adminListHref, parseAdminListQuery } from "~/domain/admin-list-query";
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_UPLOAD,
+  MAX_PRODUCT_FORM_BYTES,
+  productFormSchema,
+} from "~/domain/validation/product";
+import { db } from "~/lib/db.server";
+import { RequestTooLargeError, readFormData } from "~/lib/form-data.server";
+import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import {
+  createProduct,
+  deleteProduct,
+  findProductForEdit,
+  findProductName,
+  listAdminProducts,
+  listCategoryOptions,
+  moveImage,
+  ProductAdminError,
+  removeImage,
+  setPrimaryImage,
+  type Upload,
+  updateProduct,
+} from "~/modules/catalog/products-admin.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin | Satara Ayurveda" }];
 
+const PATH = "/admin/products";
+const uuid = z.uuid();
+const asId = (value: unknown) => {
+  const parsed = uuid.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+/** SPEC §2 Products Management: one page of products, and the product a dialog is open for. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const query = parseAdminListQuery(params);
+  const editId = asId(params.get("edit"));
+  const deleteId = asId(params.get("delete"));
+  const [list, categories, editing, deleting] = await Promise.all([
+    listAdminProducts(db(), query),
+    listCategoryOptions(db()),
+    editId ? findProductForEdit(db(), editId) : null,
+    deleteId ? findProductName(db(), deleteId) : null,
+  ]);
+  return {
+    query: { search: query.search, page: list.page },
+    list,
+    categories,
+    editing,
+    deleting,
+    creating: params.has("new"),
+  };
 }
 
-export default function AdminProducts() {
-  return <h1 className="font-display text-3xl">Products</h1>;
+async function failure(message: string, body: Record<string, unknown> = {}) {
+  const headers = await toastHeaders({ type: "error", title: "Error", description: message });
+  return data({ ok: false as const, ...body }, { status: 400, headers });
+}
+
+/** The string fields only: files are handled apart from the schema (and never echoed back). */
+function textFields(formData: FormData) {
+  const fields = new FormData();
+  for (const [key, value] of formData) if (typeof value === "string") fields.append(key, value);
+  return fields;
+}
+
+async function uploadsOf(formData: FormData): Promise<Upload[]> {
+  const files = formData
+    .getAll("images")
+    .filter((value): value is File => typeof value !== "string" && value.size > 0);
+  return Promise.all(
+    files.map(async (file) => ({
+      name: file.name || "image",
+      data: Buffer.from(await file.arrayBuffer()),
+    })),
+  );
+}
+
+const IMAGE_ACTION = /^(primary|up|down|remove):([0-9a-f-]{36})$/i;
+const IMAGE_DONE = {
+  primary: "Primary image changed",
+  up: "Image moved up",
+  down: "Image moved down",
+  remove: "Image removed",
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const listHref = adminListHref(PATH, parseAdminListQuery(new URL(request.url).searchParams));
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, MAX_PRODUCT_FORM_BYTES);
+  } catch (error) {
+    if (error instanceof RequestTooLargeError) {
+      return failure(
+        `Upload at most ${MAX_IMAGES_PER_UPLOAD} images of up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB each`,
+      );
+    }
+    throw error;
+  }
+  const intent = formData.get("intent");
+  try {
+    if (intent === "delete") {
+      const id = asId(formData.get("id"));
+      if (!id) return failure("That product could not be found", { intent });
+      await deleteProduct(db(), admin.id, id);
+      return redirectWithToast(listHref, {
+        type: "success",
+        title: "Product deleted successfully",
+      });
+    }
+    if (intent === "image") {
+      const productId = asId(formData.get("productId"));
+      const match = IMAGE_ACTION.exec(String(formData.get("imageAction") ?? ""));
+      if (!productId || !match) return failure("That image could not be found", { intent });
+      const [, kind, imageId] = match as unknown as [string, keyof typeof IMAGE_DONE, string];
+      if (kind === "primary") await setPrimaryImage(db(), admin.id, productId, imageId);
+      else if (kind === "remove") await removeImage(db(), admin.id, productId, imageId);
+      else await moveImage(db(), admin.id, productId, imageId, kind);
+      const headers = await toastHeaders({
+        type: "success",
+        title: "Product updated successfully",
+        description: IMAGE_DONE[kind],
+      });
+      return data({ ok: true as const, intent }, { headers });
+    }
+    if (intent !== "create" && intent !== "update") return failure("Unknown action");
+    const submission = parseWithZod(textFields(formData), { schema: productFormSchema });
+    if (submission.status !== "success") {
+      const first = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form";
+      return failure(first, { intent, result: submission.reply() });
+    }
+    try {
+      const uploads = await uploadsOf(formData);
+      if (intent === "create") {
+        await createProduct(db(), admin.id, submission.value, uploads);
+        // Newest first: the new product heads the first page of the whole list.
+        return redirectWithToast(PATH, { type: "success", title: "Product added successfully" });
+      }
+      const id = asId(formData.get("id"));
+      if (!id) return failure("That product could not be found", { intent });
+      await updateProduct(db(), admin.id, id, submission.value, uploads);
+      return redirectWithToast(listHref, {
+        type: "success",
+        title: "Product updated successfully",
+      });
+    } catch (error) {
+      if (!(error instanceof ProductAdminError)) throw error;
+      // The form keeps what was typed and shows the refusal beside its field.
+      const result = error.field
+        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+        : submission.reply({ formErrors: [error.message] });
+      return failure(error.message, { intent, result });
+    }
+  } catch (error) {
+    if (error instanceof ProductAdminError) return failure(error.message, { intent });
+    throw error;
+  }
+}
+
+type ActionData = {
+  ok: boolean;
+  intent?: string;
+  result?: Parameters<typeof ProductForm>[0]["lastResult"];
+};
+
+function DeleteConfirmation({
+  product,
+  action,
+  cancel,
+}: {
+  product: { id: string; name: string };
+  action: string;
+  cancel: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  return (
+    <Form method="post" action={action} preventScrollReset className="contents">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={product.id} />
+      <DialogFooter>
+        {cancel}
+        <Button type="submit" variant="destructive" disabled={deleting}>
+          {deleting ? "Deleting..." : "Delete"}
+        </Button>
+      </DialogFooter>
+    </Form>
+  );
+}
+
+const DELETE_TEXT = "This will permanently delete this product. This action cannot be undone.";
+
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, list, categories, editing, deleting, creating } = loaderData;
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const listHref = adminListHref(PATH, query);
+  const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
+  const result = actionData as ActionData | undefined;
+  const formOpen = creating || Boolean(editing);
+  const formAction = adminListHref(
+    PATH,
+    query,
+    editing ? { edit: editing.id } : creating ? { new: "1" } : {},
+  );
+  const title = editing ? "Edit Product" : "Add New Product";
+  const form = formOpen ? (
+    <ProductForm
+      key={editing?.id ?? "new"}
+      product={editing ?? undefined}
+      categories={categories}
+      lastResult={
+        result?.ok === false && (result.intent === "create" || result.intent === "update")
+          ? result.result
+          : null
+      }
+      action={formAction}
+      cancelHref={listHref}
+      onCancel={hydrated ? close : undefined}
+    />
+  ) : null;
+  const first = (list.page - 1) * list.pageSize + 1;
+  const last = first + list.items.length - 1;
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Products</h1>
+          <p className="text-muted-foreground">Manage your product catalog</p>
+        </div>
+        <Link
+          to={adminListHref(PATH, query, { new: "1" })}
+          preventScrollReset
+          className={buttonVariants()}
+        >
+          <Plus aria-hidden="true" /> Add Product
+        </Link>
+      </header>
+      {!hydrated && form ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{title}</CardTitle>
+          </CardHeader>
+          <CardContent>{form}</CardContent>
+        </Card>
+      ) : null}
+      {!hydrated && deleting ? (
+        <Card role="alertdialog" aria-labelledby="delete-title" aria-describedby="delete-text">
+          <CardHeader>
+            <CardTitle id="delete-title">Are you sure?</CardTitle>
+            <p id="delete-text" className="text-muted-foreground text-sm">
+              {DELETE_TEXT}
+            </p>
+          </CardHeader>
+          <CardContent>
+            <DeleteConfirmation
+              product={deleting}
+              action={listHref}
+              cancel={
+                <Link to={listHref} className={buttonVariants({ variant: "outline" })}>
+                  Cancel
+                </Link>
+              }
+            />
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+          <Form method="get" action={PATH} role="search" className="flex w-full max-w-md gap-2">
+            <label htmlFor="product-search" className="sr-only">
+              Search products
+            </label>
+            <div className="relative flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                id="product-search"
+                type="search"
+                name="q"
+                defaultValue={query.search ?? ""}
+                key={query.search ?? ""}
+                placeholder="Search products..."
+                className="pl-9"
+              />
+            </div>
+            <Button type="submit" variant="outline">
+              Search
+            </Button>
+          </Form>
+          <p className="text-muted-foreground text-sm" role="status">
+            {list.total === 0
+              ? "0 products"
+              : `Showing ${first}–${last} of ${list.total.toLocaleString("en-IN")} ${list.total === 1 ? "product" : "products"}`}
+          </p>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {list.items.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">No products found</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="border-border border-b text-muted-foreground">
+                <tr>
+                  {["Name", "Price", "Stock", "Status", "Actions"].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2 font-medium">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((product) => (
+                  <tr key={product.id} className="border-border border-b last:border-0">
+                    <th scope="row" className="px-3 py-3 font-normal">
+                      <span className="flex items-center gap-3">
+                        {product.imageId ? (
+                          <ProductImage
+                            imageId={product.imageId}
+                            alt=""
+                            sizes="40px"
+                            className="size-10 shrink-0 rounded"
+                          />
+                        ) : (
+                          // No picture yet: an empty square keeps the names aligned.
+                          <span aria-hidden="true" className="size-10 shrink-0 rounded bg-muted" />
+                        )}
+                        <span className="grid">
+                          <span className="font-medium">{product.name}</span>
+                          <span className="text-muted-foreground text-xs">
+                            {product.categoryName ?? "No category"}
+                            {product.isFeatured ? " · Featured" : ""}
+                          </span>
+                        </span>
+                      </span>
+                    </th>
+                    <td className="px-3 py-3">
+                      <Price price={product.price} discountPrice={product.discountPrice} />
+                    </td>
+                    <td className="px-3 py-3">{product.stockQuantity}</td>
+                    <td className="px-3 py-3">
+                      <Badge variant={product.stockQuantity > 0 ? "success" : "destructive"}>
+                        {product.stockQuantity > 0 ? "In Stock" : "Out of Stock"}
+                      </Badge>
+                    </td>
+                    <td className="px-3 py-3">
+                      <div className="flex items-center gap-1">
+                        <a
+                          href={`/product/${product.slug}`}
+                          target="_blank"
+                          rel="noreferrer"
+                          className={buttonVariants({ variant: "ghost", size: "sm" })}
+                        >
+                          View<span className="sr-only"> {product.name} in the shop</span>
+                        </a>
+                        <Link
+                          to={adminListHref(PATH, query, { edit: product.id })}
+                          preventScrollReset
+                          aria-label={`Edit ${product.name}`}
+                          className={buttonVariants({ variant: "ghost", size: "icon" })}
+                        >
+                          <Pencil aria-hidden="true" />
+                        </Link>
+                        <Link
+                          to={adminListHref(PATH, query, { delete: product.id })}
+                          preventScrollReset
+                          aria-label={`Delete ${product.name}`}
+                          className={buttonVariants({ variant: "ghost", size: "icon" })}
+                        >
+                          <Trash2 className="text-destructive" aria-hidden="true" />
+                        </Link>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      <Pagination
+        page={list.page}
+        pageCount={list.pageCount}
+        hrefFor={(page) => adminListHref(PATH, { search: query.search, page })}
+      />
+      {hydrated ? (
+        <Dialog open={formOpen} onOpenChange={(open) => (open ? null : close())}>
+          <DialogContent className="max-w-3xl">
+            <DialogHeader>
+              <DialogTitle>{title}</DialogTitle>
+              <DialogDescription>
+                {editing
+                  ? "Prices are in rupees. Changes to the current images are saved at once; everything else when you press Update Product."
+                  : "Prices are in rupees. Name, price and stock quantity are required."}
+              </DialogDescription>
+            </DialogHeader>
+            {form}
+          </DialogContent>
+        </Dialog>
+      ) : null}
+      {hydrated ? (
+        <Dialog open={Boolean(deleting)} onOpenChange={(open) => (open ? null : close())}>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Are you sure?</DialogTitle>
+              <DialogDescription>{DELETE_TEXT}</DialogDescription>
+            </DialogHeader>
+            {deleting ? (
+              <DeleteConfirmation
+                product={deleting}
+                action={listHref}
+                cancel={
+                  <Button type="button" variant="outline" onClick={close}>
+                    Cancel
+                  </Button>
+                }
+              />
+            ) : null}
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </div>
+  );
 }

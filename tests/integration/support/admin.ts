@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import type { Database } from "~/lib/db.server";
 import { takeToast } from "~/lib/toast.server";
 import { ensureAdministrator } from "~/modules/accounts/administrators.server";
@@ -191,4 +192,32 @@ export async function callRouteAt<T = Record<string, unknown>>(
     return { status: init?.status ?? 200, location: null, body: data, toast };
   }
   return { status: 200, location: null, body: result as T, toast: null };
+}
+
+/** A multipart form post as a browser sends one that carries files (in the field "images"). */
+export function postMultipart(
+  path: string,
+  cookies: string[],
+  fields: Record<string, string>,
+  files: { name: string; data: Buffer; type?: string }[] = [],
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const file of files) {
+    const blob = new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/png" });
+    form.append("images", blob, file.name);
+  }
+  return browserRequest(path, cookies, { method: "POST", body: form });
+}
+
+/** A page load as a browser sends it. */
+export function getPage(path: string, cookies: string[] = []) {
+  return browserRequest(path, cookies);
+}
+
+/** A solid-colour PNG of the given size. */
+export function png(width = 400, height = 300, colour = { r: 200, g: 120, b: 40 }) {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }

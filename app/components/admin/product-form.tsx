@@ -1,0 +1,427 @@
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ReactNode, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import {
+  GST_RATES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_UPLOAD,
+  productFormSchema,
+} from "~/domain/validation/product";
+import { cn } from "~/lib/cn";
+import {
+  GALLERY_FETCHER_KEY,
+  type GalleryImage,
+  ProductGalleryEditor,
+} from "./product-gallery-editor";
+
+export type ProductFormProduct = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  detailedDescription: string;
+  categoryId: string | null;
+  price: number;
+  discountPrice: number | null;
+  stockQuantity: number;
+  ingredients: string;
+  benefits: string;
+  dosageInstructions: string;
+  ayurvedicProperties: string;
+  certifications: string[];
+  isFeatured: boolean;
+  hsnCode: string;
+  gstRate: number;
+  images: GalleryImage[];
+};
+
+const rupees = (paise: number | null) => (paise === null ? "" : (paise / 100).toFixed(2));
+const selectClass =
+  "h-10 w-full rounded-md border border-input bg-card px-3 text-sm aria-invalid:border-destructive";
+
+function Text({
+  meta,
+  label,
+  description,
+  className,
+  ...props
+}: {
+  meta: FieldMetadata<string | null | undefined>;
+  label: string;
+  description?: string;
+  className?: string;
+} & Pick<React.ComponentProps<"input">, "type" | "step" | "min" | "inputMode" | "placeholder">) {
+  return (
+    <Field
+      label={label}
+      id={meta.id}
+      errors={meta.errors?.slice(0, 1)}
+      description={description}
+      className={className}
+    >
+      {(control) => (
+        <Input
+          {...getInputProps(meta, { type: "text", ariaAttributes: false })}
+          {...control}
+          {...props}
+          key={meta.key}
+        />
+      )}
+    </Field>
+  );
+}
+
+function LongText({
+  meta,
+  label,
+  description,
+  rows = 3,
+  className,
+}: {
+  meta: FieldMetadata<string | null | undefined>;
+  label: string;
+  description?: string;
+  rows?: number;
+  className?: string;
+}) {
+  return (
+    <Field
+      label={label}
+      id={meta.id}
+      errors={meta.errors?.slice(0, 1)}
+      description={description}
+      className={className}
+    >
+      {(control) => (
+        <Textarea
+          {...getTextareaProps(meta, { ariaAttributes: false })}
+          {...control}
+          rows={rows}
+          className="min-h-0"
+          key={meta.key}
+        />
+      )}
+    </Field>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 font-semibold text-muted-foreground text-sm uppercase tracking-wide">
+        {title}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** Size and count checks in the browser, before a large upload is sent only to be refused. */
+function uploadProblem(files: FileList | null) {
+  if (!files) return null;
+  if (files.length > MAX_IMAGES_PER_UPLOAD) {
+    return `Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time`;
+  }
+  const large = [...files].find((file) => file.size > MAX_IMAGE_BYTES);
+  return large ? `${large.name} is larger than 5 MB` : null;
+}
+
+/**
+ * Add or edit a product (SPEC §5): every field, rupees in the form and paise on the server,
+ * checked in the browser and again by the action with the same schema. New pictures upload with
+ * the save; a saved product's pictures are managed in place (ProductGalleryEditor). Without
+ * JavaScript it is a plain multipart form post.
+ */
+export function ProductForm({
+  product,
+  categories,
+  lastResult,
+  action,
+  cancelHref,
+  onCancel,
+}: {
+  product?: ProductFormProduct;
+  categories: { id: string; name: string }[];
+  lastResult?: SubmissionResult<string[]> | null;
+  /** The URL the form posts to (keeps the list's search and page). */
+  action: string;
+  cancelHref: string;
+  onCancel?: () => void;
+}) {
+  const navigation = useNavigation();
+  const saving =
+    navigation.state !== "idle" &&
+    (navigation.formData?.get("intent") === "create" ||
+      navigation.formData?.get("intent") === "update");
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [form, fields] = useForm({
+    id: product ? `product-${product.id}` : "product-new",
+    lastResult,
+    defaultValue: product
+      ? {
+          name: product.name,
+          slug: product.slug,
+          description: product.description,
+          detailedDescription: product.detailedDescription,
+          categoryId: product.categoryId ?? "",
+          price: rupees(product.price),
+          discountPrice: rupees(product.discountPrice),
+          stockQuantity: String(product.stockQuantity),
+          ingredients: product.ingredients,
+          benefits: product.benefits,
+          dosageInstructions: product.dosageInstructions,
+          ayurvedicProperties: product.ayurvedicProperties,
+          certifications: product.certifications.join("\n"),
+          isFeatured: product.isFeatured ? "on" : "",
+          hsnCode: product.hsnCode,
+          gstRate: String(product.gstRate),
+        }
+      : { hsnCode: "3004", gstRate: "5" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
+  });
+  const galleryFormId = `${form.id}-gallery`;
+  const gstValue = fields.gstRate.initialValue ?? "5";
+  const gstOptions = (GST_RATES as readonly number[]).includes(Number(gstValue))
+    ? GST_RATES
+    : [...GST_RATES, Number(gstValue)];
+  return (
+    <div className="grid gap-6">
+      <Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        preventScrollReset
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          if (fileProblem) {
+            event.preventDefault();
+            return;
+          }
+          form.onSubmit(event);
+        }}
+        className="grid gap-6"
+      >
+        <input type="hidden" name="intent" value={product ? "update" : "create"} />
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="text-destructive text-sm">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        {product ? <input type="hidden" name="id" value={product.id} /> : null}
+        <Section title="Basics">
+          <Text meta={fields.name} label="Product Name" />
+          <Text
+            meta={fields.slug}
+            label="Slug"
+            description="Part of the product's web address. Leave empty to make it from the name."
+            placeholder="made-from-the-name"
+          />
+          <LongText
+            meta={fields.description}
+            label="Description"
+            rows={2}
+            className="sm:col-span-2"
+          />
+          <LongText
+            meta={fields.detailedDescription}
+            label="Detailed Description"
+            rows={4}
+            className="sm:col-span-2"
+          />
+          <Field
+            label="Category"
+            id={fields.categoryId.id}
+            errors={fields.categoryId.errors?.slice(0, 1)}
+          >
+            {(control) => (
+              <select
+                {...getSelectProps(fields.categoryId, { ariaAttributes: false })}
+                {...control}
+                key={fields.categoryId.key}
+                className={selectClass}
+              >
+                <option value="">No category</option>
+                {categories.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <div className="flex items-center gap-2 self-end pb-2">
+            <Checkbox
+              id={fields.isFeatured.id}
+              name={fields.isFeatured.name}
+              defaultChecked={fields.isFeatured.initialValue === "on"}
+              key={fields.isFeatured.key}
+            />
+            <Label htmlFor={fields.isFeatured.id}>Featured product (shown on the home page)</Label>
+          </div>
+        </Section>
+        <Section title="Price and stock">
+          <Text
+            meta={fields.price}
+            label="Price (₹)"
+            type="number"
+            step="0.01"
+            min="0.01"
+            inputMode="decimal"
+          />
+          <Text
+            meta={fields.discountPrice}
+            label="Discount Price (₹)"
+            description="Optional; below the price. Leave empty for no discount."
+            type="number"
+            step="0.01"
+            min="0.01"
+            inputMode="decimal"
+          />
+          <Text
+            meta={fields.stockQuantity}
+            label="Stock Quantity"
+            type="number"
+            step="1"
+            min="0"
+            inputMode="numeric"
+          />
+          <div className="grid grid-cols-2 gap-4">
+            <Text meta={fields.hsnCode} label="HSN Code" inputMode="numeric" />
+            <Field
+              label="GST Rate (%)"
+              id={fields.gstRate.id}
+              errors={fields.gstRate.errors?.slice(0, 1)}
+            >
+              {(control) => (
+                <select
+                  {...getSelectProps(fields.gstRate, { ariaAttributes: false })}
+                  {...control}
+                  key={fields.gstRate.key}
+                  className={selectClass}
+                >
+                  {gstOptions.map((rate) => (
+                    <option key={rate} value={String(rate)}>
+                      {rate}%
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+        </Section>
+        <Section title="Ayurvedic details">
+          <LongText
+            meta={fields.ingredients}
+            label="Ingredients"
+            description="Separated by commas or new lines."
+          />
+          <LongText
+            meta={fields.benefits}
+            label="Benefits"
+            description="Short phrases separated by commas."
+          />
+          <LongText meta={fields.dosageInstructions} label="Dosage Instructions" />
+          <LongText meta={fields.ayurvedicProperties} label="Ayurvedic Properties" />
+          <LongText
+            meta={fields.certifications}
+            label="Certifications"
+            description="One per line, e.g. GMP Certified."
+            className="sm:col-span-2"
+          />
+        </Section>
+        <fieldset className="grid gap-4">
+          <legend className="mb-2 font-semibold text-muted-foreground text-sm uppercase tracking-wide">
+            Images
+          </legend>
+          {product ? (
+            <ProductGalleryEditor
+              images={product.images}
+              formId={galleryFormId}
+              productName={product.name}
+            />
+          ) : null}
+          <Field
+            label="Add Images"
+            id={`${form.id}-images`}
+            errors={fileProblem ? [fileProblem] : form.allErrors.images}
+            description={`JPEG, PNG, WebP, AVIF, GIF, SVG or TIFF; up to ${MAX_IMAGES_PER_UPLOAD} files of 5 MB each. They are added after the current images; the first becomes the primary image when there is none.`}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="file"
+                name="images"
+                multiple
+                accept="image/*"
+                onChange={(event) => setFileProblem(uploadProblem(event.currentTarget.files))}
+                className="h-auto py-1.5"
+              />
+            )}
+          </Field>
+        </fieldset>
+        <div className="flex justify-end gap-2">
+          {onCancel ? (
+            <Button type="button" variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : (
+            <Link to={cancelHref} className={cn(buttonVariants({ variant: "outline" }))}>
+              Cancel
+            </Link>
+          )}
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : product ? "Update Product" : "Add Product"}
+          </Button>
+        </div>
+      </Form>
+      {product ? (
+        <GalleryActionsForm id={galleryFormId} action={action} productId={product.id} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The form the gallery's buttons submit (through their `form` attribute): it lives outside the
+ * product form, since forms cannot nest, and posts each change on its own.
+ */
+function GalleryActionsForm({
+  id,
+  action,
+  productId,
+}: {
+  id: string;
+  action: string;
+  productId: string;
+}) {
+  return (
+    <Form
+      id={id}
+      method="post"
+      action={action}
+      navigate={false}
+      fetcherKey={GALLERY_FETCHER_KEY}
+      hidden
+    >
+      <input type="hidden" name="intent" value="image" />
+      <input type="hidden" name="productId" value={productId} />
+    </Form>
+  );
+}

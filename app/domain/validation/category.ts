@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { MAX_SLUG_LENGTH, slugify } from "../slug";
+
+export const MAX_SORT_ORDER = 9999;
+
+/**
+ * DESIGN §6.14 admin category form: name, slug (made from the name when empty, like products),
+ * description and the sort order the storefront lists categories by.
+ */
+export const categoryFormSchema = z
+  .object({
+    name: z
+      .string({ error: "Category name is required" })
+      .trim()
+      .min(1, { error: "Category name is required", abort: true })
+      .min(2, { error: "Category name must be at least 2 characters", abort: true })
+      .max(100, { error: "Category name must be at most 100 characters" }),
+    slug: z.string().trim().optional(),
+    description: z
+      .string()
+      .trim()
+      .max(500, { error: "Description must be at most 500 characters" })
+      .optional()
+      .transform((text) => text ?? ""),
+    sortOrder: z
+      .string()
+      .trim()
+      .optional()
+      .transform((text, ctx) => {
+        if (!text) return 0;
+        const value = Number(text);
+        if (!/^\d+$/.test(text) || value > MAX_SORT_ORDER) {
+          ctx.addIssue({
+            code: "custom",
+            message: `Sort order must be a whole number from 0 to ${MAX_SORT_ORDER}`,
+          });
+          return z.NEVER;
+        }
+        return value;
+      }),
+  })
+  .transform((input, ctx) => {
+    const slug = slugify(input.slug || input.name);
+    if (!slug) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["slug"],
+        message: "Slug must contain letters or digits (a-z, 0-9)",
+      });
+      return z.NEVER;
+    }
+    if (slug.length > MAX_SLUG_LENGTH) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["slug"],
+        message: `Slug must be at most ${MAX_SLUG_LENGTH} characters`,
+      });
+      return z.NEVER;
+    }
+    return { ...input, slug };
+  });
+
+export type CategoryFormValues = z.infer<typeof categoryFormSchema>;
