@@ -996,9 +996,10 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
           razorpay_order_id: started.payment.providerOrderId,
           razorpay_payment_id: pay,
           razorpay_signature: checkoutSignature(started.payment.providerOrderId, pay, "guess"),
-        })) as { init: ResponseInit | null };
-        expect(forged.init?.status).toBe(400);
-        expect(await toastOf(new Headers(forged.init?.headers))).toMatchObject({
+        })) as Response;
+        expect(forged.status).toBe(302);
+        expect(forged.headers.get("Location")).toBe("/profile?tab=orders");
+        expect(await toastOf(forged.headers)).toMatchObject({
           title: "Order Creation Failed",
           description: "The payment could not be verified",
         });

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { useNonce } from "~/components/nonce";
 import { Badge } from "~/components/ui/badge";
@@ -44,10 +44,13 @@ declare global {
  * which verifies it; nothing here decides that an order is paid.
  */
 export function CardPayment({ options, shopName }: { options: CheckoutOptions; shopName: string }) {
-  const confirm = useFetcher();
+  // A navigation, not a fetcher: its redirect to the Orders tab cannot be lost to a reload of
+  // the page it started from.
+  const submit = useSubmit();
+  const navigation = useNavigation();
   const navigate = useNavigate();
   const submitCallback = (callback: Callback) =>
-    confirm.submit(
+    submit(
       { intent: "confirm", orderId: options.orderId, ...callback },
       { method: "post", action: "/checkout/payment" },
     );
@@ -63,7 +66,7 @@ export function CardPayment({ options, shopName }: { options: CheckoutOptions; s
         onClose={() =>
           leave("Payment not completed", "You can pay for this order from your orders.")
         }
-        confirming={confirm.state !== "idle"}
+        confirming={navigation.state !== "idle"}
       />
     );
   }

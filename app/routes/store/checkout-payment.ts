@@ -96,7 +96,19 @@ export async function action({ request }: Route.ActionArgs) {
       return fail("Failed to create payment order", error.message, 502);
     }
     if (error instanceof PaymentVerificationError) {
-      return fail("Order Creation Failed", error.message, 400);
+      // The confirmation is a page navigation, so its outcome is always a page: the Orders tab.
+      return redirectWithToast(ORDERS_TAB, {
+        type: "error",
+        title: "Order Creation Failed",
+        description: error.message,
+      });
+    }
+    if (error instanceof OrderError && input.intent === "confirm") {
+      return redirectWithToast(ORDERS_TAB, {
+        type: "error",
+        title: "Order Creation Failed",
+        description: error.message,
+      });
     }
     if (error instanceof OrderError) return fail("Payment Error", error.message, error.status);
     throw error;
