@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_SLUG_LENGTH, slugify } from "../slug";
+import { slugFrom } from "./slug-field";
 
 export const MAX_SORT_ORDER = 9999;
 
@@ -40,23 +40,8 @@ export const categoryFormSchema = z
       }),
   })
   .transform((input, ctx) => {
-    const slug = slugify(input.slug || input.name);
-    if (!slug) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["slug"],
-        message: "Slug must contain letters or digits (a-z, 0-9)",
-      });
-      return z.NEVER;
-    }
-    if (slug.length > MAX_SLUG_LENGTH) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["slug"],
-        message: `Slug must be at most ${MAX_SLUG_LENGTH} characters`,
-      });
-      return z.NEVER;
-    }
+    const slug = slugFrom(input, ctx);
+    if (slug === null) return z.NEVER;
     return { ...input, slug };
   });
 

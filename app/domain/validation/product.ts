@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { rupeesToPaise } from "../money";
-import { MAX_SLUG_LENGTH, slugify } from "../slug";
+import { slugFrom } from "./slug-field";
 
 /** Uploads (DESIGN §6.15): at most this many files per save, each at most this large. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -160,23 +160,8 @@ export const productFormSchema = z
       }),
   })
   .transform((input, ctx) => {
-    const slug = slugify(input.slug || input.name);
-    if (!slug) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["slug"],
-        message: "Slug must contain letters or digits (a-z, 0-9)",
-      });
-      return z.NEVER;
-    }
-    if (slug.length > MAX_SLUG_LENGTH) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["slug"],
-        message: `Slug must be at most ${MAX_SLUG_LENGTH} characters`,
-      });
-      return z.NEVER;
-    }
+    const slug = slugFrom(input, ctx);
+    if (slug === null) return z.NEVER;
     if (input.discountPrice !== null && input.discountPrice >= input.price) {
       ctx.addIssue({
         code: "custom",
