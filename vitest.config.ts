@@ -1,8 +1,29 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+const SCALE_TESTS = "tests/integration/search-at-scale.test.ts";
+
+/**
+ * Starts the 100,000-product scale tests before everything else when they run with the
+ * integration tests, so their minute overlaps the other files instead of trailing after them
+ * (a fresh checkout has no timings for Vitest's own longest-first order).
+ */
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const isScale = (spec: TestSpecification) => spec.project.name === "scale";
+    return [...sorted.filter(isScale), ...sorted.filter((spec) => !isScale(spec))];
+  }
+}
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Vitest leaves one core to itself by default, which on a two-core machine runs every file
+    // in one worker; the database tests wait on PGlite or PostgreSQL, so use every core.
+    maxWorkers: os.availableParallelism(),
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,
@@ -17,9 +38,27 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: [SCALE_TESTS],
+          globalSetup: ["tests/integration/support/global-setup.ts"],
+          // Each file opens its own database and wires the app around it in beforeAll, so files
+          // can share a worker's loaded modules instead of importing the whole app again.
+          isolate: false,
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          env: { NODE_ENV: "test" },
+        },
+      },
+      {
+        // 100,000-product query plans: `npm run test:scale`, run by `npm test` once per database.
+        extends: true,
+        test: {
+          name: "scale",
+          include: [SCALE_TESTS],
+          globalSetup: ["tests/integration/support/global-setup.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
           env: { NODE_ENV: "test" },
         },
       },

@@ -32,7 +32,7 @@ function countPlaywright(file) {
   totals.skipped += stats?.skipped ?? 0;
 }
 
-function vitest(name, project, outputFile, env) {
+function vitest(name, projects, outputFile, env) {
   fs.rmSync(outputFile, { force: true });
   run(
     name,
@@ -40,8 +40,7 @@ function vitest(name, project, outputFile, env) {
     [
       "vitest",
       "run",
-      "--project",
-      project,
+      ...projects.flatMap((project) => ["--project", project]),
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${outputFile}`,
@@ -55,18 +54,17 @@ const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
 
 run("typecheck", "npm", ["run", "--silent", "typecheck"]);
 run("lint", "npm", ["run", "--silent", "lint"]);
-vitest("unit tests", "unit", "test-results/unit.json");
+vitest("unit tests", ["unit"], "test-results/unit.json");
 // PGlite run: the variable is removed, so every test file opens an in-memory PGlite.
 process.env = withoutPostgres;
-vitest("integration tests on PGlite", "integration", "test-results/integration-pglite.json");
+// The scale tests (100,000 products) run alongside the integration tests, once per database.
+const INTEGRATION = ["integration", "scale"];
+vitest("integration tests on PGlite", INTEGRATION, "test-results/integration-pglite.json");
 process.env = { ...withoutPostgres, ...(TEST_DATABASE_URL ? { TEST_DATABASE_URL } : {}) };
 if (TEST_DATABASE_URL) {
-  vitest(
-    "integration tests on PostgreSQL",
-    "integration",
-    "test-results/integration-postgres.json",
-    { TEST_DATABASE_URL },
-  );
+  vitest("integration tests on PostgreSQL", INTEGRATION, "test-results/integration-postgres.json", {
+    TEST_DATABASE_URL,
+  });
 } else {
   console.log("\n(integration tests on PostgreSQL not run: set TEST_DATABASE_URL to a server URL)");
 }

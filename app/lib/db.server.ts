@@ -25,8 +25,15 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** LISTEN on a channel; resolves to a function that stops listening. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to a function that stops listening. `onLost` is called once if
+   * the database drops the connection afterwards (PGlite's in-process channel never is).
+   */
+  listen(
+    channel: string,
+    onNotify: () => void,
+    onLost?: (error: Error) => void,
+  ): Promise<() => Promise<void>>;
 };
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
@@ -55,24 +62,45 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Datab
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
-    listen: async (channel, onNotify) => {
+    listen: async (channel, onNotify, onLost) => {
       // LISTEN needs a connection of its own for as long as it listens.
       const client = new pg.Client({ connectionString: databaseUrl });
-      client.on("error", (error) => logger.warn({ err: error, channel }, "listen connection lost"));
-      await client.connect();
+      let listening = false;
+      let stopped = false;
+      const lost = (error: Error) => {
+        if (!listening || stopped) return;
+        listening = false;
+        onLost?.(error);
+      };
+      client.on("error", lost);
+      client.on("end", () => lost(new Error("listen connection ended")));
       client.on("notification", (message) => {
         if (message.channel === channel) onNotify();
       });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      try {
+        await client.connect();
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
+      listening = true;
       return async () => {
+        stopped = true;
         await client.end().catch(() => {});
       };
     },
   };
 }
 
-/** Opens the embedded database; `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+/**
+ * Opens the embedded database; `dataDir` undefined means in memory (tests), which may start from
+ * `snapshot`, a data directory dumped by PGlite.
+ */
+export async function openPglite(
+  dataDir?: string,
+  options: { snapshot?: Blob } = {},
+): Promise<DatabaseHandle> {
   let lock: DirectoryLock | undefined;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -82,6 +110,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     const client = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
       extensions: { pg_trgm },
+      loadDataDir: options.snapshot,
     });
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -1,22 +1,35 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres, setDatabase } from "~/lib/db.server";
 
 export const DATABASE_KIND = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 
+let snapshot: Blob | undefined;
+
+/** The migrated data directory made once per run by global-setup.ts. */
+function pgliteSnapshot() {
+  const file = inject("pgliteSnapshot");
+  if (file) snapshot ??= new Blob([fs.readFileSync(file)]);
+  return snapshot;
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `close`).
+ * on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `close`). Both start from the
+ * database global-setup.ts migrated once for the run.
  */
 export async function createTestDatabase(
   options: { poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openPglite();
+  if (!serverUrl) return openPglite(undefined, { snapshot: pgliteSnapshot() });
   const name = `shop_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject("postgresTemplate");
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

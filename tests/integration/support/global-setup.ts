@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { MIGRATIONS_FOLDER, openPostgres } from "~/lib/db.server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A gzipped PGlite data directory with every migration applied (PGlite runs). */
+    pgliteSnapshot: string;
+    /** A migrated PostgreSQL database each test file clones (PostgreSQL runs). */
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates one database for the whole run, so each test file starts from a copy instead of
+ * creating and migrating its own: PGlite's initdb and the migrations cost seconds per file.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `shop_template_${Date.now()}_${randomBytes(4).toString("hex")}`;
+    await adminQuery(serverUrl, `create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const handle = await openPostgres(url.toString(), 1);
+    await handle.close();
+    project.provide("postgresTemplate", name);
+    project.provide("pgliteSnapshot", "");
+    return () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  }
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  const dump = await client.dumpDataDir("gzip");
+  await client.close();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pglite-"));
+  const file = path.join(dir, "migrated.tar.gz");
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteSnapshot", file);
+  project.provide("postgresTemplate", "");
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+async function adminQuery(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
