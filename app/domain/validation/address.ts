@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fullNameField } from "./auth";
+import { singleLineText } from "./text";
 
 /** Letters of any script and spaces, as for names (SPEC §5). */
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
@@ -23,14 +24,12 @@ export function phoneDigits(value: string) {
   return value.replace(/\D/g, "").slice(0, 10);
 }
 
-export const phoneField = z
-  .string({ error: ADDRESS_MESSAGES.phone })
+export const phoneField = singleLineText({ error: ADDRESS_MESSAGES.phone })
   .trim()
   .regex(/^\d{10}$/, { error: ADDRESS_MESSAGES.phone });
 
 function placeField(messages: { short: string; long: string; chars: string }) {
-  return z
-    .string({ error: messages.short })
+  return singleLineText({ error: messages.short })
     .trim()
     .min(2, { error: messages.short, abort: true })
     .max(50, { error: messages.long, abort: true })
@@ -41,13 +40,11 @@ function placeField(messages: { short: string; long: string; chars: string }) {
 export const addressSchema = z.object({
   fullName: fullNameField,
   phone: phoneField,
-  addressLine1: z
-    .string({ error: ADDRESS_MESSAGES.line1Short })
+  addressLine1: singleLineText({ error: ADDRESS_MESSAGES.line1Short })
     .trim()
     .min(5, { error: ADDRESS_MESSAGES.line1Short, abort: true })
     .max(200, { error: ADDRESS_MESSAGES.line1Long, abort: true }),
-  addressLine2: z
-    .string()
+  addressLine2: singleLineText()
     .trim()
     .max(200, { error: ADDRESS_MESSAGES.line2Long })
     .optional()
@@ -62,8 +59,7 @@ export const addressSchema = z.object({
     long: ADDRESS_MESSAGES.stateLong,
     chars: ADDRESS_MESSAGES.stateCharacters,
   }),
-  postalCode: z
-    .string({ error: ADDRESS_MESSAGES.postalCode })
+  postalCode: singleLineText({ error: ADDRESS_MESSAGES.postalCode })
     .trim()
     .regex(/^\d{6}$/, { error: ADDRESS_MESSAGES.postalCode }),
 });
@@ -98,14 +94,12 @@ export const addressActionSchema = z.discriminatedUnion("intent", [
 /** Profile tab: full name and phone; e-mail is read-only. An empty phone clears it. */
 export const profileSchema = z.object({
   fullName: fullNameField,
-  phone: z
-    .string()
+  phone: singleLineText()
     .trim()
     .optional()
     .transform((value) => (value ? value : null))
     .pipe(
-      z
-        .string()
+      singleLineText()
         .regex(/^\d{10}$/, { error: ADDRESS_MESSAGES.phone })
         .nullable(),
     ),

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { searchText, singleLineText } from "./text";
 
 /** Query-string fields of the back office's lists: a bad value falls back, it never fails. */
 const page = z.coerce.number().int().min(1).max(100_000).catch(1);
 const optionalId = z.uuid().optional().catch(undefined);
 
 export const customersQuerySchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: searchText(100).catch("").default(""),
   page,
   customer: optionalId,
 });
@@ -17,8 +18,7 @@ export const reviewsQuerySchema = z.object({
 });
 
 export const auditQuerySchema = z.object({
-  entity: z
-    .string()
+  entity: singleLineText()
     .trim()
     .regex(/^[a-z_-]{1,40}$/)
     .optional()

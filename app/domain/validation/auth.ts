@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailDomain } from "../email-providers";
+import { singleLineText } from "./text";
 
 /** The messages of SPEC §5, used by the browser and by the server alike. */
 export const AUTH_MESSAGES = {
@@ -22,8 +23,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** Letters of any script (with their combining marks, as in Devanagari) and spaces. */
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
 
-export const emailField = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
+export const emailField = singleLineText({ error: AUTH_MESSAGES.emailRequired })
   .trim()
   .toLowerCase()
   .min(1, { error: AUTH_MESSAGES.emailRequired, abort: true })
@@ -36,14 +36,12 @@ export function signUpEmailField(allowedDomains: readonly string[]) {
   });
 }
 
-export const passwordField = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
+export const passwordField = singleLineText({ error: AUTH_MESSAGES.passwordRequired })
   .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort, abort: true })
   .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong, abort: true });
 
-export const fullNameField = z
-  .string({ error: AUTH_MESSAGES.fullNameRequired })
+export const fullNameField = singleLineText({ error: AUTH_MESSAGES.fullNameRequired })
   .trim()
   .min(1, { error: AUTH_MESSAGES.fullNameRequired, abort: true })
   .min(2, { error: AUTH_MESSAGES.fullNameTooShort, abort: true })
@@ -52,11 +50,13 @@ export const fullNameField = z
 
 export const signInSchema = z.object({
   email: emailField,
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
-    .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true }),
+  password: singleLineText({ error: AUTH_MESSAGES.passwordRequired }).min(1, {
+    error: AUTH_MESSAGES.passwordRequired,
+    abort: true,
+  }),
   asAdmin: z.preprocess((value) => value === "on" || value === true, z.boolean()).default(false),
-  redirectTo: z.string().optional(),
+  // Where to go next is decided by safeRedirectPath; a mangled target only loses the way back.
+  redirectTo: singleLineText().optional().catch(undefined),
 });
 
 export function signUpSchema(allowedDomains: readonly string[]) {
@@ -68,8 +68,7 @@ export function signUpSchema(allowedDomains: readonly string[]) {
 }
 
 export const resetRequestSchema = z.object({
-  email: z
-    .string({ error: AUTH_MESSAGES.resetEmailRequired })
+  email: singleLineText({ error: AUTH_MESSAGES.resetEmailRequired })
     .trim()
     .toLowerCase()
     .min(1, { error: AUTH_MESSAGES.resetEmailRequired, abort: true })
@@ -77,18 +76,18 @@ export const resetRequestSchema = z.object({
 });
 
 export const newPasswordSchema = z.object({
-  token: z.string().min(1),
+  token: singleLineText().min(1),
   password: passwordField,
 });
 
 export const adminLoginSchema = z.object({
-  email: z
-    .string({ error: AUTH_MESSAGES.emailRequired })
+  email: singleLineText({ error: AUTH_MESSAGES.emailRequired })
     .trim()
     .toLowerCase()
     .min(1, { error: AUTH_MESSAGES.emailRequired, abort: true })
     .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid, abort: true })),
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
-    .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true }),
+  password: singleLineText({ error: AUTH_MESSAGES.passwordRequired }).min(1, {
+    error: AUTH_MESSAGES.passwordRequired,
+    abort: true,
+  }),
 });

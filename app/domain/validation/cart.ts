@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 
 export const MAX_QUANTITY_PER_PRODUCT = 10;
 
@@ -35,7 +36,7 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("remove"), productId }),
   z.object({ intent: z.literal("clear") }),
-  z.object({ intent: z.literal("apply-coupon"), code: z.string().max(50).default("") }),
+  z.object({ intent: z.literal("apply-coupon"), code: singleLineText().max(50).default("") }),
   z.object({ intent: z.literal("remove-coupon") }),
 ]);
 

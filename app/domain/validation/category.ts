@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { slugFrom } from "./slug-field";
+import { multiLineText, singleLineText } from "./text";
 
 export const MAX_SORT_ORDER = 9999;
 
@@ -9,21 +10,18 @@ export const MAX_SORT_ORDER = 9999;
  */
 export const categoryFormSchema = z
   .object({
-    name: z
-      .string({ error: "Category name is required" })
+    name: singleLineText({ error: "Category name is required" })
       .trim()
       .min(1, { error: "Category name is required", abort: true })
       .min(2, { error: "Category name must be at least 2 characters", abort: true })
       .max(100, { error: "Category name must be at most 100 characters" }),
-    slug: z.string().trim().optional(),
-    description: z
-      .string()
+    slug: singleLineText().trim().optional(),
+    description: multiLineText()
       .trim()
       .max(500, { error: "Description must be at most 500 characters" })
       .optional()
       .transform((text) => text ?? ""),
-    sortOrder: z
-      .string()
+    sortOrder: singleLineText()
       .trim()
       .optional()
       .transform((text, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "./text";
 
 /** The messages of SPEC §5 and §8 for the contact form, used by the browser and the server alike. */
 export const CONTACT_MESSAGES = {
@@ -26,9 +27,13 @@ const REQUIRED_MESSAGES: ReadonlySet<string> = new Set([
   CONTACT_MESSAGES.messageRequired,
 ]);
 
-function requiredText(required: string, max: number, tooLong: string) {
-  return z
-    .string({ error: required })
+function requiredText(
+  required: string,
+  max: number,
+  tooLong: string,
+  options: { multiLine?: boolean } = {},
+) {
+  return (options.multiLine ? multiLineText : singleLineText)({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .max(max, { error: tooLong, abort: true });
@@ -41,8 +46,7 @@ export const contactSchema = z.object({
     CONTACT_LIMITS.name,
     CONTACT_MESSAGES.nameTooLong,
   ),
-  email: z
-    .string({ error: CONTACT_MESSAGES.emailRequired })
+  email: singleLineText({ error: CONTACT_MESSAGES.emailRequired })
     .trim()
     .min(1, { error: CONTACT_MESSAGES.emailRequired, abort: true })
     .max(254, { error: CONTACT_MESSAGES.emailInvalid, abort: true })
@@ -56,6 +60,7 @@ export const contactSchema = z.object({
     CONTACT_MESSAGES.messageRequired,
     CONTACT_LIMITS.message,
     CONTACT_MESSAGES.messageTooLong,
+    { multiLine: true },
   ),
 });
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { DISCOUNT_TYPES } from "../../../db/schema/commerce";
 import { rupeesToPaise } from "../money";
+import { singleLineText } from "./text";
 
 const optionalRupees = (label: string) =>
-  z
-    .string()
+  singleLineText()
     .trim()
     .optional()
     .transform((text, ctx) => {
@@ -21,8 +21,7 @@ const optionalRupees = (label: string) =>
     });
 
 const optionalCount = (label: string) =>
-  z
-    .string()
+  singleLineText()
     .trim()
     .optional()
     .transform((text, ctx) => {
@@ -41,24 +40,21 @@ const optionalCount = (label: string) =>
  */
 export const couponFormSchema = z
   .object({
-    code: z
-      .string({ error: "Coupon code is required" })
+    code: singleLineText({ error: "Coupon code is required" })
       .trim()
       .toUpperCase()
       .min(1, { error: "Coupon code is required", abort: true })
       .max(30, { error: "Coupon code must be at most 30 characters", abort: true })
       .regex(/^[A-Z0-9_-]+$/, { error: "Use letters, digits, - and _ only" }),
     discountType: z.enum(DISCOUNT_TYPES).default("percentage"),
-    discountValue: z
-      .string({ error: "Discount value is required" })
+    discountValue: singleLineText({ error: "Discount value is required" })
       .trim()
       .min(1, { error: "Discount value is required" }),
     minOrderValue: optionalRupees("Minimum order value"),
     maxDiscount: optionalRupees("Maximum discount"),
     usageLimit: optionalCount("Usage limit"),
     perCustomerLimit: optionalCount("Per-customer limit"),
-    expiresOn: z
-      .string()
+    expiresOn: singleLineText()
       .trim()
       .optional()
       .transform((text, ctx) => {

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 
 export const newsletterSchema = z.object({
-  email: z
-    .string({ error: "Please enter your email address" })
+  email: singleLineText({ error: "Please enter your email address" })
     .trim()
     .toLowerCase()
     .min(1, { error: "Please enter your email address", abort: true })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "../orders";
+import { searchText, singleLineText } from "./text";
 
 /** Orders on one page of /admin/orders. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -14,12 +15,7 @@ export type AdminOrderQuery = {
 };
 
 const queryParams = z.object({
-  q: z
-    .string()
-    .trim()
-    .transform((text) => text.slice(0, MAX_ORDER_SEARCH_LENGTH))
-    .optional()
-    .catch(undefined),
+  q: searchText(MAX_ORDER_SEARCH_LENGTH).optional().catch(undefined),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -63,8 +59,7 @@ export type OrderStatusForm = z.infer<typeof orderStatusFormSchema>;
 /** SPEC §5: a tracking ID must not be empty after trimming. */
 export const trackingFormSchema = z.object({
   orderId,
-  trackingId: z
-    .string({ error: "Please enter a tracking ID" })
+  trackingId: singleLineText({ error: "Please enter a tracking ID" })
     .trim()
     .min(1, { error: "Please enter a tracking ID", abort: true })
     .max(MAX_TRACKING_ID_LENGTH, {

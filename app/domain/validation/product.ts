@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { rupeesToPaise } from "../money";
 import { slugFrom } from "./slug-field";
+import { multiLineText, singleLineText } from "./text";
 
 /** Uploads (DESIGN §6.15): at most this many files per save, each at most this large. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -18,8 +19,7 @@ export const GST_RATES = [0, 5, 12, 18, 28] as const;
 export const DEFAULT_HSN_CODE = "3004";
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  multiLineText()
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
     .optional()
@@ -52,17 +52,15 @@ function amount(label: string, text: string, ctx: z.RefinementCtx): number {
  */
 export const productFormSchema = z
   .object({
-    name: z
-      .string({ error: "Product name is required" })
+    name: singleLineText({ error: "Product name is required" })
       .trim()
       .min(1, { error: "Product name is required", abort: true })
       .min(2, { error: "Product name must be at least 2 characters", abort: true })
       .max(150, { error: "Product name must be at most 150 characters" }),
-    slug: z.string().trim().optional(),
+    slug: singleLineText().trim().optional(),
     description: optionalText("Description", 500),
     detailedDescription: optionalText("Detailed description", 5000),
-    categoryId: z
-      .string()
+    categoryId: singleLineText()
       .trim()
       .optional()
       .transform((text, ctx) => {
@@ -73,18 +71,15 @@ export const productFormSchema = z
         }
         return text;
       }),
-    price: z
-      .string({ error: "Price is required" })
+    price: singleLineText({ error: "Price is required" })
       .trim()
       .min(1, { error: "Price is required", abort: true })
       .transform((text, ctx) => amount("Price", text, ctx)),
-    discountPrice: z
-      .string()
+    discountPrice: singleLineText()
       .trim()
       .optional()
       .transform((text, ctx) => (text ? amount("Discount price", text, ctx) : null)),
-    stockQuantity: z
-      .string({ error: "Stock quantity is required" })
+    stockQuantity: singleLineText({ error: "Stock quantity is required" })
       .trim()
       .min(1, { error: "Stock quantity is required", abort: true })
       .transform((text, ctx) => {
@@ -103,8 +98,7 @@ export const productFormSchema = z
     benefits: optionalText("Benefits", 2000),
     dosageInstructions: optionalText("Dosage instructions", 2000),
     ayurvedicProperties: optionalText("Ayurvedic properties", 2000),
-    certifications: z
-      .string()
+    certifications: multiLineText()
       .optional()
       .transform((text, ctx) => {
         const lines = (text ?? "")
@@ -134,8 +128,7 @@ export const productFormSchema = z
     isFeatured: z
       .preprocess((value) => value === "on" || value === true || value === "true", z.boolean())
       .default(false),
-    hsnCode: z
-      .string()
+    hsnCode: singleLineText()
       .trim()
       .optional()
       .transform((text, ctx) => {
@@ -146,8 +139,7 @@ export const productFormSchema = z
         }
         return text;
       }),
-    gstRate: z
-      .string()
+    gstRate: singleLineText()
       .trim()
       .optional()
       .transform((text, ctx) => {

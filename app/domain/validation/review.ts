@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "./text";
 
 export const REVIEW_TITLE_MAX = 100;
 export const REVIEW_COMMENT_MAX = 1000;
@@ -10,13 +11,11 @@ export const reviewSchema = z.object({
     .int({ error: "Please select a rating" })
     .min(1, { error: "Please select a rating" })
     .max(5, { error: "Please select a rating" }),
-  title: z
-    .string()
+  title: singleLineText()
     .trim()
     .max(REVIEW_TITLE_MAX, { error: `Title must be at most ${REVIEW_TITLE_MAX} characters` })
     .optional(),
-  comment: z
-    .string({ error: "Please write a comment" })
+  comment: multiLineText({ error: "Please write a comment" })
     .trim()
     .min(1, { error: "Please write a comment", abort: true })
     .max(REVIEW_COMMENT_MAX, { error: `Comment must be at most ${REVIEW_COMMENT_MAX} characters` }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { gstinProblem } from "../gstin";
+import { multiLineText, singleLineText } from "./text";
 
 /** Letters of any script and spaces, as for the checkout's city and state (SPEC §5). */
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
@@ -33,8 +34,7 @@ export const SOCIAL_NETWORKS = [
   { key: "youtube", label: "YouTube" },
 ] as const;
 
-const socialLink = z
-  .string()
+const socialLink = singleLineText()
   .trim()
   .optional()
   .refine((value) => !value || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(value), {
@@ -43,8 +43,7 @@ const socialLink = z
   .transform((value) => value || undefined);
 
 const place = (message: string) =>
-  z
-    .string({ error: message })
+  singleLineText({ error: message })
     .trim()
     .min(2, { error: message, abort: true })
     .max(50, { error: message, abort: true })
@@ -62,46 +61,39 @@ export function parseDomainList(text: string): string[] {
 /** The back office's settings form (DESIGN §3, §6.2, §6.10); one schema for browser and server. */
 export const settingsFormSchema = z
   .object({
-    shopName: z
-      .string({ error: SETTINGS_MESSAGES.shopNameShort })
+    shopName: singleLineText({ error: SETTINGS_MESSAGES.shopNameShort })
       .trim()
       .min(2, { error: SETTINGS_MESSAGES.shopNameShort, abort: true })
       .max(100, { error: SETTINGS_MESSAGES.shopNameLong }),
-    phone: z
-      .string({ error: SETTINGS_MESSAGES.phone })
+    phone: singleLineText({ error: SETTINGS_MESSAGES.phone })
       .trim()
       .regex(/^\+?[0-9][0-9 -]*[0-9]$/, { error: SETTINGS_MESSAGES.phone, abort: true })
       .refine((value) => /^\d{10,13}$/.test(value.replace(/\D/g, "")), {
         error: SETTINGS_MESSAGES.phone,
       }),
-    email: z
-      .string({ error: SETTINGS_MESSAGES.email })
+    email: singleLineText({ error: SETTINGS_MESSAGES.email })
       .trim()
       .toLowerCase()
       .pipe(z.email({ error: SETTINGS_MESSAGES.email })),
-    addressLine1: z
-      .string({ error: SETTINGS_MESSAGES.line1Short })
+    addressLine1: singleLineText({ error: SETTINGS_MESSAGES.line1Short })
       .trim()
       .min(5, { error: SETTINGS_MESSAGES.line1Short, abort: true })
       .max(200, { error: SETTINGS_MESSAGES.line1Long }),
-    addressLine2: z
-      .string()
+    addressLine2: singleLineText()
       .trim()
       .max(200, { error: SETTINGS_MESSAGES.line2Long })
       .optional()
       .transform((value) => value || null),
     city: place(SETTINGS_MESSAGES.city),
     state: place(SETTINGS_MESSAGES.state),
-    postalCode: z
-      .string({ error: SETTINGS_MESSAGES.postalCode })
+    postalCode: singleLineText({ error: SETTINGS_MESSAGES.postalCode })
       .trim()
       .regex(/^\d{6}$/, { error: SETTINGS_MESSAGES.postalCode }),
     facebook: socialLink,
     instagram: socialLink,
     twitter: socialLink,
     youtube: socialLink,
-    gstin: z
-      .string()
+    gstin: singleLineText()
       .trim()
       .toUpperCase()
       .optional()
@@ -120,14 +112,12 @@ export const settingsFormSchema = z
         }
         return value;
       }),
-    lowStockThreshold: z
-      .string({ error: SETTINGS_MESSAGES.threshold })
+    lowStockThreshold: singleLineText({ error: SETTINGS_MESSAGES.threshold })
       .trim()
       .regex(/^\d{1,6}$/, { error: SETTINGS_MESSAGES.threshold })
       .transform(Number),
-    allowedEmailDomains: z
-      .string({ error: SETTINGS_MESSAGES.domainsRequired })
-      .transform((text, ctx) => {
+    allowedEmailDomains: multiLineText({ error: SETTINGS_MESSAGES.domainsRequired }).transform(
+      (text, ctx) => {
         const domains = parseDomainList(text);
         if (domains.length === 0) {
           ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.domainsRequired });
@@ -138,7 +128,8 @@ export const settingsFormSchema = z
           ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.domainInvalid(domain) });
         }
         return invalid.length ? z.NEVER : domains;
-      }),
+      },
+    ),
   })
   .transform(({ facebook, instagram, twitter, youtube, ...rest }) => ({
     ...rest,
