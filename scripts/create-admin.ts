@@ -1,6 +1,7 @@
 /**
  * npm run admin:create -- --email owner@example.com --password "a long secret" [--name "Full Name"]
- * Creates the administrator, or grants the role to an existing account (its password is kept).
+ * Creates the administrator, or makes an existing account an administrator with this password,
+ * ending its sessions when its password was a different one (docs/decisions/012).
  * Uses the same DATABASE_URL / DATA_DIR as the shop; stop an embedded-database shop first.
  */
 import { parseArgs } from "node:util";
@@ -39,11 +40,12 @@ async function main() {
       password: parsed.data.password,
       fullName: parsed.data.name,
     });
-    console.log(
-      result.created
-        ? `Administrator ${result.email} created.`
-        : `${result.email} already had an account; it is now an administrator (its password is unchanged).`,
-    );
+    if (result.created) console.log(`Administrator ${result.email} created.`);
+    else if (result.tookOver) {
+      console.warn(
+        `${result.email} already had an account with another password: it is now an administrator with the password given, and its ${result.sessionsEnded} session(s) were ended.`,
+      );
+    } else console.log(`${result.email} is an administrator.`);
   } finally {
     await handle.close();
   }

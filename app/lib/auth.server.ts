@@ -57,8 +57,9 @@ export function createAuth(options: { db: Database; secret: string; publicUrl: s
         });
       },
     },
-    // Sign-in, sign-up and reset are rate limited by our own database-backed limiter, which
-    // every app process shares (app/lib/rate-limit.server.ts).
+    // Better Auth's HTTP endpoints are not served (app/routes/api/auth.ts); the shop's forms call
+    // its API on the server and are rate limited by our own database-backed limiter, which every
+    // app process shares (app/lib/rate-limit.server.ts).
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: "shop",

@@ -28,6 +28,21 @@ export async function consumeRateLimit(
   return { allowed: row.count <= rule.limit, retryAfterSeconds: Number(row.retry_after) };
 }
 
+/**
+ * Counts one attempt against each rule in turn and stops at the first refusal, whose retry
+ * message it returns; null when every rule allows the attempt.
+ */
+export async function consumeRateLimits(
+  executor: Executor,
+  rules: [key: string, rule: RateLimitRule][],
+): Promise<string | null> {
+  for (const [key, rule] of rules) {
+    const result = await consumeRateLimit(executor, key, rule);
+    if (!result.allowed) return retryMessage(result.retryAfterSeconds);
+  }
+  return null;
+}
+
 export async function resetRateLimit(executor: Executor, key: string) {
   await executor.execute(sql`delete from rate_limits where key = ${key}`);
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database, DatabaseHandle } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
 import {
   bootstrapAdministrator,
   ensureAdministrator,
@@ -11,7 +12,10 @@ import {
   isAdmin,
 } from "~/modules/accounts/administrators.server";
 import { signIn, signUp } from "~/modules/accounts/credentials.server";
-import { accounts, profiles, userRoles } from "../../db/schema";
+import { getCurrentUser } from "~/modules/accounts/session.server";
+import { action as adminLoginAction } from "~/routes/admin/login";
+import { accounts, profiles, sessions, userRoles } from "../../db/schema";
+import { callRoute, postForm } from "./support/admin";
 import { browserRequest, TEST_PUBLIC_URL, wireApp } from "./support/app";
 import { createTestDatabase, DATABASE_KIND, useTestDatabase } from "./support/database";
 
@@ -53,6 +57,11 @@ async function canSignIn(email: string, password: string) {
   return result.ok;
 }
 
+/** Signs in at /admin/login as the browser would. */
+function adminLogin(email: string, password: string) {
+  return callRoute(adminLoginAction, postForm("/admin/login", [], { email, password }));
+}
+
 describe(`administrators on ${DATABASE_KIND}`, () => {
   it("creates a shop with no administrator one with a random password, told once", async () => {
     const dataDir = tempDataDir();
@@ -62,7 +71,7 @@ describe(`administrators on ${DATABASE_KIND}`, () => {
       { dataDir, publicUrl: TEST_PUBLIC_URL },
       print,
     );
-    expect(result).toEqual({ email: GENERATED_ADMIN_EMAIL, created: true });
+    expect(result).toMatchObject({ email: GENERATED_ADMIN_EMAIL, created: true });
 
     expect(print).toHaveBeenCalledTimes(1);
     const message = print.mock.calls[0]![0];
@@ -108,7 +117,7 @@ describe(`administrators on ${DATABASE_KIND}`, () => {
       },
       print,
     );
-    expect(result).toEqual({ email: "owner@shop.example", created: true });
+    expect(result).toMatchObject({ email: "owner@shop.example", created: true });
     expect(print).not.toHaveBeenCalled();
 
     const account = await accountOf(handle.db, "owner@shop.example");
@@ -129,29 +138,85 @@ describe(`administrators on ${DATABASE_KIND}`, () => {
     expect(signedIn).toMatchObject({ ok: true, isAdmin: true });
   });
 
-  it("grants the role to an existing customer, whose own password keeps working", async () => {
-    const created = await signUp(
-      { fullName: "Meera Kulkarni", email: "meera@gmail.com", password: "meera-secret" },
+  it("takes over an account someone signed up on ADMIN_EMAIL: ADMIN_PASSWORD opens the back office, the sign-up's password and sessions no longer do, and a warning names the e-mail", async () => {
+    const signedUp = await signUp(
+      { fullName: "Boss Impostor", email: "boss@gmail.com", password: "impostor-secret" },
       browserRequest("/auth"),
       "10.1.0.3",
     );
-    expect(created.ok).toBe(true);
-    const customer = await accountOf(handle.db, "meera@gmail.com");
-    expect(customer?.admin).toBe(false);
-
-    const result = await ensureAdministrator(handle.db, {
-      email: "meera@gmail.com",
-      password: "another-password",
+    expect(signedUp.ok).toBe(true);
+    const impostorCookies = signedUp.ok ? signedUp.headers.getSetCookie() : [];
+    expect(await getCurrentUser(browserRequest("/", impostorCookies))).toMatchObject({
+      email: "boss@gmail.com",
     });
-    expect(result).toEqual({ email: "meera@gmail.com", created: false });
+    const before = await accountOf(handle.db, "boss@gmail.com");
 
-    const after = await accountOf(handle.db, "meera@gmail.com");
+    const warn = vi.spyOn(logger, "warn");
+    try {
+      const result = await bootstrapAdministrator(handle.db, {
+        adminEmail: "boss@gmail.com",
+        adminPassword: "operator-secret",
+        dataDir: tempDataDir(),
+        publicUrl: TEST_PUBLIC_URL,
+      });
+      expect(result).toMatchObject({ email: "boss@gmail.com", created: false, tookOver: true });
+      expect(warn).toHaveBeenCalledTimes(1);
+      const logged = JSON.stringify(warn.mock.calls[0]);
+      expect(logged).toContain("boss@gmail.com");
+      expect(logged).not.toContain("operator-secret");
+      expect(logged).not.toContain("impostor-secret");
+    } finally {
+      warn.mockRestore();
+    }
+
+    const after = await accountOf(handle.db, "boss@gmail.com");
+    expect(after?.profile.id).toBe(before?.profile.id);
     expect(after?.admin).toBe(true);
-    expect(after?.profile.id).toBe(customer?.profile.id);
-    expect(after?.profile.fullName).toBe("Meera Kulkarni");
     expect(after?.credentials).toHaveLength(1);
-    expect(await canSignIn("meera@gmail.com", "meera-secret")).toBe(true);
-    expect(await canSignIn("meera@gmail.com", "another-password")).toBe(false);
+    expect(await handle.db.$count(sessions, eq(sessions.userId, after!.profile.id))).toBe(0);
+    expect(await getCurrentUser(browserRequest("/", impostorCookies))).toBeNull();
+
+    const impostor = await adminLogin("boss@gmail.com", "impostor-secret");
+    expect(impostor.status).toBe(401);
+    const operator = await adminLogin("boss@gmail.com", "operator-secret");
+    expect(operator.status).toBe(302);
+    expect(operator.location).toBe("/admin/dashboard");
+  });
+
+  it("on a restart with the same ADMIN_EMAIL and ADMIN_PASSWORD keeps the administrator's sessions and warns of nothing", async () => {
+    const signedIn = await adminLogin("boss@gmail.com", "operator-secret");
+    expect(signedIn.status).toBe(302);
+    const cookies = signedIn.response?.headers.getSetCookie() ?? [];
+    const warn = vi.spyOn(logger, "warn");
+    try {
+      const result = await bootstrapAdministrator(handle.db, {
+        adminEmail: "boss@gmail.com",
+        adminPassword: "operator-secret",
+        dataDir: tempDataDir(),
+        publicUrl: TEST_PUBLIC_URL,
+      });
+      expect(result).toMatchObject({ created: false, tookOver: false });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await getCurrentUser(browserRequest("/", cookies))).toMatchObject({
+      email: "boss@gmail.com",
+      isAdmin: true,
+    });
+  });
+
+  it("gives a profile without a password the administrator's password", async () => {
+    await handle.db.insert(profiles).values({ email: "nopass@gmail.com", fullName: "No Password" });
+    const result = await ensureAdministrator(handle.db, {
+      email: "nopass@gmail.com",
+      password: "operator-secret",
+    });
+    expect(result).toMatchObject({ created: false, tookOver: true });
+    const account = await accountOf(handle.db, "nopass@gmail.com");
+    expect(account?.credentials).toHaveLength(1);
+    expect(account?.admin).toBe(true);
+    expect(await canSignIn("nopass@gmail.com", "operator-secret")).toBe(true);
   });
 
   it("is idempotent: ensuring the same administrator twice keeps one account and one role", async () => {

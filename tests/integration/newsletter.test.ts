@@ -2,14 +2,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSchema } from "~/domain/validation/newsletter";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { takeToast } from "~/lib/toast.server";
 import { subscribeToNewsletter } from "~/modules/content/newsletter.server";
+import { action as newsletterAction } from "~/routes/store/newsletter";
 import { newsletterSubscriptions } from "../../db/schema";
+import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
   handle = await useTestDatabase();
+  await wireApp(handle.db);
 });
 afterAll(() => handle.close());
 
@@ -48,5 +52,59 @@ describe(`newsletter on ${DATABASE_KIND}`, () => {
     }
     expect(await subscriptionsOf("priya@gmail.com")).toBe(1);
     expect(await handle.db.$count(newsletterSubscriptions)).toBe(before + 1);
+  });
+});
+
+/** Posts the footer's form from the given client address, as its browser would. */
+async function subscribeFrom(clientIp: string, email: string) {
+  const request = browserRequest("/newsletter", [], {
+    method: "POST",
+    body: new URLSearchParams({ email }),
+  });
+  const context = { clientIp, cspNonce: "", requestId: "" };
+  const outcome = (await newsletterAction({ request, params: {}, context } as never)) as {
+    init: ResponseInit | null;
+  };
+  const { toast } = await takeToast(
+    browserRequest("/", new Headers(outcome.init?.headers).getSetCookie()),
+  );
+  return { status: outcome.init?.status ?? 200, toast };
+}
+
+const RETRY = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
+
+describe(`newsletter sign-up limits on ${DATABASE_KIND}`, () => {
+  it("takes 10 sign-ups an hour from one client, then refuses with the retry message and stores nothing", async () => {
+    for (let n = 0; n < 10; n++) {
+      expect((await subscribeFrom("10.6.0.1", `reader.${n}@gmail.com`)).status).toBe(200);
+    }
+    const before = await handle.db.$count(newsletterSubscriptions);
+    const refused = await subscribeFrom("10.6.0.1", "reader.10@gmail.com");
+    expect(refused.status).toBe(429);
+    expect(refused.toast).toMatchObject({ type: "error", title: "Subscription failed" });
+    expect(refused.toast?.description).toMatch(RETRY);
+    expect(await handle.db.$count(newsletterSubscriptions)).toBe(before);
+    expect(await subscriptionsOf("reader.10@gmail.com")).toBe(0);
+    // Another client is not affected.
+    expect((await subscribeFrom("10.6.0.2", "reader.10@gmail.com")).status).toBe(200);
+  });
+
+  it("takes one address 3 times an hour across all clients", async () => {
+    for (let client = 1; client <= 3; client++) {
+      expect((await subscribeFrom(`10.6.1.${client}`, "Same.Reader@gmail.com")).status).toBe(200);
+    }
+    const refused = await subscribeFrom("10.6.1.4", "same.reader@gmail.com ");
+    expect(refused.status).toBe(429);
+    expect(refused.toast?.description).toMatch(RETRY);
+    expect(await subscriptionsOf("same.reader@gmail.com")).toBe(1);
+  });
+
+  it("refuses a bad address with 400 before counting it", async () => {
+    for (let n = 0; n < 12; n++) {
+      const result = await subscribeFrom("10.6.2.1", "not-an-address");
+      expect(result.status).toBe(400);
+      expect(result.toast?.description).toBe("Please enter a valid email address");
+    }
+    expect((await subscribeFrom("10.6.2.1", "valid.reader@gmail.com")).status).toBe(200);
   });
 });

@@ -257,7 +257,7 @@ describe(`the Orders tab on ${DATABASE_KIND}`, () => {
   });
 
   it("lists only the customer's own orders, newest first, with everything the tab shows", async () => {
-    const list = await listCustomerOrders(handle.db, customer.id);
+    const { orders: list } = await listCustomerOrders(handle.db, customer.id);
     expect(list.map((o) => o.orderNumber)).toEqual(["ORD-3000", "ORD-2000", "ORD-1000"]);
     const middle = list[1]!;
     expect(middle).toMatchObject({
@@ -289,16 +289,20 @@ describe(`the Orders tab on ${DATABASE_KIND}`, () => {
   });
 
   it("shows another customer nothing of these orders", async () => {
-    const list = await listCustomerOrders(handle.db, other.id);
+    const { orders: list } = await listCustomerOrders(handle.db, other.id);
     expect(list.map((o) => o.orderNumber)).toEqual(["ORD-9000"]);
     const fresh = await createCustomer("No Orders");
-    expect(await listCustomerOrders(handle.db, fresh.id)).toEqual([]);
+    expect((await listCustomerOrders(handle.db, fresh.id)).orders).toEqual([]);
   });
 
-  it("caps the list at the latest orders", async () => {
-    const list = await listCustomerOrders(handle.db, customer.id, 2);
-    expect(list.map((o) => o.orderNumber)).toEqual(["ORD-3000", "ORD-2000"]);
-    expect(list[1]!.items).toHaveLength(2);
+  it("pages the list, newest first, each order with its items", async () => {
+    const first = await listCustomerOrders(handle.db, customer.id, 1, 2);
+    expect(first.orders.map((o) => o.orderNumber)).toEqual(["ORD-3000", "ORD-2000"]);
+    expect(first.orders[1]!.items).toHaveLength(2);
+    expect(first.pages).toEqual({ page: 1, pageCount: 2, totalCount: 3, pageSize: 2 });
+    const second = await listCustomerOrders(handle.db, customer.id, 2, 2);
+    expect(second.orders.map((o) => o.orderNumber)).toEqual(["ORD-1000"]);
+    expect(second.orders[0]!.items).toHaveLength(1);
   });
 
   it("marks the card order still inside its payment window as payable", async () => {

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { hashPassword } from "better-auth/crypto";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { accounts, profiles, userRoles } from "../../../db/schema";
+import { accounts, profiles, sessions, userRoles } from "../../../db/schema";
 import type { Database, Executor } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
 
 const ADMIN_LOCK_ID = 724_511_005;
 export const GENERATED_ADMIN_EMAIL = "admin@shop.example";
@@ -18,11 +19,19 @@ export async function isAdmin(executor: Executor, userId: string) {
   return Boolean(row);
 }
 
-export type AdministratorResult = { email: string; created: boolean };
+export type AdministratorResult = {
+  email: string;
+  created: boolean;
+  /** An existing account's password was replaced by `password` and its sessions were ended. */
+  tookOver: boolean;
+  sessionsEnded: number;
+};
 
 /**
- * Makes sure `email` is an administrator: creates the account with `password` when it does not
- * exist, or grants the role to the existing account (whose password is left as it is).
+ * Makes sure `email` is an administrator whose password is `password` (docs/decisions/012).
+ * Creates the account when it does not exist. An existing account whose password is not
+ * `password` (for example one anybody signed up on that address) is taken over: its password
+ * becomes `password` and all its sessions end, so only whoever knows `password` gets in.
  */
 export async function ensureAdministrator(
   database: Database,
@@ -37,6 +46,8 @@ export async function ensureAdministrator(
       .from(profiles)
       .where(eq(profiles.email, email));
     let userId = existing?.id;
+    let tookOver = false;
+    let sessionsEnded = 0;
     if (!userId) {
       const [created] = await tx
         .insert(profiles)
@@ -49,9 +60,38 @@ export async function ensureAdministrator(
         providerId: "credential",
         password: passwordHash,
       });
+    } else {
+      const [credential] = await tx
+        .select({ id: accounts.id, password: accounts.password })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+      const matches =
+        credential?.password != null &&
+        (await verifyPassword({ hash: credential.password, password: input.password }));
+      if (!matches) {
+        tookOver = true;
+        if (credential) {
+          await tx
+            .update(accounts)
+            .set({ password: passwordHash, updatedAt: new Date() })
+            .where(eq(accounts.id, credential.id));
+        } else {
+          await tx.insert(accounts).values({
+            userId,
+            accountId: userId,
+            providerId: "credential",
+            password: passwordHash,
+          });
+        }
+        const ended = await tx
+          .delete(sessions)
+          .where(eq(sessions.userId, userId))
+          .returning({ id: sessions.id });
+        sessionsEnded = ended.length;
+      }
     }
     await tx.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
-    return { email, created: !existing };
+    return { email, created: !existing, tookOver, sessionsEnded };
   });
 }
 
@@ -71,10 +111,17 @@ export async function bootstrapAdministrator(
   print: (message: string) => void = console.log,
 ) {
   if (options.adminEmail && options.adminPassword) {
-    return ensureAdministrator(database, {
+    const result = await ensureAdministrator(database, {
       email: options.adminEmail,
       password: options.adminPassword,
     });
+    if (result.tookOver) {
+      logger.warn(
+        { email: result.email, sessionsEnded: result.sessionsEnded },
+        "ADMIN_EMAIL names an existing account whose password was not ADMIN_PASSWORD: its password is now ADMIN_PASSWORD, all its sessions were ended, and it holds the admin role",
+      );
+    }
+    return result;
   }
   if (await hasAnyAdministrator(database)) return undefined;
   const password = randomBytes(18).toString("base64url");

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { profiles } from "../../../db/schema";
+import { sameOriginPath } from "../../domain/redirect-target";
 import { auth } from "../../lib/auth.server";
 import { db } from "../../lib/db.server";
+import { getEnv } from "../../lib/env.server";
 import { isAdmin } from "./administrators.server";
 
 export type CurrentUser = {
@@ -42,12 +44,9 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return pending;
 }
 
-/** Only relative paths on this site are followed after sign-in (no open redirects). */
-export function safeRedirectPath(target: string | null | undefined, fallback = "/") {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
-    return fallback;
-  }
-  return target;
+/** A user-supplied target resolved against PUBLIC_URL: only the shop's own pages are followed. */
+export function safeRedirectPath(target: unknown, fallback = "/") {
+  return sameOriginPath(target, getEnv().PUBLIC_URL, fallback);
 }
 
 /** Signed-in customers only: visitors are sent to /auth and brought back afterwards. */
@@ -55,7 +54,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
+  const back = safeRedirectPath(`${url.pathname}${url.search}`);
   throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
 }
 

@@ -10,7 +10,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { awaitsCardPayment } from "~/domain/orders";
 import { addressActionSchema, profileSchema } from "~/domain/validation/address";
+import { orderHistoryPage } from "~/domain/validation/order-history";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
 import { toastHeaders } from "~/lib/toast.server";
 import {
@@ -29,6 +31,7 @@ import {
   OrderNotFoundError,
 } from "~/modules/orders/cancel-order.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
+import { cardPaymentMode } from "~/modules/payments/gateway.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [
@@ -49,14 +52,20 @@ function tabOf(value: string | null): Tab {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [orders, addresses] = await Promise.all([
-    listCustomerOrders(db(), user.id),
+  const page = orderHistoryPage(new URL(request.url).searchParams.get("page"));
+  const [history, addresses] = await Promise.all([
+    listCustomerOrders(db(), user.id, page),
     listAddresses(db(), user.id),
   ]);
   const now = new Date();
+  const cardPaymentsOn = cardPaymentMode() !== "off";
   return {
     profile: { fullName: user.fullName, email: user.email, phone: user.phone },
-    orders: orders.map((order) => ({ ...order, awaitsPayment: awaitsCardPayment(order, now) })),
+    orders: history.orders.map((order) => ({
+      ...order,
+      awaitsPayment: cardPaymentsOn && awaitsCardPayment(order, now),
+    })),
+    orderPages: history.pages,
     addresses,
   };
 }
@@ -108,7 +117,7 @@ function firstError(errors: Record<string, string[] | null> | null | undefined) 
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   switch (intent) {
     case "update-profile":
@@ -241,7 +250,7 @@ async function cancelOrderIntent(userId: string, formData: FormData) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, orders, addresses } = loaderData;
+  const { profile, orders, orderPages, addresses } = loaderData;
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   const tab = tabOf(params.get("tab"));
@@ -284,7 +293,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           />
         </TabsContent>
         <TabsContent value="orders" className="pt-2">
-          <OrdersList orders={orders} />
+          <OrdersList orders={orders} pages={orderPages} />
         </TabsContent>
         <TabsContent value="addresses" className="pt-2">
           <AddressBook

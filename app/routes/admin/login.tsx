@@ -6,6 +6,7 @@ import { TextField } from "~/components/auth/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { adminLoginSchema } from "~/domain/validation/auth";
+import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { signIn, signOut } from "~/modules/accounts/credentials.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: adminLoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

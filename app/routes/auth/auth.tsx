@@ -24,6 +24,7 @@ import {
   signUpSchema,
 } from "~/domain/validation/auth";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import {
   requestPasswordReset,
@@ -72,7 +73,7 @@ async function fail(
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const clientIp = context.clientIp;
 

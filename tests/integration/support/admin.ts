@@ -126,6 +126,9 @@ export async function insertOrder(
     createdAt?: Date;
     city?: string;
     state?: string;
+    paymentMethod?: (typeof orders.$inferInsert)["paymentMethod"];
+    paymentStatus?: (typeof orders.$inferInsert)["paymentStatus"];
+    paymentProvider?: (typeof orders.$inferInsert)["paymentProvider"];
   },
 ) {
   counter += 1;
@@ -137,6 +140,9 @@ export async function insertOrder(
       subtotal: values.total,
       total: values.total,
       status: values.status ?? "pending",
+      paymentMethod: values.paymentMethod ?? "cod",
+      paymentStatus: values.paymentStatus ?? "pending",
+      paymentProvider: values.paymentProvider ?? null,
       shippingAddress: {
         ...SHIPPING_ADDRESS,
         city: values.city ?? SHIPPING_ADDRESS.city,

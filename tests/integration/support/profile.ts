@@ -49,9 +49,9 @@ export async function postProfile(cookies: string[], fields: Record<string, stri
 }
 
 /** The /profile loader's data for this browser. */
-export async function loadProfile(cookies: string[]) {
+export async function loadProfile(cookies: string[], path = "/profile") {
   return profileLoader({
-    request: browserRequest("/profile", cookies),
+    request: browserRequest(path, cookies),
     params: {},
     context,
   } as never);
