@@ -1,23 +1,29 @@
 /**
- * HTTP entry: security headers, compression, static files, health check, request logs and a
- * graceful shutdown around the React Router request handler.
+ * HTTP entry: security headers, the origin rule, body limits, compression, static files, health
+ * check, request logs and a graceful shutdown around the React Router request handler (the
+ * middleware lives in app/server/).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
+import { MAX_PRODUCT_FORM_BYTES } from "./app/domain/validation/product";
 import { InvalidEnvironmentError, parseEnv } from "./app/lib/env.server";
+import { limitRequestBodies, MAX_BODY_BYTES } from "./app/server/body-limit.server";
+import { createGracefulShutdown } from "./app/server/graceful-shutdown.server";
+import { refuseCrossOriginWrites } from "./app/server/origin-guard.server";
+import { createReactRouterHandler } from "./app/server/react-router-handler.server";
+import { redactSecrets } from "./app/server/redact-secrets.server";
 
 type Lifecycle = {
   startShop(): Promise<void>;
   beginShutdown(): Promise<void>;
   stopShop(): Promise<void>;
-  checkHealth(): Promise<void>;
+  checkHealth(): Promise<string | null>;
 };
 
 let env: ReturnType<typeof parseEnv>;
@@ -37,7 +43,10 @@ const production = env.NODE_ENV === "production";
 const requestStore = new AsyncLocalStorage<{ navigation: boolean; toasts: unknown[] }>();
 (globalThis as { __shopRequestStore?: unknown }).__shopRequestStore = requestStore;
 const log = pino({ level: env.LOG_LEVEL, base: undefined });
-const SHUTDOWN_GRACE_MS = 4_000;
+// Razorpay's servers call the webhook; its credential is the signature over the body.
+const RAZORPAY_WEBHOOK_PATH = "/api/webhooks/razorpay";
+// The back office's product form carries pictures and enforces its own, larger limit.
+const PRODUCT_FORM_PATHS = new Set(["/admin/products", "/admin/products.data"]);
 
 // Razorpay's checkout script, its frames and its telemetry, allowed only when live keys are set.
 const razorpay = env.RAZORPAY_KEY_ID
@@ -76,11 +85,8 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  if (
-    req.secure ||
-    req.get("x-forwarded-proto") === "https" ||
-    env.PUBLIC_URL.startsWith("https://")
-  ) {
+  // req.secure believes X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
+  if (req.secure || env.PUBLIC_URL.startsWith("https://")) {
     res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   }
   res.removeHeader("X-Powered-By");
@@ -100,6 +106,8 @@ function requestLogging(req: Request, res: Response, next: NextFunction) {
         method: req.method,
         url: req.originalUrl,
         status: res.statusCode,
+        ip: req.ip,
+        protocol: req.protocol,
         ms: Math.round(ms * 10) / 10,
       },
       "request",
@@ -110,10 +118,21 @@ function requestLogging(req: Request, res: Response, next: NextFunction) {
 
 async function main() {
   const app = express();
+  const server = createServer(app);
+  const graceful = createGracefulShutdown(server, { graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 });
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", env.TRUST_PROXY);
+  app.use(graceful.track);
   app.use(requestLogging);
   app.use(securityHeaders);
+  app.use(
+    refuseCrossOriginWrites({ publicUrl: env.PUBLIC_URL, exemptPaths: [RAZORPAY_WEBHOOK_PATH] }),
+  );
+  app.use(
+    limitRequestBodies((req) =>
+      PRODUCT_FORM_PATHS.has(req.path) ? MAX_PRODUCT_FORM_BYTES : MAX_BODY_BYTES,
+    ),
+  );
   app.use(compression());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -143,23 +162,25 @@ async function main() {
     await lifecycle.startShop();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`The shop could not start: ${message}`);
+    console.error(`The shop could not start: ${redactSecrets(message, env)}`);
     process.exit(1);
   }
 
   app.get("/healthz", async (_req, res) => {
     try {
-      await lifecycle.checkHealth();
-      res.status(200).type("text/plain").send("ok");
+      const problem = await lifecycle.checkHealth();
+      if (problem) res.status(503).type("text/plain").send(problem);
+      else res.status(200).type("text/plain").send("ok");
     } catch (error) {
       log.error({ err: error }, "health check failed");
       res.status(503).type("text/plain").send("database unavailable");
     }
   });
 
-  const handleRequest = createRequestHandler({
+  const handleRequest = createReactRouterHandler({
     build,
     mode: production ? "production" : "development",
+    publicUrl: env.PUBLIC_URL,
     getLoadContext: (req, res) => ({
       cspNonce: String(res.locals.cspNonce ?? ""),
       requestId: String(res.locals.requestId ?? ""),
@@ -172,7 +193,7 @@ async function main() {
     ),
   );
 
-  const server: Server = app.listen(env.PORT, () => {
+  server.listen(env.PORT, () => {
     log.info({ url: env.PUBLIC_URL, port: env.PORT }, "listening");
     console.log(`Satara Ayurveda shop is running at ${env.PUBLIC_URL}`);
   });
@@ -189,11 +210,8 @@ async function main() {
     void lifecycle
       .beginShutdown()
       .catch((error) => log.warn({ err: error }, "closing live streams failed"));
-    // Finish in-flight requests, refuse new ones, then close the database cleanly.
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close(async () => {
-      clearTimeout(force);
+    // Refuse new connections, finish in-flight requests, then close the database cleanly.
+    void graceful.stop().then(async () => {
       try {
         await lifecycle.stopShop();
         process.exit(0);
@@ -202,7 +220,6 @@ async function main() {
         process.exit(1);
       }
     });
-    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

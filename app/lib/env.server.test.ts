@@ -46,7 +46,7 @@ describe("parseEnv", () => {
     "refuses PORT=%s in one line naming PORT",
     (port) => {
       const message = refusal({ PORT: port }, "PORT");
-      expect(message).toContain(JSON.stringify(port));
+      expect(message).toContain("expected a port number from 1 to 65535");
     },
   );
 
@@ -86,6 +86,52 @@ describe("parseEnv", () => {
     expect(parseEnv({ RAZORPAY_KEY_ID: "rzp_live_123", RAZORPAY_KEY_SECRET: "shh" })).toMatchObject(
       { RAZORPAY_KEY_ID: "rzp_live_123", RAZORPAY_KEY_SECRET: "shh" },
     );
+  });
+
+  it("defaults CARD_PAYMENTS to the test gateway without Razorpay keys and to Razorpay with them", () => {
+    expect(parseEnv({}).CARD_PAYMENTS).toBe("test");
+    expect(parseEnv({ CARD_PAYMENTS: "" }).CARD_PAYMENTS).toBe("test");
+    expect(
+      parseEnv({ RAZORPAY_KEY_ID: "rzp_live_123", RAZORPAY_KEY_SECRET: "shh" }).CARD_PAYMENTS,
+    ).toBe("razorpay");
+  });
+
+  it("accepts CARD_PAYMENTS=off with or without keys, and razorpay with its keys", () => {
+    expect(parseEnv({ CARD_PAYMENTS: "off" }).CARD_PAYMENTS).toBe("off");
+    expect(
+      parseEnv({
+        CARD_PAYMENTS: "off",
+        RAZORPAY_KEY_ID: "rzp_live_123",
+        RAZORPAY_KEY_SECRET: "shh",
+      }).CARD_PAYMENTS,
+    ).toBe("off");
+    expect(
+      parseEnv({
+        CARD_PAYMENTS: "razorpay",
+        RAZORPAY_KEY_ID: "rzp_live_123",
+        RAZORPAY_KEY_SECRET: "shh",
+      }).CARD_PAYMENTS,
+    ).toBe("razorpay");
+  });
+
+  it("refuses CARD_PAYMENTS=razorpay without keys, naming the keys it needs", () => {
+    const message = refusal({ CARD_PAYMENTS: "razorpay" }, "CARD_PAYMENTS");
+    expect(message).toContain("RAZORPAY_KEY_ID");
+    expect(message).toContain("RAZORPAY_KEY_SECRET");
+  });
+
+  it("refuses CARD_PAYMENTS=test while Razorpay keys are set", () => {
+    const message = refusal(
+      { CARD_PAYMENTS: "test", RAZORPAY_KEY_ID: "rzp_live_123", RAZORPAY_KEY_SECRET: "shh" },
+      "CARD_PAYMENTS",
+    );
+    expect(message).toContain("RAZORPAY_KEY_ID");
+    expect(message).not.toContain("shh");
+  });
+
+  it("refuses any other CARD_PAYMENTS value, naming the three it accepts", () => {
+    const message = refusal({ CARD_PAYMENTS: "live" }, "CARD_PAYMENTS");
+    expect(message).toMatch(/off.*test.*razorpay/);
   });
 
   it("requires AUTH_SECRET in production on PostgreSQL", () => {
@@ -172,5 +218,42 @@ describe("parseEnv", () => {
       LOG_LEVEL: "info",
       RAZORPAY_API_BASE: "https://api.razorpay.com",
     });
+  });
+
+  it("names the variable and the rule but never echoes a refused value", () => {
+    const shortSecret = "too-short-secret-value";
+    const secretMessage = refusal({ AUTH_SECRET: shortSecret }, "AUTH_SECRET");
+    expect(secretMessage).toContain("AUTH_SECRET: expected at least 32 characters");
+    expect(secretMessage).not.toContain(shortSecret);
+
+    const url = "mysql://shop:db-password-123@db.example/shop";
+    const urlMessage = refusal({ DATABASE_URL: url }, "DATABASE_URL");
+    expect(urlMessage).toContain("DATABASE_URL: expected a postgres:// connection URL");
+    expect(urlMessage).not.toContain("db-password-123");
+
+    const adminMessage = refusal(
+      { ADMIN_EMAIL: "owner@shop.example", ADMIN_PASSWORD: "abc" },
+      "ADMIN_PASSWORD",
+    );
+    expect(adminMessage).not.toContain('"abc"');
+    const smtpMessage = refusal({ SMTP_URL: "http://user:smtp-pass@mail" }, "SMTP_URL");
+    expect(smtpMessage).not.toContain("smtp-pass");
+  });
+
+  it("trusts loopback proxies by default and takes TRUST_PROXY as a list", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16" }).TRUST_PROXY).toEqual([
+      "10.0.0.5",
+      "10.1.0.0/16",
+    ]);
+    expect(parseEnv({ TRUST_PROXY: "none" }).TRUST_PROXY).toEqual([]);
+    refusal({ TRUST_PROXY: "10.0.0.5, proxy.example" }, "TRUST_PROXY");
+  });
+
+  it("gives in-flight requests 10 s to finish on shutdown unless SHUTDOWN_GRACE_SECONDS says", () => {
+    expect(parseEnv({}).SHUTDOWN_GRACE_SECONDS).toBe(10);
+    expect(parseEnv({ SHUTDOWN_GRACE_SECONDS: "25" }).SHUTDOWN_GRACE_SECONDS).toBe(25);
+    refusal({ SHUTDOWN_GRACE_SECONDS: "0" }, "SHUTDOWN_GRACE_SECONDS");
+    refusal({ SHUTDOWN_GRACE_SECONDS: "soon" }, "SHUTDOWN_GRACE_SECONDS");
   });
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CARD_PAYMENT_MODES, type CardPaymentMode } from "../domain/orders";
+import { parseTrustProxy, TRUST_PROXY_RULE } from "./trust-proxy.server";
 
 const optionalString = z
   .string()
@@ -43,10 +45,29 @@ const envSchema = z
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
+    /** Unset: "razorpay" when its keys are set, else "test" (docs/decisions/016). */
+    CARD_PAYMENTS: z
+      .enum(CARD_PAYMENT_MODES, { error: 'expected "off", "test" or "razorpay"' })
+      .optional(),
     RAZORPAY_API_BASE: z
       .url({ error: "expected an absolute URL" })
       .default("https://api.razorpay.com"),
     SEED: z.enum(["demo", "none"], { error: 'expected "demo" or "none"' }).default("demo"),
+    TRUST_PROXY: z
+      .string()
+      .default("loopback")
+      .transform((value, ctx) => {
+        const proxies = parseTrustProxy(value);
+        if (proxies) return proxies;
+        ctx.addIssue({ code: "custom", message: TRUST_PROXY_RULE });
+        return z.NEVER;
+      }),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ error: "expected a number of seconds from 1 to 300" })
+      .int("expected a number of seconds from 1 to 300")
+      .min(1, "expected a number of seconds from 1 to 300")
+      .max(300, "expected a number of seconds from 1 to 300")
+      .default(10),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -75,9 +96,29 @@ const envSchema = z
         message: "RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together",
       });
     }
+    const razorpayKeys = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+    if (env.CARD_PAYMENTS === "razorpay" && !razorpayKeys) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CARD_PAYMENTS"],
+        message: '"razorpay" needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',
+      });
+    }
+    if (env.CARD_PAYMENTS === "test" && razorpayKeys) {
+      // Live keys beside the built-in gateway would let any customer mark an order paid.
+      ctx.addIssue({
+        code: "custom",
+        path: ["CARD_PAYMENTS"],
+        message:
+          '"test" cannot be used while RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set; unset them or choose "razorpay" or "off"',
+      });
+    }
   })
   .transform((env) => ({
     ...env,
+    CARD_PAYMENTS:
+      env.CARD_PAYMENTS ??
+      (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET ? "razorpay" : ("test" as CardPaymentMode)),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
   }));
 
@@ -85,7 +126,10 @@ export type Env = z.infer<typeof envSchema>;
 
 export class InvalidEnvironmentError extends Error {}
 
-/** Parses the environment; a bad value throws one line naming the variable and what is expected. */
+/**
+ * Parses the environment; a bad value throws one line naming the variable and what is expected,
+ * never the value itself (it may be a password or a secret).
+ */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty value (`PORT=` in a .env file, an unset compose variable) means "use the default".
   const present = Object.fromEntries(
@@ -95,7 +139,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join(".") || "environment";
-    return `${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`;
+    return `${name}: ${issue.message}`;
   });
   throw new InvalidEnvironmentError(`Invalid configuration: ${lines.join("; ")}`);
 }

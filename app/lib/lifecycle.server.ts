@@ -4,6 +4,7 @@ import { seedDemoCatalog } from "../modules/catalog/demo-seed.server";
 import { scheduleOrderExpiry } from "../modules/orders/expire-orders.server";
 import { ensureSettings } from "../modules/settings/settings.server";
 import { createAuth, setAuth } from "./auth.server";
+import { restrictNewFiles, tightenDataDirectory } from "./data-dir-permissions.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { liveEvents } from "./live-events.server";
@@ -20,7 +21,10 @@ const holder = globalThis as typeof globalThis & {
 export function startShop(): Promise<void> {
   holder.__shopStarted ??= (async () => {
     const env = getEnv();
+    secureDataDirectory(env.DATA_DIR);
     const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    // A new embedded database is unpacked with its files chmod-ed 0666, past the umask.
+    tightenDataDirectory(env.DATA_DIR);
     setDatabase(handle);
     const secret = env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR);
     setAppSecret(secret);
@@ -41,12 +45,32 @@ export function startShop(): Promise<void> {
       publicUrl: env.PUBLIC_URL,
     });
     holder.__shopStopJobs = scheduleOrderExpiry(() => handle.db);
-    if (env.NODE_ENV === "production" && !env.RAZORPAY_KEY_ID) {
-      logger.warn("no Razorpay keys: card payments go to the built-in test gateway");
+    if (env.NODE_ENV === "production" && env.CARD_PAYMENTS === "test") {
+      logger.warn(
+        "CARD_PAYMENTS=test: card payments go to the built-in test gateway and take no money",
+      );
     }
     logger.info({ database: handle.kind }, "shop ready");
   })();
   return holder.__shopStarted;
+}
+
+/** Before anything opens a file there: the data directory is readable by this account only. */
+function secureDataDirectory(dataDir: string) {
+  restrictNewFiles();
+  const { fixed, failed } = tightenDataDirectory(dataDir);
+  if (fixed > 0) {
+    logger.warn(
+      { dataDir, fixed },
+      `closed the permissions of ${fixed} entries in the data directory (directories 0700, files 0600)`,
+    );
+  }
+  if (failed.length > 0) {
+    logger.warn(
+      { dataDir, failed: failed.slice(0, 20), count: failed.length },
+      "could not close the permissions of some entries in the data directory; check their owner",
+    );
+  }
 }
 
 /** First step of a shutdown: end live streams so in-flight requests can finish quickly. */
@@ -67,6 +91,13 @@ export async function stopShop() {
   logger.info("database closed");
 }
 
-export async function checkHealth() {
+/**
+ * Throws when the database does not answer; returns what else is wrong (for /healthz to show),
+ * or null when the shop is healthy.
+ */
+export async function checkHealth(): Promise<string | null> {
   await getDatabaseHandle().ping();
+  const down = liveEvents().downChannels();
+  if (down.length) return `live updates are reconnecting to the database (${down.join(", ")})`;
+  return null;
 }

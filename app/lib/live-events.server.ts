@@ -1,16 +1,30 @@
+import { retryDelay } from "../domain/backoff";
 import { getDatabaseHandle } from "./db.server";
 import { logger } from "./logger.server";
 
 type Listener = () => void;
 
+/** Waits between attempts to listen again after the database dropped the connection. */
+const RECONNECT = { baseMs: 500, capMs: 30_000 };
+
+type ChannelState = {
+  listening: boolean;
+  failedAttempts: number;
+  stop?: () => Promise<void>;
+  retry?: ReturnType<typeof setTimeout>;
+  firstAttempt: Promise<void>;
+};
+
 /**
  * Database notifications fanned out to the browsers connected to this process. Each process
  * listens once per channel; PostgreSQL delivers a NOTIFY to every listening process, so every
- * open page hears a change whichever process made it.
+ * open page hears a change whichever process made it. When the database drops the listening
+ * connection, the channel listens again with a capped, jittered backoff and, once back, tells
+ * its pages that something may have changed meanwhile.
  */
 class LiveEvents {
   private listeners = new Map<string, Set<Listener>>();
-  private stops = new Map<string, Promise<() => Promise<void>>>();
+  private channels = new Map<string, ChannelState>();
   private closers = new Set<() => void>();
 
   async subscribe(channel: string, listener: Listener) {
@@ -20,20 +34,64 @@ class LiveEvents {
       this.listeners.set(channel, set);
     }
     set.add(listener);
-    if (!this.stops.has(channel)) {
-      const started = getDatabaseHandle().listen(channel, () => {
-        for (const notify of this.listeners.get(channel) ?? []) notify();
-      });
-      this.stops.set(channel, started);
-      started.catch((error) => {
-        logger.error({ err: error, channel }, "could not listen for changes");
-        this.stops.delete(channel);
-      });
+    let state = this.channels.get(channel);
+    if (!state) {
+      state = { listening: false, failedAttempts: 0, firstAttempt: Promise.resolve() };
+      this.channels.set(channel, state);
+      state.firstAttempt = this.listen(channel, state);
     }
-    await this.stops.get(channel);
+    await state.firstAttempt;
     return () => {
       set.delete(listener);
     };
+  }
+
+  /** Channels whose listening connection is down (and being re-established). */
+  downChannels(): string[] {
+    return [...this.channels].filter(([, state]) => !state.listening).map(([channel]) => channel);
+  }
+
+  private fanOut(channel: string) {
+    for (const notify of this.listeners.get(channel) ?? []) notify();
+  }
+
+  private async listen(channel: string, state: ChannelState) {
+    try {
+      const stop = await getDatabaseHandle().listen(
+        channel,
+        () => this.fanOut(channel),
+        (error) => this.lost(channel, state, error),
+      );
+      if (this.channels.get(channel) !== state) {
+        await stop();
+        return;
+      }
+      state.stop = stop;
+      state.listening = true;
+      if (state.failedAttempts > 0) {
+        logger.info({ channel }, "listening for changes again");
+        state.failedAttempts = 0;
+        // A change made while nobody listened was never heard: let the pages look again.
+        this.fanOut(channel);
+      }
+    } catch (error) {
+      this.lost(channel, state, error as Error);
+    }
+  }
+
+  private lost(channel: string, state: ChannelState, error: Error) {
+    // A channel closed meanwhile stays closed; one already waiting to retry needs no second timer.
+    if (this.channels.get(channel) !== state || state.retry) return;
+    state.listening = false;
+    state.stop = undefined;
+    const delayMs = retryDelay(state.failedAttempts, RECONNECT);
+    state.failedAttempts += 1;
+    logger.warn({ err: error, channel, retryInMs: delayMs }, "not listening for changes; retrying");
+    state.retry = setTimeout(() => {
+      state.retry = undefined;
+      void this.listen(channel, state);
+    }, delayMs);
+    state.retry.unref?.();
   }
 
   /** Streams register how to end themselves, so a shutdown need not wait for them. */
@@ -45,10 +103,11 @@ class LiveEvents {
   async close() {
     for (const close of this.closers) close();
     this.closers.clear();
-    const stops = [...this.stops.values()];
-    this.stops.clear();
+    const states = [...this.channels.values()];
+    this.channels.clear();
     this.listeners.clear();
-    await Promise.all(stops.map((stop) => stop.then((fn) => fn()).catch(() => {})));
+    for (const state of states) clearTimeout(state.retry);
+    await Promise.all(states.map((state) => state.stop?.().catch(() => {})));
   }
 }
 

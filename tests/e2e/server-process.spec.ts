@@ -37,6 +37,16 @@ async function waitForHealth(port: number) {
     .toBe(200);
 }
 
+/** Posts the /auth form as a browser without JavaScript would. */
+function postAuthForm(port: number, fields: Record<string, string>) {
+  return fetch(`http://127.0.0.1:${port}/auth`, {
+    method: "POST",
+    headers: { origin: `http://127.0.0.1:${port}` },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
 const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "shop-process-"));
 
 test("a bad PORT stops the start with a message naming PORT", async () => {
@@ -60,14 +70,11 @@ test("SIGTERM stops within 5 s, and a restart keeps what was committed", async (
   const dir = dataDir();
   const first = startShop({ PORT: "3223", DATA_DIR: dir, PUBLIC_URL: "http://127.0.0.1:3223" });
   await waitForHealth(3223);
-  const signUp = await fetch("http://127.0.0.1:3223/api/auth/sign-up/email", {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: "http://127.0.0.1:3223" },
-    body: JSON.stringify({
-      name: "Kept Customer",
-      email: "kept.customer@gmail.com",
-      password: "kept-secret",
-    }),
+  const signUp = await postAuthForm(3223, {
+    intent: "sign-up",
+    fullName: "Kept Customer",
+    email: "kept.customer@gmail.com",
+    password: "kept-secret",
   });
   expect(signUp.status).toBe(200);
 
@@ -78,12 +85,13 @@ test("SIGTERM stops within 5 s, and a restart keeps what was committed", async (
 
   const second = startShop({ PORT: "3223", DATA_DIR: dir, PUBLIC_URL: "http://127.0.0.1:3223" });
   await waitForHealth(3223);
-  const signIn = await fetch("http://127.0.0.1:3223/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: "http://127.0.0.1:3223" },
-    body: JSON.stringify({ email: "kept.customer@gmail.com", password: "kept-secret" }),
+  const signIn = await postAuthForm(3223, {
+    intent: "sign-in",
+    email: "kept.customer@gmail.com",
+    password: "kept-secret",
   });
-  expect(signIn.status).toBe(200);
+  expect(signIn.status).toBe(302);
+  expect(signIn.headers.getSetCookie().some((c) => c.startsWith("shop.session_token="))).toBe(true);
   second.child.kill("SIGTERM");
   expect(await second.exited).toBe(0);
 });

@@ -1,0 +1,31 @@
+import { isIP } from "node:net";
+
+/** Express's named address ranges (proxy-addr). */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+export const TRUST_PROXY_RULE =
+  'expected "none" or a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal';
+
+function isAddressOrRange(entry: string) {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For/-Proto/-Host the shop believes, for Express's `trust proxy`;
+ * `none` trusts no one. Returns undefined when an entry is not an address, a range or a name.
+ */
+export function parseTrustProxy(value: string): string[] | undefined {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 1 && entries[0] === "none") return [];
+  if (entries.length === 0 || !entries.every(isAddressOrRange)) return undefined;
+  return entries;
+}

@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, queryRows, setDatabase } from "~/lib/db.server";
+import { checkHealth } from "~/lib/lifecycle.server";
+import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
+import { coupons } from "../../db/schema";
+import { DATABASE_KIND, useTestDatabase } from "./support/database";
+
+let handle: DatabaseHandle;
+let heard = 0;
+
+async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function changeACoupon(code: string) {
+  await handle.db.insert(coupons).values({ code, discountValue: 10 });
+}
+
+async function listenerPids() {
+  const rows = await queryRows<{ pid: number }>(
+    handle.db,
+    sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
+  );
+  return rows.map((row) => row.pid);
+}
+
+beforeAll(async () => {
+  handle = await useTestDatabase();
+  await liveEvents().subscribe(COUPONS_CHANGED, () => {
+    heard += 1;
+  });
+});
+afterAll(async () => {
+  await liveEvents().close();
+  setDatabase(handle);
+  await handle.close();
+});
+
+describe(`live offers survive a lost listener on ${DATABASE_KIND}`, () => {
+  it("a coupon change reaches the subscribed pages, and the shop is healthy", async () => {
+    expect(await checkHealth()).toBeNull();
+    const before = heard;
+    await changeACoupon("LIVE1");
+    await waitFor(() => heard > before, 5000);
+  });
+
+  if (DATABASE_KIND === "PostgreSQL") {
+    it("after pg_terminate_backend on the listener, health says so until it listens again, and changes arrive again", async () => {
+      const [pid] = await listenerPids();
+      expect(pid).toBeTypeOf("number");
+      await queryRows(handle.db, sql`select pg_terminate_backend(${pid})`);
+      await waitFor(async () => (await checkHealth()) !== null, 5000);
+      expect(await checkHealth()).toMatch(/live updates are reconnecting/);
+      await waitFor(async () => (await checkHealth()) === null, 20_000);
+      const pids = await listenerPids();
+      expect(pids).toHaveLength(1);
+      expect(pids[0]).not.toBe(pid);
+      const before = heard;
+      await changeACoupon("LIVE2");
+      await waitFor(() => heard > before, 5000);
+    });
+  } else {
+    it("PGlite's notifications stay in the process: no connection to lose, nothing down", async () => {
+      expect(liveEvents().downChannels()).toEqual([]);
+      const before = heard;
+      await changeACoupon("LIVE2");
+      await waitFor(() => heard > before, 5000);
+    });
+  }
+
+  it("a channel the database keeps refusing retries with backoff, reports itself down, and recovers", async () => {
+    const channel = "flaky_channel";
+    let refusals = 2;
+    let loseIt: ((error: Error) => void) | undefined;
+    setDatabase({
+      ...handle,
+      listen: async (name, onNotify, onLost) => {
+        if (refusals > 0) {
+          refusals -= 1;
+          throw new Error("connection refused");
+        }
+        loseIt = onLost;
+        return handle.listen(name, onNotify);
+      },
+    });
+    try {
+      let told = 0;
+      await liveEvents().subscribe(channel, () => {
+        told += 1;
+      });
+      expect(liveEvents().downChannels()).toContain(channel);
+      expect(await checkHealth()).toMatch(/reconnecting.*flaky_channel/);
+      // Two refusals wait 250-500 ms and 500-1000 ms; then it listens and tells its pages.
+      await waitFor(() => liveEvents().downChannels().length === 0, 5000);
+      expect(refusals).toBe(0);
+      expect(told).toBe(1);
+      loseIt?.(new Error("connection terminated"));
+      expect(liveEvents().downChannels()).toContain(channel);
+      await waitFor(() => liveEvents().downChannels().length === 0, 5000);
+      expect(told).toBe(2);
+    } finally {
+      setDatabase(handle);
+    }
+  });
+});
