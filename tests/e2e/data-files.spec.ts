@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E_PORT } from "./config";
+
+// The shop's data directory holds e-mails, addresses, password hashes and session tokens: only
+// the account that runs the shop may read it. Each test starts the production build as a process.
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+// Its own port: the other specs that start shops use E2E_PORT + 11..13 and + 20.
+const PORT = E2E_PORT + 30;
+
+type Shop = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+const started: Shop[] = [];
+const tempDirs: string[] = [];
+
+test.afterEach(() => {
+  for (const shop of started.splice(0))
+    if (shop.child.exitCode === null) shop.child.kill("SIGKILL");
+});
+test.afterAll(() => {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Started under `umask 000`, the loosest a careless service manager could give it. */
+function startShop(dataDir: string): Shop {
+  let output = "";
+  const child = spawn(
+    "sh",
+    ["-c", 'umask 000 && exec "$0" --import tsx server.ts', process.execPath],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SEED: "none",
+        LOG_LEVEL: "warn",
+        PORT: String(PORT),
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        DATA_DIR: dataDir,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const shop = { child, output: () => output, exited };
+  started.push(shop);
+  return shop;
+}
+
+async function waitForHealth() {
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${PORT}/healthz`).catch(() => null))?.status, {
+      timeout: 120_000,
+    })
+    .toBe(200);
+}
+
+async function stop(shop: Shop) {
+  shop.child.kill("SIGTERM");
+  expect(await shop.exited).toBe(0);
+}
+
+/** Every entry under `root` (root included) with its permission bits, symlinks left out. */
+function modes(root: string) {
+  const entries: { path: string; kind: "dir" | "file"; mode: number }[] = [];
+  const visit = (entry: string) => {
+    const stat = fs.lstatSync(entry);
+    if (stat.isSymbolicLink()) return;
+    const kind = stat.isDirectory() ? "dir" : "file";
+    entries.push({ path: path.relative(root, entry) || ".", kind, mode: stat.mode & 0o777 });
+    if (kind === "dir") for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+  };
+  visit(root);
+  return entries;
+}
+
+function loosen(root: string) {
+  for (const entry of modes(root))
+    fs.chmodSync(path.join(root, entry.path), entry.kind === "dir" ? 0o777 : 0o666);
+}
+
+function expectPrivate(root: string) {
+  const entries = modes(root);
+  const open = entries
+    .filter((entry) => entry.mode !== (entry.kind === "dir" ? 0o700 : 0o600))
+    .map((entry) => `${entry.path} ${entry.mode.toString(8)}`);
+  expect(open).toEqual([]);
+  return entries;
+}
+
+function newDataDir() {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "shop-modes-"));
+  tempDirs.push(parent);
+  return path.join(parent, "data");
+}
+
+test("a fresh DATA_DIR is created 0700 with every file 0600", async () => {
+  const dataDir = newDataDir();
+  const shop = startShop(dataDir);
+  await waitForHealth();
+  const entries = expectPrivate(dataDir);
+  // The embedded database, its write-ahead log and the generated secret are all there.
+  expect(entries.some((entry) => entry.path.startsWith(path.join("pglite", "pg_wal")))).toBe(true);
+  expect(entries.length).toBeGreaterThan(100);
+  await stop(shop);
+  expectPrivate(dataDir);
+});
+
+test("an existing DATA_DIR left open to everyone is closed on start, and the count is logged", async () => {
+  const dataDir = newDataDir();
+  const first = startShop(dataDir);
+  await waitForHealth();
+  await stop(first);
+  fs.mkdirSync(path.join(dataDir, "outbox"), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, "outbox", "old-message.eml"), "To: someone@gmail.com\n");
+  loosen(dataDir);
+  const loosened = modes(dataDir).length;
+  expect(modes(dataDir).every((entry) => entry.mode === 0o666 || entry.mode === 0o777)).toBe(true);
+
+  const second = startShop(dataDir);
+  await waitForHealth();
+  expectPrivate(dataDir);
+  expect(second.output()).toMatch(/closed the permissions of \d+ entries/);
+  const fixed = Number(/closed the permissions of (\d+) entries/.exec(second.output())?.[1]);
+  expect(fixed).toBe(loosened);
+  await stop(second);
+});
