@@ -16,6 +16,10 @@ describe("back-office list query", () => {
     }
   });
 
+  it("drops control characters (a NUL byte would fail in the database)", () => {
+    expect(parseAdminListQuery(new URLSearchParams("q=tul%00si%07")).search).toBe("tulsi");
+  });
+
   it("cuts very long searches to 100 characters", () => {
     expect(parse(`q=${"a".repeat(500)}`).search).toHaveLength(100);
   });

@@ -1,16 +1,12 @@
 import { z } from "zod";
+import { searchText } from "./validation/text";
 
 export const MAX_ADMIN_SEARCH_LENGTH = 100;
 
 export type AdminListQuery = { search: string | undefined; page: number };
 
 const params = z.object({
-  q: z
-    .string()
-    .trim()
-    .transform((text) => text.slice(0, MAX_ADMIN_SEARCH_LENGTH))
-    .optional()
-    .catch(undefined),
+  q: searchText(MAX_ADMIN_SEARCH_LENGTH).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchText } from "./validation/text";
 
 /** SPEC §9 sort options; "featured" (featured first) is the default. */
 export const PRODUCT_SORTS = ["featured", "price-low", "price-high", "rating"] as const;
@@ -22,12 +23,7 @@ export type ProductListQuery = {
 };
 
 const queryParams = z.object({
-  search: z
-    .string()
-    .trim()
-    .transform((text) => text.slice(0, MAX_SEARCH_LENGTH))
-    .optional()
-    .catch(undefined),
+  search: searchText(MAX_SEARCH_LENGTH).optional().catch(undefined),
   category: z.uuid().optional().catch(undefined),
   sort: z.enum(PRODUCT_SORTS).catch("featured"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),

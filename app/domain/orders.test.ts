@@ -6,8 +6,26 @@ import {
   ORDER_STATUSES,
   orderNumber,
   orderStatusTone,
+  paymentMethodLabel,
   statusLabel,
 } from "./orders";
+
+describe("paymentMethodLabel", () => {
+  it("names the test gateway apart from Razorpay and cash on delivery", () => {
+    expect(paymentMethodLabel({ paymentMethod: "razorpay", paymentProvider: "test" })).toBe(
+      "Card (test gateway)",
+    );
+    expect(paymentMethodLabel({ paymentMethod: "razorpay", paymentProvider: "razorpay" })).toBe(
+      "Card (Razorpay)",
+    );
+    expect(paymentMethodLabel({ paymentMethod: "razorpay", paymentProvider: null })).toBe(
+      "Card (Razorpay)",
+    );
+    expect(paymentMethodLabel({ paymentMethod: "cod", paymentProvider: null })).toBe(
+      "Cash on Delivery",
+    );
+  });
+});
 
 describe("customerMayCancel (DESIGN §6.16)", () => {
   it("allows pending and processing orders only", () => {

@@ -22,6 +22,36 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   razorpay: "Card (Razorpay)",
 };
 
+/** How the shop takes card payments (CARD_PAYMENTS): not at all, its test gateway, or Razorpay. */
+export const CARD_PAYMENT_MODES = ["off", "test", "razorpay"] as const;
+export type CardPaymentMode = (typeof CARD_PAYMENT_MODES)[number];
+
+/**
+ * Who took a card order's payment: Razorpay, or the built-in test gateway, through which no money
+ * moves (docs/decisions/016). Null for cash on delivery, and for card orders from before it was
+ * recorded whose gateway could not be told.
+ */
+export const PAYMENT_PROVIDERS = ["razorpay", "test"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const TEST_PAYMENT_MARK = "TEST PAYMENT — not a real payment";
+
+/** Said when CARD_PAYMENTS=off and a card payment is asked for anyway. */
+export const CARD_PAYMENTS_OFF_MESSAGE =
+  "Card payments are switched off. Please choose Cash on Delivery.";
+
+type PaymentFacts = { paymentMethod: PaymentMethod; paymentProvider: PaymentProvider | null };
+
+export function isTestPayment(order: PaymentFacts) {
+  return order.paymentMethod === "razorpay" && order.paymentProvider === "test";
+}
+
+/** How an order's payment is named wherever it is shown or exported. */
+export function paymentMethodLabel(order: PaymentFacts) {
+  if (isTestPayment(order)) return "Card (test gateway)";
+  return PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod;
+}
+
 /** DESIGN §6.7: card orders not paid within this time are cancelled and give their stock back. */
 export const CARD_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 

@@ -13,7 +13,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../app/domain/orders";
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+} from "../../app/domain/orders";
 import { addresses, profiles } from "./accounts";
 import { products } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
@@ -138,6 +143,8 @@ export const orders = pgTable(
     couponCode: text("coupon_code"),
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("cod"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    /** Card orders: "test" when the built-in test gateway took (or is to take) the payment. */
+    paymentProvider: text("payment_provider", { enum: PAYMENT_PROVIDERS }),
     shippingAddressId: uuid("shipping_address_id").references(() => addresses.id, {
       onDelete: "set null",
     }),
@@ -164,6 +171,10 @@ export const orders = pgTable(
       sql`${t.status} in ('pending','processing','shipped','delivered','cancelled')`,
     ),
     check("orders_payment_method_check", sql`${t.paymentMethod} in ('cod','razorpay')`),
+    check(
+      "orders_payment_provider_check",
+      sql`${t.paymentProvider} is null or (${t.paymentMethod} = 'razorpay' and ${t.paymentProvider} in ('razorpay','test'))`,
+    ),
     check(
       "orders_payment_status_check",
       sql`${t.paymentStatus} in ('pending','paid','failed','refunded')`,

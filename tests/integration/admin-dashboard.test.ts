@@ -120,3 +120,36 @@ describe(`dashboard on ${DATABASE_KIND}`, () => {
     expect(stats.totalOrders).toBe(12);
   });
 });
+
+describe(`test-gateway payments on the dashboard on ${DATABASE_KIND}`, () => {
+  it("leave the revenue and the sales chart, and are shown apart", async () => {
+    const customer = await insertProfile(handle.db, { fullName: "Test Mode Buyer" });
+    const now = new Date();
+    const before = await getDashboardStats(handle.db);
+    const salesBefore = await getDailySales(handle.db, { days: 1, now });
+    await insertOrder(handle.db, {
+      userId: customer.id,
+      total: 123400,
+      paymentMethod: "razorpay",
+      paymentStatus: "paid",
+      paymentProvider: "test",
+      createdAt: now,
+    });
+    await insertOrder(handle.db, {
+      userId: customer.id,
+      total: 4500,
+      paymentMethod: "razorpay",
+      paymentStatus: "paid",
+      paymentProvider: "razorpay",
+      createdAt: now,
+    });
+
+    const after = await getDashboardStats(handle.db);
+    expect(after.totalRevenue - before.totalRevenue).toBe(4500);
+    expect(after.testRevenue - before.testRevenue).toBe(123400);
+    expect(after.totalOrders - before.totalOrders).toBe(2);
+    const salesAfter = await getDailySales(handle.db, { days: 1, now });
+    expect(salesAfter[0]!.revenue - salesBefore[0]!.revenue).toBe(4500);
+    expect(salesAfter[0]!.orders - salesBefore[0]!.orders).toBe(1);
+  });
+});

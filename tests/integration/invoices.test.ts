@@ -229,6 +229,21 @@ describe(`invoice numbers on ${DATABASE_KIND}`, () => {
 });
 
 describe(`the invoice page on ${DATABASE_KIND}`, () => {
+  it("says whether the order was paid through the test gateway", async () => {
+    const paid = await mixedOrder();
+    await handle.db
+      .update(orders)
+      .set({ paymentMethod: "razorpay", paymentStatus: "paid", paymentProvider: "test" })
+      .where(eq(orders.id, paid.id));
+    await issueInvoice(handle.db, admin.id, paid.id);
+    const view = await loadInvoice(handle.db, paid.id);
+    expect(view!.order).toMatchObject({ paymentMethod: "razorpay", paymentProvider: "test" });
+    expect(view!.invoice).not.toBeNull();
+
+    const cash = await mixedOrder();
+    expect((await loadInvoice(handle.db, cash.id))!.order.paymentProvider).toBeNull();
+  });
+
   it("'Print Invoice' numbers the invoice and opens it ready to print", async () => {
     const placed = await mixedOrder({ address: BENGALURU });
     const path = `/admin/orders/${placed.id}/invoice`;

@@ -381,7 +381,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Subtotal,Discount,Shipping,Total,City,State",
+      "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Test Payment,Subtotal,Discount,Shipping,Total,City,State",
     );
     expect(lines).toHaveLength(3); // header, one order, and the empty string after the last CRLF
     expect(lines[1]).toBe(
@@ -393,6 +393,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
         "processing",
         "Cash on Delivery",
         "pending",
+        "",
         "800.00",
         "0.00",
         "50.00",
@@ -429,7 +430,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
       50,
     );
     expect(numbers).toEqual(listed.map((o) => o.orderNumber));
-    expect(ORDERS_CSV_HEADER).toHaveLength(13);
+    expect(ORDERS_CSV_HEADER).toHaveLength(14);
   });
 });
 
@@ -476,5 +477,54 @@ describe(`who may use the orders screen on ${DATABASE_KIND}`, () => {
       }
     }
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe(`test-gateway payments in the back office on ${DATABASE_KIND}`, () => {
+  it("are marked in the list, the detail and the CSV export", async () => {
+    const test = await placedOrder({ fullName: "Testa Gateway" });
+    const live = await placedOrder({ fullName: "Testa Gateway" });
+    const cash = await placedOrder({ fullName: "Testa Gateway" });
+    await handle.db
+      .update(orders)
+      .set({ paymentMethod: "razorpay", paymentStatus: "paid", paymentProvider: "test" })
+      .where(eq(orders.id, test.id));
+    await handle.db
+      .update(orders)
+      .set({ paymentMethod: "razorpay", paymentStatus: "paid", paymentProvider: "razorpay" })
+      .where(eq(orders.id, live.id));
+
+    const list = await listAdminOrders(
+      handle.db,
+      parseAdminOrderQuery(new URLSearchParams("q=testa gateway")),
+    );
+    const providerOf = (id: string) => list.orders.find((row) => row.id === id)?.paymentProvider;
+    expect(providerOf(test.id)).toBe("test");
+    expect(providerOf(live.id)).toBe("razorpay");
+    expect(providerOf(cash.id)).toBeNull();
+
+    const page = await callRoute<Awaited<ReturnType<typeof ordersLoader>>>(
+      ordersLoader,
+      browserRequest(`${ordersPath}?view=${test.id}`, admin.cookies),
+    );
+    expect(page.body!.detail).toMatchObject({ id: test.id, paymentProvider: "test" });
+
+    const text = await readCsv(
+      ordersCsvStream(handle.db, { q: "testa gateway", status: undefined }),
+    );
+    const [header, ...lines] = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const columns = header!.split(",");
+    expect(columns.slice(5, 8)).toEqual(["Payment Method", "Payment Status", "Test Payment"]);
+    const row = (orderNumber: string) =>
+      lines
+        .find((line) => line.startsWith(`${orderNumber},`))!
+        .split(",")
+        .slice(5, 8);
+    expect(row(test.orderNumber)).toEqual(["Card (test gateway)", "paid", "TEST"]);
+    expect(row(live.orderNumber)).toEqual(["Card (Razorpay)", "paid", ""]);
+    expect(row(cash.orderNumber)).toEqual(["Cash on Delivery", "pending", ""]);
   });
 });

@@ -21,11 +21,14 @@ import {
   orders,
   products,
 } from "../../db/schema";
+import { insertOrder } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { withEnv } from "./support/env";
+import { rerunMigrationUpdates } from "./support/migrations";
 import { fillCart, insertCustomers, orderFor, SHIPPING_ADDRESS } from "./support/orders";
-import { createCustomer } from "./support/profile";
+import { createCustomer, loadProfile } from "./support/profile";
 
 let handle: DatabaseHandle;
 let sent: { to: string; subject: string; text: string }[];
@@ -521,5 +524,253 @@ describe(`orders under concurrency on ${DATABASE_KIND}`, () => {
       .from(orders)
       .where(and(eq(orders.userId, userId!), eq(orders.idempotencyKey, key)));
     expect(keyed).toHaveLength(1);
+  });
+});
+
+describe(`the order's address snapshot on ${DATABASE_KIND}`, () => {
+  const ADDRESS_KEYS = [
+    "addressLine1",
+    "addressLine2",
+    "city",
+    "fullName",
+    "phone",
+    "postalCode",
+    "state",
+  ];
+  const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+
+  async function checkout(cookies: string[], fields: Record<string, string>) {
+    const request = browserRequest("/checkout", cookies, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+    });
+    try {
+      return await checkoutAction({ request, params: {}, context } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+
+  it("keeps exactly the address fields, whatever else the checkout form carried", async () => {
+    const customer = await createCustomer("Snapshot Tester");
+    const item = await product({ stockQuantity: 5 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+    await checkout(customer.cookies, {
+      fullName: "Asha Patil",
+      phone: "9876543210",
+      addressLine1: "12 Shivaji Nagar",
+      addressLine2: "Near the temple",
+      city: "Satara",
+      state: "Maharashtra",
+      postalCode: "415003",
+      saveAddress: "on",
+      paymentMethod: "cod",
+      idempotencyKey: randomUUID(),
+    });
+    const [order] = await ordersOf(customer.id);
+    expect(Object.keys(order!.shippingAddress).sort()).toEqual(ADDRESS_KEYS);
+    expect(order!.shippingAddress).toEqual({
+      fullName: "Asha Patil",
+      phone: "9876543210",
+      addressLine1: "12 Shivaji Nagar",
+      addressLine2: "Near the temple",
+      city: "Satara",
+      state: "Maharashtra",
+      postalCode: "415003",
+    });
+
+    // Shipped to a saved address, the address id stays out of the snapshot too.
+    const [saved] = await handle.db
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.userId, customer.id));
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+    await checkout(customer.cookies, {
+      ...SHIPPING_ADDRESS,
+      addressLine2: "",
+      addressId: saved!.id,
+      paymentMethod: "cod",
+      idempotencyKey: randomUUID(),
+    });
+    const placed = await ordersOf(customer.id);
+    expect(placed).toHaveLength(2);
+    for (const row of placed) {
+      expect(Object.keys(row.shippingAddress).sort()).toEqual(ADDRESS_KEYS);
+    }
+  });
+
+  it("is kept to the address by the service too, whatever object it is handed", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product({ stockQuantity: 5 });
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }]);
+    const placed = await orderFor(handle.db, userId!, {
+      address: {
+        ...SHIPPING_ADDRESS,
+        idempotencyKey: randomUUID(),
+        paymentMethod: "cod",
+        saveAddress: false,
+      } as typeof SHIPPING_ADDRESS,
+    });
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(Object.keys(row!.shippingAddress).sort()).toEqual(ADDRESS_KEYS);
+  });
+
+  it("migration 0006 strips the checkout fields from snapshots stored before it", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const polluted = {
+      ...SHIPPING_ADDRESS,
+      addressId: randomUUID(),
+      idempotencyKey: randomUUID(),
+      paymentMethod: "cod",
+      saveAddress: true,
+    };
+    const [old] = await handle.db
+      .insert(orders)
+      .values({
+        userId,
+        orderNumber: `ORD-LEGACY-${randomUUID().slice(0, 8)}`,
+        subtotal: 1000,
+        total: 1000,
+        shippingAddress: polluted,
+      })
+      .returning({ id: orders.id });
+    expect(await rerunMigrationUpdates(handle.db, "0006")).toBeGreaterThan(0);
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, old!.id));
+    expect(row!.shippingAddress).toEqual(SHIPPING_ADDRESS);
+  });
+});
+
+describe(`the Orders tab on ${DATABASE_KIND}`, () => {
+  it("pages 65 orders newest first, so the oldest is reachable", async () => {
+    const customer = await createCustomer("Frequent Buyer");
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    const numbers: string[] = [];
+    for (let i = 0; i < 65; i++) {
+      const row = await insertOrder(handle.db, {
+        userId: customer.id,
+        total: 1000 + i,
+        createdAt: new Date(start + i * 60_000),
+      });
+      numbers.push(row.orderNumber);
+    }
+    const newestFirst = [...numbers].reverse();
+    const pageOf = async (query: string) =>
+      loadProfile(customer.cookies, `/profile?tab=orders${query}`);
+
+    const first = await pageOf("");
+    expect(first.orderPages).toEqual({ page: 1, pageCount: 5, totalCount: 65, pageSize: 15 });
+    expect(first.orders.map((o) => o.orderNumber)).toEqual(newestFirst.slice(0, 15));
+
+    const seen: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const view = await pageOf(`&page=${page}`);
+      expect(view.orderPages.page).toBe(page);
+      seen.push(...view.orders.map((o) => o.orderNumber));
+    }
+    expect(seen).toEqual(newestFirst);
+    const last = await pageOf("&page=5");
+    expect(last.orders.at(-1)?.orderNumber).toBe(numbers[0]);
+    expect(last.orders).toHaveLength(5);
+  });
+
+  it.each([
+    ["abc", 1],
+    ["0", 1],
+    ["-2", 1],
+    ["1.5", 1],
+    ["", 1],
+    ["99999999999999999999", 2],
+    ["7", 2],
+  ])("reads ?page=%s as page %i of 2", async (page, expected) => {
+    const customer = await createCustomer("Odd Pager");
+    for (let i = 0; i < 20; i++) {
+      await insertOrder(handle.db, {
+        userId: customer.id,
+        total: 500,
+        createdAt: new Date(Date.parse("2026-02-01T00:00:00Z") + i * 1000),
+      });
+    }
+    const view = await loadProfile(customer.cookies, `/profile?tab=orders&page=${page}`);
+    expect(view.orderPages).toMatchObject({ page: expected, pageCount: 2, totalCount: 20 });
+    expect(view.orders).toHaveLength(expected === 1 ? 15 : 5);
+  });
+
+  it("shows no pages for a customer without orders", async () => {
+    const customer = await createCustomer("New Buyer");
+    const view = await loadProfile(customer.cookies, "/profile?tab=orders&page=3");
+    expect(view.orders).toEqual([]);
+    expect(view.orderPages).toMatchObject({ page: 1, pageCount: 1, totalCount: 0 });
+  });
+});
+
+describe(`card payments at checkout on ${DATABASE_KIND}`, () => {
+  const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+  const fields = () => ({
+    ...SHIPPING_ADDRESS,
+    addressLine2: "",
+    paymentMethod: "razorpay",
+    idempotencyKey: randomUUID(),
+  });
+  const post = (action: typeof checkoutAction, cookies: string[], body: Record<string, string>) =>
+    action({
+      request: browserRequest("/checkout", cookies, {
+        method: "POST",
+        body: new URLSearchParams(body),
+      }),
+      params: {},
+      context,
+    } as never).catch((thrown: unknown) => thrown);
+
+  it("without Razorpay keys records a card order as a test payment", async () => {
+    const customer = await createCustomer("Test Card Buyer");
+    const item = await product({ stockQuantity: 5 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+    await post(checkoutAction, customer.cookies, fields());
+    const [order] = await ordersOf(customer.id);
+    expect(order).toMatchObject({ paymentMethod: "razorpay", paymentProvider: "test" });
+  });
+
+  it("CARD_PAYMENTS=off offers only cash on delivery and refuses a card order with 400, writing nothing", async () => {
+    const customer = await createCustomer("Switched Off Buyer");
+    const item = await product({ stockQuantity: 5 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+    await withEnv(
+      { CARD_PAYMENTS: "off" },
+      () => import("~/routes/store/checkout"),
+      async ({ action, loader }) => {
+        const page = await loader({
+          request: browserRequest("/checkout", customer.cookies),
+          params: {},
+          context,
+        } as never);
+        expect(page.cardPayments).toBe("off");
+
+        const refused = (await post(action, customer.cookies, fields())) as {
+          data: { result: { error: Record<string, string[]> } };
+          init: ResponseInit | null;
+        };
+        expect(refused.init?.status).toBe(400);
+        expect(refused.data.result.error.paymentMethod).toEqual([
+          "Card payments are switched off. Please choose Cash on Delivery.",
+        ]);
+        const { toast } = await takeToast(
+          browserRequest("/", [new Headers(refused.init?.headers).get("Set-Cookie") ?? ""]),
+        );
+        expect(toast).toMatchObject({
+          title: "Card payments are off",
+          description: "Card payments are switched off. Please choose Cash on Delivery.",
+        });
+        expect(await ordersOf(customer.id)).toHaveLength(0);
+        expect(await stockOf(item.id)).toBe(5);
+
+        // Cash on delivery still works.
+        const placed = (await post(action, customer.cookies, {
+          ...fields(),
+          paymentMethod: "cod",
+        })) as Response;
+        expect(placed.status).toBe(302);
+        expect(await ordersOf(customer.id)).toHaveLength(1);
+      },
+    );
   });
 });

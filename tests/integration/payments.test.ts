@@ -6,7 +6,7 @@
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { takeToast } from "~/lib/toast.server";
@@ -41,6 +41,8 @@ import { type FakeRazorpay, startFakeRazorpay } from "../fakes/razorpay-api";
 import { browserRequest, TEST_PUBLIC_URL, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { withEnv } from "./support/env";
+import { rerunMigrationUpdates } from "./support/migrations";
 
 const KEY_ID = "rzp_test_PaymentsSuite01";
 const KEY_SECRET = "key_secret_for_the_fake_0123456789";
@@ -278,30 +280,18 @@ function deliver(rawBody: string, options: { id?: string | null; secret?: string
   });
 }
 
-/**
- * Imports a route module fresh with Razorpay's variables in process.env. getEnv() caches the
- * environment in its module and has no reset, so the module graph is reset instead; the database,
- * auth, mailer and secret live on globalThis and are shared with the fresh modules.
- */
-async function withRazorpayEnv<T>(load: () => Promise<T>, run: (mod: T) => Promise<void>) {
-  const values: Record<string, string> = {
-    RAZORPAY_KEY_ID: KEY_ID,
-    RAZORPAY_KEY_SECRET: KEY_SECRET,
-    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    RAZORPAY_API_BASE: fake.baseUrl,
-  };
-  const saved = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, values);
-  vi.resetModules();
-  try {
-    await run(await load());
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    vi.resetModules();
-  }
+/** Imports a route module fresh with Razorpay's variables in the environment. */
+function withRazorpayEnv<T>(load: () => Promise<T>, run: (mod: T) => Promise<void>) {
+  return withEnv(
+    {
+      RAZORPAY_KEY_ID: KEY_ID,
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RAZORPAY_API_BASE: fake.baseUrl,
+    },
+    load,
+    run,
+  );
 }
 
 const routeArgs = (request: Request) =>
@@ -1134,5 +1124,177 @@ describe(`the built-in test gateway on ${DATABASE_KIND}`, () => {
         outcome: "success",
       }),
     ).rejects.toThrow(/test gateway is off/);
+  });
+});
+
+describe(`test-mode payments on ${DATABASE_KIND}`, () => {
+  async function providerOf(orderId: string) {
+    const [row] = await handle.db
+      .select({ provider: orders.paymentProvider })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return row!.provider;
+  }
+
+  async function signedInCustomer(name: string) {
+    const email = `card.mode.${randomUUID()}@gmail.com`;
+    await signUp(
+      { fullName: name, email, password: "secret1" },
+      browserRequest("/auth"),
+      "10.0.0.41",
+    );
+    const session = await signIn(
+      { email, password: "secret1" },
+      browserRequest("/auth"),
+      "10.0.0.41",
+    );
+    if (!session.ok) throw new Error("sign-in failed");
+    return { id: session.userId, cookies: session.headers.getSetCookie() };
+  }
+
+  /** A route's answer, returned or thrown, as its status. */
+  async function statusOf(result: Promise<unknown>) {
+    let answer: unknown;
+    try {
+      answer = await result;
+    } catch (thrown) {
+      answer = thrown;
+    }
+    if (answer instanceof Response) return answer.status;
+    const init = (answer as { init?: ResponseInit | null }).init;
+    return init?.status ?? 200;
+  }
+
+  it("records on the order that the test gateway took its payment, and Razorpay a live one", async () => {
+    const local = testGateway();
+    const { order, checkout } = await startedOrder(customer, local);
+    expect(await providerOf(order.id)).toBe("test");
+    await completeTestPayment(handle.db, local, {
+      providerOrderId: checkout.providerOrderId,
+      amount: checkout.amount,
+      outcome: "success",
+    });
+    expect(await orderState(order.id)).toMatchObject({ paymentStatus: "paid" });
+    expect(await providerOf(order.id)).toBe("test");
+
+    const live = await startedOrder(customer, gateway);
+    expect(await providerOf(live.order.id)).toBe("razorpay");
+
+    const { order: cash } = await placeWith(customer, { paymentMethod: "cod" });
+    expect(await providerOf(cash.id)).toBeNull();
+  });
+
+  it("a customer's own 'test-gateway success' post without keys is recorded as a test payment", async () => {
+    const payer = await signedInCustomer("Test Mode Payer");
+    const { order } = await placeWith(payer.id);
+    const { action } = await import("~/routes/store/checkout-payment");
+    const post = (fields: Record<string, string>) =>
+      action(
+        routeArgs(
+          browserRequest("/checkout/payment", payer.cookies, {
+            method: "POST",
+            body: new URLSearchParams(fields),
+          }),
+        ),
+      );
+    const started = (await post({ intent: "start", orderId: order.id })) as {
+      payment: { providerOrderId: string; mode: string };
+    };
+    expect(started.payment.mode).toBe("test");
+    await post({
+      intent: "test-gateway",
+      orderId: order.id,
+      providerOrderId: started.payment.providerOrderId,
+      outcome: "success",
+    });
+    expect(await orderState(order.id)).toMatchObject({ paymentStatus: "paid" });
+    expect(await providerOf(order.id)).toBe("test");
+  });
+
+  it("CARD_PAYMENTS=off refuses every card step at /checkout/payment with 403 and changes nothing", async () => {
+    const payer = await signedInCustomer("Switched Off Payer");
+    const local = testGateway();
+    const { order, checkout } = await startedOrder(payer.id, local);
+    const before = await snapshot(order.id);
+    const pay = paymentId();
+
+    await withEnv(
+      { CARD_PAYMENTS: "off" },
+      () => import("~/routes/store/checkout-payment"),
+      async ({ action }) => {
+        const post = (fields: Record<string, string>) =>
+          action(
+            routeArgs(
+              browserRequest("/checkout/payment", payer.cookies, {
+                method: "POST",
+                body: new URLSearchParams(fields),
+              }),
+            ),
+          );
+        const { order: fresh } = await placeWith(payer.id);
+        expect(await statusOf(post({ intent: "start", orderId: fresh.id }))).toBe(403);
+        expect(await paymentRows(fresh.id)).toEqual([]);
+        expect(
+          await statusOf(
+            post({
+              intent: "test-gateway",
+              orderId: order.id,
+              providerOrderId: checkout.providerOrderId,
+              outcome: "success",
+            }),
+          ),
+        ).toBe(403);
+        expect(
+          await statusOf(
+            post({
+              intent: "confirm",
+              orderId: order.id,
+              razorpay_order_id: checkout.providerOrderId,
+              razorpay_payment_id: pay,
+              razorpay_signature: checkoutSignature(checkout.providerOrderId, pay, local.keySecret),
+            }),
+          ),
+        ).toBe(403);
+      },
+    );
+    expect(await snapshot(order.id)).toEqual(before);
+  });
+});
+
+describe(`card orders from before payment providers were recorded on ${DATABASE_KIND}`, () => {
+  it("migration 0006 marks those paid through the test gateway, and leaves undeterminable ones", async () => {
+    const { order: testPaid } = await placeWith(customer);
+    const { order: livePaid } = await placeWith(customer);
+    const { order: neverStarted } = await placeWith(customer);
+    await handle.db.insert(payments).values([
+      {
+        orderId: testPaid.id,
+        provider: "test",
+        providerOrderId: `order_test${randomUUID().slice(0, 8)}`,
+        amount: testPaid.total,
+        status: "paid",
+      },
+      {
+        orderId: livePaid.id,
+        provider: "razorpay",
+        providerOrderId: `order_${randomUUID().slice(0, 8)}`,
+        amount: livePaid.total,
+        status: "paid",
+      },
+    ]);
+    await handle.db
+      .update(orders)
+      .set({ paymentProvider: null })
+      .where(inArray(orders.id, [testPaid.id, livePaid.id, neverStarted.id]));
+
+    expect(await rerunMigrationUpdates(handle.db, "0006")).toBeGreaterThan(0);
+    const rows = await handle.db
+      .select({ id: orders.id, provider: orders.paymentProvider })
+      .from(orders)
+      .where(inArray(orders.id, [testPaid.id, livePaid.id, neverStarted.id]));
+    const providerOf = (id: string) => rows.find((row) => row.id === id)?.provider;
+    expect(providerOf(testPaid.id)).toBe("test");
+    expect(providerOf(livePaid.id)).toBe("razorpay");
+    expect(providerOf(neverStarted.id)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { orderStatusTone, statusLabel } from "~/domain/orders";
+import { orderStatusTone, statusLabel, TEST_PAYMENT_MARK } from "~/domain/orders";
 
 /** SPEC §4: yellow pending, blue processing, purple shipped, green delivered, red cancelled. */
 export function OrderStatusBadge({ status }: { status: string }) {
@@ -9,4 +9,13 @@ export function OrderStatusBadge({ status }: { status: string }) {
 /** SPEC §4: 'paid' in the default style, anything else in the secondary one. */
 export function PaymentStatusBadge({ status }: { status: string }) {
   return <Badge variant={status === "paid" ? "default" : "secondary"}>{statusLabel(status)}</Badge>;
+}
+
+/** A card payment of the built-in test gateway: no money moved, so the owner must not ship on it. */
+export function TestPaymentBadge() {
+  return (
+    <Badge variant="destructive" className="whitespace-normal">
+      {TEST_PAYMENT_MARK}
+    </Badge>
+  );
 }

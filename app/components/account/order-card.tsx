@@ -1,10 +1,13 @@
 import { PayNowButton } from "~/components/checkout/pay-now-button";
+import { Badge } from "~/components/ui/badge";
 import { formatRupees } from "~/domain/money";
 import {
   customerMayCancel,
+  isTestPayment,
   type OrderStatus,
-  PAYMENT_METHOD_LABELS,
   type PaymentMethod,
+  type PaymentProvider,
+  paymentMethodLabel,
 } from "~/domain/orders";
 import { CancelOrderButton } from "./cancel-order-button";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
@@ -16,6 +19,7 @@ export type OrderView = {
   createdAt: Date;
   status: OrderStatus;
   paymentMethod: PaymentMethod;
+  paymentProvider: PaymentProvider | null;
   paymentStatus: string;
   subtotal: number;
   discountAmount: number;
@@ -78,8 +82,11 @@ export function OrderCard({ order }: { order: OrderView }) {
 
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-muted-foreground">Payment:</span>
-        <span>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</span>
+        <span>{paymentMethodLabel(order)}</span>
         <PaymentStatusBadge status={order.paymentStatus} />
+        {isTestPayment(order) ? (
+          <Badge variant="warning">Test payment — no money taken</Badge>
+        ) : null}
       </p>
 
       <div className="overflow-x-auto">

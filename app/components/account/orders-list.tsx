@@ -1,10 +1,16 @@
 import { Package } from "lucide-react";
 import { Link } from "react-router";
+import { Pagination } from "~/components/product/pagination";
 import { buttonVariants } from "~/components/ui/button";
+import { orderHistoryHref } from "~/domain/validation/order-history";
 import { OrderCard, type OrderView } from "./order-card";
 
-/** SPEC §2 Orders tab: the customer's orders, newest first. */
-export function OrdersList({ orders }: { orders: OrderView[] }) {
+export type OrderPages = { page: number; pageCount: number; totalCount: number; pageSize: number };
+
+/** SPEC §2 Orders tab: the customer's orders, newest first, a page at a time. */
+export function OrdersList({ orders, pages }: { orders: OrderView[]; pages: OrderPages }) {
+  const first = (pages.page - 1) * pages.pageSize + 1;
+  const last = first + orders.length - 1;
   return (
     <section aria-labelledby="orders-heading" className="grid gap-4">
       <h2 id="orders-heading" className="font-display font-semibold text-xl">
@@ -20,13 +26,21 @@ export function OrdersList({ orders }: { orders: OrderView[] }) {
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-4">
-          {orders.map((order) => (
-            <li key={order.id}>
-              <OrderCard order={order} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {pages.pageCount > 1 ? (
+            <p className="text-muted-foreground text-sm">
+              Showing {first}–{last} of {pages.totalCount} orders
+            </p>
+          ) : null}
+          <ul className="grid gap-4">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={pages.page} pageCount={pages.pageCount} hrefFor={orderHistoryHref} />
+        </>
       )}
     </section>
   );

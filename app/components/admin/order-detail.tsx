@@ -1,17 +1,23 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Printer } from "lucide-react";
 import { useFetcher } from "react-router";
-import { OrderStatusBadge, PaymentStatusBadge } from "~/components/account/order-badges";
+import {
+  OrderStatusBadge,
+  PaymentStatusBadge,
+  TestPaymentBadge,
+} from "~/components/account/order-badges";
 import { formatOrderDateTime } from "~/components/account/order-date";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatRupees } from "~/domain/money";
 import {
+  isTestPayment,
   type OrderStatus,
-  PAYMENT_METHOD_LABELS,
   type PaymentMethod,
+  type PaymentProvider,
   type PaymentStatus,
+  paymentMethodLabel,
 } from "~/domain/orders";
 
 export type OrderDetailView = {
@@ -20,6 +26,7 @@ export type OrderDetailView = {
   createdAt: Date;
   status: OrderStatus;
   paymentMethod: PaymentMethod;
+  paymentProvider: PaymentProvider | null;
   paymentStatus: PaymentStatus;
   subtotal: number;
   discountAmount: number;
@@ -175,8 +182,9 @@ export function OrderDetail({
             </Row>
             <Row label="Payment">
               <span className="inline-flex flex-wrap items-center gap-2">
-                {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
+                {paymentMethodLabel(order)}
                 <PaymentStatusBadge status={order.paymentStatus} />
+                {isTestPayment(order) ? <TestPaymentBadge /> : null}
               </span>
             </Row>
             <Row label="Coupon">{order.couponCode ?? "None"}</Row>

@@ -160,11 +160,14 @@ function TestGatewayDialog({
 }) {
   const gateway = useFetcher<TestGatewayData>();
   const result = gateway.data?.result;
+  const settled = gateway.state === "idle";
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the gateway's answer only
   useEffect(() => {
-    // A failure comes back as a redirect to the Orders tab, which the router follows itself.
-    if (result?.outcome === "success") onSuccess(result.callback);
-  }, [result]);
+    // A failure comes back as a redirect to the Orders tab, which the router follows itself. A
+    // success is confirmed by a navigation, started only once the fetcher's own revalidation is
+    // over: a revalidation finishing after the navigation's redirect would keep the page here.
+    if (settled && result?.outcome === "success") onSuccess(result.callback);
+  }, [result, settled]);
   const busy = gateway.state !== "idle" || confirming || result !== undefined;
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>

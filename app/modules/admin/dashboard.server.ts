@@ -6,9 +6,16 @@ export type DashboardStats = {
   totalProducts: number;
   totalOrders: number;
   totalCustomers: number;
-  /** Paise; cancelled orders are not revenue. */
+  /** Paise; cancelled orders and test-gateway payments are not revenue. */
   totalRevenue: number;
+  /** Paise taken through the built-in test gateway (no money moved), cancelled ones left out. */
+  testRevenue: number;
 };
+
+/** Orders whose card payment is the test gateway's: shown, but never counted as money. */
+const TEST_PAYMENT = sql.raw(
+  `(payment_method = 'razorpay' and payment_provider is not distinct from 'test')`,
+);
 
 /** The four headline figures, in one round trip. */
 export async function getDashboardStats(executor: Executor): Promise<DashboardStats> {
@@ -17,6 +24,7 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
     total_orders: number;
     total_customers: number;
     total_revenue: number;
+    test_revenue: number;
   }>(
     executor,
     sql`
@@ -25,7 +33,10 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
       (select count(*) from ${orders})::int as total_orders,
       (select count(*) from ${profiles} p
         where not exists (select 1 from ${userRoles} r where r.user_id = p.id))::int as total_customers,
-      (select coalesce(sum(${orders.total}), 0) from ${orders} where ${orders.status} <> 'cancelled')::bigint as total_revenue
+      (select coalesce(sum(${orders.total}), 0) from ${orders}
+        where ${orders.status} <> 'cancelled' and not ${TEST_PAYMENT})::bigint as total_revenue,
+      (select coalesce(sum(${orders.total}), 0) from ${orders}
+        where ${orders.status} <> 'cancelled' and ${TEST_PAYMENT})::bigint as test_revenue
   `,
   );
   return {
@@ -33,6 +44,7 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
     totalOrders: Number(row?.total_orders ?? 0),
     totalCustomers: Number(row?.total_customers ?? 0),
     totalRevenue: Number(row?.total_revenue ?? 0),
+    testRevenue: Number(row?.test_revenue ?? 0),
   };
 }
 
@@ -46,6 +58,7 @@ export type RecentOrder = {
   status: string;
   total: number;
   createdAt: Date;
+  testPayment: boolean;
 };
 
 /**
@@ -63,12 +76,14 @@ export async function getRecentOrders(executor: Executor, limit = 5): Promise<Re
     status: string;
     total: number;
     created_at: Date | string;
+    test_payment: boolean;
   }>(
     executor,
     sql`
     select o.id, o.order_number, coalesce(nullif(trim(p.full_name), ''), o.shipping_address->>'fullName') as customer_name,
       p.email as customer_email, o.shipping_address->>'city' as city,
-      o.shipping_address->>'state' as state, o.status, o.total, o.created_at
+      o.shipping_address->>'state' as state, o.status, o.total, o.created_at,
+      (o.payment_method = 'razorpay' and o.payment_provider is not distinct from 'test') as test_payment
     from ${orders} o left join ${profiles} p on p.id = o.user_id
     order by o.created_at desc, o.id desc
     limit ${limit}
@@ -84,6 +99,7 @@ export async function getRecentOrders(executor: Executor, limit = 5): Promise<Re
     status: row.status,
     total: Number(row.total),
     createdAt: new Date(row.created_at),
+    testPayment: Boolean(row.test_payment),
   }));
 }
 
@@ -114,9 +130,9 @@ export const SHOP_TIME_ZONE = "Asia/Kolkata";
 export type DailySales = {
   /** yyyy-MM-dd in India */
   day: string;
-  /** Paise from the orders placed that day, cancelled ones left out. */
+  /** Paise from the orders placed that day, cancelled ones and test-gateway payments left out. */
   revenue: number;
-  /** Orders placed that day, cancelled ones left out. */
+  /** Orders placed that day, cancelled ones and test-gateway payments left out. */
   orders: number;
 };
 
@@ -148,6 +164,7 @@ export async function getDailySales(
       on o.created_at >= (c.day::timestamp at time zone ${SHOP_TIME_ZONE})
       and o.created_at < ((c.day + 1)::timestamp at time zone ${SHOP_TIME_ZONE})
       and o.status <> 'cancelled'
+      and not (o.payment_method = 'razorpay' and o.payment_provider is not distinct from 'test')
     group by c.day
     order by c.day
   `,

@@ -1,19 +1,28 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema";
+import { ORDER_HISTORY_PAGE_SIZE } from "../../domain/validation/order-history";
 import type { Executor } from "../../lib/db.server";
 
-/** The Orders tab shows the latest orders; older ones stay in the database. */
-export const ORDER_HISTORY_LIMIT = 50;
-
 /**
- * SPEC §7 "Read user's orders": the customer's own orders, newest first, each with its items,
- * the shipping address as it was when ordered, and the coupon code. Two queries in all.
+ * SPEC §7 "Read user's orders": one page of the customer's own orders, newest first, each with its
+ * items, the shipping address as it was when ordered, and the coupon code. A page past the end
+ * shows the last page. Three queries in all.
  */
 export async function listCustomerOrders(
   executor: Executor,
   userId: string,
-  limit = ORDER_HISTORY_LIMIT,
+  requestedPage = 1,
+  pageSize = ORDER_HISTORY_PAGE_SIZE,
 ) {
+  const [counted] = await executor
+    .select({ n: count() })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  const totalCount = counted?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(requestedPage) || 1), pageCount);
+  const pages = { page, pageCount, totalCount, pageSize };
+  if (totalCount === 0) return { orders: [], pages };
   const rows = await executor
     .select({
       id: orders.id,
@@ -22,6 +31,7 @@ export async function listCustomerOrders(
       status: orders.status,
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
+      paymentProvider: orders.paymentProvider,
       subtotal: orders.subtotal,
       discountAmount: orders.discountAmount,
       shippingCost: orders.shippingCost,
@@ -33,8 +43,9 @@ export async function listCustomerOrders(
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-    .limit(limit);
-  if (rows.length === 0) return [];
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  if (rows.length === 0) return { orders: [], pages };
   const items = await executor
     .select({
       id: orderItems.id,
@@ -59,8 +70,8 @@ export async function listCustomerOrders(
     if (list) list.push(item);
     else byOrder.set(orderId, [item]);
   }
-  return rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] }));
+  return { orders: rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] })), pages };
 }
 
-export type CustomerOrder = Awaited<ReturnType<typeof listCustomerOrders>>[number];
+export type CustomerOrder = Awaited<ReturnType<typeof listCustomerOrders>>["orders"][number];
 export type CustomerOrderItem = CustomerOrder["items"][number];

@@ -83,6 +83,7 @@ export async function loadInvoice(executor: Executor, orderId: string) {
       status: orders.status,
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
+      paymentProvider: orders.paymentProvider,
       subtotal: orders.subtotal,
       discountAmount: orders.discountAmount,
       shippingCost: orders.shippingCost,

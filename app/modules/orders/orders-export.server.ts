@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { orders, profiles } from "../../../db/schema";
 import { csvRow, rupeesDecimal } from "../../domain/csv";
 import { formatIstSortable } from "../../domain/india-time";
-import { PAYMENT_METHOD_LABELS } from "../../domain/orders";
+import { isTestPayment, paymentMethodLabel } from "../../domain/orders";
 import type { AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
@@ -16,6 +16,7 @@ export const ORDERS_CSV_HEADER = [
   "Status",
   "Payment Method",
   "Payment Status",
+  "Test Payment",
   "Subtotal",
   "Discount",
   "Shipping",
@@ -51,6 +52,7 @@ async function nextBatch(
       status: orders.status,
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
+      paymentProvider: orders.paymentProvider,
       subtotal: orders.subtotal,
       discountAmount: orders.discountAmount,
       shippingCost: orders.shippingCost,
@@ -73,8 +75,9 @@ function toCsv(row: ExportRow) {
     row.customerName || "Guest",
     row.customerEmail ?? "",
     row.status,
-    PAYMENT_METHOD_LABELS[row.paymentMethod] ?? row.paymentMethod,
+    paymentMethodLabel(row),
     row.paymentStatus,
+    isTestPayment(row) ? "TEST" : "",
     rupeesDecimal(row.subtotal),
     rupeesDecimal(row.discountAmount),
     rupeesDecimal(row.shippingCost),
@@ -87,7 +90,8 @@ function toCsv(row: ExportRow) {
 /**
  * The orders matching the list's filters as CSV (UTF-8 with a byte-order mark, so spreadsheets
  * read rupee signs and Indian names right), streamed in batches: memory stays flat however many
- * orders the shop has. Dates are India time; amounts are rupees with two decimals.
+ * orders the shop has. Dates are India time; amounts are rupees with two decimals. "Test Payment"
+ * says TEST for card orders of the built-in test gateway, through which no money moved.
  */
 export function ordersCsvStream(
   executor: Executor,

@@ -12,7 +12,7 @@ import {
 import type { ShippingAddressSnapshot } from "../../../db/schema/commerce";
 import { checkCoupon } from "../../domain/coupons";
 import { formatRupees } from "../../domain/money";
-import { orderNumber, type PaymentMethod } from "../../domain/orders";
+import { orderNumber, type PaymentMethod, type PaymentProvider } from "../../domain/orders";
 import { priceCart } from "../../domain/pricing";
 import type { AddressInput } from "../../domain/validation/address";
 import type { Database, Transaction } from "../../lib/db.server";
@@ -29,6 +29,8 @@ export type PlaceOrderInput = {
   addressId?: string;
   saveAddress: boolean;
   paymentMethod: PaymentMethod;
+  /** For a card order: the gateway that is to take its payment. */
+  cardProvider?: PaymentProvider | null;
   idempotencyKey: string;
   /** What the checkout page showed; a difference is refused with the product named. */
   quote: Quote | null;
@@ -87,7 +89,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     }
 
     const shippingAddressId = await shippingAddressFor(tx, input);
-    const snapshot: ShippingAddressSnapshot = { ...input.address };
+    const snapshot = addressSnapshot(input.address);
     const order = await insertOrder(
       tx,
       {
@@ -99,6 +101,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
         couponId: coupon?.id ?? null,
         couponCode: coupon?.code ?? null,
         paymentMethod: input.paymentMethod,
+        paymentProvider: input.paymentMethod === "razorpay" ? (input.cardProvider ?? null) : null,
         shippingAddressId,
         shippingAddress: snapshot,
         idempotencyKey: input.idempotencyKey,
@@ -127,6 +130,22 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     await tx.update(carts).set({ couponId: null, updatedAt: now }).where(eq(carts.id, cart.id));
     return { ...order, replayed: false };
   });
+}
+
+/**
+ * Only the address itself: the checkout's parsed form also carries the payment method, the
+ * idempotency key and the save-address choice, which are not part of where the order goes.
+ */
+function addressSnapshot(address: AddressInput): ShippingAddressSnapshot {
+  return {
+    fullName: address.fullName,
+    phone: address.phone,
+    addressLine1: address.addressLine1,
+    addressLine2: address.addressLine2,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+  };
 }
 
 type CartLine = Awaited<ReturnType<typeof listCartLines>>[number];

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { orders, payments, profiles } from "../../../db/schema";
 import { awaitsCardPayment } from "../../domain/orders";
 import type { Database, Transaction } from "../../lib/db.server";
@@ -80,6 +80,12 @@ export async function startCardPayment(
     });
     providerOrderId = created.id;
   }
+  await database
+    .update(orders)
+    .set({ paymentProvider: gateway.mode })
+    .where(
+      and(eq(orders.id, order.id), sql`${orders.paymentProvider} is distinct from ${gateway.mode}`),
+    );
   return {
     mode: gateway.mode,
     key: gateway.keyId,
@@ -138,6 +144,7 @@ export async function lockPayment(tx: Transaction, providerOrderId: string) {
   const [payment] = await tx
     .select({
       id: payments.id,
+      provider: payments.provider,
       providerOrderId: payments.providerOrderId,
       amount: payments.amount,
       orderId: orders.id,
@@ -170,7 +177,13 @@ export async function markPaid(tx: Transaction, payment: LockedPayment, paymentI
   }
   await tx
     .update(orders)
-    .set({ paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
+    .set({
+      paymentStatus: "paid",
+      // The gateway that took the money is the one the order is marked with.
+      paymentProvider: payment.provider === "test" ? "test" : "razorpay",
+      paidAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(eq(orders.id, payment.orderId));
   return true;
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import type { CardPaymentMode } from "../../domain/orders";
 import { getEnv } from "../../lib/env.server";
 import { appSecret } from "../../lib/secrets.server";
 
@@ -23,6 +24,15 @@ function derived(label: string) {
   return createHmac("sha256", appSecret()).update(`test-gateway:${label}`).digest("hex");
 }
 
+/** CARD_PAYMENTS: "off", "test" (the built-in gateway) or "razorpay". */
+export function cardPaymentMode(): CardPaymentMode {
+  return getEnv().CARD_PAYMENTS;
+}
+
+/**
+ * The gateway whose secrets verify callbacks and webhooks. With CARD_PAYMENTS=off it is still
+ * returned, so payments of orders placed before the switch are recorded; no new payment starts.
+ */
 export function paymentGateway(): PaymentGateway {
   const env = getEnv();
   if (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET) {

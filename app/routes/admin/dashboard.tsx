@@ -1,6 +1,6 @@
 import { AlertTriangle, IndianRupee, Package, ShoppingBag, Users } from "lucide-react";
 import { Link } from "react-router";
-import { OrderStatusBadge } from "~/components/account/order-badges";
+import { OrderStatusBadge, TestPaymentBadge } from "~/components/account/order-badges";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -41,7 +41,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       title: "Total Revenue",
       value: formatRupees(stats.totalRevenue),
       Icon: IndianRupee,
-      note: "Excludes cancelled orders",
+      note:
+        stats.testRevenue > 0
+          ? `Excludes cancelled orders and ${formatRupees(stats.testRevenue)} of test payments (no money received)`
+          : "Excludes cancelled orders and test payments",
     },
   ];
   return (
@@ -99,6 +102,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       <div className="grid shrink-0 justify-items-end gap-1">
                         <span className="font-semibold">{formatRupees(order.total)}</span>
                         <OrderStatusBadge status={order.status} />
+                        {order.testPayment ? <TestPaymentBadge /> : null}
                       </div>
                     </li>
                   ))}

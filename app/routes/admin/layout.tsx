@@ -13,8 +13,10 @@ import {
   Users,
 } from "lucide-react";
 import { Form, NavLink, Outlet } from "react-router";
+import { CardPaymentsBanner } from "~/components/admin/card-payments-banner";
 import { cn } from "~/lib/cn";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { cardPaymentMode } from "~/modules/payments/gateway.server";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,7 +27,10 @@ export const meta: Route.MetaFunction = () => [
 /** DESIGN §6.1: the gate. Every child route checks again, since loaders run in parallel. */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { admin: { fullName: admin.fullName, email: admin.email } };
+  return {
+    admin: { fullName: admin.fullName, email: admin.email },
+    cardPayments: cardPaymentMode(),
+  };
 }
 
 const LINKS = [
@@ -94,6 +99,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </p>
       </aside>
       <main className="min-w-0 flex-1 p-4 md:p-8">
+        <CardPaymentsBanner mode={loaderData.cardPayments} />
         <Outlet />
       </main>
     </div>

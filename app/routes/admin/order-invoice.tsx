@@ -7,7 +7,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { formatIstDate } from "~/domain/india-time";
 import type { InvoiceLine } from "~/domain/invoice";
 import { formatRupees } from "~/domain/money";
-import { PAYMENT_METHOD_LABELS } from "~/domain/orders";
+import { isTestPayment, paymentMethodLabel, TEST_PAYMENT_MARK } from "~/domain/orders";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { issueInvoice, loadInvoice } from "~/modules/orders/invoices.server";
@@ -175,12 +175,17 @@ export default function OrderInvoice({ loaderData, actionData }: Route.Component
               <dd>{formatIstDate(order.createdAt)}</dd>
               <dt className="font-semibold">Payment</dt>
               <dd>
-                {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod} (
-                {order.paymentStatus})
+                {paymentMethodLabel(order)} ({order.paymentStatus})
               </dd>
             </dl>
           </div>
         </header>
+
+        {isTestPayment(order) ? (
+          <p role="note" className="border-2 border-black p-2 text-center font-bold text-lg">
+            {TEST_PAYMENT_MARK}: paid through the built-in test gateway; no money was received.
+          </p>
+        ) : null}
 
         {order.status === "cancelled" ? (
           <p role="note" className="border border-black p-2 text-center font-bold uppercase">

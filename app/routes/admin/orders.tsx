@@ -3,7 +3,7 @@ import { Download, Eye, Search } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { data, Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { PaymentStatusBadge } from "~/components/account/order-badges";
+import { PaymentStatusBadge, TestPaymentBadge } from "~/components/account/order-badges";
 import { OrderDetail } from "~/components/admin/order-detail";
 import { OrderStatusSelect } from "~/components/admin/order-status-select";
 import { Pagination } from "~/components/product/pagination";
@@ -20,7 +20,7 @@ import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
-import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, statusLabel } from "~/domain/orders";
+import { isTestPayment, ORDER_STATUSES, paymentMethodLabel, statusLabel } from "~/domain/orders";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrdersHref,
@@ -29,6 +29,7 @@ import {
   trackingFormSchema,
 } from "~/domain/validation/order-admin";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { sendShippingNotice } from "~/modules/orders/order-mail.server";
@@ -64,7 +65,7 @@ async function failure(message: string, body: Record<string, unknown> = {}, stat
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   try {
     if (intent === "status") {
@@ -278,10 +279,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     <td className="whitespace-nowrap px-3 py-3">{formatRupees(order.total)}</td>
                     <td className="px-3 py-3">
                       <div className="grid justify-items-start gap-1">
-                        <span className="whitespace-nowrap">
-                          {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
-                        </span>
+                        <span className="whitespace-nowrap">{paymentMethodLabel(order)}</span>
                         <PaymentStatusBadge status={order.paymentStatus} />
+                        {isTestPayment(order) ? <TestPaymentBadge /> : null}
                       </div>
                     </td>
                     <td className="px-3 py-3">

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
+import { CARD_PAYMENTS_OFF_MESSAGE } from "~/domain/orders";
 import { paymentActionSchema } from "~/domain/validation/payment";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
@@ -12,7 +14,11 @@ import {
   PaymentVerificationError,
   startCardPayment,
 } from "~/modules/payments/card-payments.server";
-import { PaymentProviderError, paymentGateway } from "~/modules/payments/gateway.server";
+import {
+  cardPaymentMode,
+  PaymentProviderError,
+  paymentGateway,
+} from "~/modules/payments/gateway.server";
 import { completeTestPayment } from "~/modules/payments/test-gateway.server";
 import { orders, payments } from "../../../db/schema";
 import type { Route } from "./+types/checkout-payment";
@@ -32,11 +38,14 @@ export async function action({ request }: Route.ActionArgs) {
       description: "You need to be signed in to pay for an order",
     });
   }
-  const parsed = paymentActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = paymentActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return fail("Payment Error", parsed.error.issues[0]?.message ?? "Invalid request", 400);
   }
   const input = parsed.data;
+  if (cardPaymentMode() === "off") {
+    return fail("Card payments are off", CARD_PAYMENTS_OFF_MESSAGE, 403);
+  }
   const gateway = paymentGateway();
   try {
     switch (input.intent) {

@@ -16,9 +16,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
+import { CARD_PAYMENTS_OFF_MESSAGE } from "~/domain/orders";
 import { joinAddressErrors } from "~/domain/validation/address";
 import { checkoutSchema } from "~/domain/validation/checkout";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import { logger } from "~/lib/logger.server";
 import { isDocumentRequest } from "~/lib/request-store.server";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
@@ -30,7 +32,11 @@ import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { readQuote, signQuote } from "~/modules/orders/quote.server";
 import { startCardPayment } from "~/modules/payments/card-payments.server";
-import { PaymentProviderError, paymentGateway } from "~/modules/payments/gateway.server";
+import {
+  cardPaymentMode,
+  PaymentProviderError,
+  paymentGateway,
+} from "~/modules/payments/gateway.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/checkout";
@@ -88,7 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       total: cart.totals.total,
     }),
     idempotencyKey: crypto.randomUUID(),
-    testMode: paymentGateway().mode === "test",
+    cardPayments: cardPaymentMode(),
   };
 }
 
@@ -116,7 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
       description: "You need to be signed in to place an order",
     });
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") {
     const headers = await toastHeaders({
@@ -127,6 +133,18 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: 400, headers });
   }
   const input = submission.value;
+  const cardPayments = cardPaymentMode();
+  if (input.paymentMethod === "razorpay" && cardPayments === "off") {
+    const headers = await toastHeaders({
+      type: "error",
+      title: "Card payments are off",
+      description: CARD_PAYMENTS_OFF_MESSAGE,
+    });
+    const result = submission.reply({
+      fieldErrors: { paymentMethod: [CARD_PAYMENTS_OFF_MESSAGE] },
+    });
+    return data({ result }, { status: 400, headers });
+  }
   let order: Awaited<ReturnType<typeof placeOrder>>;
   try {
     order = await placeOrder(db(), {
@@ -135,6 +153,7 @@ export async function action({ request }: Route.ActionArgs) {
       addressId: input.addressId,
       saveAddress: input.saveAddress,
       paymentMethod: input.paymentMethod,
+      cardProvider: cardPayments === "off" ? null : cardPayments,
       idempotencyKey: input.idempotencyKey,
       quote: readQuote(String(formData.get("quote") ?? "")),
     });
@@ -187,7 +206,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, chosenAddressId, prefill, quote, idempotencyKey, testMode } = loaderData;
+  const { cart, addresses, chosenAddressId, prefill, quote, idempotencyKey, cardPayments } =
+    loaderData;
   const navigation = useNavigation();
   const placing = navigation.state === "submitting" && navigation.formAction === "/checkout";
   const payment = actionData && "payment" in actionData ? actionData.payment : null;
@@ -270,13 +290,27 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               value="razorpay"
               icon={<CreditCard className="size-5" aria-hidden="true" />}
               title="Card Payment (Razorpay)"
+              disabled={cardPayments === "off"}
               description={
-                testMode
-                  ? "Test mode: payments go to the built-in test gateway and no money is taken."
-                  : "Pay securely by card through Razorpay."
+                cardPayments === "off"
+                  ? "Card payments are switched off at the moment. Please choose Cash on Delivery."
+                  : cardPayments === "test"
+                    ? "Test mode: payments go to the built-in test gateway and no money is taken."
+                    : "Pay securely by card through Razorpay."
               }
-              badge={testMode ? "Test mode" : undefined}
+              badge={
+                cardPayments === "off"
+                  ? "Unavailable"
+                  : cardPayments === "test"
+                    ? "Test mode"
+                    : undefined
+              }
             />
+            {fields.paymentMethod.errors?.length ? (
+              <p id={fields.paymentMethod.errorId} className="text-destructive text-sm">
+                {fields.paymentMethod.errors.join(", ")}
+              </p>
+            ) : null}
           </fieldset>
         </div>
         <CheckoutSummary cart={cart}>
@@ -299,9 +333,11 @@ function PaymentOption({
   title,
   description,
   badge,
+  disabled,
 }: {
   value: "cod" | "razorpay";
   defaultChecked?: boolean;
+  disabled?: boolean;
   icon: React.ReactNode;
   title: string;
   description: string;
@@ -311,7 +347,7 @@ function PaymentOption({
   return (
     <label
       htmlFor={id}
-      className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-4 has-[:checked]:border-primary has-[:checked]:bg-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+      className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-4 has-[:checked]:border-primary has-[:checked]:bg-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70"
     >
       <input
         id={id}
@@ -319,13 +355,17 @@ function PaymentOption({
         name="paymentMethod"
         value={value}
         defaultChecked={defaultChecked}
+        disabled={disabled}
+        aria-describedby={`${id}-description`}
         className="mt-1 size-4 accent-primary"
       />
       <span className="grid gap-1">
         <span className="flex items-center gap-2 font-medium">
           {icon} {title} {badge ? <Badge variant="warning">{badge}</Badge> : null}
         </span>
-        <span className="text-muted-foreground text-sm">{description}</span>
+        <span id={`${id}-description`} className="text-muted-foreground text-sm">
+          {description}
+        </span>
       </span>
     </label>
   );
