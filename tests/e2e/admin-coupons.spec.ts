@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN } from "./config";
+import { ADMIN, BASE_URL } from "./config";
 import { signUp } from "./helpers";
 
 // Runs in the "shared-state" project, after the storefront tests: it changes the offers every
@@ -118,6 +118,7 @@ test("customers see 'Coupon expired!' and 'Coupon already applied!'", async ({ b
   // is refused by the server.
   const response = await page.request.post("/cart", {
     form: { intent: "apply-coupon", code: "WELCOME10" },
+    headers: { origin: BASE_URL },
   });
   expect(response.status()).toBe(400);
   await page.reload();

@@ -29,6 +29,8 @@ async function adminPage(browser: Browser) {
 }
 
 test("customers: search by e-mail, statistics and the detail dialog", async ({ page, browser }) => {
+  // Two customers sign up and one orders before the administrator looks.
+  test.setTimeout(60_000);
   const email = uniqueEmail("kavita");
   await signUp(page, { fullName: "Kavita Ingale", email });
   await page.goto(`/product/${PRODUCT.slug}`);
@@ -111,6 +113,8 @@ test("reviews: approve, reject and delete a new review, with toasts and the audi
   page,
   browser,
 }) => {
+  // A customer signs up and reviews, then the administrator signs in and moderates three times.
+  test.setTimeout(60_000);
   const comment = `Turmeric tablets that helped my skin (${randomUUID().slice(0, 8)}).`;
   await signUp(page, { fullName: "Review Moderated" });
   await page.goto(`/product/${PRODUCT.slug}`);

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seedCategories, seedProducts } from "../../db/seed/catalog-data";
+import { BASE_URL } from "./config";
 import { signUp } from "./helpers";
 
 /** The demo catalog the e2e server starts with (db/seed/catalog-data.ts). */
@@ -470,6 +471,7 @@ test.describe("cart and wishlist endpoints", () => {
     const add = (productId: string, quantity: string) =>
       page.request.post("/cart", {
         form: { intent: "add", productId, quantity },
+        headers: { origin: BASE_URL },
         maxRedirects: 0,
       });
 
@@ -487,6 +489,7 @@ test.describe("cart and wishlist endpoints", () => {
     expect((await add(lasuna, "1")).status()).toBe(409);
     const wishlistUnknown = await page.request.post("/wishlist", {
       form: { intent: "add", productId: unknown },
+      headers: { origin: BASE_URL },
       maxRedirects: 0,
     });
     expect(wishlistUnknown.status()).toBe(404);

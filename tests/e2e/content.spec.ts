@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Request, test } from "@playwright/test";
+import { BASE_URL } from "./config";
 
 /** SPEC §2 "Static pages": every content page and the heading it must show. */
 const PAGES = [
@@ -332,6 +333,7 @@ test.describe("without JavaScript", () => {
         subject: "Triphala & dosage",
         message: "Namaste",
       },
+      headers: { origin: BASE_URL },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);

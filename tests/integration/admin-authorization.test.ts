@@ -2,11 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, queryRows } from "~/lib/db.server";
+import type { DatabaseHandle } from "~/lib/db.server";
 import { coupons, orders, products, reviews } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { databaseDigest } from "./support/digest";
 import { fillCart, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
 
@@ -30,25 +31,6 @@ type RouteModule = {
 let handle: DatabaseHandle;
 let customerCookies: string[];
 let ids: Record<string, string>;
-
-/** A digest of every table's rows, to prove a refused request wrote nothing anywhere. */
-async function databaseDigest() {
-  const tables = await queryRows<{ name: string }>(
-    handle.db,
-    sql`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('rate_limits', 'sessions') order by tablename`,
-  );
-  const digests: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = await queryRows<{ digest: string | null }>(
-      handle.db,
-      sql.raw(
-        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${name}" t`,
-      ),
-    );
-    digests[name] = row?.digest ?? "";
-  }
-  return digests;
-}
 
 async function call(fn: (args: unknown) => Promise<unknown>, request: Request, params: object) {
   try {
@@ -122,7 +104,7 @@ describe(`every /admin route refuses visitors and customers on ${DATABASE_KIND}`
         const mod = (await import(path.join(ADMIN_DIR, file))) as RouteModule;
         const cookies = who === "a customer" ? customerCookies : [];
         const params = { orderId: ids.orderId, id: ids.productId };
-        const before = await databaseDigest();
+        const before = await databaseDigest(handle.db);
         if (mod.loader) {
           expectRefusal(await call(mod.loader, browserRequest(`/admin/${file}`, cookies), params));
         }
@@ -133,7 +115,7 @@ describe(`every /admin route refuses visitors and customers on ${DATABASE_KIND}`
           const request = browserRequest(`/admin/${file}`, cookies, { method: "POST", body });
           expectRefusal(await call(mod.action, request, params));
         }
-        expect(await databaseDigest()).toEqual(before);
+        expect(await databaseDigest(handle.db)).toEqual(before);
       });
     }
   }

@@ -8,6 +8,7 @@ import { RatingSummary } from "~/components/product/star-rating";
 import { buttonVariants } from "~/components/ui/button";
 import { wishlistSchema } from "~/domain/validation/cart";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import { isDocumentRequest } from "~/lib/request-store.server";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
@@ -42,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (isDocumentRequest()) return redirectWithToast("/auth", toast);
     return data({ ok: false }, { status: 401, headers: await toastHeaders(toast) });
   }
-  const submission = parseWithZod(await request.formData(), { schema: wishlistSchema });
+  const submission = parseWithZod(await readForm(request), { schema: wishlistSchema });
   if (submission.status !== "success") {
     const headers = await toastHeaders({
       type: "error",

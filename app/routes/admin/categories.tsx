@@ -16,6 +16,7 @@ import {
 import { useHydrated } from "~/components/use-hydrated";
 import { categoryFormSchema } from "~/domain/validation/category";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -61,7 +62,7 @@ async function failure(message: string, body: Record<string, unknown> = {}) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   try {
     if (intent === "delete") {

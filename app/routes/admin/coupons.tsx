@@ -21,6 +21,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { formatRupeesShort } from "~/domain/money";
 import { couponFormSchema } from "~/domain/validation/coupon";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -48,7 +49,7 @@ async function failure(message: string, body: Record<string, unknown> = {}) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   try {
     if (intent === "delete") {

@@ -27,7 +27,7 @@ import {
   productFormSchema,
 } from "~/domain/validation/product";
 import { db } from "~/lib/db.server";
-import { RequestTooLargeError, readFormData } from "~/lib/form-data.server";
+import { formRefusal, RequestTooLargeError, readFormData } from "~/lib/form-data.server";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -122,7 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
         `Upload at most ${MAX_IMAGES_PER_UPLOAD} images of up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB each`,
       );
     }
-    throw error;
+    throw formRefusal(error);
   }
   const intent = formData.get("intent");
   try {

@@ -24,6 +24,7 @@ import {
 } from "~/domain/validation/admin-lists";
 import { cn } from "~/lib/cn";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -57,7 +58,7 @@ const SUCCESS = {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = reviewActionSchema.safeParse({
     intent: formData.get("intent"),
     id: formData.get("id"),

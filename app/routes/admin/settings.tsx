@@ -15,6 +15,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { fieldLabel } from "~/domain/audit-changes";
 import { SOCIAL_NETWORKS, settingsFormSchema } from "~/domain/validation/settings";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
@@ -49,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: settingsFormSchema });
   if (submission.status !== "success") {
     const headers = await toastHeaders({

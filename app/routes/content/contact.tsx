@@ -18,6 +18,7 @@ import {
   contactFormValues,
   validateContact,
 } from "~/domain/validation/contact";
+import { readForm } from "~/lib/form-data.server";
 import { getShopIdentity } from "~/modules/settings/shop-identity.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact";
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = () => [
  * message is sent by the shop itself), an invalid one comes back with its errors.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const values = contactFormValues(await request.formData());
+  const values = contactFormValues(await readForm(request));
   const result = validateContact(values);
   if (!result.success) {
     return data({ problem: result.problem, values }, { status: 400 });

@@ -3,6 +3,7 @@ import { CartContents } from "~/components/cart/cart-contents";
 import { appliedMessage, COUPON_MESSAGES } from "~/domain/coupons";
 import { cartActionSchema } from "~/domain/validation/cart";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
@@ -50,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!user) {
     return redirectToSignIn();
   }
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = cartActionSchema.safeParse(form);
   if (!parsed.success) {
     return respond(

@@ -21,6 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { discountPercent, stockText } from "~/domain/pricing-display";
 import { reviewSchema } from "~/domain/validation/review";
 import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
 import { toastHeaders } from "~/lib/toast.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { findProduct } from "~/modules/catalog/product-detail.server";
@@ -96,7 +97,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
 /** Review submission (SPEC §5/§8). */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (!user) {
     const headers = await toastHeaders({
       type: "error",
