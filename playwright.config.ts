@@ -23,6 +23,8 @@ const SHARED_STATE = /(admin-coupons|\.shared)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One migrated embedded database the specs that start their own shops copy (support/shop-process).
+  globalSetup: "./tests/e2e/support/pglite-template.ts",
   outputDir: "test-results/e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,

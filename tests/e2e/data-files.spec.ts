@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "./config";
+import { type ShopProcess, shopTracker, waitForHealth } from "./support/shop-process";
 
 // The shop's data directory holds e-mails, addresses, password hashes and session tokens: only
 // the account that runs the shop may read it. Each test starts the production build as a process.
@@ -12,56 +11,19 @@ test.describe.configure({ mode: "serial", timeout: 300_000 });
 // Its own port: the other specs that start shops use E2E_PORT + 11..13 and + 20.
 const PORT = E2E_PORT + 30;
 
-type Shop = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-const started: Shop[] = [];
-const tempDirs: string[] = [];
-
-test.afterEach(() => {
-  for (const shop of started.splice(0))
-    if (shop.child.exitCode === null) shop.child.kill("SIGKILL");
-});
-test.afterAll(() => {
-  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const shops = shopTracker();
+test.afterEach(() => shops.killAll());
+test.afterAll(() => shops.cleanUp());
 
 /** Started under `umask 000`, the loosest a careless service manager could give it. */
-function startShop(dataDir: string): Shop {
-  let output = "";
-  const child = spawn(
-    "sh",
-    ["-c", 'umask 000 && exec "$0" --import tsx server.ts', process.execPath],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        SEED: "none",
-        LOG_LEVEL: "warn",
-        PORT: String(PORT),
-        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-        DATA_DIR: dataDir,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const shop = { child, output: () => output, exited };
-  started.push(shop);
-  return shop;
-}
+const startShop = (dataDir: string) =>
+  shops.spawn({
+    umask: "000",
+    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: dataDir },
+  });
 
-async function waitForHealth() {
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${PORT}/healthz`).catch(() => null))?.status, {
-      timeout: 120_000,
-    })
-    .toBe(200);
-}
-
-async function stop(shop: Shop) {
-  shop.child.kill("SIGTERM");
-  expect(await shop.exited).toBe(0);
+async function stop(shop: ShopProcess) {
+  expect(await shop.stop()).toBe(0);
 }
 
 /** Every entry under `root` (root included) with its permission bits, symlinks left out. */
@@ -92,16 +54,13 @@ function expectPrivate(root: string) {
   return entries;
 }
 
-function newDataDir() {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "shop-modes-"));
-  tempDirs.push(parent);
-  return path.join(parent, "data");
-}
+/** A data directory that does not exist yet, for the shop to create. */
+const newDataDir = () => path.join(shops.tempDir("shop-modes"), "data");
 
 test("a fresh DATA_DIR is created 0700 with every file 0600", async () => {
   const dataDir = newDataDir();
   const shop = startShop(dataDir);
-  await waitForHealth();
+  await waitForHealth(PORT);
   const entries = expectPrivate(dataDir);
   // The embedded database, its write-ahead log and the generated secret are all there.
   expect(entries.some((entry) => entry.path.startsWith(path.join("pglite", "pg_wal")))).toBe(true);
@@ -111,9 +70,9 @@ test("a fresh DATA_DIR is created 0700 with every file 0600", async () => {
 });
 
 test("an existing DATA_DIR left open to everyone is closed on start, and the count is logged", async () => {
-  const dataDir = newDataDir();
+  const dataDir = shops.migratedDataDir("shop-modes");
   const first = startShop(dataDir);
-  await waitForHealth();
+  await waitForHealth(PORT);
   await stop(first);
   fs.mkdirSync(path.join(dataDir, "outbox"), { recursive: true });
   fs.writeFileSync(path.join(dataDir, "outbox", "old-message.eml"), "To: someone@gmail.com\n");
@@ -122,7 +81,7 @@ test("an existing DATA_DIR left open to everyone is closed on start, and the cou
   expect(modes(dataDir).every((entry) => entry.mode === 0o666 || entry.mode === 0o777)).toBe(true);
 
   const second = startShop(dataDir);
-  await waitForHealth();
+  await waitForHealth(PORT);
   expectPrivate(dataDir);
   expect(second.output()).toMatch(/closed the permissions of \d+ entries/);
   const fixed = Number(/closed the permissions of (\d+) entries/.exec(second.output())?.[1]);

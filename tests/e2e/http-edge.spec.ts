@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import type { ServerBuild } from "react-router";
 import { E2E_PORT } from "./config";
+import { type ShopProcess, shopTracker, waitForHealth } from "./support/shop-process";
 
 /**
  * The HTTP edge of the production server (server.ts): body limits, the origin rule, trusted
@@ -18,47 +16,25 @@ const PORT = E2E_PORT + 20;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const MB = 1024 * 1024;
 
-type Shop = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+const shops = shopTracker();
+test.afterEach(() => shops.killAll());
+test.afterAll(() => shops.cleanUp());
 
-const started: Shop[] = [];
-test.afterEach(() => {
-  for (const shop of started.splice(0))
-    if (shop.child.exitCode === null) shop.child.kill("SIGKILL");
-});
-
-function startShop(env: Record<string, string> = {}, options = { stopAfterEachTest: true }): Shop {
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+/** A shop on PORT with a migrated data directory of its own, plus `env`. */
+function startShop(env: Record<string, string> = {}, tracker = shops): ShopProcess {
+  return tracker.spawn({
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SEED: "none",
-      LOG_LEVEL: "warn",
       PORT: String(PORT),
       PUBLIC_URL: ORIGIN,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "shop-edge-")),
+      DATA_DIR: tracker.migratedDataDir("shop-edge"),
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const shop = { child, output: () => output, exited };
-  if (options.stopAfterEachTest) started.push(shop);
-  return shop;
 }
 
-async function startHealthyShop(
-  env: Record<string, string> = {},
-  options = { stopAfterEachTest: true },
-) {
-  const shop = startShop(env, options);
-  await expect
-    .poll(async () => (await fetch(`${ORIGIN}/healthz`).catch(() => null))?.status, {
-      timeout: 150_000,
-    })
-    .toBe(200);
+async function startHealthyShop(env: Record<string, string> = {}, tracker = shops) {
+  const shop = startShop(env, tracker);
+  await waitForHealth(PORT, 150_000);
   return shop;
 }
 
@@ -166,13 +142,11 @@ const WEBHOOK = "/api/webhooks/razorpay";
 
 // These need nothing but the default settings, so they share one shop.
 test.describe("a shop with the default settings", () => {
-  let shop: Shop | undefined;
-  test.beforeAll(async () => {
-    shop = await startHealthyShop({}, { stopAfterEachTest: false });
-  });
+  const shared = shopTracker();
+  test.beforeAll(() => startHealthyShop({}, shared));
   test.afterAll(async () => {
-    shop?.child.kill("SIGKILL");
-    await shop?.exited;
+    await shared.killAll();
+    shared.cleanUp();
   });
 
   test.describe("request body limit", () => {
@@ -314,7 +288,7 @@ test.describe("trusted proxies", () => {
     "x-forwarded-proto": "https",
   };
 
-  function requestLogs(shop: Shop) {
+  function requestLogs(shop: ShopProcess) {
     return shop
       .output()
       .split("\n")

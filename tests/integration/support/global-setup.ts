@@ -2,13 +2,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { MIGRATIONS_FOLDER, openPostgres } from "~/lib/db.server";
+import { openPostgres } from "~/lib/db.server";
+import { createMigratedPglite } from "../../support/migrated-pglite";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -36,8 +33,7 @@ export default async function setup(project: TestProject) {
     project.provide("pgliteSnapshot", "");
     return () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
   }
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  const client = await createMigratedPglite();
   const dump = await client.dumpDataDir("gzip");
   await client.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pglite-"));
