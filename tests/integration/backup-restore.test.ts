@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { type Database, type DatabaseHandle, openPglite } from "~/lib/db.server";
+import type { Database, DatabaseHandle } from "~/lib/db.server";
 import {
   BackupRefusedError,
   backupEmbeddedDatabase,
@@ -12,6 +12,7 @@ import {
 } from "~/lib/embedded-backup.server";
 import { orderItems, orders, products } from "../../db/schema";
 import { insertProducts } from "./support/catalog";
+import { openPgliteOnDisk } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
 
 // About the embedded database on disk, whichever database the other tests run on.
@@ -26,7 +27,7 @@ function tempDir(name = "") {
 }
 
 async function open(dataDir: string) {
-  const handle = await openPglite(dataDir);
+  const handle = await openPgliteOnDisk(dataDir);
   handles.push(handle);
   return handle;
 }

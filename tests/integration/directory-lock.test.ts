@@ -3,8 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openPglite } from "~/lib/db.server";
+import type { DatabaseHandle } from "~/lib/db.server";
 import { acquireDirectoryLock, DataDirectoryLockedError } from "~/lib/directory-lock.server";
+import { openPgliteOnDisk } from "./support/database";
 
 const tempDirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -128,20 +129,20 @@ describe("data directory lock", () => {
 describe("embedded database directory", () => {
   it("cannot be opened twice in one process: the second openPglite throws", async () => {
     const dir = tempDir();
-    const first = await openPglite(dir);
+    const first = await openPgliteOnDisk(dir);
     handles.push(first);
-    await expect(openPglite(dir)).rejects.toThrow(DataDirectoryLockedError);
+    await expect(openPgliteOnDisk(dir)).rejects.toThrow(DataDirectoryLockedError);
     await first.ping();
     expect(fs.readFileSync(path.join(dir, "database.lock"), "utf8")).toBe(String(process.pid));
   });
 
   it("cannot be opened twice in one process under another spelling of its path", async () => {
     const dir = tempDir();
-    const first = await openPglite(dir);
+    const first = await openPgliteOnDisk(dir);
     handles.push(first);
     const relative = path.relative(process.cwd(), dir);
     expect(relative).not.toBe(dir);
-    const second = await openPglite(relative).then(
+    const second = await openPgliteOnDisk(relative).then(
       (handle) => {
         handles.push(handle);
         return undefined;
@@ -153,10 +154,10 @@ describe("embedded database directory", () => {
 
   it("can be opened again after close, which removes the lock file", async () => {
     const dir = tempDir();
-    const first = await openPglite(dir);
+    const first = await openPgliteOnDisk(dir);
     await first.close();
     expect(fs.existsSync(path.join(dir, "database.lock"))).toBe(false);
-    const again = await openPglite(dir);
+    const again = await openPgliteOnDisk(dir);
     handles.push(again);
     await again.ping();
   });
@@ -164,7 +165,7 @@ describe("embedded database directory", () => {
   it("is refused while another process holds it", async () => {
     const dir = tempDir();
     const child = await otherProcessHolding(path.join(dir, "database.lock"));
-    await expect(openPglite(dir)).rejects.toThrow(`pid ${child.pid}`);
+    await expect(openPgliteOnDisk(dir)).rejects.toThrow(`pid ${child.pid}`);
     expect(fs.existsSync(path.join(dir, "pglite"))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres, setDatabase } from "~/lib/db.server";
@@ -13,6 +14,15 @@ function pgliteSnapshot() {
   const file = inject("pgliteSnapshot");
   if (file) snapshot ??= new Blob([fs.readFileSync(file)]);
   return snapshot;
+}
+
+/**
+ * Opens the embedded database in `dataDir` as the shop does; a directory without one yet starts
+ * from the run's migrated snapshot rather than PGlite's initdb and every migration.
+ */
+export function openPgliteOnDisk(dataDir: string) {
+  const exists = fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
+  return openPglite(dataDir, exists ? {} : { snapshot: pgliteSnapshot() });
 }
 
 /**

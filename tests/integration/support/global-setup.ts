@@ -9,7 +9,7 @@ import { createMigratedPglite } from "../../support/migrated-pglite";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A gzipped PGlite data directory with every migration applied (PGlite runs). */
+    /** A gzipped PGlite data directory with every migration applied. */
     pgliteSnapshot: string;
     /** A migrated PostgreSQL database each test file clones (PostgreSQL runs). */
     postgresTemplate: string;
@@ -21,18 +21,8 @@ declare module "vitest" {
  * creating and migrating its own: PGlite's initdb and the migrations cost seconds per file.
  */
 export default async function setup(project: TestProject) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `shop_template_${Date.now()}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), 1);
-    await handle.close();
-    project.provide("postgresTemplate", name);
-    project.provide("pgliteSnapshot", "");
-    return () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-  }
+  // The embedded database's snapshot is made on PostgreSQL runs too: the tests about data
+  // directories on disk use it whichever database the others run on.
   const client = await createMigratedPglite();
   const dump = await client.dumpDataDir("gzip");
   await client.close();
@@ -40,8 +30,24 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, "migrated.tar.gz");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteSnapshot", file);
-  project.provide("postgresTemplate", "");
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  const removeSnapshot = () => fs.rmSync(dir, { recursive: true, force: true });
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    project.provide("postgresTemplate", "");
+    return removeSnapshot;
+  }
+  const name = `shop_template_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), 1);
+  await handle.close();
+  project.provide("postgresTemplate", name);
+  return async () => {
+    removeSnapshot();
+    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  };
 }
 
 async function adminQuery(serverUrl: string, statement: string) {
