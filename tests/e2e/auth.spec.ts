@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN } from "./config";
-import { PASSWORD, signIn, signOutFromMenu, signUp, uniqueEmail, waitForMail } from "./helpers";
+import {
+  PASSWORD,
+  signIn,
+  signOutFromMenu,
+  signUp,
+  signUpThroughForm,
+  uniqueEmail,
+  waitForMail,
+} from "./helpers";
 
 const ADMIN_PATHS = [
   "/admin",
@@ -18,7 +26,7 @@ const ADMIN_PATHS = [
 
 test.describe("sign up", () => {
   test("creates the account, greets and goes home after a second", async ({ page }) => {
-    const account = await signUp(page, { fullName: "Meera Kulkarni" });
+    const account = await signUpThroughForm(page, { fullName: "Meera Kulkarni" });
     await expect(page).toHaveURL("/");
     await expect(page.getByText("You can now sign in to your account.")).toBeVisible();
     await page.getByRole("button", { name: "Account menu" }).click();
