@@ -9,10 +9,11 @@ import { createServer } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { MAX_PRODUCT_FORM_BYTES } from "./app/domain/validation/product";
 import { InvalidEnvironmentError, parseEnv } from "./app/lib/env.server";
+import { logger as log } from "./app/lib/logger.server";
+import type { RequestStore } from "./app/lib/request-store.server";
 import { limitRequestBodies, MAX_BODY_BYTES } from "./app/server/body-limit.server";
 import { createGracefulShutdown } from "./app/server/graceful-shutdown.server";
 import { refuseCrossOriginWrites } from "./app/server/origin-guard.server";
@@ -39,10 +40,9 @@ try {
 
 const production = env.NODE_ENV === "production";
 
-// Per-request facts app code may need (app/lib/request-store.server.ts reads this).
-const requestStore = new AsyncLocalStorage<{ navigation: boolean; toasts: unknown[] }>();
+// Per-request facts app code and the logger need (app/lib/request-store.server.ts reads this).
+const requestStore = new AsyncLocalStorage<RequestStore>();
 (globalThis as { __shopRequestStore?: unknown }).__shopRequestStore = requestStore;
-const log = pino({ level: env.LOG_LEVEL, base: undefined });
 // Razorpay's servers call the webhook; its credential is the signature over the body.
 const RAZORPAY_WEBHOOK_PATH = "/api/webhooks/razorpay";
 // The back office's product form carries pictures and enforces its own, larger limit.
@@ -93,13 +93,21 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-function requestLogging(req: Request, res: Response, next: NextFunction) {
-  const started = process.hrtime.bigint();
+/** Opens the request's store (its id among it) around everything that serves the request. */
+function requestContext(req: Request, res: Response, next: NextFunction) {
   const requestId = req.get("x-request-id")?.slice(0, 100) || randomUUID();
   res.locals.requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
+  const navigation = req.get("sec-fetch-mode") === "navigate";
+  requestStore.run({ requestId, navigation, toasts: [] }, next);
+}
+
+function requestLogging(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  const requestId = String(res.locals.requestId);
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    // "finish" fires outside the request's async context, so the id is given here.
     log.info(
       {
         reqId: requestId,
@@ -123,6 +131,7 @@ async function main() {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(graceful.track);
+  app.use(requestContext);
   app.use(requestLogging);
   app.use(securityHeaders);
   app.use(
@@ -187,11 +196,7 @@ async function main() {
       clientIp: req.ip ?? "unknown",
     }),
   });
-  app.all("/{*path}", (req, res, next) =>
-    requestStore.run({ navigation: req.get("sec-fetch-mode") === "navigate", toasts: [] }, () =>
-      handleRequest(req, res, next),
-    ),
-  );
+  app.all("/{*path}", handleRequest);
 
   server.listen(env.PORT, () => {
     log.info({ url: env.PUBLIC_URL, port: env.PORT }, "listening");

@@ -6,6 +6,8 @@ import type { Toast } from "./toast";
  * AsyncLocalStorage that server.ts opens around each request (absent in unit tests).
  */
 export type RequestStore = {
+  /** The request's id, on every log line written while serving it (logger.server.ts). */
+  requestId: string;
   /** A browser navigation (a plain form post or link), not a fetch from the running app. */
   navigation: boolean;
   /** Toasts for the page this same response renders (a form posted without JavaScript). */

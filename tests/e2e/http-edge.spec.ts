@@ -143,7 +143,10 @@ const WEBHOOK = "/api/webhooks/razorpay";
 // These need nothing but the default settings, so they share one shop.
 test.describe("a shop with the default settings", () => {
   const shared = shopTracker();
-  test.beforeAll(() => startHealthyShop({}, shared));
+  let shop: ShopProcess;
+  test.beforeAll(async () => {
+    shop = await startHealthyShop({}, shared);
+  });
   test.afterAll(async () => {
     await shared.killAll();
     shared.cleanUp();
@@ -276,6 +279,30 @@ test.describe("a shop with the default settings", () => {
       expect(own.status).toBe(302);
       expect((await send("/profile", { headers: { cookie } })).status).toBe(302);
     });
+  });
+
+  test("every log line written while serving a request carries its X-Request-Id", async () => {
+    const requestId = `edge-${Date.now()}`;
+    const answer = await send(WEBHOOK, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-razorpay-signature": "not-a-signature",
+        "x-request-id": requestId,
+      },
+      body: JSON.stringify({ event: "payment.captured" }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers["x-request-id"]).toBe(requestId);
+    await expect
+      .poll(() =>
+        shop
+          .output()
+          .split("\n")
+          .filter((line) => line.includes(requestId))
+          .map((line) => (JSON.parse(line) as { msg: string }).msg),
+      )
+      .toEqual(["razorpay webhook with an invalid signature refused"]);
   });
 });
 

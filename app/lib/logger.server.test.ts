@@ -1,0 +1,47 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { Writable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLogger } from "./logger.server";
+import type { RequestStore } from "./request-store.server";
+
+const holder = globalThis as { __shopRequestStore?: AsyncLocalStorage<RequestStore> };
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { logger: createLogger("info", stream), lines };
+}
+
+afterEach(() => {
+  holder.__shopRequestStore = undefined;
+});
+
+describe("the logger", () => {
+  it("puts the request's id on every line written while serving it, awaits included", async () => {
+    const store = new AsyncLocalStorage<RequestStore>();
+    holder.__shopRequestStore = store;
+    const { logger, lines } = capture();
+    await store.run({ requestId: "req-42", navigation: false, toasts: [] }, async () => {
+      logger.info("before an await");
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      logger.warn({ orderId: "o-1" }, "after an await");
+    });
+    logger.info("outside any request");
+    expect(lines.map((line) => [line.msg, line.reqId])).toEqual([
+      ["before an await", "req-42"],
+      ["after an await", "req-42"],
+      ["outside any request", undefined],
+    ]);
+  });
+
+  it("keeps passwords and cookies out of the lines", () => {
+    const { logger, lines } = capture();
+    logger.info({ password: "secret", req: { headers: { cookie: "shop.session_token=abc" } } });
+    expect(JSON.stringify(lines)).not.toMatch(/secret|abc/);
+  });
+});
