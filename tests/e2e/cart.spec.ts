@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import {
   PASSWORD,
@@ -147,6 +148,36 @@ test("the quantity can be typed in: below 1 is ignored, above the stock or 10 is
   await aceemal.press("Tab");
   await expect(aceemal).toHaveValue("10");
   await expect(summary(page).getByText("Subtotal (15 items)")).toBeVisible();
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("the cart's quantity boxes and a saved product's heart have no serious accessibility violations", async ({
+  page,
+}) => {
+  await signUp(page);
+  await addFromProductPage(page, "triphala-churna");
+  await page.getByRole("button", { name: "Add Triphala Churna to wishlist" }).click();
+  await expect(page.getByText("Added to wishlist")).toBeVisible();
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await expect(page.getByRole("spinbutton", { name: "Quantity of Triphala Churna" })).toHaveValue(
+    "1",
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/products?search=Triphala");
+  await waitForHydration(page);
+  await expect(
+    page.getByRole("button", { name: "Triphala Churna is in your wishlist" }),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("add, update, remove, with the header badge counting quantities", async ({ page }) => {
