@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatRupees } from "~/domain/money";
 import type { CartLineView, CartView } from "~/modules/cart/cart-view.server";
-import { LineQuantity } from "./line-quantity";
+import { LineQuantity, useLineQuantity } from "./line-quantity";
 import { OrderTotals } from "./order-totals";
 
 /** SPEC §2 Cart: lines, order summary, coupon box, free-shipping hint and the way on. */
@@ -43,12 +43,7 @@ export function CartContents({ cart }: { cart: CartView }) {
 }
 
 function CartLine({ line }: { line: CartLineView }) {
-  const fetcher = useFetcher({ key: `quantity-${line.productId}` });
-  const submitted =
-    fetcher.formData?.get("intent") === "set-quantity"
-      ? Number(fetcher.formData.get("quantity"))
-      : null;
-  const quantity = submitted !== null && submitted >= 1 ? submitted : line.quantity;
+  const { quantity } = useLineQuantity(line);
   return (
     <li className="grid grid-cols-[5rem_1fr] gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-[6rem_1fr_auto]">
       <ProductImage imageId={line.imageId} alt="" sizes="96px" className="w-full rounded-md" />

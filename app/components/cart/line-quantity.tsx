@@ -7,21 +7,32 @@ import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/validation/cart";
 import type { CartLineView } from "~/modules/cart/cart-view.server";
 
 /**
+ * The line's quantity as the customer sees it: what is being sent (never shown above what the
+ * server will allow), else what the cart holds. The line's price follows it too.
+ */
+export function useLineQuantity(line: CartLineView) {
+  const fetcher = useFetcher({ key: `quantity-${line.productId}` });
+  const max = Math.min(MAX_QUANTITY_PER_PRODUCT, Math.max(line.stockQuantity, 1));
+  const submitted =
+    fetcher.formData?.get("intent") === "set-quantity"
+      ? Number(fetcher.formData.get("quantity"))
+      : null;
+  const quantity =
+    submitted !== null && Number.isInteger(submitted) && submitted >= 1
+      ? Math.min(submitted, max)
+      : line.quantity;
+  return { fetcher, quantity, max };
+}
+
+/**
  * SPEC §4: − and +, or a quantity typed in. The server ignores a value below 1 and lowers one
  * above the limit or the stock, with a message; the box then shows what the cart holds. Without
  * JavaScript the typed value is sent with Update; with it, when the box loses focus.
  */
 export function LineQuantity({ line }: { line: CartLineView }) {
-  // Shared with the line's price, which follows the quantity being sent.
-  const fetcher = useFetcher({ key: `quantity-${line.productId}` });
+  const { fetcher, quantity, max } = useLineQuantity(line);
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
-  const submitted =
-    fetcher.formData?.get("intent") === "set-quantity"
-      ? Number(fetcher.formData.get("quantity"))
-      : null;
-  const quantity = submitted !== null && submitted >= 1 ? submitted : line.quantity;
-  const max = Math.min(MAX_QUANTITY_PER_PRODUCT, Math.max(line.stockQuantity, 1));
   const inputId = `quantity-${line.productId}`;
 
   // After every answer (also an ignored or lowered value) the box shows the cart's quantity.
