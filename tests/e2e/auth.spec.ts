@@ -28,7 +28,8 @@ test.describe("sign up", () => {
   test("creates the account, greets and goes home after a second", async ({ page }) => {
     const account = await signUpThroughForm(page, { fullName: "Meera Kulkarni" });
     await expect(page).toHaveURL("/");
-    await expect(page.getByText("You can now sign in to your account.")).toBeVisible();
+    await expect(page.getByText("You are now signed in to your account.")).toBeVisible();
+    await expect(page.getByText("You can now sign in to your account.")).toHaveCount(0);
     await page.getByRole("button", { name: "Account menu" }).click();
     await expect(page.getByText("Hello, Meera Kulkarni")).toBeVisible();
     await expect(page.getByText(account.email)).toBeVisible();

@@ -1,5 +1,13 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { signIn, signInWithoutScript, signOutFromMenu, signUp } from "./helpers";
+import {
+  PASSWORD,
+  signIn,
+  signInWithoutScript,
+  signOutFromMenu,
+  signUp,
+  uniqueEmail,
+} from "./helpers";
 
 async function addFromProductPage(page: Page, slug: string, quantity = 1) {
   await page.goto(`/product/${slug}`);
@@ -14,12 +22,162 @@ async function addFromProductPage(page: Page, slug: string, quantity = 1) {
 
 const summary = (page: Page) => page.getByRole("complementary", { name: "Order Summary" });
 
-test("a visitor adding to the cart is sent to sign in", async ({ page }) => {
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+/** A product card's Add to Cart, found by the card's heading. */
+function cardAddButton(page: Page, name: string) {
+  return page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name }) })
+    .getByRole("button", { name: /cart/i });
+}
+
+test("a visitor's add on the product page waits for sign-in and comes back with the item", async ({
+  page,
+}) => {
+  const account = await signUp(page);
+  await signOutFromMenu(page);
   await page.goto("/product/aceemal-tablet");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Increase quantity" }).click();
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page).toHaveURL("/auth");
+  await expect(page).toHaveURL("/auth?redirectTo=%2Fproduct%2Faceemal-tablet");
   await expect(page.getByText("Please sign in first")).toBeVisible();
   await expect(page.getByText("You need to be signed in to add items to cart")).toBeVisible();
+
+  const form = page.locator("form#sign-in");
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Password").fill(account.password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/product/aceemal-tablet");
+  await expect(
+    page.getByText("You have successfully signed in. Aceemal Tablet was added to your cart."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+});
+
+test("a visitor's add on a product card comes back after signing up", async ({ page }) => {
+  await page.goto("/products?search=Brahmi");
+  await waitForHydration(page);
+  await cardAddButton(page, "Brahmi Vati").click();
+  await expect(page).toHaveURL("/auth?redirectTo=%2Fproducts%3Fsearch%3DBrahmi");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  const form = page.locator("form#sign-up");
+  await form.getByLabel("Full Name").fill("Kavya Joshi");
+  await form.getByLabel("Email").fill(uniqueEmail());
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
+  await expect(
+    page.getByText("You are now signed in to your account. Brahmi Vati was added to your cart."),
+  ).toBeVisible();
+  await page.waitForURL("/products?search=Brahmi");
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+});
+
+test("without JavaScript: a visitor's add comes back after signing up, and after signing in", async ({
+  page,
+  browser,
+}) => {
+  const existing = await signUp(page);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+
+  await plain.goto("/products?search=Mauli");
+  await cardAddButton(plain, "Mauli Shatavaryadi Kalpa").click();
+  await expect(plain).toHaveURL("/auth?redirectTo=%2Fproducts%3Fsearch%3DMauli");
+  await plain.getByRole("link", { name: "Create an account" }).click();
+  const signUpForm = plain.locator("form#sign-up");
+  await signUpForm.getByLabel("Full Name").fill("Rohan Deshmukh");
+  await signUpForm.getByLabel("Email").fill(uniqueEmail());
+  await signUpForm.getByLabel("Password").fill(PASSWORD);
+  await signUpForm.getByRole("button", { name: "Create Account" }).click();
+  await expect(
+    plain.getByRole("status").filter({ hasText: "Account created successfully!" }),
+  ).toContainText("Mauli Shatavaryadi Kalpa was added to your cart.");
+  await plain.waitForURL("/products?search=Mauli");
+  await expect(plain.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await context.clearCookies();
+
+  await plain.goto("/product/uroflam-syrup");
+  await plain.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(plain).toHaveURL("/auth?redirectTo=%2Fproduct%2Furoflam-syrup");
+  const signInForm = plain.locator("form#sign-in");
+  await signInForm.getByLabel("Email").fill(existing.email);
+  await signInForm.getByLabel("Password").fill(existing.password);
+  await signInForm.getByRole("button", { name: "Sign In" }).click();
+  await expect(plain).toHaveURL("/product/uroflam-syrup");
+  await expect(plain.getByRole("status").filter({ hasText: "Welcome back!" })).toContainText(
+    "Uroflam Syrup was added to your cart.",
+  );
+  await expect(plain.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await context.close();
+});
+
+test("the quantity can be typed in: below 1 is ignored, above the stock or 10 is lowered with a message", async ({
+  page,
+}) => {
+  await signUp(page);
+  await addFromProductPage(page, "shilajit-capsule"); // 5 in stock
+  await addFromProductPage(page, "aceemal-tablet");
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Update" })).toHaveCount(0);
+
+  const shilajit = page.getByRole("spinbutton", { name: "Quantity of Shilajit Capsule" });
+  await shilajit.fill("3");
+  await shilajit.press("Tab");
+  await expect(page.getByRole("link", { name: "Cart, 4 items" })).toBeVisible();
+
+  await shilajit.fill("7");
+  await shilajit.press("Tab");
+  await expect(page.getByText("Only 5 of Shilajit Capsule left in stock")).toBeVisible();
+  await expect(shilajit).toHaveValue("5");
+  await expect(page.getByRole("link", { name: "Cart, 6 items" })).toBeVisible();
+
+  const aceemal = page.getByRole("spinbutton", { name: "Quantity of Aceemal Tablet" });
+  await aceemal.fill("15");
+  await aceemal.press("Enter");
+  await expect(page.getByText("You can buy at most 10 of Aceemal Tablet")).toBeVisible();
+  await expect(aceemal).toHaveValue("10");
+  await expect(summary(page).getByText("Subtotal (15 items)")).toBeVisible();
+
+  await aceemal.fill("0");
+  await aceemal.press("Tab");
+  await expect(aceemal).toHaveValue("10");
+  await expect(summary(page).getByText("Subtotal (15 items)")).toBeVisible();
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("the cart's quantity boxes and a saved product's heart have no serious accessibility violations", async ({
+  page,
+}) => {
+  await signUp(page);
+  await addFromProductPage(page, "triphala-churna");
+  await page.getByRole("button", { name: "Add Triphala Churna to wishlist" }).click();
+  await expect(page.getByText("Added to wishlist")).toBeVisible();
+  await page.goto("/cart");
+  await waitForHydration(page);
+  await expect(page.getByRole("spinbutton", { name: "Quantity of Triphala Churna" })).toHaveValue(
+    "1",
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/products?search=Triphala");
+  await waitForHydration(page);
+  await expect(
+    page.getByRole("button", { name: "Triphala Churna is in your wishlist" }),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("add, update, remove, with the header badge counting quantities", async ({ page }) => {
@@ -154,8 +312,36 @@ test("without JavaScript: sign in, add to the cart, change the quantity and appl
   await plain.getByRole("button", { name: "Increase quantity of Chyawanprash Special" }).click();
   await expect(plain.getByRole("status").filter({ hasText: "Cart updated" })).toBeAttached();
   await expect(plain.getByText("Subtotal (2 items)")).toBeVisible();
+
   await plain.getByLabel("Coupon code").fill("ayur250");
   await plain.getByRole("button", { name: "Apply" }).click();
   await expect(plain.getByText("AYUR250 applied")).toBeVisible();
+  await context.close();
+});
+
+test("without JavaScript: the quantity is typed in and sent with Update", async ({
+  page,
+  browser,
+}) => {
+  const { plain, context } = await signInWithoutScript(page, browser);
+  await plain.goto("/product/chyawanprash-special");
+  await plain.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(plain).toHaveURL("/cart");
+  const quantity = plain.getByRole("spinbutton", { name: "Quantity of Chyawanprash Special" });
+  await expect(quantity).toHaveValue("1");
+  await quantity.fill("4");
+  await plain.getByRole("button", { name: "Update" }).click();
+  await expect(plain.getByText("Subtotal (4 items)")).toBeVisible();
+  await quantity.fill("0");
+  await plain.getByRole("button", { name: "Update" }).click();
+  await expect(plain.getByText("Subtotal (4 items)")).toBeVisible();
+  await expect(quantity).toHaveValue("4");
+  await quantity.fill("25");
+  await plain.getByRole("button", { name: "Update" }).click();
+  await expect(plain.getByRole("status").filter({ hasText: "Cart updated" })).toContainText(
+    "You can buy at most 10 of Chyawanprash Special",
+  );
+  await expect(plain.getByText("Subtotal (10 items)")).toBeVisible();
+
   await context.close();
 });

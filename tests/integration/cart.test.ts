@@ -6,7 +6,7 @@ import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import { applyCoupon, clearCart, removeCoupon } from "~/modules/cart/cart.server";
 import { getCart } from "~/modules/cart/cart-view.server";
 import { action as cartAction } from "~/routes/store/cart";
-import { cartItems, carts, couponRedemptions, coupons, orders } from "../../db/schema";
+import { cartItems, carts, couponRedemptions, coupons, orders, products } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
@@ -119,27 +119,64 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
     expect(cart.count).toBe(3);
   });
 
-  it("sets a quantity directly, silently ignores one below 1, and refuses more than the stock", async () => {
+  it("sets a quantity directly, silently ignores one below 1, and lowers one above the limit or the stock with a message", async () => {
     expect((await post({ intent: "set-quantity", productId: tulsi, quantity: "5" })).status).toBe(
       200,
     );
-    expect((await post({ intent: "set-quantity", productId: tulsi, quantity: "0" })).status).toBe(
-      200,
-    );
-    expect((await post({ intent: "set-quantity", productId: tulsi, quantity: "-1" })).status).toBe(
-      200,
-    );
+    for (const quantity of ["0", "-1", ""]) {
+      const ignored = await post({ intent: "set-quantity", productId: tulsi, quantity });
+      expect(ignored.status).toBe(200);
+      expect(ignored.toast).toBeNull();
+    }
     expect(await linesNow()).toEqual([["Tulsi Drops", 5]]);
     await post({ intent: "add", productId: ghee });
-    expect((await post({ intent: "set-quantity", productId: ghee, quantity: "3" })).status).toBe(
-      409,
-    );
-    expect((await post({ intent: "set-quantity", productId: tulsi, quantity: "11" })).status).toBe(
-      409,
-    );
+
+    const overStock = await post({ intent: "set-quantity", productId: ghee, quantity: "3" });
+    expect(overStock.status).toBe(200);
+    const stockToast = await takeToast(browserRequest("/cart", [overStock.toast ?? ""]));
+    expect(stockToast.toast).toMatchObject({
+      title: "Cart updated",
+      description: "Only 2 of Cow Ghee left in stock",
+    });
+
+    const overLimit = await post({ intent: "set-quantity", productId: tulsi, quantity: "11" });
+    expect(overLimit.status).toBe(200);
+    const limitToast = await takeToast(browserRequest("/cart", [overLimit.toast ?? ""]));
+    expect(limitToast.toast).toMatchObject({
+      title: "Cart updated",
+      description: "You can buy at most 10 of Tulsi Drops",
+    });
+    expect(await linesNow()).toEqual([
+      ["Tulsi Drops", 10],
+      ["Cow Ghee", 2],
+    ]);
+
+    expect(
+      (await post({ intent: "set-quantity", productId: tulsi, quantity: "999999999" })).status,
+    ).toBe(200);
     expect((await post({ intent: "set-quantity", productId: tulsi, quantity: "abc" })).status).toBe(
       400,
     );
+    expect((await post({ intent: "set-quantity", productId: tulsi, quantity: "2.5" })).status).toBe(
+      400,
+    );
+    expect(await linesNow()).toEqual([
+      ["Tulsi Drops", 10],
+      ["Cow Ghee", 2],
+    ]);
+    await post({ intent: "set-quantity", productId: tulsi, quantity: "5" });
+    await post({ intent: "set-quantity", productId: ghee, quantity: "1" });
+    expect(await linesNow()).toEqual([
+      ["Tulsi Drops", 5],
+      ["Cow Ghee", 1],
+    ]);
+  });
+
+  it("refuses to set the quantity of an out-of-stock line", async () => {
+    await handle.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, ghee));
+    const result = await post({ intent: "set-quantity", productId: ghee, quantity: "1" });
+    expect(result.status).toBe(409);
+    await handle.db.update(products).set({ stockQuantity: 2 }).where(eq(products.id, ghee));
     expect(await linesNow()).toEqual([
       ["Tulsi Drops", 5],
       ["Cow Ghee", 1],

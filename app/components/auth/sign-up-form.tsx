@@ -10,10 +10,12 @@ import { TextField } from "./form-field";
 export function SignUpForm({
   lastResult,
   allowedEmailDomains,
+  redirectTo,
   done,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   allowedEmailDomains: string[];
+  redirectTo?: string;
   /** The account was created; the page is about to move on. */
   done?: boolean;
 }) {
@@ -33,6 +35,7 @@ export function SignUpForm({
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="sign-up" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <TextField
         meta={fields.fullName}
         label="Full Name"

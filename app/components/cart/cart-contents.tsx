@@ -1,12 +1,12 @@
-import { AlertTriangle, Minus, Plus, ShoppingBag, Tag, Trash2, Truck, X } from "lucide-react";
+import { AlertTriangle, ShoppingBag, Tag, Trash2, Truck, X } from "lucide-react";
 import { Link, useFetcher, useFetchers } from "react-router";
 import { Price } from "~/components/product/price";
 import { ProductImage } from "~/components/product/product-image";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatRupees } from "~/domain/money";
-import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/validation/cart";
 import type { CartLineView, CartView } from "~/modules/cart/cart-view.server";
+import { LineQuantity, useLineQuantity } from "./line-quantity";
 import { OrderTotals } from "./order-totals";
 
 /** SPEC §2 Cart: lines, order summary, coupon box, free-shipping hint and the way on. */
@@ -43,15 +43,7 @@ export function CartContents({ cart }: { cart: CartView }) {
 }
 
 function CartLine({ line }: { line: CartLineView }) {
-  const fetcher = useFetcher();
-  const pending =
-    fetcher.formData?.get("intent") === "set-quantity"
-      ? Number(fetcher.formData.get("quantity"))
-      : null;
-  const quantity = pending ?? line.quantity;
-  const max = Math.min(MAX_QUANTITY_PER_PRODUCT, Math.max(line.stockQuantity, 1));
-  const stepButton =
-    "inline-flex size-9 items-center justify-center hover:bg-secondary disabled:opacity-40";
+  const { quantity } = useLineQuantity(line);
   return (
     <li className="grid grid-cols-[5rem_1fr] gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-[6rem_1fr_auto]">
       <ProductImage imageId={line.imageId} alt="" sizes="96px" className="w-full rounded-md" />
@@ -70,38 +62,7 @@ function CartLine({ line }: { line: CartLineView }) {
         ) : null}
       </div>
       <div className="col-span-2 flex items-center justify-between gap-4 sm:col-span-1 sm:flex-col sm:items-end">
-        <fieldset className="flex items-center rounded-md border border-input">
-          <legend className="sr-only">Quantity of {line.name}</legend>
-          <fetcher.Form method="post" action="/cart">
-            <input type="hidden" name="intent" value="set-quantity" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="quantity" value={quantity - 1} />
-            <button
-              type="submit"
-              className={stepButton}
-              disabled={quantity <= 1}
-              aria-label={`Decrease quantity of ${line.name}`}
-            >
-              <Minus className="size-4" aria-hidden="true" />
-            </button>
-          </fetcher.Form>
-          <output className="w-10 text-center" aria-live="polite">
-            {quantity}
-          </output>
-          <fetcher.Form method="post" action="/cart">
-            <input type="hidden" name="intent" value="set-quantity" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="quantity" value={quantity + 1} />
-            <button
-              type="submit"
-              className={stepButton}
-              disabled={quantity >= max}
-              aria-label={`Increase quantity of ${line.name}`}
-            >
-              <Plus className="size-4" aria-hidden="true" />
-            </button>
-          </fetcher.Form>
-        </fieldset>
+        <LineQuantity line={line} />
         <p className="font-semibold">{formatRupees(line.unitPrice * quantity)}</p>
         <RemoveButton productId={line.productId} name={line.name} />
       </div>

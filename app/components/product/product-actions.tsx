@@ -1,11 +1,12 @@
 import { Heart, ShoppingCart } from "lucide-react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
 /**
  * One cart endpoint (POST /cart, intent=add) serves every "Add to Cart" button; it is a plain
- * form, so it works before JavaScript loads. Visitors are sent to /auth by the server.
+ * form, so it works before JavaScript loads. Visitors are sent to /auth by the server, and come
+ * back to this page with the item added once signed in.
  */
 export function AddToCartButton({
   productId,
@@ -29,6 +30,7 @@ export function AddToCartButton({
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value={quantity} />
+      <ReturnHere />
       <Button
         type="submit"
         size={size}
@@ -43,32 +45,46 @@ export function AddToCartButton({
   );
 }
 
-/** The heart: filled when saved; toggles the product in the customer's wishlist. */
+/** The page the form is on, for the cart to bring a visitor back to after signing in. */
+export function ReturnHere() {
+  const location = useLocation();
+  return <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />;
+}
+
+/**
+ * The heart, filled when saved (docs/decisions/021). On a product card it only adds: a saved
+ * product answers 'Already saved!' (SPEC §4). With `toggle` (the product page) it also removes.
+ */
 export function WishlistButton({
   productId,
   productName,
   saved,
+  toggle = false,
   withLabel = false,
 }: {
   productId: string;
   productName: string;
   saved: boolean;
+  toggle?: boolean;
   withLabel?: boolean;
 }) {
   const fetcher = useFetcher();
   const pendingIntent = fetcher.formData?.get("intent");
   const showSaved = pendingIntent ? pendingIntent === "add" : saved;
-  const label = showSaved
-    ? `Remove ${productName} from wishlist`
-    : `Add ${productName} to wishlist`;
+  const intent = toggle && showSaved ? "remove" : "add";
+  const label = !showSaved
+    ? `Add ${productName} to wishlist`
+    : toggle
+      ? `Remove ${productName} from wishlist`
+      : `${productName} is in your wishlist`;
   return (
     <fetcher.Form method="post" action="/wishlist">
-      <input type="hidden" name="intent" value={showSaved ? "remove" : "add"} />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={productId} />
       <button
         type="submit"
         aria-label={label}
-        aria-pressed={showSaved}
+        aria-pressed={toggle ? showSaved : undefined}
         className={cn(
           "inline-flex items-center justify-center gap-2 rounded-full border border-border bg-card text-foreground shadow-sm hover:bg-secondary",
           withLabel ? "h-12 px-5 font-medium" : "size-9",

@@ -64,6 +64,7 @@ export function signUpSchema(allowedDomains: readonly string[]) {
     fullName: fullNameField,
     email: signUpEmailField(allowedDomains),
     password: passwordField,
+    redirectTo: singleLineText().optional().catch(undefined),
   });
 }
 

@@ -25,7 +25,13 @@ const productId = z.uuid({ error: "Unknown product" });
 
 /** Every form that posts to /cart, told apart by `intent`. */
 export const cartActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), productId, quantity: quantityField.default(1) }),
+  z.object({
+    intent: z.literal("add"),
+    productId,
+    quantity: quantityField.default(1),
+    // The page the add was made on, to come back to after signing in (checked by sameOriginPath).
+    redirectTo: singleLineText().optional().catch(undefined),
+  }),
   z.object({
     intent: z.literal("set-quantity"),
     productId,

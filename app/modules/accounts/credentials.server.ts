@@ -47,16 +47,16 @@ export async function signUp(
   input: { fullName: string; email: string; password: string },
   request: Request,
   clientIp: string,
-): Promise<Outcome> {
+): Promise<Outcome<{ userId: string }>> {
   const tooMany = await limited([[`sign-up:ip:${clientIp}`, RATE_LIMITS.signUpPerAddress]]);
   if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
   try {
-    const { headers } = await auth().api.signUpEmail({
+    const { headers, response } = await auth().api.signUpEmail({
       body: { name: input.fullName, email: input.email, password: input.password },
       headers: request.headers,
       returnHeaders: true,
     });
-    return { ok: true, headers: cookieHeaders(headers) };
+    return { ok: true, headers: cookieHeaders(headers), userId: response.user.id };
   } catch (error) {
     const message = apiMessage(error);
     if (!message) logger.error({ err: error }, "sign-up failed");

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { cartItems, carts, products } from "../../../db/schema";
+import { capQuantity } from "../../domain/cart-quantity";
 import {
   COUPON_MESSAGES,
   type CouponMessage,
@@ -29,7 +30,7 @@ async function cartIdFor(executor: Executor, userId: string) {
 export async function addToCart(
   database: Database,
   input: { userId: string; productId: string; quantity: number },
-): Promise<{ status: "added" | "updated"; quantity: number }> {
+): Promise<{ status: "added" | "updated"; quantity: number; name: string }> {
   return database.transaction(async (tx) => {
     const [product] = await tx
       .select({ name: products.name, stock: products.stockQuantity })
@@ -59,19 +60,25 @@ export async function addToCart(
         set: { quantity, updatedAt: new Date() },
       });
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
-    return { status: existing ? "updated" : "added", quantity };
+    return { status: existing ? "updated" : "added", quantity, name: product.name };
   });
 }
 
+export type SetQuantityResult =
+  | { status: "ignored" }
+  | { status: "updated"; quantity: number }
+  /** More was asked than the limit or the stock: the line holds the most it may, and why. */
+  | { status: "capped"; quantity: number; reason: string };
+
 /**
- * SPEC §4: a quantity can be set directly; below 1 is silently ignored. More than 10 or more
- * than the stock is refused.
+ * SPEC §4: a quantity can be set directly; below 1 is silently ignored. More than 10 or more than
+ * the stock is lowered to the most the line may hold, with the reason.
  */
 export async function setLineQuantity(
   database: Database,
   input: { userId: string; productId: string; quantity: number },
-): Promise<"updated" | "ignored"> {
-  if (input.quantity < 1) return "ignored";
+): Promise<SetQuantityResult> {
+  if (input.quantity < 1) return { status: "ignored" };
   return database.transaction(async (tx) => {
     const [line] = await tx
       .select({ cartId: cartItems.cartId, name: products.name, stock: products.stockQuantity })
@@ -81,21 +88,15 @@ export async function setLineQuantity(
       .where(and(eq(carts.userId, input.userId), eq(cartItems.productId, input.productId)))
       .for("update", { of: cartItems });
     if (!line) throw new CartError("This product is not in your cart");
-    if (input.quantity > MAX_QUANTITY_PER_PRODUCT) {
-      throw new CartError(`You can buy at most ${MAX_QUANTITY_PER_PRODUCT} of ${line.name}`);
-    }
-    if (input.quantity > line.stock) {
-      throw new CartError(
-        line.stock <= 0
-          ? `${line.name} is out of stock`
-          : `Only ${line.stock} of ${line.name} left in stock`,
-      );
-    }
+    if (line.stock <= 0) throw new CartError(`${line.name} is out of stock`);
+    const cap = capQuantity(input.quantity, line.stock, line.name);
     await tx
       .update(cartItems)
-      .set({ quantity: input.quantity, updatedAt: new Date() })
+      .set({ quantity: cap.quantity, updatedAt: new Date() })
       .where(and(eq(cartItems.cartId, line.cartId), eq(cartItems.productId, input.productId)));
-    return "updated" as const;
+    return cap.reason
+      ? { status: "capped" as const, quantity: cap.quantity, reason: cap.reason }
+      : { status: "updated" as const, quantity: cap.quantity };
   });
 }
 

@@ -34,6 +34,12 @@ import {
   signUp,
 } from "~/modules/accounts/credentials.server";
 import { getCurrentUser, safeRedirectPath } from "~/modules/accounts/session.server";
+import {
+  completePendingAdd,
+  type PendingAddOutcome,
+  pendingAddSentence,
+  takePendingAdd,
+} from "~/modules/cart/pending-add.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/auth";
 
@@ -70,6 +76,16 @@ async function fail(
 ) {
   const headers = await toastHeaders({ type: "error", title, description });
   return data(body, { status, headers });
+}
+
+/** A visitor's "Add to Cart" that waited for this sign-in is checked again and added now. */
+async function addWaitingItem(request: Request, userId: string, headers: Headers) {
+  const pending = await takePendingAdd(request, headers);
+  return pending ? completePendingAdd(db(), userId, pending) : null;
+}
+
+function withPending(sentence: string, pending: PendingAddOutcome | null) {
+  return pending ? `${sentence} ${pendingAddSentence(pending)}` : sentence;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -117,12 +133,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { headers: outcome.headers },
       );
     }
+    const pending = await addWaitingItem(request, outcome.userId, outcome.headers);
     return redirectWithToast(
       safeRedirectPath(redirectTo),
       {
         type: "success",
         title: "Welcome back!",
-        description: "You have successfully signed in.",
+        description: withPending("You have successfully signed in.", pending),
         delayMs: 500,
       },
       { headers: outcome.headers },
@@ -152,15 +169,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         outcome.reason === "rate-limited" ? 429 : 400,
       );
     }
+    const pending = await addWaitingItem(request, outcome.userId, outcome.headers);
     const headers = await toastHeaders(
       {
         type: "success",
         title: "Account created successfully!",
-        description: "You can now sign in to your account.",
+        description: withPending("You are now signed in to your account.", pending),
       },
       outcome.headers,
     );
-    return data({ intent, signedUp: true as const }, { headers });
+    return data(
+      { intent, signedUp: true as const, next: safeRedirectPath(submission.value.redirectTo) },
+      { headers },
+    );
   }
 
   if (intent === "request-reset") {
@@ -224,6 +245,7 @@ type ActionResult = {
   intent: string | null;
   result?: Parameters<typeof SignInForm>[0]["lastResult"];
   signedUp?: true;
+  next?: string;
 };
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -235,13 +257,16 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     params.get("tab") === "sign-up" || action?.intent === "sign-up" ? "sign-up" : "sign-in";
   const resetOpen = params.has("reset");
   const signedUp = action?.intent === "sign-up" && action.signedUp === true;
+  // SPEC §2 sends a new customer to /; one who came to add to the cart goes back there.
+  const next = action?.next ?? "/";
+  const redirectTo = params.get("redirectTo") ?? undefined;
 
-  // SPEC §2: after sign-up the customer goes to / after 1 second.
+  // SPEC §2: after sign-up the customer moves on after 1 second.
   useEffect(() => {
     if (!signedUp) return;
-    const timer = window.setTimeout(() => navigate("/"), 1000);
+    const timer = window.setTimeout(() => navigate(next), 1000);
     return () => window.clearTimeout(timer);
-  }, [signedUp, navigate]);
+  }, [signedUp, next, navigate]);
 
   const setTab = (value: string) =>
     setParams(
@@ -270,7 +295,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-secondary px-4 py-10">
       {/* Without JavaScript the browser itself moves on after 1 second. */}
-      {signedUp && !hydrated ? <meta httpEquiv="refresh" content="1;url=/" /> : null}
+      {signedUp && !hydrated ? <meta httpEquiv="refresh" content={`1;url=${next}`} /> : null}
       <Link to="/" className="flex items-center gap-2" aria-label="Satara Ayurveda home">
         <span className="inline-flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground">
           <Leaf className="size-6" aria-hidden="true" />
@@ -314,13 +339,16 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 <TabsContent value="sign-in" className="pt-4">
                   <SignInForm
                     lastResult={action?.intent === "sign-in" ? action.result : null}
-                    redirectTo={params.get("redirectTo") ?? undefined}
+                    redirectTo={redirectTo}
                     onForgotPassword={() => setResetOpen(true)}
                   />
                   {!hydrated ? (
                     <p className="mt-4 text-center text-sm">
                       New here?{" "}
-                      <Link to="?tab=sign-up" className="text-primary underline">
+                      <Link
+                        to={`?${signUpTabQuery(redirectTo)}`}
+                        className="text-primary underline"
+                      >
                         Create an account
                       </Link>
                     </p>
@@ -330,6 +358,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                   <SignUpForm
                     lastResult={action?.intent === "sign-up" ? action.result : null}
                     allowedEmailDomains={loaderData.allowedEmailDomains}
+                    redirectTo={redirectTo}
                     done={signedUp}
                   />
                 </TabsContent>
@@ -355,4 +384,10 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       {hydrated ? <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} /> : null}
     </div>
   );
+}
+
+function signUpTabQuery(redirectTo: string | undefined) {
+  const query = new URLSearchParams({ tab: "sign-up" });
+  if (redirectTo) query.set("redirectTo", redirectTo);
+  return query.toString();
 }

@@ -6,7 +6,7 @@ import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
-import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
+import { getCurrentUser, requireUser, safeRedirectPath } from "~/modules/accounts/session.server";
 import {
   addToCart,
   applyCoupon,
@@ -17,6 +17,7 @@ import {
   setLineQuantity,
 } from "~/modules/cart/cart.server";
 import { getCart } from "~/modules/cart/cart-view.server";
+import { rememberPendingAdd } from "~/modules/cart/pending-add.server";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [
@@ -48,11 +49,11 @@ async function respondAfterChange(userId: string, toast: Toast) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
-  if (!user) {
-    return redirectToSignIn();
-  }
   const form = Object.fromEntries(await readForm(request));
   const parsed = cartActionSchema.safeParse(form);
+  if (!user) {
+    return redirectToSignIn(parsed.success && parsed.data.intent === "add" ? parsed.data : null);
+  }
   if (!parsed.success) {
     return respond(
       {
@@ -83,9 +84,13 @@ export async function action({ request }: Route.ActionArgs) {
           productId: input.productId,
           quantity: input.quantity,
         });
-        return result === "ignored"
-          ? data({ ok: true })
-          : respondAfterChange(user.id, { type: "success", title: "Cart updated" });
+        if (result.status === "ignored") return data({ ok: true });
+        return respondAfterChange(
+          user.id,
+          result.status === "capped"
+            ? { type: "info", title: "Cart updated", description: result.reason }
+            : { type: "success", title: "Cart updated" },
+        );
       }
       case "remove":
         await removeLine(db(), user.id, input.productId);
@@ -112,12 +117,26 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function redirectToSignIn() {
-  return redirectWithToast("/auth", {
-    type: "error",
-    title: "Please sign in first",
-    description: "You need to be signed in to add items to cart",
-  });
+/**
+ * SPEC §6 sends a visitor to /auth; the add waits in a cookie and the visitor comes back to the
+ * page they were on once signed in (docs/decisions/021).
+ */
+async function redirectToSignIn(
+  add: { productId: string; quantity: number; redirectTo?: string } | null,
+) {
+  const headers = add
+    ? await rememberPendingAdd({ productId: add.productId, quantity: add.quantity })
+    : new Headers();
+  const back = safeRedirectPath(add?.redirectTo, "");
+  return redirectWithToast(
+    back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth",
+    {
+      type: "error",
+      title: "Please sign in first",
+      description: "You need to be signed in to add items to cart",
+    },
+    { headers },
+  );
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {

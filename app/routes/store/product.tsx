@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { Gallery } from "~/components/product/gallery";
 import { Price } from "~/components/product/price";
-import { WishlistButton } from "~/components/product/product-actions";
+import { ReturnHere, WishlistButton } from "~/components/product/product-actions";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
 import { ReviewsSection } from "~/components/product/reviews-section";
 import { StarRating } from "~/components/product/star-rating";
@@ -335,11 +335,18 @@ function BuyBox({
         <input type="hidden" name="productId" value={productId} />
         {inStock ? <QuantityStepper value={quantity} onChange={setQuantity} max={stock} /> : null}
         <input type="hidden" name="quantity" value={quantity} />
+        <ReturnHere />
         <Button type="submit" size="lg" disabled={!inStock || fetcher.state !== "idle"}>
           {inStock ? "Add to Cart" : "Out of Stock"}
         </Button>
       </fetcher.Form>
-      <WishlistButton productId={productId} productName={productName} saved={saved} withLabel />
+      <WishlistButton
+        productId={productId}
+        productName={productName}
+        saved={saved}
+        toggle
+        withLabel
+      />
     </div>
   );
 }
