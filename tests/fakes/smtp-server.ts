@@ -65,7 +65,8 @@ function readParts(entity: string, found: { text: string | null; html: string | 
     }
     return;
   }
-  const decoded = decodeBody(head, body).replace(/\r?\n$/, "");
+  // SMTP carries lines ending in CRLF; tests read them as the shop wrote them.
+  const decoded = decodeBody(head, body).replace(/\r\n/g, "\n").replace(/\n$/, "");
   if (type.startsWith("text/html")) found.html ??= decoded;
   else if (!type || type.startsWith("text/plain")) found.text ??= decoded;
 }
