@@ -26,6 +26,7 @@ async function load(page: Page, path: string) {
 }
 
 test("the storefront's pages load without CSP violations or hydration errors", async ({ page }) => {
+  test.setTimeout(90_000);
   for (const path of [
     "/",
     "/products",
@@ -58,7 +59,7 @@ test("the storefront's pages load without CSP violations or hydration errors", a
 test("a customer's cart with HEALTH15 throws confetti; checkout and profile stay clean", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await signUp(page, { fullName: "Kavita Shinde" });
   // Chyawanprash Special (₹1,049) is enough for HEALTH15's ₹999 minimum.
   await load(page, "/product/chyawanprash-special");
@@ -92,7 +93,7 @@ test("the back office's pages load without CSP violations or hydration errors", 
   browser,
   consoleGuard,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   // An order of today, so the dashboard, the orders list and the invoice have a date to show.
   const shopperContext = await browser.newContext();
   await consoleGuard.watch(shopperContext);
