@@ -67,6 +67,8 @@ function contentSecurityPolicy(nonce: string) {
     "font-src 'self' data:",
     `connect-src 'self'${razorpay.connect}`,
     `frame-src 'self'${razorpay.frame}`,
+    // canvas-confetti draws the coupon celebration in a worker it creates from a blob: URL.
+    "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     // The contact form hands over to the visitor's mail client (a mailto: redirect without JS).

@@ -1,3 +1,5 @@
+// Before any schema is built (see the module).
+import "./lib/zod-config";
 import { useEffect } from "react";
 import {
   data,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountPercent, filledStars, stockText } from "./pricing-display";
+import { discountPercent, filledStars, freeShippingHint, stockText } from "./pricing-display";
 
 describe("display rules of SPEC §9", () => {
   it.each([
@@ -37,5 +37,17 @@ describe("stock text", () => {
 
   it("follows the threshold setting", () => {
     expect(stockText(10, 5)).toBe("In Stock");
+  });
+});
+
+describe("free-shipping hint", () => {
+  it.each([
+    [33901, "Add ₹340 more for free shipping"], // ₹339.01 rounds up, never down
+    [5401, "Add ₹55 more for free shipping"],
+    [34000, "Add ₹340 more for free shipping"], // whole rupees stay as they are
+    [1, "Add ₹1 more for free shipping"], // one paisa short still asks for a rupee
+    [99901, "Add ₹1,000 more for free shipping"],
+  ])("a gap of %i paise reads %s", (gap, text) => {
+    expect(freeShippingHint(gap)).toBe(text);
   });
 });

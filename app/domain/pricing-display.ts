@@ -1,3 +1,5 @@
+import { formatRupeesShort, type Paise } from "./money";
+
 /** SPEC §9: the percent-off badge is round((price - discount price) / price x 100). */
 export function discountPercent(price: number, discountPrice: number | null): number {
   if (discountPrice === null || discountPrice >= price || price <= 0) return 0;
@@ -13,4 +15,12 @@ export function filledStars(rating: number): number {
 export function stockText(stock: number, lowStockThreshold: number): string {
   if (stock <= 0) return "Out of Stock";
   return stock <= lowStockThreshold ? `Only ${stock} left in stock` : "In Stock";
+}
+
+/**
+ * The cart's hint "Add ₹X more for free shipping" in whole rupees, rounded up so that spending X
+ * always crosses the threshold (a gap of ₹339.01 reads ₹340).
+ */
+export function freeShippingHint(gap: Paise): string {
+  return `Add ${formatRupeesShort(Math.ceil(gap / 100) * 100)} more for free shipping`;
 }

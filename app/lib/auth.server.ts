@@ -1,8 +1,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { accounts, profiles, sessions, verifications } from "../../db/schema";
+import { sendPasswordReset } from "../modules/accounts/account-mail.server";
 import type { Database } from "./db.server";
-import { mailer } from "./mail.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 export const SESSION_DAYS = 30;
@@ -41,20 +41,7 @@ export function createAuth(options: { db: Database; secret: string; publicUrl: s
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await mailer().send({
-          to: user.email,
-          subject: "Reset your password",
-          text: [
-            `Hello ${user.name},`,
-            "",
-            "We received a request to reset the password of your account. Open this link within",
-            "one hour to choose a new password:",
-            "",
-            url,
-            "",
-            "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
-          ].join("\n"),
-        });
+        await sendPasswordReset(options.db, { to: user.email, name: user.name, url });
       },
     },
     // Better Auth's HTTP endpoints are not served (app/routes/api/auth.ts); the shop's forms call

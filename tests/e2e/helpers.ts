@@ -70,7 +70,8 @@ export async function signOutFromMenu(page: Page) {
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 }
 
-type Mail = { to: string[]; subject: string; text: string };
+/** A message as the fake SMTP server captured it (tests/fakes/smtp-server.ts). */
+export type Mail = { to: string[]; subject: string; text: string; html: string | null };
 
 /** Waits for the shop to send `to` a message whose subject matches. */
 export async function waitForMail(to: string, subject: RegExp): Promise<Mail> {

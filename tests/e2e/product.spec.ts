@@ -269,6 +269,23 @@ test.describe("product page", () => {
     );
   });
 
+  test("a product nobody has reviewed says 'No reviews yet', not '0.0 (0)' and empty stars", async ({
+    page,
+  }) => {
+    // Lavangadi Vati has no demo reviews.
+    await page.goto("/products?search=Lavangadi");
+    const card = page.getByRole("main").getByRole("article").filter({ hasText: "Lavangadi Vati" });
+    await expect(card.getByText("No reviews yet", { exact: true })).toBeVisible();
+    await expect(card).not.toContainText("0.0 (0)");
+    await expect(card.getByRole("img", { name: /^Rated/ })).toHaveCount(0);
+
+    const panel = await openReviews(page, "lavangadi-vati");
+    const main = page.getByRole("main");
+    await expect(main.getByText("No reviews yet", { exact: true })).toHaveCount(2);
+    await expect(main.getByRole("img", { name: /^Rated/ })).toHaveCount(0);
+    await expect(panel.getByText("Based on 0 reviews")).toHaveCount(0);
+  });
+
   test("an unknown product says 'Product not found' with HTTP 404 and a way back", async ({
     page,
   }) => {

@@ -9,22 +9,80 @@ export type CapturedMail = {
   to: string[];
   from: string;
   subject: string;
+  /** The text/plain part (or the whole body of a single-part message). */
   text: string;
+  /** The text/html part, when the message has one. */
+  html: string | null;
   raw: string;
 };
 
+/** Quoted-printable to text: `=E2=82=B9` is the three UTF-8 bytes of ₹. */
 export function decodeQuotedPrintable(text: string) {
-  return text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const soft = text.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(soft[i]!, "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+function splitEntity(raw: string) {
+  const gap = /\r?\n\r?\n/.exec(raw);
+  if (!gap) return { head: raw, body: "" };
+  return { head: raw.slice(0, gap.index), body: raw.slice(gap.index + gap[0].length) };
+}
+
+function header(head: string, name: string) {
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  return new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(unfolded)?.[1]?.trim() ?? "";
+}
+
+function decodeBody(head: string, body: string) {
+  const encoding = header(head, "Content-Transfer-Encoding").toLowerCase();
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
+  if (encoding === "base64")
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return body;
+}
+
+/** The first text/plain and text/html parts, looking inside nested multiparts. */
+function readParts(entity: string, found: { text: string | null; html: string | null }) {
+  const { head, body } = splitEntity(entity);
+  const type = header(head, "Content-Type").toLowerCase();
+  if (type.startsWith("multipart/")) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(header(head, "Content-Type"))?.[1];
+    if (!boundary) return;
+    const parts = body.split(`--${boundary}`).slice(1);
+    for (const part of parts) {
+      if (part.startsWith("--")) break;
+      readParts(part.replace(/^\r?\n/, ""), found);
+    }
+    return;
+  }
+  // SMTP carries lines ending in CRLF; tests read them as the shop wrote them.
+  const decoded = decodeBody(head, body).replace(/\r\n/g, "\n").replace(/\n$/, "");
+  if (type.startsWith("text/html")) found.html ??= decoded;
+  else if (!type || type.startsWith("text/plain")) found.text ??= decoded;
 }
 
 export function parseMail(raw: string, to: string[], from: string): CapturedMail {
-  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join("\n\n");
-  const subject = /^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? "";
-  const quoted = /Content-Transfer-Encoding: quoted-printable/i.test(head);
-  return { to, from, subject, text: quoted ? decodeQuotedPrintable(body) : body, raw };
+  const { head } = splitEntity(raw);
+  const found: { text: string | null; html: string | null } = { text: null, html: null };
+  readParts(raw, found);
+  return {
+    to,
+    from,
+    subject: header(head, "Subject"),
+    text: found.text ?? "",
+    html: found.html,
+    raw,
+  };
 }
 
 export function startSmtpCapture(options: { smtpPort: number; httpPort: number }) {

@@ -59,7 +59,8 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
         role="img"
         aria-labelledby="sales-chart-title sales-chart-desc"
       >
-        <title id="sales-chart-title">Revenue and orders per day, last {days.length} days</title>
+        {/* One string: React's server renders an SVG <title> of several text parts empty. */}
+        <title id="sales-chart-title">{`Revenue and orders per day, last ${days.length} days`}</title>
         <desc id="sales-chart-desc">{summary}</desc>
         {ticks.map((t) => (
           <g key={t}>

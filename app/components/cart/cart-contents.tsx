@@ -5,6 +5,7 @@ import { ProductImage } from "~/components/product/product-image";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatRupees } from "~/domain/money";
+import { freeShippingHint } from "~/domain/pricing-display";
 import type { CartLineView, CartView } from "~/modules/cart/cart-view.server";
 import { LineQuantity, useLineQuantity } from "./line-quantity";
 import { OrderTotals } from "./order-totals";
@@ -107,7 +108,7 @@ function OrderSummary({ cart }: { cart: CartView }) {
       {cart.freeShippingGap > 0 ? (
         <p className="flex items-center gap-2 rounded-md bg-badge-yellow p-3 text-badge-yellow-foreground text-sm">
           <Truck className="size-4 shrink-0" aria-hidden="true" />
-          Add {formatRupees(cart.freeShippingGap)} more for free shipping
+          {freeShippingHint(cart.freeShippingGap)}
         </p>
       ) : null}
       {blocked ? (

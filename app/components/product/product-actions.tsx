@@ -25,6 +25,7 @@ export function AddToCartButton({
 }) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
+  const label = disabled ? "Out of Stock" : "Add to Cart";
   return (
     <fetcher.Form method="post" action="/cart" className={className}>
       <input type="hidden" name="intent" value="add" />
@@ -36,10 +37,11 @@ export function AddToCartButton({
         size={size}
         className="w-full"
         disabled={disabled || busy}
-        aria-label={`Add ${productName} to cart`}
+        // WCAG 2.5.3 Label in Name: the words on the button first, then which product.
+        aria-label={`${label}, ${productName}`}
       >
         <ShoppingCart aria-hidden="true" />
-        {disabled ? "Out of Stock" : "Add to Cart"}
+        {label}
       </Button>
     </fetcher.Form>
   );

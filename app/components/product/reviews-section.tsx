@@ -9,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX, type ReviewInput } from "~/domain/validation/review";
 import { cn } from "~/lib/cn";
-import { StarRating } from "./star-rating";
+import { NO_REVIEWS, StarRating } from "./star-rating";
 
 type Review = {
   id: string;
@@ -39,11 +39,17 @@ export function ReviewsSection({
     <div className="grid gap-8 lg:grid-cols-[20rem_1fr]">
       <div className="grid content-start gap-6">
         <div className="grid gap-2 rounded-xl border border-border bg-card p-5">
-          <p className="font-semibold text-4xl">{rating.toFixed(1)}</p>
-          <StarRating rating={rating} />
-          <p className="text-muted-foreground text-sm">
-            Based on {reviewCount} {reviewCount === 1 ? "review" : "reviews"}
-          </p>
+          {reviewCount === 0 ? (
+            <p className="font-semibold text-xl">{NO_REVIEWS}</p>
+          ) : (
+            <>
+              <p className="font-semibold text-4xl">{rating.toFixed(1)}</p>
+              <StarRating rating={rating} />
+              <p className="text-muted-foreground text-sm">
+                Based on {reviewCount} {reviewCount === 1 ? "review" : "reviews"}
+              </p>
+            </>
+          )}
           <ul className="mt-2 grid gap-1.5" aria-label="Rating breakdown">
             {summary.map((row) => (
               <li

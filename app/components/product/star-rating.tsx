@@ -2,6 +2,9 @@ import { Star } from "lucide-react";
 import { filledStars } from "~/domain/pricing-display";
 import { cn } from "~/lib/cn";
 
+/** What a product without reviews shows instead of "0.0 (0)" and five empty stars. */
+export const NO_REVIEWS = "No reviews yet";
+
 export function StarRating({ rating, className }: { rating: number; className?: string }) {
   const filled = filledStars(rating);
   return (
@@ -24,8 +27,9 @@ export function StarRating({ rating, className }: { rating: number; className?: 
   );
 }
 
-/** Stars, then the rating and the number of reviews (SPEC §9). */
+/** Stars, then the rating and the number of reviews (SPEC §9); a product nobody rated says so. */
 export function RatingSummary({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  if (reviewCount === 0) return <p className="text-muted-foreground text-sm">{NO_REVIEWS}</p>;
   return (
     <p className="flex items-center gap-2 text-sm">
       <StarRating rating={rating} />

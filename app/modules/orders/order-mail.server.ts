@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { orderItems, orders, profiles } from "../../../db/schema";
+import { composeMail } from "../../domain/mail-layout";
 import { formatRupees } from "../../domain/money";
 import { PAYMENT_METHOD_LABELS } from "../../domain/orders";
 import type { Executor } from "../../lib/db.server";
@@ -7,6 +8,17 @@ import { getEnv } from "../../lib/env.server";
 import { logger } from "../../lib/logger.server";
 import { mailer } from "../../lib/mail.server";
 import { getSettings } from "../settings/settings.server";
+
+type ShippingAddress = (typeof orders.$inferSelect)["shippingAddress"];
+
+function addressLines(a: ShippingAddress) {
+  return [
+    a.fullName,
+    a.addressLine1,
+    ...(a.addressLine2 ? [a.addressLine2] : []),
+    `${a.city}, ${a.state} ${a.postalCode}`,
+  ];
+}
 
 /**
  * The confirmation a customer keeps: what was ordered, what it cost, where it goes. Sent when a
@@ -42,39 +54,41 @@ export async function sendOrderConfirmation(executor: Executor, orderId: string)
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
     const shop = await getSettings(executor);
-    const a = order.address;
-    const text = [
-      `Namaste ${order.fullName},`,
-      "",
-      `Thank you for your order ${order.orderNumber}. We will send it within 1-2 business days.`,
-      "",
-      ...items.map((item) => `${item.quantity} x ${item.name}: ${formatRupees(item.total)}`),
-      "",
-      `Subtotal: ${formatRupees(order.subtotal)}`,
-      ...(order.discount > 0
-        ? [
-            `Discount${order.couponCode ? ` (${order.couponCode})` : ""}: -${formatRupees(order.discount)}`,
-          ]
-        : []),
-      `Shipping: ${order.shipping === 0 ? "Free" : formatRupees(order.shipping)}`,
-      `Total: ${formatRupees(order.total)}`,
-      `Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
-      "",
-      "Shipping to:",
-      a.fullName,
-      a.addressLine1,
-      ...(a.addressLine2 ? [a.addressLine2] : []),
-      `${a.city}, ${a.state} ${a.postalCode}`,
-      `Phone: ${a.phone}`,
-      "",
-      `Your orders: ${getEnv().PUBLIC_URL}/profile?tab=orders`,
-      "",
-      shop.shopName,
-    ].join("\n");
+    const mail = composeMail({
+      shopName: shop.shopName,
+      title: `Thank you for your order ${order.orderNumber}`,
+      paragraphs: [
+        `Namaste ${order.fullName},`,
+        `Thank you for your order ${order.orderNumber}. We will send it within 1-2 business days.`,
+        ["Shipping to:", ...addressLines(order.address), `Phone: ${order.address.phone}`],
+      ],
+      table: [
+        ...items.map((item) => ({
+          label: `${item.quantity} x ${item.name}`,
+          value: formatRupees(item.total),
+        })),
+        { label: "Subtotal", value: formatRupees(order.subtotal) },
+        ...(order.discount > 0
+          ? [
+              {
+                label: `Discount${order.couponCode ? ` (${order.couponCode})` : ""}`,
+                value: `-${formatRupees(order.discount)}`,
+              },
+            ]
+          : []),
+        { label: "Shipping", value: order.shipping === 0 ? "Free" : formatRupees(order.shipping) },
+        { label: "Total", value: formatRupees(order.total), strong: true },
+        {
+          label: "Payment",
+          value: `${PAYMENT_METHOD_LABELS[order.paymentMethod]}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
+        },
+      ],
+      button: { label: "Your orders", url: `${getEnv().PUBLIC_URL}/profile?tab=orders` },
+    });
     await mailer().send({
       to: order.email,
       subject: `Order confirmed: ${order.orderNumber}`,
-      text,
+      ...mail,
     });
   } catch (error) {
     logger.error({ err: error, orderId }, "order confirmation mail failed");
@@ -100,29 +114,21 @@ export async function sendShippingNotice(executor: Executor, orderId: string) {
       .where(eq(orders.id, orderId));
     if (!order?.trackingId) return;
     const shop = await getSettings(executor);
-    const a = order.address;
-    const text = [
-      `Namaste ${order.fullName},`,
-      "",
-      `Your order ${order.orderNumber} has shipped.`,
-      "",
-      `Tracking ID: ${order.trackingId}`,
-      "",
-      "It is on its way to:",
-      a.fullName,
-      a.addressLine1,
-      ...(a.addressLine2 ? [a.addressLine2] : []),
-      `${a.city}, ${a.state} ${a.postalCode}`,
-      "",
-      "Standard delivery takes 5-7 business days.",
-      `Your orders: ${getEnv().PUBLIC_URL}/profile?tab=orders`,
-      "",
-      shop.shopName,
-    ].join("\n");
+    const mail = composeMail({
+      shopName: shop.shopName,
+      title: `Your order ${order.orderNumber} has shipped`,
+      paragraphs: [
+        `Namaste ${order.fullName},`,
+        `Your order ${order.orderNumber} has shipped. Standard delivery takes 5-7 business days.`,
+        ["It is on its way to:", ...addressLines(order.address)],
+      ],
+      table: [{ label: "Tracking ID", value: order.trackingId }],
+      button: { label: "Your orders", url: `${getEnv().PUBLIC_URL}/profile?tab=orders` },
+    });
     await mailer().send({
       to: order.email,
       subject: `Your order ${order.orderNumber} has shipped`,
-      text,
+      ...mail,
     });
   } catch (error) {
     logger.error({ err: error, orderId }, "shipping notice mail failed");

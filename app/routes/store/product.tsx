@@ -14,7 +14,7 @@ import { Price } from "~/components/product/price";
 import { ReturnHere, WishlistButton } from "~/components/product/product-actions";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
 import { ReviewsSection } from "~/components/product/reviews-section";
-import { StarRating } from "~/components/product/star-rating";
+import { NO_REVIEWS, StarRating } from "~/components/product/star-rating";
 import { productJsonLd } from "~/components/product/structured-data";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -184,13 +184,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         />
         <div className="grid content-start gap-5">
           <h1 className="font-display text-3xl md:text-4xl">{product.name}</h1>
-          <p className="flex items-center gap-2">
-            <StarRating rating={product.rating} />
-            <span>
-              {product.rating.toFixed(1)} ({product.reviewCount}{" "}
-              {product.reviewCount === 1 ? "review" : "reviews"})
-            </span>
-          </p>
+          {product.reviewCount === 0 ? (
+            <p className="text-muted-foreground">{NO_REVIEWS}</p>
+          ) : (
+            <p className="flex items-center gap-2">
+              <StarRating rating={product.rating} />
+              <span>
+                {product.rating.toFixed(1)} ({product.reviewCount}{" "}
+                {product.reviewCount === 1 ? "review" : "reviews"})
+              </span>
+            </p>
+          )}
           <div className="flex flex-wrap items-center gap-3">
             <Price
               price={product.price}
