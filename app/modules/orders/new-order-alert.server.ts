@@ -66,7 +66,7 @@ export async function sendNewOrderAlert(executor: Executor, orderId: string): Pr
     ].join("\n");
     await mailer().send({
       to: shop.email,
-      subject: `New order ${order.orderNumber}: ${formatRupees(order.total)}`,
+      subject: `New order ${order.orderNumber}`,
       text,
     });
   } catch (error) {
