@@ -85,11 +85,13 @@ describe(`the new-order alert on ${DATABASE_KIND}`, () => {
   });
 
   it("never holds up the order while the mail server hangs, nor fails it when the mail fails", async () => {
+    let release = () => {};
+    const hung = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     setMailer({
       send: (message) =>
-        message.to === SHOP_ADDRESS
-          ? new Promise(() => {})
-          : Promise.resolve(void sent.push(message)),
+        message.to === SHOP_ADDRESS ? hung : Promise.resolve(void sent.push(message)),
     });
     const hanging = await codCheckout();
     expect(hanging.response.status).toBe(302);
@@ -105,6 +107,8 @@ describe(`the new-order alert on ${DATABASE_KIND}`, () => {
     expect(failing.response.status).toBe(302);
     expect(failing.order.status).toBe("pending");
     await expect(sendNewOrderAlert(handle.db, failing.order.id)).resolves.toBeUndefined();
+    release();
+    await newOrderAlertsSent();
   });
 
   it("says nothing for an order that does not exist", async () => {
