@@ -343,6 +343,22 @@ describe(`changing an order's status on ${DATABASE_KIND}`, () => {
     expect((await couponOf(coupon!.id)).usedCount).toBe(1);
   });
 
+  it("refuses to reopen a card order whose payment never arrived", async () => {
+    const placed = await placedOrder();
+    await handle.db
+      .update(orders)
+      .set({ paymentMethod: "razorpay", paymentStatus: "failed" })
+      .where(eq(orders.id, placed.id));
+    await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
+    const result = await postOrders({ intent: "status", orderId: placed.id, status: "processing" });
+    expect(result.status).toBe(409);
+    expect(result.toast?.description).toBe(
+      `Order ${placed.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
+    );
+    expect((await orderRow(placed.id)).status).toBe("cancelled");
+    expect(await stockOf(placed.productId)).toBe(20);
+  });
+
   it("refuses to reopen an order whose product was deleted", async () => {
     const placed = await placedOrder();
     await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");

@@ -161,7 +161,15 @@ export async function updateOrderStatus(
     if (status === "cancelled") {
       await releaseOrder(tx, order.id);
     } else {
-      if (order.status === "cancelled") await reopenOrder(tx, order.id, order.orderNumber);
+      if (order.status === "cancelled") {
+        if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
+          // Its payment window has closed; it could never be paid, and expiry would cancel it again.
+          throw new OrderAdminError(
+            `Order ${order.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
+          );
+        }
+        await reopenOrder(tx, order.id, order.orderNumber);
+      }
       await tx
         .update(orders)
         .set({
@@ -180,7 +188,10 @@ export async function updateOrderStatus(
       entityId: order.id,
       changes: {
         orderNumber: order.orderNumber,
-        before: { status: order.status, ...(collectsCash ? { paymentStatus: "pending" } : {}) },
+        before: {
+          status: order.status,
+          ...(collectsCash ? { paymentStatus: order.paymentStatus } : {}),
+        },
         after: { status, ...(collectsCash ? { paymentStatus: "paid" } : {}) },
         ...(status === "cancelled" ? { released: "stock and coupon" } : {}),
         ...(order.status === "cancelled" ? { taken: "stock and coupon" } : {}),
