@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { describeAuditChanges, fieldLabel, formatAuditValue } from "./audit-changes";
+import {
+  auditLabelFromChanges,
+  describeAuditChanges,
+  fieldLabel,
+  formatAuditValue,
+} from "./audit-changes";
 
 describe("audit changes", () => {
   it("lists only the fields that changed, as text", () => {
@@ -59,5 +64,33 @@ describe("audit changes", () => {
     expect(formatAuditValue(true)).toBe("true");
     expect(formatAuditValue({ a: 1 })).toBe('{"a":1}');
     expect(formatAuditValue("")).toBe("(empty)");
+  });
+});
+
+describe("auditLabelFromChanges", () => {
+  it("takes a coupon's code and a product's name after the change, else before it, else as created", () => {
+    expect(auditLabelFromChanges("coupon", { code: "FEST20", discountValue: 20 })).toBe("FEST20");
+    expect(
+      auditLabelFromChanges("product", {
+        before: { name: "Triphala Churna" },
+        after: { name: "Triphala Churna 100 g" },
+      }),
+    ).toBe("Triphala Churna 100 g");
+    expect(auditLabelFromChanges("product", { before: { name: "Deleted Kalpa" } })).toBe(
+      "Deleted Kalpa",
+    );
+    expect(auditLabelFromChanges("category", { name: "Joint Care" })).toBe("Joint Care");
+    expect(auditLabelFromChanges("order", { orderNumber: "ORD-1", before: {}, after: {} })).toBe(
+      "ORD-1",
+    );
+  });
+
+  it("says nothing when the entry does not name it, or for kinds without a label", () => {
+    expect(auditLabelFromChanges("product", { primaryImage: { before: "a", after: "b" } })).toBe(
+      null,
+    );
+    expect(auditLabelFromChanges("product", { name: "  " })).toBe(null);
+    expect(auditLabelFromChanges("coupon", null)).toBe(null);
+    expect(auditLabelFromChanges("settings", { name: "Satara Ayurveda" })).toBe(null);
   });
 });

@@ -63,3 +63,25 @@ export function describeAuditChanges(changes: unknown): AuditChangeView {
   }
   return { kind: "snapshot", label: "Recorded values", values: changes };
 }
+
+/** The field that names each kind of entity in the audit log: a coupon's code, a product's name. */
+export const AUDIT_LABEL_FIELDS: Record<string, string> = {
+  coupon: "code",
+  product: "name",
+  category: "name",
+  order: "orderNumber",
+};
+
+/**
+ * The entity's name (or code, or number) as an entry's own `changes` record it: after a change,
+ * else before it, else at the top level (a created record). Null when the entry does not say.
+ */
+export function auditLabelFromChanges(entity: string, changes: unknown): string | null {
+  const field = AUDIT_LABEL_FIELDS[entity];
+  if (!field || !isRecord(changes)) return null;
+  for (const source of [changes.after, changes.before, changes]) {
+    const value = isRecord(source) ? source[field] : undefined;
+    if (typeof value === "string" && value.trim()) return value;
+  }
+  return null;
+}

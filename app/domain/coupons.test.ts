@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type CouponState, checkCoupon, normaliseCouponCode } from "./coupons";
+import {
+  COUPON_STATUS_LABELS,
+  type CouponState,
+  checkCoupon,
+  couponStatus,
+  normaliseCouponCode,
+} from "./coupons";
 
 const now = new Date("2026-11-21T10:00:00Z");
 const coupon = (overrides: Partial<CouponState> = {}): CouponState => ({
@@ -76,5 +82,32 @@ describe("coupon rules (SPEC §5, §8)", () => {
 
   it("upper-cases and trims codes", () => {
     expect(normaliseCouponCode("  welcome10 ")).toBe("WELCOME10");
+  });
+});
+
+describe("couponStatus", () => {
+  const now = new Date("2026-11-23T12:00:00Z");
+  it("reads Active while switched on and not past its expiry (or with none)", () => {
+    expect(couponStatus({ isActive: true, expiresAt: null }, now)).toBe("active");
+    expect(couponStatus({ isActive: true, expiresAt: new Date("2026-11-23T12:00:01Z") }, now)).toBe(
+      "active",
+    );
+  });
+  it("reads Expired once switched on but at or past its expiry", () => {
+    expect(couponStatus({ isActive: true, expiresAt: now }, now)).toBe("expired");
+    expect(couponStatus({ isActive: true, expiresAt: new Date("2025-01-01T00:00:00Z") }, now)).toBe(
+      "expired",
+    );
+  });
+  it("reads Inactive when switched off, expired or not", () => {
+    expect(couponStatus({ isActive: false, expiresAt: null }, now)).toBe("inactive");
+    expect(
+      couponStatus({ isActive: false, expiresAt: new Date("2025-01-01T00:00:00Z") }, now),
+    ).toBe("inactive");
+    expect(COUPON_STATUS_LABELS).toEqual({
+      active: "Active",
+      inactive: "Inactive",
+      expired: "Expired",
+    });
   });
 });

@@ -89,3 +89,24 @@ export function checkCoupon(
   }
   return { ok: true, discount: couponDiscount(coupon, context.subtotal) };
 }
+
+export type CouponStatus = "active" | "inactive" | "expired";
+
+export const COUPON_STATUS_LABELS: Record<CouponStatus, string> = {
+  active: "Active",
+  inactive: "Inactive",
+  expired: "Expired",
+};
+
+/**
+ * The coupon table's Status: switched off reads Inactive; switched on but past its expiry reads
+ * Expired, since shoppers can no longer use it; otherwise Active.
+ */
+export function couponStatus(
+  coupon: { isActive: boolean; expiresAt: Date | null },
+  now: Date,
+): CouponStatus {
+  if (!coupon.isActive) return "inactive";
+  if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) return "expired";
+  return "active";
+}

@@ -51,6 +51,8 @@ export const auditLog = pgTable(
     entity: text("entity").notNull(),
     entityId: text("entity_id"),
     changes: jsonb("changes").$type<Record<string, unknown>>(),
+    /** The entity's name, code or number when the entry was written; kept after it is deleted. */
+    label: text("label"),
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_at_idx").on(t.createdAt)],

@@ -7,6 +7,7 @@ import {
   getLowStockProducts,
   getRecentOrders,
 } from "~/modules/admin/dashboard.server";
+import { recordCashReceived, updateOrderStatus } from "~/modules/orders/orders-admin.server";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { settings } from "../../db/schema";
 import { callRouteAt, createAdmin, insertOrder, insertProfile } from "./support/admin";
@@ -111,13 +112,38 @@ describe(`dashboard on ${DATABASE_KIND}`, () => {
     });
   });
 
-  it("counts customers without administrators and revenue without cancelled orders", async () => {
+  it("counts customers without administrators, and cash still to collect apart from revenue", async () => {
     const stats = await getDashboardStats(handle.db);
     // Every customer above, not the administrator created by the previous test.
     expect(stats.totalCustomers).toBe(2);
+    // Every order so far is cash on delivery with its cash not yet received: no revenue yet.
     // 10000+20000+30000+5000+77700 (chart test) + 21000 (recent orders); 99900 was cancelled.
-    expect(stats.totalRevenue).toBe(163700);
+    expect(stats.totalRevenue).toBe(0);
+    expect(stats.cashToCollect).toBe(163700);
     expect(stats.totalOrders).toBe(12);
+  });
+
+  it("moves a cash-on-delivery order into revenue once its cash is recorded, never a cancelled one", async () => {
+    const customer = await insertProfile(handle.db, { fullName: "Cash Buyer" });
+    const admin = await createAdmin(handle.db);
+    const before = await getDashboardStats(handle.db);
+    const cod = await insertOrder(handle.db, { userId: customer.id, total: 64000 });
+    const delivered = await insertOrder(handle.db, { userId: customer.id, total: 1000 });
+    const middle = await getDashboardStats(handle.db);
+    expect(middle.totalRevenue).toBe(before.totalRevenue);
+    expect(middle.cashToCollect - before.cashToCollect).toBe(65000);
+
+    await recordCashReceived(handle.db, admin.id, cod.id);
+    await updateOrderStatus(handle.db, admin.id, delivered.id, "delivered");
+    const after = await getDashboardStats(handle.db);
+    expect(after.totalRevenue - before.totalRevenue).toBe(65000);
+    expect(after.cashToCollect).toBe(before.cashToCollect);
+
+    // Cancelled after its cash came in: no longer revenue (the refund is due), still paid.
+    await updateOrderStatus(handle.db, admin.id, cod.id, "cancelled");
+    const cancelled = await getDashboardStats(handle.db);
+    expect(cancelled.totalRevenue - before.totalRevenue).toBe(1000);
+    expect(cancelled.cashToCollect).toBe(before.cashToCollect);
   });
 });
 

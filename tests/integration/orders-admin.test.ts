@@ -7,6 +7,7 @@ import {
   addTrackingId,
   listAdminOrders,
   OrderAdminError,
+  recordCashReceived,
   updateOrderStatus,
 } from "~/modules/orders/orders-admin.server";
 import { ORDERS_CSV_HEADER, ordersCsvStream } from "~/modules/orders/orders-export.server";
@@ -253,17 +254,153 @@ describe(`changing an order's status on ${DATABASE_KIND}`, () => {
     expect(await stockOf(placed.productId)).toBe(20);
   });
 
-  it("refuses to reopen a cancelled order, with a clear message", async () => {
-    const placed = await placedOrder();
+  it("reopens a cancelled order, taking its stock and coupon use again, audited", async () => {
+    const [coupon] = await handle.db
+      .insert(coupons)
+      .values({ code: `RE${randomUUID().slice(0, 6).toUpperCase()}`, discountValue: 10 })
+      .returning();
+    const placed = await placedOrder({ couponId: coupon!.id, quantity: 3 });
     await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
+    expect(await stockOf(placed.productId)).toBe(20);
+    expect((await couponOf(coupon!.id)).usedCount).toBe(0);
+
+    const result = await postOrders({ intent: "status", orderId: placed.id, status: "processing" });
+    expect(result.status).toBe(200);
+    expect(result.toast?.description).toBe("Order status changed to processing");
+    const order = await orderRow(placed.id);
+    expect(order.status).toBe("processing");
+    expect(order.cancelledAt).toBeNull();
+    expect(await stockOf(placed.productId)).toBe(17);
+    expect((await couponOf(coupon!.id)).usedCount).toBe(1);
+    expect(
+      await handle.db.$count(couponRedemptions, eq(couponRedemptions.orderId, placed.id)),
+    ).toBe(1);
+    const entries = await auditFor(placed.id);
+    expect(entries.at(-1)!.actorId).toBe(admin.id);
+    expect(entries.map((entry) => entry.changes)).toContainEqual(
+      expect.objectContaining({
+        before: { status: "cancelled" },
+        after: { status: "processing" },
+        taken: "stock and coupon",
+      }),
+    );
+
+    // Cancelled and reopened again: given back and taken again once each time.
+    await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
+    await updateOrderStatus(handle.db, admin.id, placed.id, "pending");
+    expect(await stockOf(placed.productId)).toBe(17);
+    expect((await couponOf(coupon!.id)).usedCount).toBe(1);
+  });
+
+  it("refuses to reopen when the stock is no longer there, naming it, and writes nothing", async () => {
+    const placed = await placedOrder({ quantity: 3 });
+    await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
+    await handle.db
+      .update(products)
+      .set({ stockQuantity: 2 })
+      .where(eq(products.id, placed.productId));
+    const auditBefore = (await auditFor(placed.id)).length;
+    const [item] = await handle.db.select().from(products).where(eq(products.id, placed.productId));
+
     const result = await postOrders({ intent: "status", orderId: placed.id, status: "pending" });
     expect(result.status).toBe(409);
     expect(result.toast).toMatchObject({ type: "error", title: "Error" });
     expect(result.toast?.description).toBe(
-      `Order ${placed.orderNumber} is cancelled and cannot be reopened: its stock and coupon were given back. Please ask the customer to place a new order.`,
+      `Order ${placed.orderNumber} cannot be reopened: only 2 of ${item!.name} are left in stock, and it needs 3. Please restock it or ask the customer to place a new order.`,
+    );
+    expect((await orderRow(placed.id)).status).toBe("cancelled");
+    expect(await stockOf(placed.productId)).toBe(2);
+    expect(await auditFor(placed.id)).toHaveLength(auditBefore);
+
+    await handle.db
+      .update(products)
+      .set({ stockQuantity: 0 })
+      .where(eq(products.id, placed.productId));
+    await expect(updateOrderStatus(handle.db, admin.id, placed.id, "shipped")).rejects.toThrow(
+      `${item!.name} is out of stock, and it needs 3`,
+    );
+  });
+
+  it("refuses to reopen when its coupon has been fully redeemed since, and takes no stock", async () => {
+    const [coupon] = await handle.db
+      .insert(coupons)
+      .values({
+        code: `FULL${randomUUID().slice(0, 6).toUpperCase()}`,
+        discountValue: 10,
+        usageLimit: 1,
+      })
+      .returning();
+    const placed = await placedOrder({ couponId: coupon!.id });
+    await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
+    await placedOrder({ couponId: coupon!.id });
+    expect((await couponOf(coupon!.id)).usedCount).toBe(1);
+
+    await expect(updateOrderStatus(handle.db, admin.id, placed.id, "pending")).rejects.toThrow(
+      `Order ${placed.orderNumber} cannot be reopened: its coupon ${coupon!.code} has been fully redeemed since. Please ask the customer to place a new order.`,
+    );
+    expect(await stockOf(placed.productId)).toBe(20);
+    expect((await orderRow(placed.id)).status).toBe("cancelled");
+    expect((await couponOf(coupon!.id)).usedCount).toBe(1);
+  });
+
+  it("refuses to reopen a card order whose payment never arrived", async () => {
+    const placed = await placedOrder();
+    await handle.db
+      .update(orders)
+      .set({ paymentMethod: "razorpay", paymentStatus: "failed" })
+      .where(eq(orders.id, placed.id));
+    await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
+    const result = await postOrders({ intent: "status", orderId: placed.id, status: "processing" });
+    expect(result.status).toBe(409);
+    expect(result.toast?.description).toBe(
+      `Order ${placed.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
     );
     expect((await orderRow(placed.id)).status).toBe("cancelled");
     expect(await stockOf(placed.productId)).toBe(20);
+  });
+
+  it("refuses to reopen an order whose product was deleted", async () => {
+    const placed = await placedOrder();
+    await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
+    const [item] = await handle.db.select().from(products).where(eq(products.id, placed.productId));
+    await handle.db.delete(products).where(eq(products.id, placed.productId));
+    await expect(updateOrderStatus(handle.db, admin.id, placed.id, "pending")).rejects.toThrow(
+      `Order ${placed.orderNumber} cannot be reopened: ${item!.name} is no longer in the catalogue.`,
+    );
+    expect((await orderRow(placed.id)).status).toBe("cancelled");
+  });
+
+  it("a reopen and orders racing for the last unit sell it once", async () => {
+    const placed = await placedOrder({ quantity: 1 });
+    await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
+    await handle.db
+      .update(products)
+      .set({ stockQuantity: 1 })
+      .where(eq(products.id, placed.productId));
+    const buyers = await insertCustomers(handle.db, 6);
+    for (const buyer of buyers) {
+      await fillCart(handle.db, buyer, [{ productId: placed.productId, quantity: 1 }]);
+    }
+    const outcomes = await Promise.allSettled([
+      updateOrderStatus(handle.db, admin.id, placed.id, "processing"),
+      ...buyers.map((buyer) => orderFor(handle.db, buyer)),
+      updateOrderStatus(handle.db, admin.id, placed.id, "pending"),
+    ]);
+    const won = outcomes.filter((outcome) => outcome.status === "fulfilled");
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(placed.productId)).toBe(0);
+    const reopened = (await orderRow(placed.id)).status !== "cancelled";
+    const [{ n } = { n: 0 }] = await handle.db
+      .select({ n: count() })
+      .from(orders)
+      .where(inArray(orders.userId, buyers));
+    // One unit: either the reopened order holds it, or exactly one new order does.
+    expect(n + (reopened ? 1 : 0)).toBe(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === "rejected") {
+        expect(String(outcome.reason.message)).toMatch(/out of stock/);
+      }
+    }
   });
 
   it("lets an administrator move between the other statuses in any order", async () => {
@@ -273,6 +410,120 @@ describe(`changing an order's status on ${DATABASE_KIND}`, () => {
       expect((await orderRow(placed.id)).status).toBe(status);
     }
     expect(await stockOf(placed.productId)).toBe(18);
+  });
+});
+
+describe(`cash on delivery received on ${DATABASE_KIND}`, () => {
+  it("'Record cash received' marks the order paid with the time, audited with the administrator", async () => {
+    const placed = await placedOrder();
+    expect((await orderRow(placed.id)).paymentStatus).toBe("pending");
+    const result = await postOrders({ intent: "record-cash", orderId: placed.id });
+    expect(result.status).toBe(200);
+    expect(result.toast).toMatchObject({
+      type: "success",
+      title: "Cash received",
+      description: `Order ${placed.orderNumber} is marked paid`,
+    });
+    const order = await orderRow(placed.id);
+    expect(order.paymentStatus).toBe("paid");
+    expect(order.paidAt).toBeInstanceOf(Date);
+    expect(order.status).toBe("pending");
+    const [entry] = await auditFor(placed.id);
+    expect(entry).toMatchObject({ actorId: admin.id, action: "record-cash", entity: "order" });
+    expect(entry!.changes).toMatchObject({
+      orderNumber: placed.orderNumber,
+      before: { paymentStatus: "pending" },
+      after: { paymentStatus: "paid" },
+      cashReceived: "₹850.00",
+    });
+
+    const page = await callRoute<Awaited<ReturnType<typeof ordersLoader>>>(
+      ordersLoader,
+      browserRequest(`${ordersPath}?view=${placed.id}`, admin.cookies),
+    );
+    expect(page.body!.detail).toMatchObject({ paymentStatus: "paid", paidAt: order.paidAt });
+  });
+
+  it("refuses a second recording, a card order, a cancelled order and a bad id, writing nothing", async () => {
+    const placed = await placedOrder();
+    await recordCashReceived(handle.db, admin.id, placed.id);
+    const paidAt = (await orderRow(placed.id)).paidAt;
+    const again = await postOrders({ intent: "record-cash", orderId: placed.id });
+    expect(again.status).toBe(409);
+    expect(again.toast?.description).toBe(
+      `The cash for order ${placed.orderNumber} was already recorded`,
+    );
+    expect((await orderRow(placed.id)).paidAt).toEqual(paidAt);
+
+    const card = await placedOrder();
+    await handle.db.update(orders).set({ paymentMethod: "razorpay" }).where(eq(orders.id, card.id));
+    const byCard = await postOrders({ intent: "record-cash", orderId: card.id });
+    expect(byCard.status).toBe(409);
+    expect(byCard.toast?.description).toBe(
+      `Order ${card.orderNumber} is paid by card; its payment is recorded by the card gateway`,
+    );
+    expect((await orderRow(card.id)).paymentStatus).toBe("pending");
+
+    const cancelled = await placedOrder();
+    await updateOrderStatus(handle.db, admin.id, cancelled.id, "cancelled");
+    const refused = await postOrders({ intent: "record-cash", orderId: cancelled.id });
+    expect(refused.status).toBe(409);
+    expect(refused.toast?.description).toBe(
+      `Order ${cancelled.orderNumber} is cancelled; reopen it before recording its cash`,
+    );
+    expect((await orderRow(cancelled.id)).paymentStatus).toBe("pending");
+
+    const bad = await postOrders({ intent: "record-cash", orderId: "not-an-id" });
+    expect(bad.status).toBe(400);
+    expect(bad.toast?.description).toBe("That order could not be found");
+    const unknown = await postOrders({ intent: "record-cash", orderId: randomUUID() });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("setting a cash-on-delivery order Delivered records its cash, once, in the same audit entry", async () => {
+    const placed = await placedOrder();
+    await postOrders({ intent: "status", orderId: placed.id, status: "delivered" });
+    const order = await orderRow(placed.id);
+    expect(order).toMatchObject({ status: "delivered", paymentStatus: "paid" });
+    expect(order.paidAt).toBeInstanceOf(Date);
+    const [entry] = await auditFor(placed.id);
+    expect(entry!.changes).toMatchObject({
+      before: { status: "pending", paymentStatus: "pending" },
+      after: { status: "delivered", paymentStatus: "paid" },
+      cashReceived: "₹850.00",
+    });
+    // Moving away and back keeps the first payment time.
+    await updateOrderStatus(handle.db, admin.id, placed.id, "shipped");
+    await updateOrderStatus(handle.db, admin.id, placed.id, "delivered");
+    expect((await orderRow(placed.id)).paidAt).toEqual(order.paidAt);
+    expect(await auditFor(placed.id)).toHaveLength(3);
+  });
+
+  it("a paid order cancelled later stays paid, with the refund due recorded", async () => {
+    const placed = await placedOrder();
+    await recordCashReceived(handle.db, admin.id, placed.id);
+    await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
+    expect(await orderRow(placed.id)).toMatchObject({ status: "cancelled", paymentStatus: "paid" });
+    const entries = await auditFor(placed.id);
+    expect(entries.map((entry) => entry.changes)).toContainEqual(
+      expect.objectContaining({ refundDue: "₹850.00" }),
+    );
+  });
+
+  it("the CSV export gives the time the cash was received", async () => {
+    const placed = await placedOrder();
+    await recordCashReceived(handle.db, admin.id, placed.id, new Date("2026-11-20T06:30:00Z"));
+    const text = await readCsv(
+      ordersCsvStream(handle.db, { q: placed.orderNumber, status: undefined }),
+    );
+    const [header, line] = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const columns = header!.split(",");
+    const cells = line!.split(",");
+    expect(cells[columns.indexOf("Payment Status")]).toBe("paid");
+    expect(cells[columns.indexOf("Paid At")]).toBe("2026-11-20 12:00");
   });
 });
 
@@ -381,7 +632,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Test Payment,Subtotal,Discount,Shipping,Total,City,State",
+      "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Test Payment,Paid At,Subtotal,Discount,Shipping,Total,City,State",
     );
     expect(lines).toHaveLength(3); // header, one order, and the empty string after the last CRLF
     expect(lines[1]).toBe(
@@ -393,6 +644,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
         "processing",
         "Cash on Delivery",
         "pending",
+        "",
         "",
         "800.00",
         "0.00",
@@ -430,7 +682,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
       50,
     );
     expect(numbers).toEqual(listed.map((o) => o.orderNumber));
-    expect(ORDERS_CSV_HEADER).toHaveLength(14);
+    expect(ORDERS_CSV_HEADER).toHaveLength(15);
   });
 });
 

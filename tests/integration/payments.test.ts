@@ -12,6 +12,7 @@ import type { MailMessage } from "~/lib/mail.server";
 import { takeToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
+import { newOrderAlertsSent } from "~/modules/orders/new-order-alert.server";
 import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import {
@@ -26,6 +27,7 @@ import {
 } from "~/modules/payments/gateway.server";
 import { completeTestPayment } from "~/modules/payments/test-gateway.server";
 import { handleRazorpayWebhook, WebhookSignatureError } from "~/modules/payments/webhook.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import {
   cartItems,
   carts,
@@ -926,12 +928,21 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
         expect(accepted.status).toBe(200);
         expect(await accepted.json()).toEqual({ status: "paid" });
         expect(await orderState(order.id)).toMatchObject({ paymentStatus: "paid" });
-        expect(sent.slice(mails).map((m) => m.to)).toEqual([email]);
+        // The customer's confirmation, and the shop's new-order alert once the order is paid.
+        await newOrderAlertsSent();
+        const shop = await getSettings(handle.db);
+        expect(
+          sent
+            .slice(mails)
+            .map((m) => m.to)
+            .sort(),
+        ).toEqual([email, shop.email].sort());
 
         const repeated = await action(routeArgs(post(hmac(WEBHOOK_SECRET, body))));
         expect(repeated.status).toBe(200);
         expect(await repeated.json()).toEqual({ status: "duplicate" });
-        expect(sent.length).toBe(mails + 1);
+        await newOrderAlertsSent();
+        expect(sent.length).toBe(mails + 2);
       },
     );
   });

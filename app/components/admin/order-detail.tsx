@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Printer } from "lucide-react";
+import { Banknote, Printer } from "lucide-react";
 import { useFetcher } from "react-router";
 import {
   OrderStatusBadge,
@@ -7,6 +7,7 @@ import {
   TestPaymentBadge,
 } from "~/components/account/order-badges";
 import { formatOrderDateTime } from "~/components/account/order-date";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -35,6 +36,7 @@ export type OrderDetailView = {
   couponCode: string | null;
   trackingId: string | null;
   invoiceNumber: string | null;
+  paidAt: Date | null;
   customerName: string | null;
   customerEmail: string | null;
   shippingAddress: {
@@ -145,6 +147,45 @@ function TrackingForm({ order, action }: { order: OrderDetailView; action: strin
   );
 }
 
+/**
+ * A cash-on-delivery order's cash is recorded by hand (or by setting it Delivered); a plain form,
+ * so it works before JavaScript loads. A paid order shows when it was paid, and a cancelled paid
+ * one that its money is owed back.
+ */
+function CashPayment({ order, action }: { order: OrderDetailView; action: string }) {
+  const fetcher = useFetcher();
+  if (order.paymentStatus === "paid") {
+    return (
+      <>
+        {order.paidAt ? (
+          <span className="text-muted-foreground text-xs">
+            Paid{" "}
+            <time dateTime={new Date(order.paidAt).toISOString()}>
+              {formatOrderDateTime(order.paidAt)}
+            </time>
+          </span>
+        ) : null}
+        {order.status === "cancelled" ? (
+          <Badge variant="destructive" className="whitespace-normal">
+            Refund due: {formatRupees(order.total)} was received for this cancelled order
+          </Badge>
+        ) : null}
+      </>
+    );
+  }
+  if (order.paymentMethod !== "cod" || order.status === "cancelled") return null;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={action}>
+      <input type="hidden" name="intent" value="record-cash" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+        <Banknote aria-hidden="true" /> {busy ? "Recording..." : "Record cash received"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 /** SPEC §2's order detail: customer, payment, items, address, tracking, totals and the invoice. */
 export function OrderDetail({
   order,
@@ -185,6 +226,7 @@ export function OrderDetail({
                 {paymentMethodLabel(order)}
                 <PaymentStatusBadge status={order.paymentStatus} />
                 {isTestPayment(order) ? <TestPaymentBadge /> : null}
+                <CashPayment order={order} action={action} />
               </span>
             </Row>
             <Row label="Coupon">{order.couponCode ?? "None"}</Row>

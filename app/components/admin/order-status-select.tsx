@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { OrderStatusBadge } from "~/components/account/order-badges";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -29,8 +28,9 @@ const selectClass =
   "h-9 cursor-pointer rounded-full border border-transparent px-3 font-medium text-sm disabled:cursor-wait disabled:opacity-70";
 
 /**
- * SPEC §2: the inline status dropdown of an orders row. Choosing Cancelled asks first, since it
- * gives back the stock and coupon and cannot be undone; a cancelled order shows its badge only.
+ * SPEC §2: the inline status dropdown of an orders row, any status from any other. Choosing
+ * Cancelled asks first, since it gives back the stock and coupon; choosing another status for a
+ * cancelled order reopens it and takes them again (the server refuses when they are gone).
  * Before JavaScript loads it is a plain form with an Update button.
  */
 export function OrderStatusSelect({
@@ -48,14 +48,6 @@ export function OrderStatusSelect({
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
   const label = `Status of order ${orderNumber}`;
-  if (status === "cancelled") {
-    return (
-      <span className="inline-flex items-center gap-2">
-        <OrderStatusBadge status={status} />
-        <span className="sr-only">(cancelled orders cannot be reopened)</span>
-      </span>
-    );
-  }
   const submitting = fetcher.formData?.get("status");
   const shown = (typeof submitting === "string" ? submitting : status) as OrderStatus;
   const options = ORDER_STATUSES.map((value) => (
@@ -105,8 +97,8 @@ export function OrderStatusSelect({
           <DialogHeader>
             <DialogTitle>Cancel order {orderNumber}?</DialogTitle>
             <DialogDescription>
-              Its items go back into stock and its coupon use is given back. A cancelled order
-              cannot be reopened.
+              Its items go back into stock and its coupon use is given back. Reopening it later
+              takes them again, if they are still there.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

@@ -69,3 +69,6 @@ export const trackingFormSchema = z.object({
     .regex(/^[^\p{Cc}]+$/u, { error: "A tracking ID cannot contain line breaks or tabs" }),
 });
 export type TrackingForm = z.infer<typeof trackingFormSchema>;
+
+/** The "Record cash received" button of a cash-on-delivery order. */
+export const recordCashFormSchema = z.object({ orderId });

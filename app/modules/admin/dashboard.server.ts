@@ -6,8 +6,13 @@ export type DashboardStats = {
   totalProducts: number;
   totalOrders: number;
   totalCustomers: number;
-  /** Paise; cancelled orders and test-gateway payments are not revenue. */
+  /**
+   * Paise received: paid orders (card, or cash recorded as received), cancelled orders and
+   * test-gateway payments left out (decision 019).
+   */
   totalRevenue: number;
+  /** Paise of cash-on-delivery orders not cancelled whose cash is not yet recorded. */
+  cashToCollect: number;
   /** Paise taken through the built-in test gateway (no money moved), cancelled ones left out. */
   testRevenue: number;
 };
@@ -25,6 +30,7 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
     total_customers: number;
     total_revenue: number;
     test_revenue: number;
+    cash_to_collect: number;
   }>(
     executor,
     sql`
@@ -34,7 +40,11 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
       (select count(*) from ${profiles} p
         where not exists (select 1 from ${userRoles} r where r.user_id = p.id))::int as total_customers,
       (select coalesce(sum(${orders.total}), 0) from ${orders}
-        where ${orders.status} <> 'cancelled' and not ${TEST_PAYMENT})::bigint as total_revenue,
+        where ${orders.status} <> 'cancelled' and ${orders.paymentStatus} = 'paid'
+          and not ${TEST_PAYMENT})::bigint as total_revenue,
+      (select coalesce(sum(${orders.total}), 0) from ${orders}
+        where ${orders.status} <> 'cancelled' and ${orders.paymentMethod} = 'cod'
+          and ${orders.paymentStatus} <> 'paid')::bigint as cash_to_collect,
       (select coalesce(sum(${orders.total}), 0) from ${orders}
         where ${orders.status} <> 'cancelled' and ${TEST_PAYMENT})::bigint as test_revenue
   `,
@@ -45,6 +55,7 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
     totalCustomers: Number(row?.total_customers ?? 0),
     totalRevenue: Number(row?.total_revenue ?? 0),
     testRevenue: Number(row?.test_revenue ?? 0),
+    cashToCollect: Number(row?.cash_to_collect ?? 0),
   };
 }
 

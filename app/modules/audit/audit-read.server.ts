@@ -10,6 +10,8 @@ export type AuditLogEntry = {
   entity: string;
   entityId: string | null;
   changes: Record<string, unknown> | null;
+  /** The entity's name, code or number as written with the entry. */
+  label: string | null;
   createdAt: Date;
   actorName: string | null;
   actorEmail: string | null;
@@ -33,6 +35,7 @@ export async function listAuditEntries(
       entity: auditLog.entity,
       entityId: auditLog.entityId,
       changes: auditLog.changes,
+      label: auditLog.label,
       createdAt: auditLog.createdAt,
       actorName: profiles.fullName,
       actorEmail: profiles.email,

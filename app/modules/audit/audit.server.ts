@@ -1,4 +1,6 @@
-import { auditLog } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { auditLog, categories, coupons, orders, products, reviews } from "../../../db/schema";
+import { auditLabelFromChanges } from "../../domain/audit-changes";
 import type { Executor } from "../../lib/db.server";
 
 export type AuditEntry = {
@@ -7,15 +9,89 @@ export type AuditEntry = {
   entity: string;
   entityId: string | null;
   changes?: Record<string, unknown>;
+  /** The entity's name, code or number; found from `changes` or the entity itself when left out. */
+  label?: string | null;
 };
 
-/** Every administrator write records who, what, when and the change (in the write's transaction). */
+/**
+ * Every administrator write records who, what, when and the change (in the write's transaction),
+ * with the entity's label as it is now, so the log still names it after it is renamed or deleted.
+ */
 export async function recordAudit(executor: Executor, entry: AuditEntry) {
+  const changes = entry.changes ? JSON.parse(JSON.stringify(entry.changes)) : null;
+  const label =
+    entry.label !== undefined
+      ? entry.label
+      : (auditLabelFromChanges(entry.entity, changes) ??
+        (await currentLabel(executor, entry.entity, entry.entityId, changes)));
   await executor.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
-    changes: entry.changes ? JSON.parse(JSON.stringify(entry.changes)) : null,
+    changes,
+    label,
   });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The label read from the entity's row, for entries whose changes do not name it. */
+async function currentLabel(
+  executor: Executor,
+  entity: string,
+  entityId: string | null,
+  changes: Record<string, unknown> | null,
+): Promise<string | null> {
+  if (!entityId || !UUID.test(entityId)) return null;
+  const first = async (query: Promise<{ label: string }[]>) => (await query)[0]?.label ?? null;
+  switch (entity) {
+    case "coupon":
+      return first(
+        executor.select({ label: coupons.code }).from(coupons).where(eq(coupons.id, entityId)),
+      );
+    case "product":
+      return productName(executor, entityId);
+    case "category":
+      return first(
+        executor
+          .select({ label: categories.name })
+          .from(categories)
+          .where(eq(categories.id, entityId)),
+      );
+    case "order":
+      return first(
+        executor.select({ label: orders.orderNumber }).from(orders).where(eq(orders.id, entityId)),
+      );
+    case "review": {
+      const productId = reviewedProductId(changes) ?? (await reviewProductId(executor, entityId));
+      const name = productId ? await productName(executor, productId) : null;
+      return name ? `Review of ${name}` : null;
+    }
+    default:
+      return null;
+  }
+}
+
+async function productName(executor: Executor, productId: string) {
+  if (!UUID.test(productId)) return null;
+  const [row] = await executor
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.name ?? null;
+}
+
+async function reviewProductId(executor: Executor, reviewId: string) {
+  const [row] = await executor
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId));
+  return row?.productId ?? null;
+}
+
+function reviewedProductId(changes: Record<string, unknown> | null): string | null {
+  const before = changes?.before as Record<string, unknown> | undefined;
+  const id = changes?.productId ?? before?.productId;
+  return typeof id === "string" ? id : null;
 }

@@ -91,6 +91,7 @@ export async function loadInvoice(executor: Executor, orderId: string) {
       couponCode: orders.couponCode,
       invoiceNumber: orders.invoiceNumber,
       invoicedAt: orders.invoicedAt,
+      paidAt: orders.paidAt,
       shippingAddress: orders.shippingAddress,
       customerName: profiles.fullName,
       customerEmail: profiles.email,

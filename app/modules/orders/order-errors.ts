@@ -12,3 +12,13 @@ export class OrderError extends Error {
 export class OrderNotFoundError extends Error {}
 
 export class OrderNotCancellableError extends Error {}
+
+/** A refusal the administrator can act on; shown as the 'Error' toast's description. */
+export class OrderAdminError extends Error {
+  constructor(
+    message: string,
+    readonly status = 409,
+  ) {
+    super(message);
+  }
+}

@@ -1,20 +1,15 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { orderItems, orders, profiles } from "../../../db/schema";
+import { formatRupees } from "../../domain/money";
 import type { OrderStatus } from "../../domain/orders";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { releaseOrder } from "./cancel-order.server";
+import { OrderAdminError } from "./order-errors";
+import { reopenOrder } from "./reopen-order.server";
 
-/** A refusal the administrator can act on; shown as the 'Error' toast's description. */
-export class OrderAdminError extends Error {
-  constructor(
-    message: string,
-    readonly status = 409,
-  ) {
-    super(message);
-  }
-}
+export { OrderAdminError };
 
 /** `text` for LIKE, its wildcards taken literally (PostgreSQL's default escape is "\"). */
 export function likePattern(text: string) {
@@ -99,6 +94,7 @@ export async function getAdminOrder(executor: Executor, orderId: string) {
       couponCode: orders.couponCode,
       trackingId: orders.trackingId,
       invoiceNumber: orders.invoiceNumber,
+      paidAt: orders.paidAt,
       shippingAddress: orders.shippingAddress,
       customerName: profiles.fullName,
       customerEmail: profiles.email,
@@ -130,6 +126,10 @@ async function lockOrder(executor: Executor, orderId: string) {
       orderNumber: orders.orderNumber,
       status: orders.status,
       trackingId: orders.trackingId,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      paidAt: orders.paidAt,
+      total: orders.total,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -139,31 +139,48 @@ async function lockOrder(executor: Executor, orderId: string) {
 }
 
 /**
- * SPEC §4: an administrator may move an order to any status. Setting it to cancelled gives back
- * its stock and coupon in the same transaction (releaseOrder). A cancelled order is not reopened:
- * what it held was already given back and may have been sold again, so the customer orders anew.
- * The order row is locked first, so two cancels of one order release it once.
+ * SPEC §4: an administrator may move an order to any status from any other, in one transaction
+ * that locks the order row first (so two cancels of one order release it once).
+ * - Cancelling gives back its stock and coupon use (releaseOrder). A paid order keeps its payment
+ *   status: the money is owed back, and the detail shows the refund as due (decision 019).
+ * - Reopening a cancelled order takes its stock and coupon use again (reopenOrder), or refuses.
+ * - Delivering a cash-on-delivery order records its cash as received.
  */
 export async function updateOrderStatus(
   database: Database,
   actorId: string,
   orderId: string,
   status: OrderStatus,
+  now = new Date(),
 ) {
   return database.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const result = { orderNumber: order.orderNumber, status, released: false };
+    const result = { orderNumber: order.orderNumber, status, released: false, cashRecorded: false };
     if (order.status === status) return { ...result, changed: false };
-    if (order.status === "cancelled") {
-      throw new OrderAdminError(
-        `Order ${order.orderNumber} is cancelled and cannot be reopened: its stock and coupon were given back. Please ask the customer to place a new order.`,
-      );
-    }
+    const collectsCash = status === "delivered" && awaitsCash(order);
     if (status === "cancelled") {
       await releaseOrder(tx, order.id);
     } else {
-      await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+      if (order.status === "cancelled") {
+        if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
+          // Its payment window has closed; it could never be paid, and expiry would cancel it again.
+          throw new OrderAdminError(
+            `Order ${order.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
+          );
+        }
+        await reopenOrder(tx, order.id, order.orderNumber);
+      }
+      await tx
+        .update(orders)
+        .set({
+          status,
+          updatedAt: now,
+          ...(order.status === "cancelled" ? { cancelledAt: null } : {}),
+          ...(collectsCash ? { paymentStatus: "paid" as const, paidAt: now } : {}),
+        })
+        .where(eq(orders.id, order.id));
     }
+    const refundDue = status === "cancelled" && order.paymentStatus === "paid";
     await recordAudit(tx, {
       actorId,
       action: "update-status",
@@ -171,12 +188,72 @@ export async function updateOrderStatus(
       entityId: order.id,
       changes: {
         orderNumber: order.orderNumber,
-        before: { status: order.status },
-        after: { status },
+        before: {
+          status: order.status,
+          ...(collectsCash ? { paymentStatus: order.paymentStatus } : {}),
+        },
+        after: { status, ...(collectsCash ? { paymentStatus: "paid" } : {}) },
         ...(status === "cancelled" ? { released: "stock and coupon" } : {}),
+        ...(order.status === "cancelled" ? { taken: "stock and coupon" } : {}),
+        ...(collectsCash ? { cashReceived: formatRupees(order.total) } : {}),
+        ...(refundDue ? { refundDue: formatRupees(order.total) } : {}),
       },
     });
-    return { ...result, released: status === "cancelled", changed: true };
+    return {
+      ...result,
+      released: status === "cancelled",
+      cashRecorded: collectsCash,
+      changed: true,
+    };
+  });
+}
+
+function awaitsCash(order: { paymentMethod: string; paymentStatus: string }) {
+  return order.paymentMethod === "cod" && order.paymentStatus !== "paid";
+}
+
+/**
+ * The explicit "Record cash received" of a cash-on-delivery order: its payment becomes paid, with
+ * the time, audited with the administrator. Card payments are recorded by their gateway only.
+ */
+export async function recordCashReceived(
+  database: Database,
+  actorId: string,
+  orderId: string,
+  now = new Date(),
+) {
+  return database.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.paymentMethod !== "cod") {
+      throw new OrderAdminError(
+        `Order ${order.orderNumber} is paid by card; its payment is recorded by the card gateway`,
+      );
+    }
+    if (order.paymentStatus === "paid") {
+      throw new OrderAdminError(`The cash for order ${order.orderNumber} was already recorded`);
+    }
+    if (order.status === "cancelled") {
+      throw new OrderAdminError(
+        `Order ${order.orderNumber} is cancelled; reopen it before recording its cash`,
+      );
+    }
+    await tx
+      .update(orders)
+      .set({ paymentStatus: "paid", paidAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actorId,
+      action: "record-cash",
+      entity: "order",
+      entityId: order.id,
+      changes: {
+        orderNumber: order.orderNumber,
+        before: { paymentStatus: order.paymentStatus },
+        after: { paymentStatus: "paid" },
+        cashReceived: formatRupees(order.total),
+      },
+    });
+    return { orderNumber: order.orderNumber, paidAt: now };
   });
 }
 

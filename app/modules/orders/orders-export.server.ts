@@ -17,6 +17,7 @@ export const ORDERS_CSV_HEADER = [
   "Payment Method",
   "Payment Status",
   "Test Payment",
+  "Paid At",
   "Subtotal",
   "Discount",
   "Shipping",
@@ -53,6 +54,7 @@ async function nextBatch(
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
       paymentProvider: orders.paymentProvider,
+      paidAt: orders.paidAt,
       subtotal: orders.subtotal,
       discountAmount: orders.discountAmount,
       shippingCost: orders.shippingCost,
@@ -78,6 +80,7 @@ function toCsv(row: ExportRow) {
     paymentMethodLabel(row),
     row.paymentStatus,
     isTestPayment(row) ? "TEST" : "",
+    row.paymentStatus === "paid" && row.paidAt ? formatIstSortable(row.paidAt) : "",
     rupeesDecimal(row.subtotal),
     rupeesDecimal(row.discountAmount),
     rupeesDecimal(row.shippingCost),
@@ -90,7 +93,8 @@ function toCsv(row: ExportRow) {
 /**
  * The orders matching the list's filters as CSV (UTF-8 with a byte-order mark, so spreadsheets
  * read rupee signs and Indian names right), streamed in batches: memory stays flat however many
- * orders the shop has. Dates are India time; amounts are rupees with two decimals. "Test Payment"
+ * orders the shop has. Dates are India time; amounts are rupees with two decimals. "Paid At" is
+ * when the payment (card, or cash recorded by the shop) was received. "Test Payment"
  * says TEST for card orders of the built-in test gateway, through which no money moved.
  */
 export function ordersCsvStream(

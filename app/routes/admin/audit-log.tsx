@@ -162,7 +162,9 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="px-3 py-3">
                       <span className="block">{fieldLabel(entry.entity)}</span>
-                      {entry.entityId ? (
+                      {entry.label ? (
+                        <span className="block break-words font-medium">{entry.label}</span>
+                      ) : entry.entityId ? (
                         <span className="break-all font-mono text-muted-foreground text-xs">
                           {entry.entityId}
                         </span>

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { data, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
 import { CouponForm, type EditableCoupon } from "~/components/admin/coupon-form";
-import { Badge } from "~/components/ui/badge";
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
@@ -18,6 +18,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { useHydrated } from "~/components/use-hydrated";
+import { COUPON_STATUS_LABELS, type CouponStatus, couponStatus } from "~/domain/coupons";
 import { formatRupeesShort } from "~/domain/money";
 import { couponFormSchema } from "~/domain/validation/coupon";
 import { db } from "~/lib/db.server";
@@ -37,7 +38,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Coupons | Admin | Satar
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { coupons: await listAllCoupons(db()) };
+  const now = new Date();
+  const coupons = await listAllCoupons(db());
+  // Decided on the server, so the page reads the same before and after hydration.
+  return { coupons: coupons.map((coupon) => ({ ...coupon, status: couponStatus(coupon, now) })) };
 }
 
 const idSchema = z.object({ id: z.uuid() });
@@ -85,6 +89,12 @@ type ActionData = {
   ok: boolean;
   intent?: string;
   result?: Parameters<typeof CouponForm>[0]["lastResult"];
+};
+
+const STATUS_BADGES: Record<CouponStatus, BadgeVariant> = {
+  active: "success",
+  inactive: "secondary",
+  expired: "warning",
 };
 
 function discountText(coupon: EditableCoupon) {
@@ -186,8 +196,8 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
                         : "No expiry"}
                     </td>
                     <td className="px-3 py-3">
-                      <Badge variant={coupon.isActive ? "success" : "secondary"}>
-                        {coupon.isActive ? "Active" : "Inactive"}
+                      <Badge variant={STATUS_BADGES[coupon.status]}>
+                        {COUPON_STATUS_LABELS[coupon.status]}
                       </Badge>
                     </td>
                     <td className="px-3 py-3">

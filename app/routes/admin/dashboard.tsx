@@ -41,10 +41,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       title: "Total Revenue",
       value: formatRupees(stats.totalRevenue),
       Icon: IndianRupee,
-      note:
+      note: [
+        "Payments received.",
+        stats.cashToCollect > 0
+          ? `${formatRupees(stats.cashToCollect)} of cash on delivery still to collect.`
+          : null,
         stats.testRevenue > 0
           ? `Excludes cancelled orders and ${formatRupees(stats.testRevenue)} of test payments (no money received)`
           : "Excludes cancelled orders and test payments",
+      ]
+        .filter(Boolean)
+        .join(" "),
     },
   ];
   return (

@@ -14,8 +14,11 @@ import {
 } from "lucide-react";
 import { Form, NavLink, Outlet } from "react-router";
 import { CardPaymentsBanner } from "~/components/admin/card-payments-banner";
+import { NewOrdersBadge } from "~/components/admin/new-orders-badge";
 import { cn } from "~/lib/cn";
+import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { countNewOrders } from "~/modules/orders/new-order-alert.server";
 import { cardPaymentMode } from "~/modules/payments/gateway.server";
 import type { Route } from "./+types/layout";
 
@@ -30,8 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     admin: { fullName: admin.fullName, email: admin.email },
     cardPayments: cardPaymentMode(),
+    newOrders: await countNewOrders(db()),
   };
 }
+
+/** The new-orders badge follows every navigation, not only writes. */
+export const shouldRevalidate = () => true;
 
 const LINKS = [
   { to: "/admin/dashboard", label: "Dashboard", Icon: LayoutDashboard },
@@ -75,6 +82,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 >
                   <Icon className="size-4" aria-hidden="true" />
                   {label}
+                  {to === "/admin/orders" ? <NewOrdersBadge count={loaderData.newOrders} /> : null}
                 </NavLink>
               </li>
             ))}

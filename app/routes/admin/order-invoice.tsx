@@ -175,7 +175,11 @@ export default function OrderInvoice({ loaderData, actionData }: Route.Component
               <dd>{formatIstDate(order.createdAt)}</dd>
               <dt className="font-semibold">Payment</dt>
               <dd>
-                {paymentMethodLabel(order)} ({order.paymentStatus})
+                {paymentMethodLabel(order)} ({order.paymentStatus}
+                {order.paymentStatus === "paid" && order.paidAt
+                  ? ` on ${formatIstDate(order.paidAt)}`
+                  : ""}
+                )
               </dd>
             </dl>
           </div>

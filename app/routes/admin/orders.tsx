@@ -26,6 +26,7 @@ import {
   adminOrdersHref,
   orderStatusFormSchema,
   parseAdminOrderQuery,
+  recordCashFormSchema,
   trackingFormSchema,
 } from "~/domain/validation/order-admin";
 import { db } from "~/lib/db.server";
@@ -38,6 +39,7 @@ import {
   getAdminOrder,
   listAdminOrders,
   OrderAdminError,
+  recordCashReceived,
   updateOrderStatus,
 } from "~/modules/orders/orders-admin.server";
 import type { Route } from "./+types/orders";
@@ -99,6 +101,20 @@ export async function action({ request }: Route.ActionArgs) {
         description: "Tracking ID added and order marked as shipped",
       });
       return data({ ok: true, intent, result: submission.reply({ resetForm: true }) }, { headers });
+    }
+    if (intent === "record-cash") {
+      const submission = parseWithZod(formData, { schema: recordCashFormSchema });
+      if (submission.status !== "success") {
+        const first = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown order";
+        return failure(first, { intent });
+      }
+      const { orderNumber } = await recordCashReceived(db(), admin.id, submission.value.orderId);
+      const headers = await toastHeaders({
+        type: "success",
+        title: "Cash received",
+        description: `Order ${orderNumber} is marked paid`,
+      });
+      return data({ ok: true, intent }, { headers });
     }
     return failure("Unknown action");
   } catch (error) {

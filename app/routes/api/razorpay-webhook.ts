@@ -1,5 +1,6 @@
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { announceNewOrder } from "~/modules/orders/new-order-alert.server";
 import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
 import { paymentGateway } from "~/modules/payments/gateway.server";
 import { handleRazorpayWebhook, WebhookSignatureError } from "~/modules/payments/webhook.server";
@@ -15,7 +16,10 @@ export async function action({ request }: Route.ActionArgs) {
       signature: request.headers.get("x-razorpay-signature"),
       eventId: request.headers.get("x-razorpay-event-id"),
     });
-    if (outcome === "paid" && orderId) await sendOrderConfirmation(db(), orderId);
+    if (outcome === "paid" && orderId) {
+      announceNewOrder(db(), orderId);
+      await sendOrderConfirmation(db(), orderId);
+    }
     return Response.json({ status: outcome });
   } catch (error) {
     if (error instanceof WebhookSignatureError) {

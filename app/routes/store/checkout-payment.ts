@@ -7,6 +7,7 @@ import { readForm } from "~/lib/form-data.server";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { announceNewOrder } from "~/modules/orders/new-order-alert.server";
 import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
 import {
@@ -72,7 +73,10 @@ export async function action({ request }: Route.ActionArgs) {
             description: `Order ${result.orderNumber} was cancelled before the payment arrived. Your payment will be refunded.`,
           });
         }
-        if (result.newlyPaid) await sendOrderConfirmation(db(), input.orderId);
+        if (result.newlyPaid) {
+          announceNewOrder(db(), input.orderId);
+          await sendOrderConfirmation(db(), input.orderId);
+        }
         return redirectWithToast(ORDERS_TAB, {
           type: "success",
           title: "Payment Successful!",
@@ -94,7 +98,10 @@ export async function action({ request }: Route.ActionArgs) {
             description: `${result.error.description}. You can try again from your orders.`,
           });
         }
-        if (result.webhook.outcome === "paid") await sendOrderConfirmation(db(), input.orderId);
+        if (result.webhook.outcome === "paid") {
+          announceNewOrder(db(), input.orderId);
+          await sendOrderConfirmation(db(), input.orderId);
+        }
         return { result };
       }
     }

@@ -27,6 +27,7 @@ import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { getCart } from "~/modules/cart/cart-view.server";
+import { announceNewOrder } from "~/modules/orders/new-order-alert.server";
 import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
@@ -171,7 +172,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (order.paymentMethod === "cod") {
-    if (!order.replayed) await sendOrderConfirmation(db(), order.id);
+    if (!order.replayed) {
+      announceNewOrder(db(), order.id);
+      await sendOrderConfirmation(db(), order.id);
+    }
     return redirectWithToast(ORDERS_TAB, {
       type: "success",
       title: "Order placed successfully!",

@@ -1,0 +1,90 @@
+import { and, count, eq, or } from "drizzle-orm";
+import { orderItems, orders, profiles } from "../../../db/schema";
+import { formatRupees } from "../../domain/money";
+import { paymentMethodLabel } from "../../domain/orders";
+import type { Executor } from "../../lib/db.server";
+import { getEnv } from "../../lib/env.server";
+import { logger } from "../../lib/logger.server";
+import { mailer } from "../../lib/mail.server";
+import { getSettings } from "../settings/settings.server";
+
+/**
+ * A new order is one still in its first status that the shop can act on: cash on delivery, or a
+ * card order whose payment has arrived (an unpaid card order may still expire).
+ */
+export const isNewOrder = and(
+  eq(orders.status, "pending"),
+  or(eq(orders.paymentMethod, "cod"), eq(orders.paymentStatus, "paid")),
+);
+
+/** The back office's count of new orders (the badge on the Orders link). */
+export async function countNewOrders(executor: Executor): Promise<number> {
+  const [row] = await executor.select({ n: count() }).from(orders).where(isNewOrder);
+  return row?.n ?? 0;
+}
+
+/**
+ * Tells the shop's address (Settings) about an order that has just become new: a cash-on-delivery
+ * order once placed, a card order once paid. Call it after the order's transaction commits, and
+ * do not await it where a customer is waiting: it never throws, and a slow or failing mail server
+ * only logs.
+ */
+export async function sendNewOrderAlert(executor: Executor, orderId: string): Promise<void> {
+  try {
+    const [order] = await executor
+      .select({
+        orderNumber: orders.orderNumber,
+        total: orders.total,
+        paymentMethod: orders.paymentMethod,
+        paymentProvider: orders.paymentProvider,
+        paymentStatus: orders.paymentStatus,
+        address: orders.shippingAddress,
+        customerName: profiles.fullName,
+        customerEmail: profiles.email,
+      })
+      .from(orders)
+      .leftJoin(profiles, eq(profiles.id, orders.userId))
+      .where(eq(orders.id, orderId));
+    if (!order) return;
+    const items = await executor
+      .select({ name: orderItems.productName, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    const shop = await getSettings(executor);
+    const a = order.address;
+    const text = [
+      `A new order ${order.orderNumber} has arrived.`,
+      "",
+      `Customer: ${order.customerName || a.fullName}${order.customerEmail ? ` <${order.customerEmail}>` : ""}`,
+      `Total: ${formatRupees(order.total)}`,
+      `Payment: ${paymentMethodLabel(order)}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
+      `Ship to: ${a.city}, ${a.state} ${a.postalCode}`,
+      "",
+      ...items.map((item) => `${item.quantity} x ${item.name}`),
+      "",
+      `Open it: ${getEnv().PUBLIC_URL}/admin/orders?q=${encodeURIComponent(order.orderNumber)}`,
+    ].join("\n");
+    await mailer().send({
+      to: shop.email,
+      subject: `New order ${order.orderNumber}`,
+      text,
+    });
+  } catch (error) {
+    logger.error({ err: error, orderId }, "new-order alert mail failed");
+  }
+}
+
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Starts the shop's new-order alert without waiting for it, so the customer's answer never waits
+ * on the mail server. `newOrderAlertsSent` resolves once every alert started so far has finished.
+ */
+export function announceNewOrder(executor: Executor, orderId: string) {
+  const sending = sendNewOrderAlert(executor, orderId).finally(() => inFlight.delete(sending));
+  inFlight.add(sending);
+}
+
+export async function newOrderAlertsSent() {
+  await Promise.all([...inFlight]);
+}
