@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { orderItems, orders, profiles } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
 import { PAYMENT_METHOD_LABELS } from "../../domain/orders";
+import { shippingMethodLabel } from "../../domain/shipping";
 import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import { logger } from "../../lib/logger.server";
@@ -22,6 +23,7 @@ export async function sendOrderConfirmation(executor: Executor, orderId: string)
         discount: orders.discountAmount,
         couponCode: orders.couponCode,
         shipping: orders.shippingCost,
+        shippingMethod: orders.shippingMethod,
         total: orders.total,
         paymentMethod: orders.paymentMethod,
         paymentStatus: orders.paymentStatus,
@@ -56,7 +58,7 @@ export async function sendOrderConfirmation(executor: Executor, orderId: string)
             `Discount${order.couponCode ? ` (${order.couponCode})` : ""}: -${formatRupees(order.discount)}`,
           ]
         : []),
-      `Shipping: ${order.shipping === 0 ? "Free" : formatRupees(order.shipping)}`,
+      `Shipping (${shippingMethodLabel(order.shippingMethod)}): ${order.shipping === 0 ? "Free" : formatRupees(order.shipping)}`,
       `Total: ${formatRupees(order.total)}`,
       `Payment: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
       "",
