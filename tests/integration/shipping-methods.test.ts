@@ -7,7 +7,7 @@ import { issueInvoice, loadInvoice } from "~/modules/orders/invoices.server";
 import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
 import { getAdminOrder } from "~/modules/orders/orders-admin.server";
 import { ordersCsvStream } from "~/modules/orders/orders-export.server";
-import { signQuote } from "~/modules/orders/quote.server";
+import { type Quote, signQuote } from "~/modules/orders/quote.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/store/checkout";
 import { orders, products, settings } from "../../db/schema";
 import { callRoute, postForm, signInAdministrator } from "./support/admin";
@@ -104,6 +104,29 @@ describe(`placing an order with a delivery method on ${DATABASE_KIND}`, () => {
       .from(products)
       .where(eq(products.id, item.id));
     expect(stock!.n).toBe(4);
+  });
+});
+
+describe(`quotes signed before delivery methods on ${DATABASE_KIND}`, () => {
+  it("still check the lines, and price the order on the server", async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product(40_000);
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }]);
+    const oldQuote = {
+      lines: [{ productId: item.id, unitPrice: 40_000, quantity: 1 }],
+      total: 45_000,
+    } as unknown as Quote;
+    const placed = await orderFor(handle.db, userId!, {
+      shippingMethod: "express",
+      quote: oldQuote,
+    });
+    expect(await orderRow(placed.id)).toMatchObject({ shippingCost: 15_000, total: 55_000 });
+
+    const [other] = await insertCustomers(handle.db, 1);
+    await fillCart(handle.db, other!, [{ productId: item.id, quantity: 2 }]);
+    await expect(orderFor(handle.db, other!, { quote: oldQuote })).rejects.toThrow(
+      "Your cart changed",
+    );
   });
 });
 
