@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN } from "./config";
+import { signUp } from "./helpers";
 
 // Works on a product of its own, so the seeded catalog other tests read never changes.
 
@@ -67,8 +68,17 @@ test("the owner drafts a product, publishes it, archives it, and shoppers see it
   await expect(page.getByText("Product published")).toBeVisible();
   await expect(productRow(page, name)).toHaveCount(0);
   await shopperSees(true);
+  // A signed-in shopper keeps it in the cart and the wishlist before it is archived.
+  await signUp(shopperPage);
+  await shopperPage.goto(`/product/${slug}`);
+  await shopperPage.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await shopperPage.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(shopperPage.getByText(/^(Added to cart|Cart updated)$/).last()).toBeVisible();
+  await shopperPage.getByRole("button", { name: `Add ${name} to wishlist` }).click();
+  await expect(shopperPage.getByText("Added to wishlist")).toBeVisible();
 
   await filter(page, "Published").click();
+  await expect(page).toHaveURL("/admin/products?status=published");
   await page.getByRole("searchbox", { name: "Search products" }).fill(tag);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(`/admin/products?q=${tag}&status=published`);
@@ -77,6 +87,18 @@ test("the owner drafts a product, publishes it, archives it, and shoppers see it
     .click();
   await expect(page.getByText("Product archived")).toBeVisible();
   await shopperSees(false);
+  await shopperPage.goto("/cart");
+  await expect(shopperPage.getByText("No longer available: remove it to check out")).toBeVisible();
+  await expect(shopperPage.getByRole("link", { name })).toHaveCount(0);
+  await expect(shopperPage.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
+  await shopperPage.goto("/checkout");
+  await expect(shopperPage).toHaveURL("/cart");
+  await shopperPage.goto("/wishlist");
+  await expect(shopperPage.getByText("This product is no longer available")).toBeVisible();
+  await expect(shopperPage.getByRole("link", { name })).toHaveCount(0);
 
   await filter(page, "Archived").click();
   await expect(page).toHaveURL(`/admin/products?q=${tag}&status=archived`);
