@@ -11,6 +11,7 @@
  */
 import { sameState } from "./gst-states";
 import type { Paise } from "./money";
+import { shippingMethodLabel } from "./shipping";
 
 /** SAC for courier services, printed on the shipping line. */
 export const SHIPPING_SAC = "996812";
@@ -32,6 +33,8 @@ export type InvoiceInput = {
   /** The order's coupon discount. */
   discount: Paise;
   shipping: Paise;
+  /** Named on the shipping line, e.g. "Shipping charges (Express delivery)". */
+  shippingMethod?: string;
   /** The shop's state (settings) and the shipping address's state (place of supply). */
   supplierState: string;
   placeOfSupply: string;
@@ -195,7 +198,9 @@ export function computeInvoiceTax(input: InvoiceInput): InvoiceTax {
     lines.push(
       taxLine(
         {
-          description: SHIPPING_DESCRIPTION,
+          description: input.shippingMethod
+            ? `${SHIPPING_DESCRIPTION} (${shippingMethodLabel(input.shippingMethod)})`
+            : SHIPPING_DESCRIPTION,
           hsnCode: SHIPPING_SAC,
           quantity: 1,
           unitPrice: input.shipping,

@@ -3,10 +3,13 @@
  * to price carts and orders; the browser only shows their results.
  */
 import type { Paise } from "./money";
+import { DEFAULT_SHIPPING_METHOD, type ShippingMethod } from "./shipping";
 
-/** Shipping is free when the subtotal is above ₹999, otherwise a flat ₹50. */
+/** Standard shipping is free when the subtotal is above ₹999, otherwise a flat ₹50. */
 export const FREE_SHIPPING_ABOVE: Paise = 99_900;
 export const FLAT_SHIPPING: Paise = 5_000;
+/** Express delivery costs ₹150 whatever the subtotal (docs/decisions/022). */
+export const EXPRESS_SHIPPING: Paise = 15_000;
 
 export type PricedLine = { unitPrice: Paise; quantity: number };
 
@@ -53,6 +56,14 @@ export function shippingFor(subtotal: Paise): Paise {
   return subtotal > FREE_SHIPPING_ABOVE ? 0 : FLAT_SHIPPING;
 }
 
+/**
+ * The fee for a delivery method: standard follows the free-shipping threshold; express is a flat
+ * fee that free shipping never waives, since the threshold is an offer on standard delivery.
+ */
+export function shippingFee(method: ShippingMethod, subtotal: Paise): Paise {
+  return method === "express" ? EXPRESS_SHIPPING : shippingFor(subtotal);
+}
+
 /** How much more to spend for free shipping (0 when it is already free). */
 export function amountToFreeShipping(subtotal: Paise): Paise {
   return subtotal > FREE_SHIPPING_ABOVE ? 0 : FREE_SHIPPING_ABOVE + 1 - subtotal;
@@ -60,10 +71,28 @@ export function amountToFreeShipping(subtotal: Paise): Paise {
 
 export type Totals = { subtotal: Paise; discount: Paise; shipping: Paise; total: Paise };
 
-/** SPEC §9: total = subtotal - discount + shipping; shipping follows the subtotal. */
-export function priceCart(lines: readonly PricedLine[], coupon: CouponTerms | null): Totals {
+/** The cart's totals under every delivery method, for a checkout that offers the choice. */
+export function priceEveryMethod(
+  lines: readonly PricedLine[],
+  coupon: CouponTerms | null,
+): Record<ShippingMethod, Totals> {
+  return {
+    standard: priceCart(lines, coupon, "standard"),
+    express: priceCart(lines, coupon, "express"),
+  };
+}
+
+/**
+ * SPEC §9: total = subtotal - discount + shipping; the shipping fee follows the chosen method and
+ * the subtotal before the discount. An empty cart ships nothing and costs nothing.
+ */
+export function priceCart(
+  lines: readonly PricedLine[],
+  coupon: CouponTerms | null,
+  method: ShippingMethod = DEFAULT_SHIPPING_METHOD,
+): Totals {
   const subtotal = subtotalOf(lines);
   const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
-  const shipping = lines.length === 0 ? 0 : shippingFor(subtotal);
+  const shipping = lines.length === 0 ? 0 : shippingFee(method, subtotal);
   return { subtotal, discount, shipping, total: subtotal - discount + shipping };
 }

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { PRODUCT_STATUSES } from "../../app/domain/product-status";
 import { profiles } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -51,6 +52,8 @@ export const products = pgTable(
     rating: numeric("rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     isFeatured: boolean("is_featured").notNull().default(false),
+    /** Only published products reach shoppers; draft and archived ones stay in the back office. */
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("published"),
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     /** Harmonised System of Nomenclature code printed on GST invoices (3004: Ayurvedic medicaments). */
     hsnCode: text("hsn_code").notNull().default("3004"),
@@ -91,6 +94,7 @@ export const products = pgTable(
     check("products_stock_non_negative", sql`${t.stockQuantity} >= 0`),
     check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check("products_review_count_non_negative", sql`${t.reviewCount} >= 0`),
+    check("products_status_check", sql`${t.status} in ('published','draft','archived')`),
     check("products_gst_rate_range", sql`${t.gstRate} >= 0 and ${t.gstRate} <= 28`),
   ],
 );

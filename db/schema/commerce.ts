@@ -19,6 +19,7 @@ import {
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
 } from "../../app/domain/orders";
+import { SHIPPING_METHODS } from "../../app/domain/shipping";
 import { addresses, profiles } from "./accounts";
 import { products } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
@@ -138,6 +139,10 @@ export const orders = pgTable(
     subtotal: integer("subtotal").notNull(),
     discountAmount: integer("discount_amount").notNull().default(0),
     shippingCost: integer("shipping_cost").notNull().default(0),
+    /** The delivery the customer chose; shipping_cost is what the shop charged for it. */
+    shippingMethod: text("shipping_method", { enum: SHIPPING_METHODS })
+      .notNull()
+      .default("standard"),
     total: integer("total").notNull(),
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
@@ -170,6 +175,7 @@ export const orders = pgTable(
       "orders_status_check",
       sql`${t.status} in ('pending','processing','shipped','delivered','cancelled')`,
     ),
+    check("orders_shipping_method_check", sql`${t.shippingMethod} in ('standard','express')`),
     check("orders_payment_method_check", sql`${t.paymentMethod} in ('cod','razorpay')`),
     check(
       "orders_payment_provider_check",

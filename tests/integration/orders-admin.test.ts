@@ -632,7 +632,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Test Payment,Paid At,Subtotal,Discount,Shipping,Total,City,State",
+      "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Test Payment,Paid At,Subtotal,Discount,Shipping Method,Shipping,Total,City,State",
     );
     expect(lines).toHaveLength(3); // header, one order, and the empty string after the last CRLF
     expect(lines[1]).toBe(
@@ -648,6 +648,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
         "",
         "800.00",
         "0.00",
+        "Standard delivery",
         "50.00",
         "850.00",
         "Satara",

@@ -192,7 +192,10 @@ describe(`placing an order on ${DATABASE_KIND}`, () => {
     const [userId] = await insertCustomers(handle.db, 1);
     const item = await product({ price: 40000, stockQuantity: 5 });
     await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }]);
-    const quote = { lines: [{ productId: item.id, unitPrice: 40000, quantity: 1 }], total: 45000 };
+    const quote = {
+      lines: [{ productId: item.id, unitPrice: 40000, quantity: 1 }],
+      totals: { standard: 45000 },
+    };
     await handle.db.update(products).set({ price: 45000 }).where(eq(products.id, item.id));
 
     await expect(orderFor(handle.db, userId!, { quote })).rejects.toThrow(
@@ -389,7 +392,7 @@ describe(`the checkout action on ${DATABASE_KIND}`, () => {
     await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
     const quote = signQuote({
       lines: [{ productId: item.id, unitPrice: 50000, quantity: 1 }],
-      total: 55000,
+      totals: { standard: 55000 },
     });
     await handle.db.update(products).set({ discountPrice: 45000 }).where(eq(products.id, item.id));
 

@@ -27,6 +27,7 @@ import {
   orders,
   productImages,
   products,
+  reviews,
   wishlistItems,
 } from "../../db/schema";
 import { callRoute, getPage, png, postMultipart, signInAdministrator } from "./support/admin";
@@ -345,7 +346,7 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  it("deletes a product that was ordered: the order keeps its item, cart and wishlist lines go", async () => {
+  it("deletes a product never ordered, with its pictures, cart and wishlist lines", async () => {
     const created = await createProduct(
       handle.db,
       admin.id,
@@ -354,33 +355,16 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
     );
     const id = created!.id;
     const [imageId] = (await galleryOf(id)).map((g) => g.imageId);
-    const [buyer, shopper] = await insertCustomers(handle.db, 2);
-    await fillCart(handle.db, buyer!, [{ productId: id, quantity: 2 }]);
-    const placed = await orderFor(handle.db, buyer!);
+    const [shopper] = await insertCustomers(handle.db, 1);
     await fillCart(handle.db, shopper!, [{ productId: id, quantity: 1 }]);
     await handle.db.insert(wishlistItems).values({ userId: shopper!, productId: id });
 
-    await deleteProduct(handle.db, admin.id, id);
+    expect(await deleteProduct(handle.db, admin.id, id)).toEqual({
+      name: "Ashoka Syrup",
+      outcome: "deleted",
+    });
 
     expect(await handle.db.$count(products, eq(products.id, id))).toBe(0);
-    const [order] = await handle.db
-      .select()
-      .from(orders)
-      .where(eq(orders.orderNumber, placed.orderNumber));
-    expect(order).toMatchObject({ subtotal: 36000, status: "pending" });
-    const items = await handle.db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order!.id));
-    expect(items).toEqual([
-      expect.objectContaining({
-        productId: null,
-        productName: "Ashoka Syrup",
-        quantity: 2,
-        unitPrice: 18000,
-        totalPrice: 36000,
-      }),
-    ]);
     expect(await handle.db.$count(cartItems, eq(cartItems.productId, id))).toBe(0);
     expect(await handle.db.$count(wishlistItems, eq(wishlistItems.productId, id))).toBe(0);
     expect(await handle.db.$count(productImages, eq(productImages.productId, id))).toBe(0);
@@ -391,11 +375,53 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
     expect(entries.at(-1)?.changes).toMatchObject({
       before: { name: "Ashoka Syrup", price: 18000 },
       removedImages: [imageId],
-      orderItemsKept: 1,
     });
     await expect(deleteProduct(handle.db, admin.id, id)).rejects.toThrow(
       new ProductAdminError("This product no longer exists"),
     );
+  });
+
+  it("archives a product that was ordered instead of deleting it, keeping its reviews and order", async () => {
+    const created = await createProduct(
+      handle.db,
+      admin.id,
+      values({ name: "Ashoka Tablets", price: "180" }),
+      [{ name: "a.png", data: await png() }],
+    );
+    const id = created!.id;
+    const [buyer, shopper] = await insertCustomers(handle.db, 2);
+    await fillCart(handle.db, buyer!, [{ productId: id, quantity: 2 }]);
+    const placed = await orderFor(handle.db, buyer!);
+    await handle.db
+      .insert(reviews)
+      .values({ productId: id, userId: buyer!, rating: 5, comment: "Helped", isApproved: true });
+    await fillCart(handle.db, shopper!, [{ productId: id, quantity: 1 }]);
+    await handle.db.insert(wishlistItems).values({ userId: shopper!, productId: id });
+
+    expect(await deleteProduct(handle.db, admin.id, id)).toEqual({
+      name: "Ashoka Tablets",
+      outcome: "archived",
+    });
+
+    const [row] = await handle.db.select().from(products).where(eq(products.id, id));
+    expect(row!.status).toBe("archived");
+    expect(await handle.db.$count(reviews, eq(reviews.productId, id))).toBe(1);
+    expect(await handle.db.$count(productImages, eq(productImages.productId, id))).toBe(1);
+    const [item] = await handle.db
+      .select()
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orders.orderNumber, placed.orderNumber));
+    expect(item!.order_items).toMatchObject({ productId: id, quantity: 2, totalPrice: 36000 });
+    expect(await handle.db.$count(cartItems, eq(cartItems.productId, id))).toBe(1);
+    expect(await handle.db.$count(wishlistItems, eq(wishlistItems.productId, id))).toBe(1);
+    const entries = await auditFor(id);
+    expect(entries.at(-1)).toMatchObject({
+      action: "update",
+      actorId: admin.id,
+      changes: { before: { status: "published" }, after: { status: "archived" } },
+    });
+    expect(await findProduct(handle.db, id)).toBeNull();
   });
 
   it("lists one page newest first, with category name and primary image, searching names only", async () => {
@@ -701,7 +727,11 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
       loader,
       getPage(`/admin/products?delete=${created!.id}`, admin.cookies),
     );
-    expect(answer.body?.deleting).toEqual({ id: created!.id, name: "Doomed Dashmool" });
+    expect(answer.body?.deleting).toEqual({
+      id: created!.id,
+      name: "Doomed Dashmool",
+      hasOrders: false,
+    });
     const unknown = await callRoute<Awaited<ReturnType<typeof loader>>>(
       loader,
       getPage(`/admin/products?delete=${randomUUID()}&edit=nonsense`, admin.cookies),

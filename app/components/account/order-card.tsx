@@ -9,6 +9,7 @@ import {
   type PaymentProvider,
   paymentMethodLabel,
 } from "~/domain/orders";
+import { shippingMethodLabel } from "~/domain/shipping";
 import { CancelOrderButton } from "./cancel-order-button";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 import { formatOrderDateTime } from "./order-date";
@@ -24,6 +25,7 @@ export type OrderView = {
   subtotal: number;
   discountAmount: number;
   shippingCost: number;
+  shippingMethod: string;
   total: number;
   couponCode: string | null;
   trackingId: string | null;
@@ -157,7 +159,7 @@ export function OrderCard({ order }: { order: OrderView }) {
             />
           ) : null}
           <SummaryRow
-            label="Shipping"
+            label={`Shipping (${shippingMethodLabel(order.shippingMethod)})`}
             value={order.shippingCost === 0 ? "Free" : formatRupees(order.shippingCost)}
           />
           <SummaryRow label="Total" value={formatRupees(order.total)} strong />

@@ -20,6 +20,7 @@ import {
   type PaymentStatus,
   paymentMethodLabel,
 } from "~/domain/orders";
+import { shippingMethodLabel } from "~/domain/shipping";
 
 export type OrderDetailView = {
   id: string;
@@ -32,6 +33,7 @@ export type OrderDetailView = {
   subtotal: number;
   discountAmount: number;
   shippingCost: number;
+  shippingMethod: string;
   total: number;
   couponCode: string | null;
   trackingId: string | null;
@@ -305,7 +307,9 @@ export function OrderDetail({
           </div>
         ) : null}
         <div className="flex justify-between">
-          <dt className="text-muted-foreground">Shipping</dt>
+          <dt className="text-muted-foreground">
+            Shipping ({shippingMethodLabel(order.shippingMethod)})
+          </dt>
           <dd>{order.shippingCost === 0 ? "FREE" : formatRupees(order.shippingCost)}</dd>
         </div>
         <div className="flex justify-between font-semibold text-base">

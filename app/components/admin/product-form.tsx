@@ -17,6 +17,11 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import {
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+} from "~/domain/product-status";
+import {
   GST_RATES,
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_UPLOAD,
@@ -45,6 +50,7 @@ export type ProductFormProduct = {
   ayurvedicProperties: string;
   certifications: string[];
   isFeatured: boolean;
+  status: ProductStatus;
   hsnCode: string;
   gstRate: number;
   images: GalleryImage[];
@@ -188,10 +194,11 @@ export function ProductForm({
           ayurvedicProperties: product.ayurvedicProperties,
           certifications: product.certifications.join("\n"),
           isFeatured: product.isFeatured ? "on" : "",
+          status: product.status,
           hsnCode: product.hsnCode,
           gstRate: String(product.gstRate),
         }
-      : { hsnCode: "3004", gstRate: "5" },
+      : { hsnCode: "3004", gstRate: "5", status: "published" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
@@ -261,6 +268,27 @@ export function ProductForm({
                 {categories.map((category) => (
                   <option key={category.id} value={category.id}>
                     {category.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            label="Visibility"
+            id={fields.status.id}
+            description="Drafts and archived products are hidden from shoppers."
+            errors={fields.status.errors?.slice(0, 1)}
+          >
+            {(control) => (
+              <select
+                {...getSelectProps(fields.status, { ariaAttributes: false })}
+                {...control}
+                key={fields.status.key}
+                className={selectClass}
+              >
+                {PRODUCT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {PRODUCT_STATUS_LABELS[status]}
                   </option>
                 ))}
               </select>

@@ -49,16 +49,22 @@ function CartLine({ line }: { line: CartLineView }) {
     <li className="grid grid-cols-[5rem_1fr] gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-[6rem_1fr_auto]">
       <ProductImage imageId={line.imageId} alt="" sizes="96px" className="w-full rounded-md" />
       <div className="grid content-start gap-1">
-        <Link to={`/product/${line.productId}`} className="font-semibold hover:underline">
-          {line.name}
-        </Link>
+        {line.problem === "unavailable" ? (
+          <span className="font-semibold">{line.name}</span>
+        ) : (
+          <Link to={`/product/${line.productId}`} className="font-semibold hover:underline">
+            {line.name}
+          </Link>
+        )}
         <Price price={line.price} discountPrice={line.discountPrice} />
         {line.problem ? (
           <p className="flex items-center gap-1 font-medium text-destructive text-sm" role="status">
             <AlertTriangle className="size-4" aria-hidden="true" />
-            {line.problem === "out-of-stock"
-              ? "Out of stock: remove it to check out"
-              : `Only ${line.stockQuantity} left in stock: lower the quantity`}
+            {line.problem === "unavailable"
+              ? "No longer available: remove it to check out"
+              : line.problem === "out-of-stock"
+                ? "Out of stock: remove it to check out"
+                : `Only ${line.stockQuantity} left in stock: lower the quantity`}
           </p>
         ) : null}
       </div>

@@ -1,16 +1,20 @@
 import { formatRupees } from "~/domain/money";
 import type { Totals } from "~/domain/pricing";
+import { shippingMethodLabel } from "~/domain/shipping";
 
 /** Subtotal, discount, shipping and total as the server priced them: cart and checkout alike. */
 export function OrderTotals({
   totals,
   couponCode,
   subtotalLabel = "Subtotal",
+  shippingMethod,
   className = "grid gap-2 text-sm",
 }: {
   totals: Totals;
   couponCode: string | null;
   subtotalLabel?: string;
+  /** Named beside the fee once the customer has a delivery choice. */
+  shippingMethod?: string;
   className?: string;
 }) {
   return (
@@ -26,7 +30,7 @@ export function OrderTotals({
         </div>
       ) : null}
       <div className="flex justify-between">
-        <dt>Shipping</dt>
+        <dt>Shipping{shippingMethod ? ` (${shippingMethodLabel(shippingMethod)})` : ""}</dt>
         <dd>{totals.shipping === 0 ? "FREE" : formatRupees(totals.shipping)}</dd>
       </div>
       <div className="flex justify-between border-border border-t pt-2 font-semibold text-base">

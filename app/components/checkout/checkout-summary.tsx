@@ -2,10 +2,25 @@ import type { ReactNode } from "react";
 import { OrderTotals } from "~/components/cart/order-totals";
 import { ProductImage } from "~/components/product/product-image";
 import { formatRupees } from "~/domain/money";
+import type { Totals } from "~/domain/pricing";
+import type { ShippingMethod } from "~/domain/shipping";
 import type { CartView } from "~/modules/cart/cart-view.server";
 
-/** The order as the server priced it; the browser sends none of these figures back. */
-export function CheckoutSummary({ cart, children }: { cart: CartView; children: ReactNode }) {
+/**
+ * The order as the server priced it for the chosen delivery; the browser sends none of these
+ * figures back, only the method.
+ */
+export function CheckoutSummary({
+  cart,
+  totals,
+  shippingMethod,
+  children,
+}: {
+  cart: CartView;
+  totals: Totals;
+  shippingMethod: ShippingMethod;
+  children: ReactNode;
+}) {
   return (
     <aside
       className="grid gap-4 rounded-xl border border-border bg-card p-5 lg:sticky lg:top-28"
@@ -25,11 +40,14 @@ export function CheckoutSummary({ cart, children }: { cart: CartView; children: 
           </li>
         ))}
       </ul>
-      <OrderTotals
-        totals={cart.totals}
-        couponCode={cart.coupon?.code ?? null}
-        className="grid gap-2 border-border border-t pt-3 text-sm"
-      />
+      <div aria-live="polite">
+        <OrderTotals
+          totals={totals}
+          shippingMethod={shippingMethod}
+          couponCode={cart.coupon?.code ?? null}
+          className="grid gap-2 border-border border-t pt-3 text-sm"
+        />
+      </div>
       {children}
     </aside>
   );

@@ -29,6 +29,22 @@ describe("checkoutSchema", () => {
     expect(checkoutSchema.safeParse({ ...valid, paymentMethod: "upi" }).success).toBe(false);
   });
 
+  it("defaults to standard delivery, accepts express and refuses any other method", () => {
+    expect(checkoutSchema.parse(valid).shippingMethod).toBe("standard");
+    expect(checkoutSchema.parse({ ...valid, shippingMethod: "express" }).shippingMethod).toBe(
+      "express",
+    );
+    const refused = checkoutSchema.safeParse({ ...valid, shippingMethod: "overnight" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe("Choose a delivery option");
+  });
+
+  it("keeps no shipping fee sent with the form", () => {
+    const parsed = checkoutSchema.parse({ ...valid, shippingMethod: "express", shipping: "0" });
+    expect(parsed).not.toHaveProperty("shipping");
+    expect(parsed).not.toHaveProperty("shippingCost");
+  });
+
   it("needs a key for the attempt and a well-formed saved address id", () => {
     expect(checkoutSchema.safeParse({ ...valid, idempotencyKey: undefined }).success).toBe(false);
     expect(checkoutSchema.safeParse({ ...valid, addressId: "12" }).success).toBe(false);

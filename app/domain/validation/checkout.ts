@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "../orders";
+import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../shipping";
 import { addressSchema } from "./address";
 
 /**
- * The checkout form. Only the address, the payment method and a key for this attempt come from
- * the browser; prices, totals, discount and shipping are decided by the server (DESIGN §6.6).
+ * The checkout form. Only the address, the payment and delivery methods and a key for this attempt
+ * come from the browser; prices, totals, discount and the shipping fee are decided by the server
+ * (DESIGN §6.6).
  */
 export const checkoutSchema = addressSchema.extend({
   /** A saved address the form was filled from; it must belong to the customer. */
@@ -13,6 +15,9 @@ export const checkoutSchema = addressSchema.extend({
     .preprocess((value) => value === "on" || value === true, z.boolean())
     .default(false),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: "Choose a payment method" }).default("cod"),
+  shippingMethod: z
+    .enum(SHIPPING_METHODS, { error: "Choose a delivery option" })
+    .default(DEFAULT_SHIPPING_METHOD),
   /** One per checkout page view, so a double submit places one order. */
   idempotencyKey: z.uuid({ error: "Please reload the page and try again" }),
 });

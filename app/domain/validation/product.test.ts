@@ -46,9 +46,19 @@ describe("admin product form", () => {
       ayurvedicProperties: "",
       certifications: [],
       isFeatured: false,
+      status: "published",
       hsnCode: "3004",
       gstRate: 5,
     });
+  });
+
+  it("publishes by default, takes draft or archived, and refuses any other state", () => {
+    for (const status of ["published", "draft", "archived"]) {
+      expect(productFormSchema.parse({ ...base, status }).status).toBe(status);
+    }
+    const refused = productFormSchema.safeParse({ ...base, status: "deleted" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe("Choose Published, Draft or Archived");
   });
 
   it("keeps every field it is given", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { rupeesToPaise } from "../money";
+import { PRODUCT_STATUSES } from "../product-status";
 import { slugFrom } from "./slug-field";
 import { multiLineText, singleLineText } from "./text";
 
@@ -128,6 +129,10 @@ export const productFormSchema = z
     isFeatured: z
       .preprocess((value) => value === "on" || value === true || value === "true", z.boolean())
       .default(false),
+    /** docs/decisions/022: only published products reach shoppers. */
+    status: z
+      .enum(PRODUCT_STATUSES, { error: "Choose Published, Draft or Archived" })
+      .default("published"),
     hsnCode: singleLineText()
       .trim()
       .optional()

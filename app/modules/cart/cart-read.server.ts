@@ -9,6 +9,7 @@ export async function listCartLines(executor: Executor, userId: string) {
     .select({
       quantity: cartItems.quantity,
       ...productCardColumns,
+      status: products.status,
     })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
@@ -24,5 +25,7 @@ export async function listCartLines(executor: Executor, userId: string) {
     quantity: row.quantity,
     stockQuantity: row.stockQuantity,
     imageId: row.imageId,
+    /** False once the product is a draft or archived: it can no longer be bought. */
+    available: row.status === "published",
   }));
 }

@@ -8,7 +8,7 @@ import { listCartLines } from "./cart-read.server";
 export type CartLineView = Awaited<ReturnType<typeof listCartLines>>[number] & {
   lineTotal: number;
   /** A line that cannot be bought as it is: flagged, and left out of the totals. */
-  problem: "out-of-stock" | "short" | null;
+  problem: "unavailable" | "out-of-stock" | "short" | null;
 };
 
 export type CartView = {
@@ -58,8 +58,9 @@ export async function getCart(
   const lines = (await listCartLines(executor, userId)).map((line) => ({
     ...line,
     lineTotal: line.unitPrice * line.quantity,
-    problem:
-      line.stockQuantity <= 0
+    problem: !line.available
+      ? ("unavailable" as const)
+      : line.stockQuantity <= 0
         ? ("out-of-stock" as const)
         : line.quantity > line.stockQuantity
           ? ("short" as const)

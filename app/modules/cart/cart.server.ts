@@ -35,7 +35,7 @@ export async function addToCart(
     const [product] = await tx
       .select({ name: products.name, stock: products.stockQuantity })
       .from(products)
-      .where(eq(products.id, input.productId))
+      .where(and(eq(products.id, input.productId), eq(products.status, "published")))
       .for("share");
     if (!product) throw new CartError("This product is no longer available");
     if (product.stock <= 0) throw new CartError(`${product.name} is out of stock`);

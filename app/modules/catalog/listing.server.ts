@@ -1,6 +1,9 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { categories, products } from "../../../db/schema";
 import type { Executor } from "../../lib/db.server";
+
+/** Shoppers see published products only; drafts and archived ones stay in the back office. */
+export const isPublished = eq(products.status, "published");
 
 /** The fields a product card shows, with its primary image (one query, no N+1). */
 export const productCardColumns = {
@@ -43,7 +46,7 @@ export async function listFeaturedProducts(executor: Executor, limit = 5): Promi
   return executor
     .select(productCardColumns)
     .from(products)
-    .where(eq(products.isFeatured, true))
+    .where(and(eq(products.isFeatured, true), isPublished))
     .orderBy(desc(products.createdAt), asc(products.id))
     .limit(limit);
 }
@@ -67,7 +70,7 @@ export async function listCategoriesWithCounts(executor: Executor): Promise<Cate
       name: categories.name,
       slug: categories.slug,
       description: categories.description,
-      productCount: sql<number>`(select count(*) from products p where p.category_id = ${categories}.id)::int`,
+      productCount: sql<number>`(select count(*) from products p where p.category_id = ${categories}.id and p.status = 'published')::int`,
     })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.name));

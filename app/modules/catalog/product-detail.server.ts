@@ -1,10 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { categories, productImages, products } from "../../../db/schema";
 import type { Executor } from "../../lib/db.server";
+import { isPublished } from "./listing.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** SPEC §2: the parameter is tried first as a slug, then as an id. */
+/** SPEC §2: the parameter is tried first as a slug, then as an id. Hidden products are not found. */
 export async function findProduct(executor: Executor, slugOrId: string) {
   const columns = {
     id: products.id,
@@ -30,9 +31,13 @@ export async function findProduct(executor: Executor, slugOrId: string) {
       .select(columns)
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId));
-  let [product] = await base().where(eq(products.slug, slugOrId)).limit(1);
+  let [product] = await base()
+    .where(and(eq(products.slug, slugOrId), isPublished))
+    .limit(1);
   if (!product && UUID.test(slugOrId))
-    [product] = await base().where(eq(products.id, slugOrId)).limit(1);
+    [product] = await base()
+      .where(and(eq(products.id, slugOrId), isPublished))
+      .limit(1);
   if (!product) return null;
   const images = await executor
     .select({

@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm";
 import { categories, images, orderItems, productImages, products } from "../../../db/schema";
 import { likePattern } from "../../domain/catalog-query";
+import type { ProductStatus } from "../../domain/product-status";
 import {
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_PRODUCT,
@@ -46,7 +47,12 @@ export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 /** An uploaded file as the route hands it over. */
 export type Upload = { name: string; data: Buffer };
 
-export type AdminProductQuery = { search: string | undefined; page: number };
+export type AdminProductQuery = {
+  search: string | undefined;
+  page: number;
+  /** Only products in this state; every product when absent. */
+  status?: ProductStatus;
+};
 
 /** Every column an administrator edits or sees, without the database-kept search text. */
 const { searchText: _searchText, ...productColumns } = getTableColumns(products);
@@ -62,9 +68,11 @@ export async function listAdminProducts(
   pageSize = ADMIN_PRODUCTS_PAGE_SIZE,
 ) {
   const pattern = query.search ? likePattern(query.search) : null;
-  const where = pattern
-    ? and(sql`${products.searchText} like ${pattern}`, sql`lower(${products.name}) like ${pattern}`)
-    : undefined;
+  const where = and(
+    pattern ? sql`${products.searchText} like ${pattern}` : undefined,
+    pattern ? sql`lower(${products.name}) like ${pattern}` : undefined,
+    query.status ? eq(products.status, query.status) : undefined,
+  );
   const [{ total } = { total: 0 }] = await executor
     .select({ total: count() })
     .from(products)
@@ -83,6 +91,7 @@ export async function listAdminProducts(
             discountPrice: products.discountPrice,
             stockQuantity: products.stockQuantity,
             isFeatured: products.isFeatured,
+            status: products.status,
             categoryName: categories.name,
             imageId: sql<string | null>`(
               select pi.image_id from product_images pi
@@ -318,18 +327,32 @@ async function deleteUnusedImages(tx: Transaction, imageIds: string[]) {
     );
 }
 
+async function timesOrdered(executor: Executor, id: string) {
+  const [{ ordered } = { ordered: 0 }] = await executor
+    .select({ ordered: count() })
+    .from(orderItems)
+    .where(eq(orderItems.productId, id));
+  return ordered;
+}
+
 /**
- * Deletes a product with its pictures, reviews, cart and wishlist lines. Orders keep their
- * items: order_items.product_id is set to null and the name, price and tax stay as sold.
+ * Deletes a product never ordered, with its pictures, reviews, cart and wishlist lines. A product
+ * with order history is archived instead (docs/decisions/022): hidden from shoppers, its reviews,
+ * pictures and sales kept, and it can be published again.
  */
-export async function deleteProduct(database: Database, actorId: string, id: string) {
+export async function deleteProduct(
+  database: Database,
+  actorId: string,
+  id: string,
+): Promise<{ name: string; outcome: "deleted" | "archived" }> {
   return database.transaction(async (tx) => {
     const before = await lockProduct(tx, id);
+    const ordered = await timesOrdered(tx, id);
+    if (ordered > 0) {
+      await changeStatus(tx, actorId, before, "archived");
+      return { name: before.name, outcome: "archived" };
+    }
     const gallery = await galleryOf(tx, id);
-    const [{ ordered } = { ordered: 0 }] = await tx
-      .select({ ordered: count() })
-      .from(orderItems)
-      .where(eq(orderItems.productId, id));
     await tx.delete(products).where(eq(products.id, id));
     await deleteUnusedImages(
       tx,
@@ -343,10 +366,43 @@ export async function deleteProduct(database: Database, actorId: string, id: str
       changes: {
         before,
         removedImages: gallery.map((image) => image.imageId),
-        orderItemsKept: ordered,
       },
     });
-    return before;
+    return { name: before.name, outcome: "deleted" };
+  });
+}
+
+async function changeStatus(
+  tx: Transaction,
+  actorId: string,
+  before: { id: string; status: ProductStatus },
+  status: ProductStatus,
+) {
+  if (before.status === status) return;
+  await tx
+    .update(products)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(products.id, before.id));
+  await recordAudit(tx, {
+    actorId,
+    action: "update",
+    entity: "product",
+    entityId: before.id,
+    changes: { before: { status: before.status }, after: { status } },
+  });
+}
+
+/** Publishes, drafts or archives a product; nothing else about it changes. */
+export async function setProductStatus(
+  database: Database,
+  actorId: string,
+  id: string,
+  status: ProductStatus,
+) {
+  return database.transaction(async (tx) => {
+    const before = await lockProduct(tx, id);
+    await changeStatus(tx, actorId, before, status);
+    return { name: before.name, status };
   });
 }
 
@@ -475,11 +531,13 @@ export async function removeImage(
 }
 
 /** Name and id of one product (the delete confirmation). */
+/** The product a delete dialog is about, and whether deleting it would archive it instead. */
 export async function findProductName(executor: Executor, id: string) {
   const [product] = await executor
     .select({ id: products.id, name: products.name })
     .from(products)
     .where(eq(products.id, id))
     .limit(1);
-  return product ?? null;
+  if (!product) return null;
+  return { ...product, hasOrders: (await timesOrdered(executor, id)) > 0 };
 }

@@ -7,7 +7,7 @@ import {
   type ProductSort,
 } from "../../domain/catalog-query";
 import type { Executor } from "../../lib/db.server";
-import { type ProductCard, productCardColumns } from "./listing.server";
+import { isPublished, type ProductCard, productCardColumns } from "./listing.server";
 
 const unitPrice = sql`coalesce(${products.discountPrice}, ${products.price})`;
 
@@ -47,6 +47,7 @@ export async function searchProducts(
   pageSize = PRODUCTS_PAGE_SIZE,
 ): Promise<ProductPage> {
   const where = and(
+    isPublished,
     query.search ? sql`${products.searchText} like ${likePattern(query.search)}` : undefined,
     query.categoryId ? eq(products.categoryId, query.categoryId) : undefined,
   );

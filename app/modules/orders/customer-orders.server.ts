@@ -35,6 +35,7 @@ export async function listCustomerOrders(
       subtotal: orders.subtotal,
       discountAmount: orders.discountAmount,
       shippingCost: orders.shippingCost,
+      shippingMethod: orders.shippingMethod,
       total: orders.total,
       couponCode: orders.couponCode,
       trackingId: orders.trackingId,

@@ -87,6 +87,7 @@ export async function loadInvoice(executor: Executor, orderId: string) {
       subtotal: orders.subtotal,
       discountAmount: orders.discountAmount,
       shippingCost: orders.shippingCost,
+      shippingMethod: orders.shippingMethod,
       total: orders.total,
       couponCode: orders.couponCode,
       invoiceNumber: orders.invoiceNumber,
@@ -122,6 +123,7 @@ export async function loadInvoice(executor: Executor, orderId: string) {
     items: items.map((item) => ({ ...item, gstRate: Number(item.gstRate) })),
     discount: order.discountAmount,
     shipping: order.shippingCost,
+    shippingMethod: order.shippingMethod,
     supplierState: supplier.state,
     placeOfSupply: order.shippingAddress.state,
   });

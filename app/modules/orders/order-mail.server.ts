@@ -3,6 +3,7 @@ import { orderItems, orders, profiles } from "../../../db/schema";
 import { composeMail } from "../../domain/mail-layout";
 import { formatRupees } from "../../domain/money";
 import { PAYMENT_METHOD_LABELS } from "../../domain/orders";
+import { shippingMethodLabel } from "../../domain/shipping";
 import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import { logger } from "../../lib/logger.server";
@@ -34,6 +35,7 @@ export async function sendOrderConfirmation(executor: Executor, orderId: string)
         discount: orders.discountAmount,
         couponCode: orders.couponCode,
         shipping: orders.shippingCost,
+        shippingMethod: orders.shippingMethod,
         total: orders.total,
         paymentMethod: orders.paymentMethod,
         paymentStatus: orders.paymentStatus,
@@ -76,7 +78,10 @@ export async function sendOrderConfirmation(executor: Executor, orderId: string)
               },
             ]
           : []),
-        { label: "Shipping", value: order.shipping === 0 ? "Free" : formatRupees(order.shipping) },
+        {
+          label: `Shipping (${shippingMethodLabel(order.shippingMethod)})`,
+          value: order.shipping === 0 ? "Free" : formatRupees(order.shipping),
+        },
         { label: "Total", value: formatRupees(order.total), strong: true },
         {
           label: "Payment",

@@ -90,6 +90,7 @@ export async function getAdminOrder(executor: Executor, orderId: string) {
       subtotal: orders.subtotal,
       discountAmount: orders.discountAmount,
       shippingCost: orders.shippingCost,
+      shippingMethod: orders.shippingMethod,
       total: orders.total,
       couponCode: orders.couponCode,
       trackingId: orders.trackingId,

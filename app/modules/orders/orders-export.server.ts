@@ -3,6 +3,7 @@ import { orders, profiles } from "../../../db/schema";
 import { csvRow, rupeesDecimal } from "../../domain/csv";
 import { formatIstSortable } from "../../domain/india-time";
 import { isTestPayment, paymentMethodLabel } from "../../domain/orders";
+import { shippingMethodLabel } from "../../domain/shipping";
 import type { AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
@@ -20,6 +21,7 @@ export const ORDERS_CSV_HEADER = [
   "Paid At",
   "Subtotal",
   "Discount",
+  "Shipping Method",
   "Shipping",
   "Total",
   "City",
@@ -58,6 +60,7 @@ async function nextBatch(
       subtotal: orders.subtotal,
       discountAmount: orders.discountAmount,
       shippingCost: orders.shippingCost,
+      shippingMethod: orders.shippingMethod,
       total: orders.total,
       address: orders.shippingAddress,
     })
@@ -83,6 +86,7 @@ function toCsv(row: ExportRow) {
     row.paymentStatus === "paid" && row.paidAt ? formatIstSortable(row.paidAt) : "",
     rupeesDecimal(row.subtotal),
     rupeesDecimal(row.discountAmount),
+    shippingMethodLabel(row.shippingMethod),
     rupeesDecimal(row.shippingCost),
     rupeesDecimal(row.total),
     row.address.city,

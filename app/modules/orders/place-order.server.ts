@@ -14,6 +14,7 @@ import { checkCoupon } from "../../domain/coupons";
 import { formatRupees } from "../../domain/money";
 import { orderNumber, type PaymentMethod, type PaymentProvider } from "../../domain/orders";
 import { priceCart } from "../../domain/pricing";
+import type { ShippingMethod } from "../../domain/shipping";
 import type { AddressInput } from "../../domain/validation/address";
 import type { Database, Transaction } from "../../lib/db.server";
 import { findOwnAddress } from "../accounts/addresses-read.server";
@@ -29,6 +30,8 @@ export type PlaceOrderInput = {
   addressId?: string;
   saveAddress: boolean;
   paymentMethod: PaymentMethod;
+  /** Only the method comes from the customer; its fee is priced here. */
+  shippingMethod?: ShippingMethod;
   /** For a card order: the gateway that is to take its payment. */
   cardProvider?: PaymentProvider | null;
   idempotencyKey: string;
@@ -81,8 +84,11 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     const coupon = cart.couponId
       ? await redeemableCoupon(tx, cart.couponId, input.userId, stocked, now)
       : null;
-    const totals = priceCart(stocked, coupon);
-    if (input.quote && input.quote.total !== totals.total) {
+    const shippingMethod = input.shippingMethod ?? "standard";
+    const totals = priceCart(stocked, coupon, shippingMethod);
+    // A page signed before delivery methods existed has no totals; its lines were checked above.
+    const quotedTotal = input.quote?.totals?.[shippingMethod];
+    if (quotedTotal !== undefined && quotedTotal !== totals.total) {
       throw new OrderError(
         `Your order total changed to ${formatRupees(totals.total)}. Please review your order and place it again.`,
       );
@@ -97,6 +103,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
         subtotal: totals.subtotal,
         discountAmount: totals.discount,
         shippingCost: totals.shipping,
+        shippingMethod,
         total: totals.total,
         couponId: coupon?.id ?? null,
         couponCode: coupon?.code ?? null,
@@ -186,7 +193,11 @@ async function takeStock(tx: Transaction, lines: CartLine[]) {
         updatedAt: new Date(),
       })
       .where(
-        and(eq(products.id, line.productId), sql`${products.stockQuantity} >= ${line.quantity}`),
+        and(
+          eq(products.id, line.productId),
+          eq(products.status, "published"),
+          sql`${products.stockQuantity} >= ${line.quantity}`,
+        ),
       )
       .returning({
         price: products.price,
@@ -196,9 +207,12 @@ async function takeStock(tx: Transaction, lines: CartLine[]) {
       });
     if (!row) {
       const [current] = await tx
-        .select({ stock: products.stockQuantity })
+        .select({ stock: products.stockQuantity, status: products.status })
         .from(products)
         .where(eq(products.id, line.productId));
+      if (current?.status !== "published") {
+        throw new OrderError(`${line.name} is no longer available. Remove it from your cart.`);
+      }
       const stock = current?.stock ?? 0;
       throw new OrderError(
         stock <= 0 ? `${line.name} is out of stock` : `Only ${stock} of ${line.name} left in stock`,

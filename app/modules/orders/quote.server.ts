@@ -1,14 +1,16 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { ShippingMethod } from "../../domain/shipping";
 import { appSecret } from "../../lib/secrets.server";
 
 /**
- * What the customer saw on the checkout page: each line's unit price and quantity, and the total.
+ * What the customer saw on the checkout page: each line's unit price and quantity, and the total
+ * under each delivery method it offered.
  * The server signs it into the form so that, on "Place Order", a price that changed in between
  * can be named instead of silently charged. It is never used to price anything.
  */
 export type Quote = {
   lines: { productId: string; unitPrice: number; quantity: number }[];
-  total: number;
+  totals: Partial<Record<ShippingMethod, number>>;
 };
 
 function mac(payload: string) {

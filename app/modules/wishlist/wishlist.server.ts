@@ -9,7 +9,7 @@ export async function addToWishlist(executor: Executor, userId: string, productI
   const [product] = await executor
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.id, productId));
+    .where(and(eq(products.id, productId), eq(products.status, "published")));
   if (!product) throw new WishlistError("This product is no longer available");
   const inserted = await executor
     .insert(wishlistItems)

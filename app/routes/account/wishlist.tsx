@@ -6,6 +6,7 @@ import { AddToCartButton } from "~/components/product/product-actions";
 import { ProductImage } from "~/components/product/product-image";
 import { RatingSummary } from "~/components/product/star-rating";
 import { buttonVariants } from "~/components/ui/button";
+import { PRODUCT_UNAVAILABLE } from "~/domain/product-status";
 import { wishlistSchema } from "~/domain/validation/cart";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
@@ -132,16 +133,24 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
                 className="w-full"
               />
               <div className="flex flex-1 flex-col gap-2 p-4">
-                <Link to={`/product/${item.id}`} className="font-semibold hover:underline">
-                  {item.name}
-                </Link>
+                {item.available ? (
+                  <Link to={`/product/${item.id}`} className="font-semibold hover:underline">
+                    {item.name}
+                  </Link>
+                ) : (
+                  <span className="font-semibold">{item.name}</span>
+                )}
                 <RatingSummary rating={item.rating} reviewCount={item.reviewCount} />
-                <Price price={item.price} discountPrice={item.discountPrice} />
+                {item.available ? (
+                  <Price price={item.price} discountPrice={item.discountPrice} />
+                ) : (
+                  <p className="font-medium text-destructive text-sm">{PRODUCT_UNAVAILABLE}</p>
+                )}
                 <div className="mt-auto flex items-center gap-2 pt-2">
                   <AddToCartButton
                     productId={item.id}
                     productName={item.name}
-                    disabled={item.stockQuantity <= 0}
+                    disabled={!item.available || item.stockQuantity <= 0}
                     className="flex-1"
                   />
                   <RemoveFromWishlist productId={item.id} productName={item.name} />

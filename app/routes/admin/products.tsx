@@ -21,6 +21,12 @@ import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
 import { adminListHref, parseAdminListQuery } from "~/domain/admin-list-query";
 import {
+  isProductStatus,
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+} from "~/domain/product-status";
+import {
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_UPLOAD,
   MAX_PRODUCT_FORM_BYTES,
@@ -41,6 +47,7 @@ import {
   ProductAdminError,
   removeImage,
   setPrimaryImage,
+  setProductStatus,
   type Upload,
   updateProduct,
 } from "~/modules/catalog/products-admin.server";
@@ -55,11 +62,28 @@ const asId = (value: unknown) => {
   return parsed.success ? parsed.data : null;
 };
 
+/** The list's ?status= (published, draft or archived); any other value lists every product. */
+function statusFilter(params: URLSearchParams): ProductStatus | undefined {
+  const status = params.get("status");
+  return isProductStatus(status) ? status : undefined;
+}
+
+/** The list's URL with its search, page and status filter, plus which dialog is open. */
+function listHrefOf(
+  query: { search: string | undefined; page: number; status?: ProductStatus },
+  extra: Record<string, string> = {},
+) {
+  return adminListHref(PATH, query, {
+    ...(query.status ? { status: query.status } : {}),
+    ...extra,
+  });
+}
+
 /** SPEC §2 Products Management: one page of products, and the product a dialog is open for. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const query = parseAdminListQuery(params);
+  const query = { ...parseAdminListQuery(params), status: statusFilter(params) };
   const editId = asId(params.get("edit"));
   const deleteId = asId(params.get("delete"));
   const [list, categories, editing, deleting] = await Promise.all([
@@ -69,7 +93,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     deleteId ? findProductName(db(), deleteId) : null,
   ]);
   return {
-    query: { search: query.search, page: list.page },
+    query: { search: query.search, page: list.page, status: query.status },
     list,
     categories,
     editing,
@@ -112,7 +136,8 @@ const IMAGE_DONE = {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const listHref = adminListHref(PATH, parseAdminListQuery(new URL(request.url).searchParams));
+  const params = new URL(request.url).searchParams;
+  const listHref = listHrefOf({ ...parseAdminListQuery(params), status: statusFilter(params) });
   let formData: FormData;
   try {
     formData = await readFormData(request, MAX_PRODUCT_FORM_BYTES);
@@ -129,10 +154,29 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "delete") {
       const id = asId(formData.get("id"));
       if (!id) return failure("That product could not be found", { intent });
-      await deleteProduct(db(), admin.id, id);
+      const { outcome } = await deleteProduct(db(), admin.id, id);
+      return redirectWithToast(
+        listHref,
+        outcome === "deleted"
+          ? { type: "success", title: "Product deleted successfully" }
+          : {
+              type: "success",
+              title: "Product archived",
+              description: ARCHIVED_INSTEAD,
+            },
+      );
+    }
+    if (intent === "set-status") {
+      const id = asId(formData.get("id"));
+      const status = formData.get("status");
+      if (!id) return failure("That product could not be found", { intent });
+      if (!isProductStatus(status))
+        return failure("Choose Published, Draft or Archived", { intent });
+      const changed = await setProductStatus(db(), admin.id, id, status);
       return redirectWithToast(listHref, {
         type: "success",
-        title: "Product deleted successfully",
+        title: STATUS_DONE[status],
+        description: `${changed.name} is now ${PRODUCT_STATUS_LABELS[status].toLowerCase()}.`,
       });
     }
     if (intent === "image") {
@@ -195,7 +239,7 @@ function DeleteConfirmation({
   action,
   cancel,
 }: {
-  product: { id: string; name: string };
+  product: { id: string; name: string; hasOrders: boolean };
   action: string;
   cancel: React.ReactNode;
 }) {
@@ -208,7 +252,13 @@ function DeleteConfirmation({
       <DialogFooter>
         {cancel}
         <Button type="submit" variant="destructive" disabled={deleting}>
-          {deleting ? "Deleting..." : "Delete"}
+          {product.hasOrders
+            ? deleting
+              ? "Archiving..."
+              : "Archive"
+            : deleting
+              ? "Deleting..."
+              : "Delete"}
         </Button>
       </DialogFooter>
     </Form>
@@ -216,17 +266,83 @@ function DeleteConfirmation({
 }
 
 const DELETE_TEXT = "This will permanently delete this product. This action cannot be undone.";
+const ARCHIVE_TEXT =
+  "This product has orders, so it will be archived instead: hidden from the shop, with its reviews and order history kept. You can publish it again at any time.";
+const ARCHIVED_INSTEAD =
+  "It has orders, so it was archived instead of deleted: hidden from the shop, its reviews and order history kept.";
+const STATUS_DONE: Record<ProductStatus, string> = {
+  published: "Product published",
+  draft: "Product moved to drafts",
+  archived: "Product archived",
+};
+
+/** Publishes a hidden product, or archives a published one, from its row. */
+function StatusToggle({
+  product,
+  action,
+}: {
+  product: { id: string; name: string; status: ProductStatus };
+  action: string;
+}) {
+  const next = product.status === "published" ? "archived" : "published";
+  const label = next === "published" ? "Publish" : "Archive";
+  return (
+    <Form method="post" action={action} preventScrollReset>
+      <input type="hidden" name="intent" value="set-status" />
+      <input type="hidden" name="id" value={product.id} />
+      <input type="hidden" name="status" value={next} />
+      <Button type="submit" variant="ghost" size="sm">
+        {label}
+        <span className="sr-only"> {product.name}</span>
+      </Button>
+    </Form>
+  );
+}
+
+/** All, Published, Draft or Archived: plain links, so the filter works before JavaScript loads. */
+function VisibilityFilter({
+  query,
+}: {
+  query: { search: string | undefined; page: number; status?: ProductStatus };
+}) {
+  const choices = [
+    { label: "All", status: undefined },
+    ...PRODUCT_STATUSES.map((status) => ({ label: PRODUCT_STATUS_LABELS[status], status })),
+  ];
+  return (
+    <nav aria-label="Filter by visibility">
+      <ul className="flex flex-wrap gap-1">
+        {choices.map((choice) => (
+          <li key={choice.label}>
+            <Link
+              to={listHrefOf({ search: query.search, page: 1, status: choice.status })}
+              aria-current={choice.status === query.status ? "page" : undefined}
+              preventScrollReset
+              className={buttonVariants({
+                variant: choice.status === query.status ? "secondary" : "ghost",
+                size: "sm",
+              })}
+            >
+              {choice.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const STATUS_TONE = { published: "success", draft: "outline", archived: "secondary" } as const;
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, categories, editing, deleting, creating } = loaderData;
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const listHref = adminListHref(PATH, query);
+  const listHref = listHrefOf(query);
   const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
   const result = actionData as ActionData | undefined;
   const formOpen = creating || Boolean(editing);
-  const formAction = adminListHref(
-    PATH,
+  const formAction = listHrefOf(
     query,
     editing ? { edit: editing.id } : creating ? { new: "1" } : {},
   );
@@ -255,11 +371,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           <h1 className="font-display text-3xl">Products</h1>
           <p className="text-muted-foreground">Manage your product catalog</p>
         </div>
-        <Link
-          to={adminListHref(PATH, query, { new: "1" })}
-          preventScrollReset
-          className={buttonVariants()}
-        >
+        <Link to={listHrefOf(query, { new: "1" })} preventScrollReset className={buttonVariants()}>
           <Plus aria-hidden="true" /> Add Product
         </Link>
       </header>
@@ -276,7 +388,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           <CardHeader>
             <CardTitle id="delete-title">Are you sure?</CardTitle>
             <p id="delete-text" className="text-muted-foreground text-sm">
-              {DELETE_TEXT}
+              {deleting.hasOrders ? ARCHIVE_TEXT : DELETE_TEXT}
             </p>
           </CardHeader>
           <CardContent>
@@ -313,10 +425,12 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                 className="pl-9"
               />
             </div>
+            {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
             <Button type="submit" variant="outline">
               Search
             </Button>
           </Form>
+          <VisibilityFilter query={query} />
           <p className="text-muted-foreground text-sm" role="status">
             {list.total === 0
               ? "0 products"
@@ -330,7 +444,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             <table className="w-full text-left text-sm">
               <thead className="border-border border-b text-muted-foreground">
                 <tr>
-                  {["Name", "Price", "Stock", "Status", "Actions"].map((heading) => (
+                  {["Name", "Price", "Stock", "Status", "Visibility", "Actions"].map((heading) => (
                     <th key={heading} scope="col" className="px-3 py-2 font-medium">
                       {heading}
                     </th>
@@ -372,17 +486,25 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                       </Badge>
                     </td>
                     <td className="px-3 py-3">
+                      <Badge variant={STATUS_TONE[product.status]}>
+                        {PRODUCT_STATUS_LABELS[product.status]}
+                      </Badge>
+                    </td>
+                    <td className="px-3 py-3">
                       <div className="flex items-center gap-1">
-                        <a
-                          href={`/product/${product.slug}`}
-                          target="_blank"
-                          rel="noreferrer"
-                          className={buttonVariants({ variant: "ghost", size: "sm" })}
-                        >
-                          View<span className="sr-only"> {product.name} in the shop</span>
-                        </a>
+                        {product.status === "published" ? (
+                          <a
+                            href={`/product/${product.slug}`}
+                            target="_blank"
+                            rel="noreferrer"
+                            className={buttonVariants({ variant: "ghost", size: "sm" })}
+                          >
+                            View<span className="sr-only"> {product.name} in the shop</span>
+                          </a>
+                        ) : null}
+                        <StatusToggle product={product} action={listHref} />
                         <Link
-                          to={adminListHref(PATH, query, { edit: product.id })}
+                          to={listHrefOf(query, { edit: product.id })}
                           preventScrollReset
                           aria-label={`Edit ${product.name}`}
                           className={buttonVariants({ variant: "ghost", size: "icon" })}
@@ -390,7 +512,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                           <Pencil aria-hidden="true" />
                         </Link>
                         <Link
-                          to={adminListHref(PATH, query, { delete: product.id })}
+                          to={listHrefOf(query, { delete: product.id })}
                           preventScrollReset
                           aria-label={`Delete ${product.name}`}
                           className={buttonVariants({ variant: "ghost", size: "icon" })}
@@ -409,7 +531,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       <Pagination
         page={list.page}
         pageCount={list.pageCount}
-        hrefFor={(page) => adminListHref(PATH, { search: query.search, page })}
+        hrefFor={(page) => listHrefOf({ ...query, page })}
       />
       {hydrated ? (
         <Dialog open={formOpen} onOpenChange={(open) => (open ? null : close())}>
@@ -431,7 +553,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           <DialogContent>
             <DialogHeader>
               <DialogTitle>Are you sure?</DialogTitle>
-              <DialogDescription>{DELETE_TEXT}</DialogDescription>
+              <DialogDescription>
+                {deleting?.hasOrders ? ARCHIVE_TEXT : DELETE_TEXT}
+              </DialogDescription>
             </DialogHeader>
             {deleting ? (
               <DeleteConfirmation

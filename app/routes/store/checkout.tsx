@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Banknote, CreditCard, MapPin } from "lucide-react";
+import { useState } from "react";
 import {
   data,
   Form,
@@ -12,11 +13,14 @@ import {
 import { AddressFields } from "~/components/checkout/address-fields";
 import { CardPayment } from "~/components/checkout/card-payment";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
+import { ShippingOptions } from "~/components/checkout/shipping-options";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { CARD_PAYMENTS_OFF_MESSAGE } from "~/domain/orders";
+import { priceEveryMethod } from "~/domain/pricing";
+import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "~/domain/shipping";
 import { joinAddressErrors } from "~/domain/validation/address";
 import { checkoutSchema } from "~/domain/validation/checkout";
 import { db } from "~/lib/db.server";
@@ -81,6 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         state: settings.state,
         postalCode: settings.postalCode,
       };
+  const totalsByMethod = priceEveryMethod(cart.lines, cart.coupon);
   return {
     cart,
     addresses,
@@ -92,8 +97,12 @@ export async function loader({ request }: Route.LoaderArgs) {
         unitPrice: line.unitPrice,
         quantity: line.quantity,
       })),
-      total: cart.totals.total,
+      totals: {
+        standard: totalsByMethod.standard.total,
+        express: totalsByMethod.express.total,
+      },
     }),
+    totalsByMethod,
     idempotencyKey: crypto.randomUUID(),
     cardPayments: cardPaymentMode(),
   };
@@ -154,6 +163,7 @@ export async function action({ request }: Route.ActionArgs) {
       addressId: input.addressId,
       saveAddress: input.saveAddress,
       paymentMethod: input.paymentMethod,
+      shippingMethod: input.shippingMethod,
       cardProvider: cardPayments === "off" ? null : cardPayments,
       idempotencyKey: input.idempotencyKey,
       quote: readQuote(String(formData.get("quote") ?? "")),
@@ -210,8 +220,16 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, chosenAddressId, prefill, quote, idempotencyKey, cardPayments } =
-    loaderData;
+  const {
+    cart,
+    addresses,
+    chosenAddressId,
+    prefill,
+    quote,
+    totalsByMethod,
+    idempotencyKey,
+    cardPayments,
+  } = loaderData;
   const navigation = useNavigation();
   const placing = navigation.state === "submitting" && navigation.formAction === "/checkout";
   const payment = actionData && "payment" in actionData ? actionData.payment : null;
@@ -221,9 +239,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     lastResult: (actionData && "result" in actionData
       ? actionData.result
       : null) as SubmissionResult<string[]> | null,
-    defaultValue: { ...prefill, paymentMethod: "cod" },
+    defaultValue: { ...prefill, paymentMethod: "cod", shippingMethod: DEFAULT_SHIPPING_METHOD },
     shouldValidate: "onSubmit",
   });
+  const initialShipping = fields.shippingMethod.initialValue;
+  const [shippingMethod, setShippingMethod] = useState<ShippingMethod>(
+    isShippingMethod(initialShipping) ? initialShipping : DEFAULT_SHIPPING_METHOD,
+  );
   return (
     <section className="mx-auto grid max-w-7xl gap-8 px-4 py-10">
       <h1 className="font-display text-3xl">Checkout</h1>
@@ -281,6 +303,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </div>
             )}
           </fieldset>
+          <ShippingOptions
+            totalsByMethod={totalsByMethod}
+            selected={shippingMethod}
+            onSelect={setShippingMethod}
+            error={fields.shippingMethod.errors?.join(", ")}
+            errorId={fields.shippingMethod.errorId}
+            disabled={placing}
+          />
           <fieldset className="grid gap-3 rounded-xl border border-border bg-card p-5">
             <legend className="px-1 font-display font-semibold text-xl">Payment Method</legend>
             <PaymentOption
@@ -317,7 +347,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             ) : null}
           </fieldset>
         </div>
-        <CheckoutSummary cart={cart}>
+        <CheckoutSummary
+          cart={cart}
+          totals={totalsByMethod[shippingMethod]}
+          shippingMethod={shippingMethod}
+        >
           <Button type="submit" size="lg" className="w-full" disabled={placing || Boolean(payment)}>
             {placing ? "Placing Order..." : "Place Order"}
           </Button>

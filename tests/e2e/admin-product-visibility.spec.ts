@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN } from "./config";
+import { signUp } from "./helpers";
+
+// Works on a product of its own, so the seeded catalog other tests read never changes.
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("/admin/dashboard");
+}
+
+function productRow(page: Page, name: string) {
+  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+}
+
+function filter(page: Page, label: string) {
+  return page.getByRole("navigation", { name: "Filter by visibility" }).getByRole("link", {
+    name: label,
+    exact: true,
+  });
+}
+
+test("the owner drafts a product, publishes it, archives it, and shoppers see it only while published", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const tag = randomUUID().slice(0, 6);
+  const name = `Visibility Tonic ${tag}`;
+  const slug = `visibility-tonic-${tag}`;
+  const shopper = await browser.newContext();
+  const shopperPage = await shopper.newPage();
+  const shopperSees = async (expected: boolean) => {
+    const response = await shopperPage.goto(`/product/${slug}`);
+    expect(response?.status()).toBe(expected ? 200 : 404);
+    await expect(
+      shopperPage.getByRole("heading", { level: 1, name: expected ? name : "Product not found" }),
+    ).toBeVisible();
+    await shopperPage.goto(`/products?search=${encodeURIComponent(tag)}`);
+    await expect(shopperPage.getByRole("link", { name, exact: true })).toHaveCount(
+      expected ? 1 : 0,
+    );
+  };
+
+  await signInAsAdmin(page);
+  await page.goto("/admin/products");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.getByRole("link", { name: "Add Product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Product" });
+  await dialog.getByLabel("Product Name", { exact: true }).fill(name);
+  await dialog.getByLabel("Price (₹)", { exact: true }).fill("120");
+  await dialog.getByLabel("Stock Quantity", { exact: true }).fill("5");
+  await dialog.getByLabel("Visibility").selectOption("Draft");
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText("Product added successfully")).toBeVisible();
+  await shopperSees(false);
+
+  await filter(page, "Draft").click();
+  await expect(page).toHaveURL("/admin/products?status=draft");
+  await expect(filter(page, "Draft")).toHaveAttribute("aria-current", "page");
+  const draftRow = productRow(page, name);
+  await expect(draftRow.getByText("Draft", { exact: true })).toBeVisible();
+  await draftRow.getByRole("button", { name: `Publish ${name}` }).click();
+  await expect(page.getByText("Product published")).toBeVisible();
+  await expect(productRow(page, name)).toHaveCount(0);
+  await shopperSees(true);
+  // A signed-in shopper keeps it in the cart and the wishlist before it is archived.
+  await signUp(shopperPage);
+  await shopperPage.goto(`/product/${slug}`);
+  await shopperPage.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await shopperPage.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(shopperPage.getByText(/^(Added to cart|Cart updated)$/).last()).toBeVisible();
+  await shopperPage.getByRole("button", { name: `Add ${name} to wishlist` }).click();
+  await expect(shopperPage.getByText("Added to wishlist")).toBeVisible();
+
+  await filter(page, "Published").click();
+  await expect(page).toHaveURL("/admin/products?status=published");
+  await page.getByRole("searchbox", { name: "Search products" }).fill(tag);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(`/admin/products?q=${tag}&status=published`);
+  await productRow(page, name)
+    .getByRole("button", { name: `Archive ${name}` })
+    .click();
+  await expect(page.getByText("Product archived")).toBeVisible();
+  await shopperSees(false);
+  await shopperPage.goto("/cart");
+  await expect(shopperPage.getByText("No longer available: remove it to check out")).toBeVisible();
+  await expect(shopperPage.getByRole("link", { name })).toHaveCount(0);
+  await expect(shopperPage.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
+  await shopperPage.goto("/checkout");
+  await expect(shopperPage).toHaveURL("/cart");
+  await shopperPage.goto("/wishlist");
+  await expect(shopperPage.getByText("This product is no longer available")).toBeVisible();
+  await expect(shopperPage.getByRole("link", { name })).toHaveCount(0);
+
+  await filter(page, "Archived").click();
+  await expect(page).toHaveURL(`/admin/products?q=${tag}&status=archived`);
+  const archivedRow = productRow(page, name);
+  await expect(archivedRow.getByText("Archived", { exact: true })).toBeVisible();
+  await archivedRow.getByRole("link", { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Are you sure?" });
+  await expect(confirm).toContainText("This will permanently delete this product.");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Product deleted successfully")).toBeVisible();
+  await shopper.close();
+});
