@@ -158,6 +158,30 @@ test.describe("on a 390 px phone", () => {
   });
 });
 
+test.describe("on a 390 px phone without JavaScript", () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false });
+
+  test("the back office's menu button still shows the links", async ({ page, browser }) => {
+    const withScript = await browser.newContext({ viewport: PHONE });
+    const signIn = await withScript.newPage();
+    await signInAsAdmin(signIn);
+    await page.context().addCookies(await withScript.cookies());
+    await withScript.close();
+
+    await page.goto("/admin/dashboard");
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav).toBeHidden();
+    await page.locator("summary[aria-label='Open menu']").click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "Coupons" }).click();
+    await expect(page).toHaveURL("/admin/coupons");
+    await expect(page.getByRole("heading", { level: 1, name: "Coupon Management" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+  });
+});
+
 test.describe("on a 1280 px desktop", () => {
   test.use({ viewport: DESKTOP });
 
