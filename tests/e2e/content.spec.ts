@@ -244,7 +244,7 @@ test.describe("contact", () => {
     await expect(page.getByText("Missing Information")).toHaveCount(0);
   });
 
-  test("a valid submission opens the mail client with the message, then clears the form", async ({
+  test("a valid submission opens the mail client, says so on the page, then clears the form", async ({
     page,
   }) => {
     await page.goto("/contact");
@@ -265,6 +265,18 @@ test.describe("contact", () => {
     expect(mail.body).toContain("Email: asha.patil@gmail.com");
     expect(mail.body).toContain("Namaste,\r\nhow should I take Triphala?");
     await expect(page).toHaveURL("/contact");
+    const sent = page.getByRole("status").filter({ hasText: "Your message is ready to send" });
+    await expect(sent).toBeVisible();
+    await expect(sent).toContainText(
+      `We opened your e-mail app with your message to ${shopEmail}.`,
+    );
+    await expect(sent.getByRole("link", { name: "Open the message again" })).toHaveAttribute(
+      "href",
+      (await mailto).url(),
+    );
+    await expect(
+      page.getByRole("heading", { name: "Your message is ready to send" }),
+    ).toBeFocused();
     await expect(contactForm(page).getByLabel("Name")).toHaveValue("");
     await expect(contactForm(page).getByLabel("Message")).toHaveValue("");
   });
@@ -325,7 +337,9 @@ test.describe("without JavaScript", () => {
     await expect(contactForm(page).getByLabel("Message")).toHaveValue("When will my order ship?");
   });
 
-  test("the contact action redirects a valid message to a mailto: URL", async ({ page }) => {
+  test("the contact action answers a valid message with the confirmation and the mailto: URL", async ({
+    page,
+  }) => {
     const response = await page.request.post("/contact", {
       form: {
         name: "Asha Patil",
@@ -336,17 +350,18 @@ test.describe("without JavaScript", () => {
       headers: { origin: BASE_URL },
       maxRedirects: 0,
     });
-    expect(response.status()).toBe(302);
-    const mail = readMailto(response.headers().location ?? "");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Your message is ready to send");
+    const refresh = html.match(/<meta http-equiv="refresh" content="0;url=([^"]+)"/);
+    const mail = readMailto((refresh?.[1] ?? "").replaceAll("&amp;", "&"));
     expect(mail.subject).toBe("Triphala & dosage");
     expect(mail.body).toBe(
       "Name: Asha Patil\r\nEmail: asha.patil@gmail.com\r\n\r\nMessage:\r\nNamaste",
     );
   });
 
-  test("a valid message opens the mail client from the form", async ({ page }) => {
-    // Chromium applies the CSP form-action to the redirect after a form post, which is why
-    // server.ts allows `mailto:` there.
+  test("a valid message opens the mail client and the page confirms it", async ({ page }) => {
     await page.goto("/contact");
     await contactForm(page).getByLabel("Name").fill("Asha Patil");
     await contactForm(page).getByLabel("Email").fill("asha.patil@gmail.com");
@@ -355,5 +370,13 @@ test.describe("without JavaScript", () => {
     const mailto = waitForMailto(page);
     await contactForm(page).getByRole("button", { name: "Send Message" }).click();
     expect(readMailto((await mailto).url()).subject).toBe("Triphala & dosage");
+    await expect(page).toHaveURL("/contact");
+    const sent = page.getByRole("status").filter({ hasText: "Your message is ready to send" });
+    await expect(sent).toBeVisible();
+    await expect(sent.getByRole("link", { name: "Open the message again" })).toHaveAttribute(
+      "href",
+      /^mailto:.+subject=Triphala%20%26%20dosage/,
+    );
+    await expect(contactForm(page).getByLabel("Name")).toHaveValue("");
   });
 });

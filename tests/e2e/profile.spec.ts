@@ -164,8 +164,23 @@ test("addresses: add, edit, set the default, delete", async ({ page }) => {
   await expect(addressList(page).getByRole("listitem").first()).toContainText("4 FC Road");
   await expect(edited.getByRole("button", { name: "Set as Default" })).toHaveCount(0);
 
-  // Delete the other one.
-  await satara.getByRole("button", { name: "Delete" }).click();
+  // Delete the other one: a dialog asks first; Escape keeps the address and returns focus.
+  const deleteSatara = satara.getByRole("button", { name: "Delete address 12 Shivaji Nagar" });
+  await deleteSatara.click();
+  const question = page.getByRole("dialog", { name: "Are you sure?" });
+  await expect(question).toContainText(
+    "This will permanently delete the address 12 Shivaji Nagar, Satara. This action cannot be undone.",
+  );
+  await page.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(deleteSatara).toBeFocused();
+  await expect(addressList(page).getByRole("listitem")).toHaveCount(2);
+  await deleteSatara.click();
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toBeHidden();
+  await expect(addressList(page).getByRole("listitem")).toHaveCount(2);
+  await deleteSatara.click();
+  await question.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(toast(page, "Address deleted")).toBeVisible();
   await expect(satara).toHaveCount(0);
   await expect(addressList(page).getByRole("listitem")).toHaveCount(1);
@@ -234,7 +249,15 @@ test("without JavaScript: switch tabs, add an address and see the server's error
   const card = addressCard(plain, "12 Shivaji Nagar");
   await expect(card.getByText("Default", { exact: true })).toBeVisible();
 
-  await card.getByRole("button", { name: "Delete" }).click();
+  // Delete asks first on the page itself; Cancel keeps the address.
+  await card.getByRole("link", { name: "Delete address 12 Shivaji Nagar" }).click();
+  const question = plain.getByRole("alertdialog", { name: "Are you sure?" });
+  await expect(question).toContainText("This will permanently delete the address 12 Shivaji Nagar");
+  await question.getByRole("link", { name: "Cancel" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(card).toBeVisible();
+  await card.getByRole("link", { name: "Delete address 12 Shivaji Nagar" }).click();
+  await question.getByRole("button", { name: "Delete" }).click();
   await expect(plain.getByRole("status").filter({ hasText: "Address deleted" })).toBeAttached();
   await expect(plain.getByText("No saved addresses yet")).toBeVisible();
   await context.close();

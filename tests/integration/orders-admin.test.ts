@@ -683,7 +683,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
       50,
     );
     expect(numbers).toEqual(listed.map((o) => o.orderNumber));
-    expect(ORDERS_CSV_HEADER).toHaveLength(15);
+    expect(ORDERS_CSV_HEADER).toHaveLength(16);
   });
 });
 

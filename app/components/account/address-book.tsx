@@ -13,10 +13,13 @@ import { AddressForm } from "./address-form";
 export function AddressBook({
   addresses,
   editing,
+  confirmingDelete,
   lastResult,
 }: {
   addresses: SavedAddress[];
   editing: string | null;
+  /** The address whose deletion the address bar asks about. */
+  confirmingDelete: string | null;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   return (
@@ -52,7 +55,7 @@ export function AddressBook({
               {editing === address.id ? (
                 <AddressForm key={address.id} address={address} lastResult={lastResult} />
               ) : (
-                <AddressCard address={address} />
+                <AddressCard address={address} confirmingDelete={confirmingDelete === address.id} />
               )}
             </li>
           ))}

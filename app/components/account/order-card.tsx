@@ -65,7 +65,7 @@ export function OrderCard({ order }: { order: OrderView }) {
   return (
     <article
       aria-labelledby={titleId}
-      className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm"
+      className="grid min-w-0 gap-4 rounded-lg border border-border bg-card p-4 shadow-sm sm:p-5"
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
@@ -91,6 +91,7 @@ export function OrderCard({ order }: { order: OrderView }) {
         ) : null}
       </p>
 
+      {/* Fits a phone: names wrap, amounts never do, so the Total column stays on the screen. */}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Items in order {order.orderNumber}</caption>
@@ -99,13 +100,16 @@ export function OrderCard({ order }: { order: OrderView }) {
               <th scope="col" className="py-2 pr-3 font-medium">
                 Product
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Quantity
+              <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
+                <abbr title="Quantity" className="no-underline sm:hidden">
+                  Qty
+                </abbr>
+                <span className="hidden sm:inline">Quantity</span>
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
                 Price
               </th>
-              <th scope="col" className="py-2 pl-3 text-right font-medium">
+              <th scope="col" className="py-2 pl-2 text-right font-medium sm:pl-3">
                 Total
               </th>
             </tr>
@@ -113,10 +117,14 @@ export function OrderCard({ order }: { order: OrderView }) {
           <tbody>
             {order.items.map((item) => (
               <tr key={item.id} className="border-border border-b last:border-0">
-                <td className="py-2 pr-3">{item.productName}</td>
-                <td className="px-3 py-2 text-right">{item.quantity}</td>
-                <td className="px-3 py-2 text-right">{formatRupees(item.unitPrice)}</td>
-                <td className="py-2 pl-3 text-right">{formatRupees(item.totalPrice)}</td>
+                <td className="py-2 pr-2 [overflow-wrap:anywhere] sm:pr-3">{item.productName}</td>
+                <td className="px-2 py-2 text-right sm:px-3">{item.quantity}</td>
+                <td className="whitespace-nowrap px-2 py-2 text-right sm:px-3">
+                  {formatRupees(item.unitPrice)}
+                </td>
+                <td className="whitespace-nowrap py-2 pl-2 text-right sm:pl-3">
+                  {formatRupees(item.totalPrice)}
+                </td>
               </tr>
             ))}
           </tbody>

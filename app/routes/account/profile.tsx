@@ -89,6 +89,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     const params = new URLSearchParams(url.search);
     params.delete("tab");
     params.delete("address");
+    params.delete("delete");
     return params.toString();
   };
   return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
@@ -299,6 +300,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <AddressBook
             addresses={addresses}
             editing={editing}
+            confirmingDelete={params.get("delete")}
             lastResult={failedSave?.result ?? null}
           />
         </TabsContent>

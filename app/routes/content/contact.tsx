@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
+import { ContactSent } from "~/components/content/contact-sent";
 import { openMailClient } from "~/components/content/open-mail-client";
 import { notify } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
@@ -33,9 +34,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * Without JavaScript the form posts here. The same schema as in the browser decides; a valid
- * message is handed to the visitor's mail client by redirecting to the mailto: URL (SPEC §7: no
- * message is sent by the shop itself), an invalid one comes back with its errors.
+ * Without JavaScript the form posts here. The same schema as in the browser decides; an invalid
+ * message comes back with its errors. A valid one comes back as the page with the confirmation,
+ * which hands the mailto: URL to the visitor's mail client by a refresh (SPEC §7: no message is
+ * sent by the shop itself) and keeps a link to it.
  */
 export async function action({ request }: Route.ActionArgs) {
   const values = contactFormValues(await readForm(request));
@@ -44,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ problem: result.problem, values }, { status: 400 });
   }
   const shop = await getShopIdentity();
-  return redirect(buildContactMailto(shop.email, result.data));
+  return { sent: { mailto: buildContactMailto(shop.email, result.data) } };
 }
 
 const FIELD_IDS: Record<ContactField, string> = {
@@ -59,11 +61,17 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   // Once the browser has checked the form, its verdict replaces what the server sent back (the
   // server only answers posts made without JavaScript). The browser's summary is the toast; the
   // server's is shown at the top of the form.
-  const [checked, setChecked] = useState<{ problem: ContactProblem | null } | null>(null);
-  const serverProblem = checked ? null : (actionData?.problem ?? null);
+  const [checked, setChecked] = useState<{
+    problem: ContactProblem | null;
+    mailto?: string;
+  } | null>(null);
+  const server = checked ? null : actionData;
+  const serverProblem = server && "problem" in server ? server.problem : null;
   const problem = checked ? checked.problem : serverProblem;
   const errors: ContactFieldErrors = problem?.fieldErrors ?? {};
-  const values = actionData?.values;
+  const values = server && "values" in server ? server.values : undefined;
+  const serverSent = server && "sent" in server ? server.sent.mailto : null;
+  const sentMailto = checked?.mailto ?? serverSent;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,8 +91,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       return;
     }
     if (!shop) return;
-    setChecked({ problem: null });
-    openMailClient(buildContactMailto(shop.email, result.data));
+    const mailto = buildContactMailto(shop.email, result.data);
+    setChecked({ problem: null, mailto });
+    openMailClient(mailto);
     form.reset();
   }
 
@@ -110,6 +119,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </CardDescription>
           </CardHeader>
           <CardContent>
+            {serverSent ? <meta httpEquiv="refresh" content={`0;url=${serverSent}`} /> : null}
+            {sentMailto && shop ? (
+              <ContactSent key={sentMailto} mailto={sentMailto} shopEmail={shop.email} />
+            ) : null}
             {serverProblem ? (
               <div
                 role="alert"

@@ -1,0 +1,209 @@
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { ADMIN } from "./config";
+import { signUp } from "./helpers";
+
+// A product no other spec buys, so its stock here is this file's own.
+const PRODUCT = { slug: "ksheerabala-101-taila", name: "Ksheerabala 101 Taila" };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+test.describe.configure({ timeout: 120_000 });
+
+const ADMIN_PAGES = [
+  { path: "/admin/dashboard", heading: "Dashboard" },
+  { path: "/admin/products", heading: "Products" },
+  { path: "/admin/categories", heading: "Categories" },
+  { path: "/admin/customers", heading: "Customer Management" },
+  { path: "/admin/coupons", heading: "Coupon Management" },
+  { path: "/admin/reviews", heading: "Reviews Management" },
+  { path: "/admin/audit-log", heading: "Audit Log" },
+  { path: "/admin/settings", heading: "Settings" },
+] as const;
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("/admin/dashboard");
+}
+
+/** Attaches a full-page screenshot, then checks nothing reaches past the right edge. */
+async function expectFitsScreen(page: Page, testInfo: TestInfo, name: string) {
+  const screenshot = await page.screenshot({ fullPage: true });
+  await testInfo.attach(`${name} at ${PHONE.width} px`, {
+    body: screenshot,
+    contentType: "image/png",
+  });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect.soft(width, `${name} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** A new customer, on a phone, orders one item cash on delivery; returns the order number. */
+async function placeOrderOnPhone(page: Page) {
+  await signUp(page, { fullName: "Radhika Mobilewala" });
+  await page.goto(`/product/${PRODUCT.slug}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await page.goto("/checkout");
+  await hydrated(page);
+  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("Address Line 1").fill("12 Shivaji Nagar, Rajwada");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Order placed successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\?tab=orders/);
+  const heading = page
+    .getByRole("article")
+    .filter({ hasText: /Order ORD-/ })
+    .first()
+    .getByRole("heading")
+    .first();
+  return (await heading.textContent())!.replace("Order ", "").trim();
+}
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("the account's Orders tab fits the screen and shows each item's Total", async ({
+    page,
+  }, testInfo) => {
+    const orderNumber = await placeOrderOnPhone(page);
+    const order = page.getByRole("article", { name: `Order ${orderNumber}` });
+    const items = order.getByRole("table", { name: `Items in order ${orderNumber}` });
+    const total = items.getByRole("columnheader", { name: "Total" });
+    await expect(total).toBeVisible();
+    const row = items.getByRole("row").filter({ hasText: PRODUCT.name });
+    const itemTotal = row.getByRole("cell").last();
+    for (const cell of [total, itemTotal]) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    await expect(itemTotal).toHaveText(/^₹\d/);
+    await expectFitsScreen(page, testInfo, "Account orders tab");
+  });
+
+  test("every back-office page fits the screen, an open order included", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const customer = await browser.newContext({ viewport: PHONE });
+    const orderNumber = await placeOrderOnPhone(await customer.newPage());
+    await customer.close();
+
+    await signInAsAdmin(page);
+    for (const { path, heading } of ADMIN_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectFitsScreen(page, testInfo, path);
+    }
+
+    await page.goto(`/admin/orders?q=${orderNumber}`);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+    await expectFitsScreen(page, testInfo, "/admin/orders");
+    await page.getByRole("link", { name: `View order ${orderNumber}` }).click();
+    const detail = page.getByRole("dialog", { name: `Order ${orderNumber}` });
+    await expect(detail).toBeVisible();
+    const box = (await detail.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await expectFitsScreen(page, testInfo, "/admin/orders with an order open");
+  });
+
+  test("the back office's menu is a drawer that works by keyboard", async ({ page }) => {
+    await signInAsAdmin(page);
+    await hydrated(page);
+    const sidebar = page.getByRole("navigation", { name: "Admin" });
+    await expect(sidebar).toBeHidden();
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    const drawer = page.getByRole("dialog", { name: "Admin Panel" });
+
+    // The heading is the first thing on the screen, not the links.
+    const headingBox = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    expect(headingBox.y + headingBox.height).toBeLessThan(PHONE.height / 2);
+
+    // Open with Enter, close with Escape: focus comes back to the button.
+    await menuButton.focus();
+    await page.keyboard.press("Enter");
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    await expect(drawer).toContainText(`Signed in as ${ADMIN.email}`);
+    expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    // Open with Space, close with its Close button.
+    await page.keyboard.press(" ");
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole("button", { name: "Close" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    // A link chosen by keyboard goes there and closes the drawer.
+    await page.keyboard.press("Enter");
+    const products = drawer.getByRole("link", { name: "Products" });
+    await products.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/admin/products");
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  });
+});
+
+test.describe("on a 390 px phone without JavaScript", () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false });
+
+  test("the back office's menu button still shows the links", async ({ page, browser }) => {
+    const withScript = await browser.newContext({ viewport: PHONE });
+    const signIn = await withScript.newPage();
+    await signInAsAdmin(signIn);
+    await page.context().addCookies(await withScript.cookies());
+    await withScript.close();
+
+    await page.goto("/admin/dashboard");
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav).toBeHidden();
+    await page.locator("summary[aria-label='Open menu']").click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "Coupons" }).click();
+    await expect(page).toHaveURL("/admin/coupons");
+    await expect(page.getByRole("heading", { level: 1, name: "Coupon Management" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+  });
+});
+
+test.describe("on a 1280 px desktop", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("the back office keeps its sidebar and has no menu button", async ({ page }, testInfo) => {
+    await signInAsAdmin(page);
+    await hydrated(page);
+    const sidebar = page.getByRole("navigation", { name: "Admin" });
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.getByText(`Signed in as ${ADMIN.email}`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveCount(0);
+    const box = (await sidebar.boundingBox())!;
+    expect(box.x).toBeLessThan(32);
+    const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    expect(heading.x).toBeGreaterThan(box.x + box.width);
+    expect(heading.y).toBeLessThan(200);
+    await testInfo.attach("Dashboard at 1280 px", {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: "image/png",
+    });
+  });
+});
