@@ -53,6 +53,31 @@ export function formatIstDate(value: Date | string) {
   return `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
 }
 
+/** SPEC §9 'MMM d, yyyy HH:mm' in India, a 24-hour clock ("Jan 6, 2026 00:15"). */
+export function formatIstDateTime(value: Date | string) {
+  const p = istParts(value);
+  return `${MONTHS[p.month - 1]} ${p.day}, ${p.year} ${two(p.hour)}:${two(p.minute)}`;
+}
+
+/** 'dd/MM/yy' in India ("31/03/26"), the home page's offers. */
+export function formatIstShortDate(value: Date | string) {
+  const p = istParts(value);
+  return `${two(p.day)}/${two(p.month)}/${two(p.year % 100)}`;
+}
+
+/** 'yyyy-MM-dd' in India, the value of a date input ("2026-03-31"). */
+export function formatIstDay(value: Date | string) {
+  const p = istParts(value);
+  return `${p.year}-${two(p.month)}-${two(p.day)}`;
+}
+
+/** A calendar day written yyyy-MM-dd as 'MMM d' ("Mar 7"), or 'MMM d, yyyy'; no zone involved. */
+export function formatDayKey(day: string, withYear = false) {
+  const [year, month, date] = day.split("-").map(Number);
+  const text = `${MONTHS[(month ?? 1) - 1]} ${date}`;
+  return withYear ? `${text}, ${year}` : text;
+}
+
 /** 'yyyy-MM-dd HH:mm' in India, for spreadsheets ("2026-03-31 23:59"). */
 export function formatIstSortable(value: Date | string) {
   const p = istParts(value);

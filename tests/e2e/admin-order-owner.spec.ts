@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN } from "./config";
-import { signUp, waitForMail } from "./helpers";
+import { signUp, waitForHydration, waitForMail } from "./helpers";
 
 // Products no other spec buys, so their stock here is this file's own.
 const CASH_PRODUCT = { slug: "yograj-guggulu", name: "Yograj Guggulu" };
@@ -13,21 +13,17 @@ async function signInAsAdmin(page: Page) {
   await page.waitForURL("/admin/dashboard");
 }
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
-
 /** A new customer orders one item cash on delivery; returns the order number. */
 async function placeCodOrder(browser: Browser, slug: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signUp(page, { fullName: "Cash Customer" });
   await page.goto(`/product/${slug}`);
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
   await page.goto("/checkout");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByLabel("Phone").fill("9876543210");
   await page.getByLabel("Address Line 1").fill("4 Powai Naka");
   await page.getByRole("button", { name: "Place Order" }).click();
@@ -79,7 +75,7 @@ test("a new order is announced to the owner, its cash is recorded, and the invoi
 
   // Recording the cash by hand marks it paid.
   await page.goto(`/admin/orders?q=${orderNumber}`);
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("link", { name: `View order ${orderNumber}` }).click();
   const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
   await expect(dialog).toContainText("Pending");
@@ -114,7 +110,7 @@ test("expired coupons read Expired, and the audit log names a deleted coupon by 
 }) => {
   await signInAsAdmin(page);
   await page.goto("/admin/coupons");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("link", { name: "Create Coupon" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Coupon" });
   await dialog.getByLabel("Coupon Code").fill("LAPSED7");

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN, BASE_URL } from "./config";
-import { signUp, waitForMail } from "./helpers";
+import { signUp, waitForHydration, waitForMail } from "./helpers";
 
 // Products no other spec buys, so stock and search results here are this file's own.
 const MAHARASHTRA_PRODUCT = { slug: "arjunarishta", name: "Arjunarishta" };
@@ -26,10 +26,6 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
-
 /**
  * A new customer orders one item cash on delivery, to the default Satara address or another one;
  * returns their e-mail and the order number.
@@ -46,13 +42,13 @@ async function placeCodOrder(
   const page = await context.newPage();
   const account = await signUp(page, { fullName: input.fullName });
   await page.goto(`/product/${input.slug}`);
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
   await page.goto("/cart");
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
   await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByLabel("Phone").fill("9876543210");
   await page.getByLabel("Address Line 1").fill(input.address?.line1 ?? "12 Shivaji Nagar, Rajwada");
   if (input.address) {
@@ -75,7 +71,7 @@ async function placeCodOrder(
 
 async function openOrdersFor(page: Page, search: string) {
   await page.goto("/admin/orders");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByPlaceholder("Search by order number or customer name...").fill(search);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(
@@ -256,7 +252,7 @@ test("cancelling asks first, 'Invalid status' is refused, the CSV export downloa
   await expect(status).toHaveValue("pending");
 
   // Cancelling asks first; a cancelled order keeps its dropdown, so it can be reopened.
-  await hydrated(page);
+  await waitForHydration(page);
   await status.selectOption("cancelled");
   const confirm = page.getByRole("dialog", { name: `Cancel order ${order.orderNumber}?` });
   await confirm.getByRole("button", { name: "Keep Order" }).click();

@@ -4,14 +4,10 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { formatRupees } from "../../app/domain/money";
 import { seedProducts } from "../../db/seed/catalog-data";
 import { ADMIN } from "./config";
-import { signUp, uniqueEmail } from "./helpers";
+import { signUp, uniqueEmail, waitForHydration } from "./helpers";
 
 // A product no other spec reviews or checks the rating of; these tests order and review it.
 const PRODUCT = seedProducts.find((p) => p.slug === "haridra-khand")!;
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
 
 function toasts(page: Page) {
   return page.getByRole("region", { name: /^Notifications/ });

@@ -7,6 +7,7 @@ import {
   signOutFromMenu,
   signUp,
   uniqueEmail,
+  waitForHydration,
 } from "./helpers";
 
 async function addFromProductPage(page: Page, slug: string, quantity = 1) {
@@ -21,10 +22,6 @@ async function addFromProductPage(page: Page, slug: string, quantity = 1) {
 }
 
 const summary = (page: Page) => page.getByRole("complementary", { name: "Order Summary" });
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
 
 /** A product card's Add to Cart, found by the card's heading. */
 function cardAddButton(page: Page, name: string) {

@@ -1,16 +1,11 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seedCategories, seedProducts } from "../../db/seed/catalog-data";
 import { BASE_URL } from "./config";
-import { signUp } from "./helpers";
+import { signUp, waitForHydration } from "./helpers";
 
 /** The demo catalog the e2e server starts with (db/seed/catalog-data.ts). */
 const PAGE_SIZE = 24;
 const JOINT_CARE = seedProducts.filter((p) => p.categorySlug === "joint-care").map((p) => p.name);
-
-/** Resolves once React Router has created its client router, i.e. hydration has started. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
 
 function toasts(page: Page) {
   return page.getByRole("region", { name: /^Notifications/ });

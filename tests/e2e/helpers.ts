@@ -32,7 +32,13 @@ export async function signUp(page: Page, input: NewAccount = {}) {
   });
   expect(response.status(), await response.text()).toBe(200);
   await page.goto("/");
+  await waitForHydration(page);
   return account;
+}
+
+/** Waits until React Router has taken over the page, so clicks reach its handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
 /** Signs up by typing into the form on /auth, as a shopper does. */

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { format } from "date-fns";
+import { formatIstShortDate } from "../../app/domain/india-time";
 import { seedCategories, seedProducts, seedReviews } from "../../db/seed/catalog-data";
+import { waitForHydration } from "./helpers";
 
 /** The demo catalog the e2e server starts with (db/seed/catalog-data.ts). */
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,12 +21,9 @@ function demoRating(slug: string) {
 /** The expiry shown for a coupon seeded `days` ahead when the server started (a little earlier). */
 function expiryCandidates(days: number) {
   const now = Date.now();
-  return [0, 1].map((back) => `Valid till ${format(now + (days - back) * DAY_MS, "dd/MM/yy")}`);
-}
-
-/** Resolves once React Router has created its client router, i.e. hydration has started. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  return [0, 1].map(
+    (back) => `Valid till ${formatIstShortDate(new Date(now + (days - back) * DAY_MS))}`,
+  );
 }
 
 function toasts(page: Page) {

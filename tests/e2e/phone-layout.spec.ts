@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { ADMIN } from "./config";
-import { signUp } from "./helpers";
+import { signUp, waitForHydration } from "./helpers";
 
 // A product no other spec buys, so its stock here is this file's own.
 const PRODUCT = { slug: "ksheerabala-101-taila", name: "Ksheerabala 101 Taila" };
@@ -19,10 +19,6 @@ const ADMIN_PAGES = [
   { path: "/admin/audit-log", heading: "Audit Log" },
   { path: "/admin/settings", heading: "Settings" },
 ] as const;
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
 
 async function signInAsAdmin(page: Page) {
   await page.goto("/admin/login");
@@ -47,11 +43,11 @@ async function expectFitsScreen(page: Page, testInfo: TestInfo, name: string) {
 async function placeOrderOnPhone(page: Page) {
   await signUp(page, { fullName: "Radhika Mobilewala" });
   await page.goto(`/product/${PRODUCT.slug}`);
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
   await page.goto("/checkout");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByLabel("Phone").fill("9876543210");
   await page.getByLabel("Address Line 1").fill("12 Shivaji Nagar, Rajwada");
   await page.getByRole("button", { name: "Place Order" }).click();
@@ -104,7 +100,7 @@ test.describe("on a 390 px phone", () => {
     }
 
     await page.goto(`/admin/orders?q=${orderNumber}`);
-    await hydrated(page);
+    await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
     await expectFitsScreen(page, testInfo, "/admin/orders");
     await page.getByRole("link", { name: `View order ${orderNumber}` }).click();
@@ -118,7 +114,7 @@ test.describe("on a 390 px phone", () => {
 
   test("the back office's menu is a drawer that works by keyboard", async ({ page }) => {
     await signInAsAdmin(page);
-    await hydrated(page);
+    await waitForHydration(page);
     const sidebar = page.getByRole("navigation", { name: "Admin" });
     await expect(sidebar).toBeHidden();
     const menuButton = page.getByRole("button", { name: "Open menu" });
@@ -187,7 +183,7 @@ test.describe("on a 1280 px desktop", () => {
 
   test("the back office keeps its sidebar and has no menu button", async ({ page }, testInfo) => {
     await signInAsAdmin(page);
-    await hydrated(page);
+    await waitForHydration(page);
     const sidebar = page.getByRole("navigation", { name: "Admin" });
     await expect(sidebar).toBeVisible();
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute(

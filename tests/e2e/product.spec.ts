@@ -1,16 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { format } from "date-fns";
+import { formatIstDate } from "../../app/domain/india-time";
 import { seedProducts, seedReviews } from "../../db/seed/catalog-data";
-import { signUp } from "./helpers";
+import { signUp, waitForHydration } from "./helpers";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAULI = seedProducts.find((p) => p.slug === "mauli-shatavaryadi-kalpa")!;
-
-/** Resolves once React Router has created its client router, i.e. hydration has started. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
 
 function toasts(page: Page) {
   return page.getByRole("region", { name: /^Notifications/ });
@@ -254,7 +249,7 @@ test.describe("product page", () => {
       expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       const now = Date.now();
       expect(
-        [0, 1].map((d) => format(now - (review.daysAgo + d) * DAY_MS, "MMM d, yyyy")),
+        [0, 1].map((d) => formatIstDate(new Date(now - (review.daysAgo + d) * DAY_MS))),
       ).toContain(date);
     }
 

@@ -1,8 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { signInWithoutScript, signUp } from "./helpers";
-
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+import { signInWithoutScript, signUp, waitForHydration } from "./helpers";
 
 /** The newest toast with this title (an earlier one with the same text may still be showing). */
 const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).last();
@@ -35,7 +33,7 @@ test("the Profile tab edits the name and phone; the e-mail is read-only", async 
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
-  await hydrated(page);
+  await waitForHydration(page);
 
   const email = page.getByLabel("Email", { exact: true });
   await expect(email).toHaveValue(account.email);
@@ -57,7 +55,7 @@ test("the Profile tab edits the name and phone; the e-mail is read-only", async 
   await page.reload();
   await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue("Asha Deshmukh");
   await expect(page.getByLabel("Phone", { exact: true })).toHaveValue("9876543210");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Account menu" }).click();
   await expect(page.getByRole("menu").getByText("Hello, Asha Deshmukh")).toBeVisible();
 });
@@ -65,7 +63,7 @@ test("the Profile tab edits the name and phone; the e-mail is read-only", async 
 test("the Profile tab shows each problem under its field and saves nothing", async ({ page }) => {
   await signUp(page, { fullName: "Ravi Shinde" });
   await page.goto("/profile");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByLabel("Full Name", { exact: true }).fill("R2");
   await page.getByLabel("Phone", { exact: true }).fill("12345");
   await page.getByRole("button", { name: "Save Changes" }).click();
@@ -80,7 +78,7 @@ test("the Profile tab shows each problem under its field and saves nothing", asy
 test("the Orders tab follows the address bar and starts empty", async ({ page }) => {
   await signUp(page);
   await page.goto("/profile");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("tab", { name: "Orders" }).click();
   await expect(page).toHaveURL("/profile?tab=orders");
   await expect(page.getByRole("tab", { name: "Orders" })).toHaveAttribute("aria-selected", "true");
@@ -102,7 +100,7 @@ test("addresses: add, edit, set the default, delete", async ({ page }) => {
   await signUp(page, { fullName: "Sunita Pawar" });
   await page.goto("/profile?tab=addresses");
   await expect(page.getByText("No saved addresses yet")).toBeVisible();
-  await hydrated(page);
+  await waitForHydration(page);
 
   // Add the first address: it becomes the default.
   await page.getByRole("link", { name: "Add New Address" }).click();
@@ -190,7 +188,7 @@ test("the address form shows each problem under its field", async ({ page }) => 
   await signUp(page);
   await page.goto("/profile?tab=addresses&address=new");
   await expect(page.getByRole("heading", { name: "Add New Address" })).toBeVisible();
-  await hydrated(page);
+  await waitForHydration(page);
 
   await page.getByRole("button", { name: "Save Address" }).click();
   for (const message of [
@@ -269,7 +267,7 @@ test("the account tabs have no serious accessibility violations and work by keyb
   await signUp(page);
   for (const path of ["/profile", "/profile?tab=orders", "/profile?tab=addresses&address=new"]) {
     await page.goto(path);
-    await hydrated(page);
+    await waitForHydration(page);
     const results = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
       .analyze();
@@ -283,7 +281,7 @@ test("the account tabs have no serious accessibility violations and work by keyb
   }
 
   await page.goto("/profile");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("tab", { name: "Profile" }).focus();
   await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("tab", { name: "Orders" })).toHaveAttribute("aria-selected", "true");

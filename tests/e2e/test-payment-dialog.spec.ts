@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { signUp } from "./helpers";
+import { signUp, waitForHydration } from "./helpers";
 
 // A product no other spec buys, so its stock here is this file's own.
 const PRODUCT = { slug: "agastya-haritaki-rasayana", name: "Agastya Haritaki Rasayana" };
@@ -11,10 +11,6 @@ const MARGIN_POINTS = [
 ];
 
 test.describe.configure({ timeout: 90_000 });
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
 
 /** The brightest colour channel at each point of what the screen shows. */
 async function brightnessAt(screenshot: Buffer, points: { x: number; y: number }[]) {
@@ -29,11 +25,11 @@ test("the test gateway's payment dialog dims the page behind it", async ({ page 
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, { fullName: "Meera Backdrop" });
   await page.goto(`/product/${PRODUCT.slug}`);
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
   await page.goto("/checkout");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByLabel("Phone").fill("9876543210");
   await page.getByLabel("Address Line 1").fill("12 Shivaji Nagar, Rajwada");
   await page.getByLabel(/Card Payment/).check();

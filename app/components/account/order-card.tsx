@@ -1,5 +1,6 @@
 import { PayNowButton } from "~/components/checkout/pay-now-button";
 import { Badge } from "~/components/ui/badge";
+import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import {
   customerMayCancel,
@@ -12,7 +13,6 @@ import {
 import { shippingMethodLabel } from "~/domain/shipping";
 import { CancelOrderButton } from "./cancel-order-button";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
-import { formatOrderDateTime } from "./order-date";
 
 export type OrderView = {
   id: string;
@@ -75,7 +75,7 @@ export function OrderCard({ order }: { order: OrderView }) {
           <p className="text-muted-foreground text-sm">
             Placed on{" "}
             <time dateTime={new Date(order.createdAt).toISOString()}>
-              {formatOrderDateTime(order.createdAt)}
+              {formatIstDateTime(order.createdAt)}
             </time>
           </p>
         </div>

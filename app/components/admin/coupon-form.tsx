@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { format } from "date-fns";
 import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { formatIstDay } from "~/domain/india-time";
 
 export type EditableCoupon = {
   id: string;
@@ -99,12 +99,9 @@ export function CouponForm({
           coupon?.perCustomerLimit ? String(coupon.perCustomerLimit) : "",
           { inputMode: "numeric" },
         )}
-        {text(
-          "expiresOn",
-          "Expiry Date",
-          coupon?.expiresAt ? format(new Date(coupon.expiresAt), "yyyy-MM-dd") : "",
-          { type: "date" },
-        )}
+        {text("expiresOn", "Expiry Date", coupon?.expiresAt ? formatIstDay(coupon.expiresAt) : "", {
+          type: "date",
+        })}
       </div>
       <div className="flex items-center gap-2">
         <Checkbox

@@ -6,11 +6,11 @@ import {
   PaymentStatusBadge,
   TestPaymentBadge,
 } from "~/components/account/order-badges";
-import { formatOrderDateTime } from "~/components/account/order-date";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import {
   isTestPayment,
@@ -163,7 +163,7 @@ function CashPayment({ order, action }: { order: OrderDetailView; action: string
           <span className="text-muted-foreground text-xs">
             Paid{" "}
             <time dateTime={new Date(order.paidAt).toISOString()}>
-              {formatOrderDateTime(order.paidAt)}
+              {formatIstDateTime(order.paidAt)}
             </time>
           </span>
         ) : null}
@@ -217,7 +217,7 @@ export function OrderDetail({
           <dl className="grid gap-1">
             <Row label="Date">
               <time dateTime={new Date(order.createdAt).toISOString()}>
-                {formatOrderDateTime(order.createdAt)}
+                {formatIstDateTime(order.createdAt)}
               </time>
             </Row>
             <Row label="Status">

@@ -1,5 +1,5 @@
+import { formatDayKey } from "~/domain/india-time";
 import { formatRupees, formatRupeesShort } from "~/domain/money";
-import { formatDayKey } from "./dates";
 
 export type SalesDay = { day: string; revenue: number; orders: number };
 

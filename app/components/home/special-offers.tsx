@@ -1,8 +1,8 @@
-import { format } from "date-fns";
 import { Check, Copy, Ticket } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { notify } from "~/components/show-toast";
+import { formatIstShortDate } from "~/domain/india-time";
 import { formatRupeesShort } from "~/domain/money";
 import type { Offer } from "~/modules/promotions/offers.server";
 
@@ -82,9 +82,7 @@ function OfferCard({ offer }: { offer: OfferData }) {
           <li>Maximum discount: {formatRupeesShort(offer.maxDiscount)}</li>
         ) : null}
         <li>
-          {offer.expiresAt
-            ? `Valid till ${format(new Date(offer.expiresAt), "dd/MM/yy")}`
-            : "No expiry"}
+          {offer.expiresAt ? `Valid till ${formatIstShortDate(offer.expiresAt)}` : "No expiry"}
         </li>
       </ul>
       <div className="mt-auto flex items-center gap-2">

@@ -1,5 +1,4 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { format } from "date-fns";
 import { BadgeCheck, Star, ThumbsUp } from "lucide-react";
 import { useState } from "react";
 import { useActionData, useFetcher } from "react-router";
@@ -7,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { formatIstDate } from "~/domain/india-time";
 import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX, type ReviewInput } from "~/domain/validation/review";
 import { cn } from "~/lib/cn";
 import { NO_REVIEWS, StarRating } from "./star-rating";
@@ -96,7 +96,7 @@ function ReviewItem({ review }: { review: Review }) {
           dateTime={new Date(review.createdAt).toISOString()}
           className="text-muted-foreground text-sm"
         >
-          {format(new Date(review.createdAt), "MMM d, yyyy")}
+          {formatIstDate(review.createdAt)}
         </time>
       </div>
       {review.title ? <h3 className="font-semibold">{review.title}</h3> : null}

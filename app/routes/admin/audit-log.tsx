@@ -1,11 +1,11 @@
 import { Form, Link, useLocation } from "react-router";
-import { formatOrderDateTime } from "~/components/account/order-date";
 import { Pagination } from "~/components/product/pagination";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { describeAuditChanges, fieldLabel, formatAuditValue } from "~/domain/audit-changes";
+import { formatIstDateTime } from "~/domain/india-time";
 import { auditQuerySchema, searchParamsOf } from "~/domain/validation/admin-lists";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -140,7 +140,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
                   <tr key={entry.id} className="border-border border-b align-top last:border-0">
                     <td className="whitespace-nowrap px-3 py-3">
                       <time dateTime={new Date(entry.createdAt).toISOString()}>
-                        {formatOrderDateTime(entry.createdAt)}
+                        {formatIstDateTime(entry.createdAt)}
                       </time>
                     </td>
                     <td className="px-3 py-3">

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { format } from "date-fns";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, useFetcher, useSearchParams } from "react-router";
@@ -19,6 +18,7 @@ import {
 } from "~/components/ui/dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { COUPON_STATUS_LABELS, type CouponStatus, couponStatus } from "~/domain/coupons";
+import { formatIstDate } from "~/domain/india-time";
 import { formatRupeesShort } from "~/domain/money";
 import { couponFormSchema } from "~/domain/validation/coupon";
 import { db } from "~/lib/db.server";
@@ -191,9 +191,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
                       {coupon.usedCount}/{coupon.usageLimit ?? "∞"}
                     </td>
                     <td className="px-3 py-3">
-                      {coupon.expiresAt
-                        ? format(new Date(coupon.expiresAt), "MMM d, yyyy")
-                        : "No expiry"}
+                      {coupon.expiresAt ? formatIstDate(coupon.expiresAt) : "No expiry"}
                     </td>
                     <td className="px-3 py-3">
                       <Badge variant={STATUS_BADGES[coupon.status]}>

@@ -2,7 +2,6 @@ import { Eye, Search, X } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { OrderStatusBadge } from "~/components/account/order-badges";
-import { formatShopDate } from "~/components/admin/dates";
 import { Pagination } from "~/components/product/pagination";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,6 +15,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/use-hydrated";
+import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { customersQuerySchema, searchParamsOf } from "~/domain/validation/admin-lists";
 import { db } from "~/lib/db.server";
@@ -61,7 +61,7 @@ function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
           ["Full Name", orEmpty(customer.fullName)],
           ["Email", customer.email],
           ["Phone", orEmpty(customer.phone)],
-          ["Joined", formatShopDate(customer.joinedAt)],
+          ["Joined", formatIstDate(customer.joinedAt)],
         ].map(([term, value]) => (
           <div key={term} className="grid gap-0.5">
             <dt className="text-muted-foreground text-sm">{term}</dt>
@@ -96,7 +96,7 @@ function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
                   <tr key={order.id} className="border-border border-b last:border-0">
                     <td className="px-2 py-2 font-mono text-xs">{order.orderNumber}</td>
                     <td className="whitespace-nowrap px-2 py-2">
-                      {formatShopDate(order.createdAt)}
+                      {formatIstDate(order.createdAt)}
                     </td>
                     <td className="whitespace-nowrap px-2 py-2">{formatRupees(order.total)}</td>
                     <td className="px-2 py-2">
@@ -215,7 +215,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="whitespace-nowrap px-3 py-3">
                       {customer.lastPurchaseAt
-                        ? formatShopDate(customer.lastPurchaseAt)
+                        ? formatIstDate(customer.lastPurchaseAt)
                         : "No purchases"}
                     </td>
                     <td className="px-3 py-3">

@@ -1,7 +1,6 @@
 import { Check, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
-import { formatShopDate } from "~/components/admin/dates";
 import { Pagination } from "~/components/product/pagination";
 import { StarRating } from "~/components/product/star-rating";
 import { Badge } from "~/components/ui/badge";
@@ -17,6 +16,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { useHydrated } from "~/components/use-hydrated";
+import { formatIstDate } from "~/domain/india-time";
 import {
   reviewActionSchema,
   reviewsQuerySchema,
@@ -250,7 +250,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
                       </div>
                     </td>
                     <td className="whitespace-nowrap px-3 py-3">
-                      {formatShopDate(review.createdAt)}
+                      {formatIstDate(review.createdAt)}
                     </td>
                     <td className="px-3 py-3">
                       <Badge variant={review.isApproved ? "success" : "warning"}>
