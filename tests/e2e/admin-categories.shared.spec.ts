@@ -1,20 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { seedCategories, seedProducts } from "../../db/seed/catalog-data";
-import { ADMIN } from "./config";
+import { signInAsAdmin } from "./helpers";
 
 // Runs in the "shared-state" project, after the storefront tests: a new category shows on the
 // home page and at /categories, whose tests count the seeded categories. Seeded categories are
 // only read; everything this test adds it deletes again.
 test.describe.configure({ mode: "serial" });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/dashboard");
-}
 
 function categoryRow(page: Page, name: string) {
   return page

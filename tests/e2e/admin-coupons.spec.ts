@@ -1,18 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, BASE_URL } from "./config";
-import { signUp } from "./helpers";
+import { BASE_URL } from "./config";
+import { signInAsAdmin, signUp } from "./helpers";
 
 // Runs in the "shared-state" project, after the storefront tests: it changes the offers every
 // home page shows.
 test.describe.configure({ mode: "serial" });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/dashboard");
-}
 
 test("coupons: list, create, live on the home page, edit, deactivate, delete", async ({
   browser,

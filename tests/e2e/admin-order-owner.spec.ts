@@ -1,17 +1,8 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN } from "./config";
-import { signUp, waitForHydration, waitForMail } from "./helpers";
+import { signInAsAdmin, signUp, waitForHydration, waitForMail } from "./helpers";
 
 // Products no other spec buys, so their stock here is this file's own.
 const CASH_PRODUCT = { slug: "yograj-guggulu", name: "Yograj Guggulu" };
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/dashboard");
-}
 
 /** A new customer orders one item cash on delivery; returns the order number. */
 async function placeCodOrder(browser: Browser, slug: string) {

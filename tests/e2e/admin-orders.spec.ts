@@ -2,20 +2,12 @@ import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN, BASE_URL } from "./config";
-import { signUp, waitForHydration, waitForMail } from "./helpers";
+import { signInAsAdmin, signUp, waitForHydration, waitForMail } from "./helpers";
 
 // Products no other spec buys, so stock and search results here are this file's own.
 const MAHARASHTRA_PRODUCT = { slug: "arjunarishta", name: "Arjunarishta" };
 const KARNATAKA_PRODUCT = { slug: "ashokarishta", name: "Ashokarishta" };
 const CANCEL_PRODUCT = { slug: "haridra-khand", name: "Haridra Khand" };
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/dashboard");
-}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -1,27 +1,16 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { formatRupees } from "../../app/domain/money";
 import { seedProducts } from "../../db/seed/catalog-data";
 import { ADMIN } from "./config";
-import { signUp, uniqueEmail, waitForHydration } from "./helpers";
+import { adminPage, signUp, uniqueEmail, waitForHydration } from "./helpers";
 
 // A product no other spec reviews or checks the rating of; these tests order and review it.
 const PRODUCT = seedProducts.find((p) => p.slug === "haridra-khand")!;
 
 function toasts(page: Page) {
   return page.getByRole("region", { name: /^Notifications/ });
-}
-
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/dashboard");
-  return page;
 }
 
 test("customers: search by e-mail, statistics and the detail dialog", async ({ page, browser }) => {

@@ -1,17 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN } from "./config";
-import { signUp } from "./helpers";
+import { signInAsAdmin, signUp } from "./helpers";
 
 // Works on a product of its own, so the seeded catalog other tests read never changes.
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/dashboard");
-}
 
 function productRow(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });

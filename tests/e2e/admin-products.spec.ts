@@ -2,19 +2,11 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN } from "./config";
+import { signInAsAdmin } from "./helpers";
 
 // Runs beside the storefront tests on the same shop: it never changes a seeded product, and the
 // product it adds has no category and is not featured, so category counts and the home page stay
 // as those tests expect. It is deleted again at the end.
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/dashboard");
-}
 
 async function search(page: Page, text: string) {
   const box = page.getByRole("searchbox", { name: "Search products" });

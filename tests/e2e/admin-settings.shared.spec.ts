@@ -1,19 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN } from "./config";
+import { signInAsAdmin } from "./helpers";
 
 // Runs in the "shared-state" project, after the storefront tests: the shop's name and phone show
 // on every page. The original values are put back at the end.
 
 function toasts(page: Page) {
   return page.getByRole("region", { name: /^Notifications/ });
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/dashboard");
 }
 
 async function openSettings(page: Page) {

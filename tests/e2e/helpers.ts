@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type Browser, expect, type Page } from "@playwright/test";
-import { BASE_URL, SMTP_HTTP_PORT } from "./config";
+import { type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import { ADMIN, BASE_URL, SMTP_HTTP_PORT } from "./config";
 
 export const PASSWORD = "herbal-secret";
 
@@ -32,13 +32,45 @@ export async function signUp(page: Page, input: NewAccount = {}) {
   });
   expect(response.status(), await response.text()).toBe(200);
   await page.goto("/");
-  await waitForHydration(page);
+  await settle(page);
   return account;
+}
+
+/**
+ * Signs the page's context in as the shop's administrator, posting the /admin/login form as a
+ * browser without JavaScript would, and opens the dashboard. The form itself has tests of its own.
+ */
+export async function signInAsAdmin(page: Page) {
+  const response = await page.request.post("/admin/login", {
+    form: { email: ADMIN.email, password: ADMIN.password },
+    headers: { origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  await page.goto("/admin/dashboard");
+  await settle(page);
+}
+
+/** A page in a browser context of its own, signed in as the administrator, on the dashboard. */
+export async function adminPage(browser: Browser, options?: BrowserContextOptions) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  return page;
 }
 
 /** Waits until React Router has taken over the page, so clicks reach its handlers. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+/**
+ * Waits for hydration where the page runs scripts; a context may have JavaScript turned off
+ * (`test.use` applies to the contexts a test opens too), and then the page is already final.
+ */
+async function settle(page: Page) {
+  const scripted = await page.evaluate(() => "__reactRouterContext" in window).catch(() => false);
+  if (scripted) await waitForHydration(page);
 }
 
 /** Signs up by typing into the form on /auth, as a shopper does. */

@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { ADMIN } from "./config";
-import { signUp, waitForHydration } from "./helpers";
+import { signInAsAdmin, signUp, waitForHydration } from "./helpers";
 
 // A product no other spec buys, so its stock here is this file's own.
 const PRODUCT = { slug: "ksheerabala-101-taila", name: "Ksheerabala 101 Taila" };
@@ -19,14 +19,6 @@ const ADMIN_PAGES = [
   { path: "/admin/audit-log", heading: "Audit Log" },
   { path: "/admin/settings", heading: "Settings" },
 ] as const;
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/dashboard");
-}
 
 /** Attaches a full-page screenshot, then checks nothing reaches past the right edge. */
 async function expectFitsScreen(page: Page, testInfo: TestInfo, name: string) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, BASE_URL } from "./config";
-import { signInWithoutScript, signUp, waitForHydration } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { BASE_URL } from "./config";
+import { signInAsAdmin, signInWithoutScript, signUp, waitForHydration } from "./helpers";
 
 // A product no other spec buys, with stock for every order placed here.
 const PRODUCT = { slug: "giloy-ghan-vati", name: "Giloy Ghan Vati" };
@@ -9,14 +9,6 @@ const TEST_MARK = "TEST PAYMENT — not a real payment";
 
 // Each test is a whole journey through two accounts (or sixteen orders): more than the default.
 test.describe.configure({ timeout: 120_000 });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/dashboard");
-}
 
 test("an owner sees the test-mode banner and the test mark on an order paid through the test gateway", async ({
   browser,
