@@ -81,7 +81,12 @@ describe(`the new-order alert on ${DATABASE_KIND}`, () => {
     expect(alerts[0]!.text).toContain("Payment: Cash on Delivery");
     expect(alerts[0]!.text).toContain(`1 x ${item.name}`);
     expect(alerts[0]!.text).toContain(`/admin/orders?q=${order.orderNumber}`);
-    expect(alerts[0]!.html).toBeUndefined();
+    // The HTML part carries the same facts in the shop's mail layout, the customer's name escaped.
+    const html = alerts[0]!.html ?? "";
+    expect(html).toContain(`New order ${order.orderNumber}`);
+    expect(html).toContain("₹450.00");
+    expect(html).toContain(`/admin/orders?q=${order.orderNumber}`);
+    expect(html).not.toMatch(/<(?!\/?(html|head|meta|title|body|table|tr|td|p|br|a|h1|strong)\b)[a-z]/i);
   });
 
   it("never holds up the order while the mail server hangs, nor fails it when the mail fails", async () => {

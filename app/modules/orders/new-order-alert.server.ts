@@ -1,5 +1,6 @@
 import { and, count, eq, or } from "drizzle-orm";
 import { orderItems, orders, profiles } from "../../../db/schema";
+import { composeMail } from "../../domain/mail-layout";
 import { formatRupees } from "../../domain/money";
 import { paymentMethodLabel } from "../../domain/orders";
 import type { Executor } from "../../lib/db.server";
@@ -52,23 +53,31 @@ export async function sendNewOrderAlert(executor: Executor, orderId: string): Pr
       .where(eq(orderItems.orderId, orderId));
     const shop = await getSettings(executor);
     const a = order.address;
-    const text = [
-      `A new order ${order.orderNumber} has arrived.`,
-      "",
-      `Customer: ${order.customerName || a.fullName}${order.customerEmail ? ` <${order.customerEmail}>` : ""}`,
-      `Total: ${formatRupees(order.total)}`,
-      `Payment: ${paymentMethodLabel(order)}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
-      `Ship to: ${a.city}, ${a.state} ${a.postalCode}`,
-      "",
-      ...items.map((item) => `${item.quantity} x ${item.name}`),
-      "",
-      `Open it: ${getEnv().PUBLIC_URL}/admin/orders?q=${encodeURIComponent(order.orderNumber)}`,
-    ].join("\n");
-    await mailer().send({
-      to: shop.email,
-      subject: `New order ${order.orderNumber}`,
-      text,
+    const mail = composeMail({
+      shopName: shop.shopName,
+      title: `New order ${order.orderNumber}`,
+      paragraphs: [
+        `A new order ${order.orderNumber} has arrived.`,
+        items.map((item) => `${item.quantity} x ${item.name}`),
+      ],
+      table: [
+        {
+          label: "Customer",
+          value: `${order.customerName || a.fullName}${order.customerEmail ? ` <${order.customerEmail}>` : ""}`,
+        },
+        { label: "Ship to", value: `${a.city}, ${a.state} ${a.postalCode}` },
+        {
+          label: "Payment",
+          value: `${paymentMethodLabel(order)}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
+        },
+        { label: "Total", value: formatRupees(order.total), strong: true },
+      ],
+      button: {
+        label: "Open it",
+        url: `${getEnv().PUBLIC_URL}/admin/orders?q=${encodeURIComponent(order.orderNumber)}`,
+      },
     });
+    await mailer().send({ to: shop.email, subject: `New order ${order.orderNumber}`, ...mail });
   } catch (error) {
     logger.error({ err: error, orderId }, "new-order alert mail failed");
   }
