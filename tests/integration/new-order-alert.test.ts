@@ -86,7 +86,9 @@ describe(`the new-order alert on ${DATABASE_KIND}`, () => {
     expect(html).toContain(`New order ${order.orderNumber}`);
     expect(html).toContain("₹450.00");
     expect(html).toContain(`/admin/orders?q=${order.orderNumber}`);
-    expect(html).not.toMatch(/<(?!\/?(html|head|meta|title|body|table|tr|td|p|br|a|h1|strong)\b)[a-z]/i);
+    expect(html).not.toMatch(
+      /<(?!\/?(html|head|meta|title|body|table|tr|td|p|br|a|h1|strong)\b)[a-z]/i,
+    );
   });
 
   it("never holds up the order while the mail server hangs, nor fails it when the mail fails", async () => {
