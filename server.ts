@@ -4,8 +4,8 @@
  * middleware lives in app/server/).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomBytes, randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -13,18 +13,28 @@ import type { ServerBuild } from "react-router";
 import { MAX_PRODUCT_FORM_BYTES } from "./app/domain/validation/product";
 import { InvalidEnvironmentError, parseEnv } from "./app/lib/env.server";
 import { logger as log } from "./app/lib/logger.server";
+import type { PageCache } from "./app/lib/page-cache.server";
+import { newPageDependencies } from "./app/lib/page-dependencies.server";
 import type { RequestStore } from "./app/lib/request-store.server";
+import { clientAddress, type TrustFunction } from "./app/lib/trust-proxy.server";
 import { limitRequestBodies, MAX_BODY_BYTES } from "./app/server/body-limit.server";
 import { createGracefulShutdown } from "./app/server/graceful-shutdown.server";
 import { refuseCrossOriginWrites } from "./app/server/origin-guard.server";
-import { createReactRouterHandler } from "./app/server/react-router-handler.server";
+import {
+  createCachedPageResponder,
+  createPageCacheMiddleware,
+} from "./app/server/page-cache-http.server";
+import { createReactRouterHandler, sendResponse } from "./app/server/react-router-handler.server";
 import { redactSecrets } from "./app/server/redact-secrets.server";
+import { createSecurityHeaders } from "./app/server/security-headers.server";
 
+/** Start, health and shutdown: what app/entry.server.tsx re-exports from app/bootstrap.server.ts. */
 type Lifecycle = {
   startShop(): Promise<void>;
   beginShutdown(): Promise<void>;
   stopShop(): Promise<void>;
   checkHealth(): Promise<string | null>;
+  storefrontPageCache(): PageCache | null;
 };
 
 let env: ReturnType<typeof parseEnv>;
@@ -47,53 +57,11 @@ const requestStore = new AsyncLocalStorage<RequestStore>();
 const RAZORPAY_WEBHOOK_PATH = "/api/webhooks/razorpay";
 // The back office's product form carries pictures and enforces its own, larger limit.
 const PRODUCT_FORM_PATHS = new Set(["/admin/products", "/admin/products.data"]);
-
-// Razorpay's checkout script, its frames and its telemetry, allowed only when live keys are set.
-const razorpay = env.RAZORPAY_KEY_ID
-  ? {
-      script: " https://checkout.razorpay.com",
-      frame: " https://api.razorpay.com https://checkout.razorpay.com",
-      connect: " https://api.razorpay.com https://lumberjack.razorpay.com",
-      img: " https://*.razorpay.com",
-    }
-  : { script: "", frame: "", connect: "", img: "" };
-
-function contentSecurityPolicy(nonce: string) {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${razorpay.script}`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${razorpay.img}`,
-    "font-src 'self' data:",
-    `connect-src 'self'${razorpay.connect}`,
-    `frame-src 'self'${razorpay.frame}`,
-    // canvas-confetti draws the coupon celebration in a worker it creates from a blob: URL.
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    // The contact form hands over to the visitor's mail client (a mailto: redirect without JS).
-    "form-action 'self' mailto:",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
-
-function securityHeaders(req: Request, res: Response, next: NextFunction) {
-  const nonce = randomBytes(16).toString("base64");
-  res.locals.cspNonce = nonce;
-  // The development server injects inline scripts of its own; the policy applies to builds.
-  if (production) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  // req.secure believes X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
-  if (req.secure || env.PUBLIC_URL.startsWith("https://")) {
-    res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  }
-  res.removeHeader("X-Powered-By");
-  next();
-}
+const securityHeaders = createSecurityHeaders({
+  production,
+  publicUrl: env.PUBLIC_URL,
+  razorpay: Boolean(env.RAZORPAY_KEY_ID),
+});
 
 /** Opens the request's store (its id among it) around everything that serves the request. */
 function requestContext(req: Request, res: Response, next: NextFunction) {
@@ -101,7 +69,22 @@ function requestContext(req: Request, res: Response, next: NextFunction) {
   res.locals.requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
   const navigation = req.get("sec-fetch-mode") === "navigate";
-  requestStore.run({ requestId, navigation, toasts: [] }, next);
+  const readOnly = req.method === "GET" || req.method === "HEAD";
+  requestStore.run({ requestId, navigation, toasts: [], readOnly }, next);
+}
+
+type RequestLogLine = {
+  reqId: string;
+  method: string;
+  url: string;
+  status: number;
+  ip: string | undefined;
+  protocol?: string;
+  ms: number;
+};
+
+function logRequest(line: RequestLogLine) {
+  log.info(line, "request");
 }
 
 function requestLogging(req: Request, res: Response, next: NextFunction) {
@@ -110,32 +93,33 @@ function requestLogging(req: Request, res: Response, next: NextFunction) {
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     // "finish" fires outside the request's async context, so the id is given here.
-    log.info(
-      {
-        reqId: requestId,
-        method: req.method,
-        url: req.originalUrl,
-        status: res.statusCode,
-        ip: req.ip,
-        protocol: req.protocol,
-        ms: Math.round(ms * 10) / 10,
-      },
-      "request",
-    );
+    logRequest({
+      reqId: requestId,
+      method: req.method,
+      url: req.originalUrl,
+      status: res.statusCode,
+      ip: req.ip,
+      protocol: req.protocol,
+      ms: Math.round(ms * 10) / 10,
+    });
   });
   next();
 }
 
 async function main() {
   const app = express();
-  const server = createServer(app);
+  // Pages kept for signed-out visitors are answered before Express (see below).
+  let answerFromPageCache: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
+  const server = createServer((req, res) => {
+    if (!answerFromPageCache(req, res)) app(req, res);
+  });
   const graceful = createGracefulShutdown(server, { graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 });
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(graceful.track);
   app.use(requestContext);
   app.use(requestLogging);
-  app.use(securityHeaders);
+  app.use(securityHeaders.middleware);
   app.use(
     refuseCrossOriginWrites({ publicUrl: env.PUBLIC_URL, exemptPaths: [RAZORPAY_WEBHOOK_PATH] }),
   );
@@ -143,6 +127,10 @@ async function main() {
     limitRequestBodies((req) =>
       PRODUCT_FORM_PATHS.has(req.path) ? MAX_PRODUCT_FORM_BYTES : MAX_BODY_BYTES,
     ),
+  );
+  const pageCacheMiss: { handle?: ReturnType<typeof createPageCacheMiddleware> } = {};
+  app.use((req, res, next) =>
+    pageCacheMiss.handle ? pageCacheMiss.handle(req, res, next) : next(),
   );
   app.use(compression());
 
@@ -188,17 +176,47 @@ async function main() {
     }
   });
 
-  const handleRequest = createReactRouterHandler({
+  const reactRouter = createReactRouterHandler({
     build,
     mode: production ? "production" : "development",
     publicUrl: env.PUBLIC_URL,
     getLoadContext: (req, res) => ({
       cspNonce: String(res.locals.cspNonce ?? ""),
+      wholeDocument: res.locals.wholeDocument === true,
       requestId: String(res.locals.requestId ?? ""),
       clientIp: req.ip ?? "unknown",
     }),
   });
-  app.all("/{*path}", handleRequest);
+  app.all("/{*path}", reactRouter.middleware);
+
+  // The development server's pages change with the code: only builds keep pages.
+  if (production) {
+    const cache = () => lifecycle.storefrontPageCache();
+    const trust = app.get("trust proxy fn") as TrustFunction;
+    answerFromPageCache = createCachedPageResponder({
+      cache,
+      headersFor: securityHeaders.forHashedPage,
+      stopping: graceful.stopping,
+      logRequest,
+      clientIp: (req) =>
+        clientAddress(
+          req.socket.remoteAddress,
+          req.headers["x-forwarded-for"] as string | undefined,
+          trust,
+        ),
+    });
+    pageCacheMiss.handle = createPageCacheMiddleware({
+      cache,
+      headersFor: securityHeaders.forHashedPage,
+      render: reactRouter.render,
+      send: sendResponse,
+      trackDependencies: () => {
+        const store = requestStore.getStore();
+        if (store) store.page = newPageDependencies();
+        return store?.page;
+      },
+    });
+  }
 
   server.listen(env.PORT, () => {
     log.info({ url: env.PUBLIC_URL, port: env.PORT }, "listening");

@@ -1,17 +1,70 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: {
-    tsconfigPaths: true,
-  },
-  ssr: {
-    // Native and WASM packages stay outside the server bundle.
-    external: ["sharp", "@electric-sql/pglite", "pg", "nodemailer", "pino"],
-  },
-  build: {
-    sourcemap: false,
-  },
+/**
+ * The server build has two entries, React Router's (index.js) and the HTTP server's (server.js),
+ * so what both import (logger, env, request store, react-router) is one module in one process.
+ */
+const SERVER_ENTRIES = { index: "virtual:react-router/server-build", server: "./server.ts" };
+
+/**
+ * react-router's package.json sends Node to its development build, whatever NODE_ENV says, and
+ * exports no condition for the production one: the server build bundles that file instead.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router")),
+  "../production/index.mjs",
+);
+
+/** Bundled with it: @react-router/node imports react-router, and react-router's own copies of
+ * cookie and set-cookie-parser differ from the versions at the top of node_modules. */
+const BUNDLED_WITH_REACT_ROUTER = [
+  "react-router",
+  "@react-router/node",
+  "cookie",
+  "set-cookie-parser",
+];
+
+/** After React Router's plugin, which names every server entry `index.js`. */
+function namedServerEntries(): Plugin {
+  return {
+    name: "shop:named-server-entries",
+    enforce: "post",
+    config: (_config, { isSsrBuild }) =>
+      isSsrBuild ? { build: { rolldownOptions: { output: { entryFileNames: "[name].js" } } } } : {},
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => {
+  const serverBuild = command === "build" && Boolean(isSsrBuild);
+  return {
+    plugins: [tailwindcss(), reactRouter(), namedServerEntries()],
+    resolve: {
+      tsconfigPaths: true,
+      alias: serverBuild ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+    },
+    ssr: {
+      // Native and WASM packages stay outside the server bundle.
+      external: ["sharp", "@electric-sql/pglite", "pg", "nodemailer", "pino"],
+      // Also bundled: only the icons and Radix parts the pages use, not the whole packages.
+      noExternal: serverBuild
+        ? [...BUNDLED_WITH_REACT_ROUTER, "lucide-react", "radix-ui", /^@radix-ui\//]
+        : [],
+    },
+    build: {
+      sourcemap: false,
+      rolldownOptions: {
+        ...(serverBuild ? { input: SERVER_ENTRIES } : {}),
+        treeshake: {
+          // app/domain is pure (docs/decisions/023): a module there that a page imports only for
+          // a loader or action (a Zod schema) is left out of the browser's JavaScript
+          // (docs/decisions/029). domain/zod.ts is the exception: it configures Zod as it runs.
+          moduleSideEffects: [{ test: /[\\/]app[\\/]domain[\\/](?!zod\.ts$)/, sideEffects: false }],
+        },
+      },
+    },
+  };
 });

@@ -50,6 +50,15 @@ export default defineConfig({
         },
       },
       {
+        // Reads the production build (docs/decisions/029): `npm test` runs it after the build.
+        extends: true,
+        test: {
+          name: "build",
+          include: ["tests/build/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
         // 100,000-product query plans: `npm run test:scale`, run by `npm test` once per database.
         extends: true,
         test: {

@@ -7,9 +7,11 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { logger } from "./lib/logger.server";
+import { wantsWholeDocument } from "./lib/whole-document";
 
 // server.ts drives the shop's start, health check and shutdown through these.
-export { beginShutdown, checkHealth, startShop, stopShop } from "./lib/lifecycle.server";
+export { beginShutdown, checkHealth, startShop, stopShop } from "./bootstrap.server";
+export { storefrontPageCache } from "./lib/storefront-page-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -23,22 +25,34 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const nonce = loadContext.cspNonce || undefined;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const handles = routerContext.staticHandlerContext.matches.map(
+      (match) => routerContext.routeModules[match.route.id]?.handle,
+    );
+    const wholeDocument =
+      loadContext.wholeDocument ||
+      (userAgent !== null && isbot(userAgent)) ||
+      routerContext.isSpaMode ||
+      wantsWholeDocument(handles, new URL(request.url));
+    const readyOption: keyof RenderToPipeableStreamOptions = wholeDocument
+      ? "onAllReady"
+      : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <NonceProvider value={nonce ?? ""}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
+        // Boundaries ready with the shell stay in place: React otherwise moves large ones to the
+        // end of the stream, to be put back by a script a browser without JavaScript skips.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

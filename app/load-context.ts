@@ -2,8 +2,13 @@ import "react-router";
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** Content-Security-Policy nonce for inline scripts of this response. */
+    /**
+     * Content-Security-Policy nonce for inline scripts of this response; empty for a page
+     * rendered for the page cache, whose scripts are allowed by hash instead.
+     */
     cspNonce: string;
+    /** Render the whole document before sending it (a page for the cache, or a crawler). */
+    wholeDocument?: boolean;
     requestId: string;
     /** The client's address as seen by server.ts (proxies on loopback are trusted). */
     clientIp: string;

@@ -1,6 +1,6 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** Mirrors SPEC §2's route list. Route modules stay thin: parse, authorize, call a service, respond. */
+/** Mirrors docs/SPEC.md §2's route list. Route modules stay thin: parse, authorize, call a service, respond. */
 export default [
   layout("routes/store/layout.tsx", [
     index("routes/store/home.tsx"),
@@ -28,7 +28,8 @@ export default [
   route("sign-out", "routes/auth/sign-out.ts"),
   route("checkout/payment", "routes/store/checkout-payment.ts"),
   route("admin/login", "routes/admin/login.tsx"),
-  // The printable invoice stands alone, without the back office's sidebar.
+  // The printable invoices stand alone, without the shop's header or the back office's sidebar.
+  route("profile/orders/:orderId/invoice", "routes/account/order-invoice.tsx"),
   route("admin/orders/:orderId/invoice", "routes/admin/order-invoice.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
@@ -51,5 +52,6 @@ export default [
   ]),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
-  route("images/:imageId/:file", "routes/resources/image.ts"),
+  route("images/:imageId/:hash/:file", "routes/resources/image.ts"),
+  route("images/:imageId/:file", "routes/resources/image-unhashed.ts"),
 ] satisfies RouteConfig;

@@ -46,7 +46,7 @@ const log = (line: string) => console.log(`[drill] ${line}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function ensureBuild() {
-  if (fs.existsSync("build/server/index.js")) return;
+  if (fs.existsSync("build/server/server.js")) return;
   log("no production build: building");
   const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -59,7 +59,7 @@ type Shop = { child: ChildProcess; exited: Promise<number | null>; output: () =>
 
 function startShop(target: Target): Shop {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["build/server/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

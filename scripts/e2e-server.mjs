@@ -4,11 +4,11 @@ import fs from "node:fs";
 
 const dataDir = "data/e2e";
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (!fs.existsSync("build/server/index.js")) {
+if (!fs.existsSync("build/server/server.js")) {
   const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const child = spawn(process.execPath, ["build/server/server.js"], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir },
 });

@@ -1,10 +1,26 @@
-// `npm test`: typecheck, lint, unit, integration (PGlite, then PostgreSQL when
-// TEST_DATABASE_URL is set), production build and end-to-end tests, with one summary at the end.
-import { spawnSync } from "node:child_process";
+// `npm test`: typecheck, lint, unit, production build, the JavaScript budget, integration
+// (PGlite, then PostgreSQL when TEST_DATABASE_URL is set, beside Lighthouse: accessibility, best
+// practices and SEO at 100), end-to-end tests, with one summary at the end.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { stripVTControlCharacters } from "node:util";
 
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The failed tests by name, with their error's first line, so a red run says what broke. */
+const failures = [];
+const flaky = [];
+
+function firstLine(message) {
+  // Without terminal colours: the summary is read as plain text.
+  const plain = stripVTControlCharacters(String(message ?? ""));
+  return (
+    plain
+      .split("\n")
+      .find((line) => line.trim())
+      ?.trim() ?? ""
+  );
+}
 fs.mkdirSync("test-results", { recursive: true });
 
 function run(name, command, args, env = {}) {
@@ -22,53 +38,137 @@ function countVitest(file) {
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") {
+        failures.push(`${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+    }
+    // A file that failed to load has no tests to list, only its message.
+    if (file.status === "failed" && !(file.assertionResults ?? []).length) {
+      failures.push(`${file.name}: ${firstLine(file.message)}`);
+    }
+  }
 }
 
 function countPlaywright(file) {
   if (!fs.existsSync(file)) return;
-  const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
+  const { stats, suites } = JSON.parse(fs.readFileSync(file, "utf8"));
   totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   totals.failed += stats?.unexpected ?? 0;
   totals.skipped += stats?.skipped ?? 0;
+  const visit = (suite, titles) => {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const name = [...path, spec.title].join(" › ");
+        if (test.status === "unexpected") {
+          failures.push(`${name}: ${firstLine(test.results?.at(-1)?.error?.message)}`);
+        } else if (test.status === "skipped") {
+          // The suite skips nothing on purpose: a skip is a serial test after a failure.
+          failures.push(`${name}: skipped`);
+        } else if (test.status === "flaky") {
+          // Passed on its retry (docs/decisions/035): counted as passed, named so it gets fixed.
+          flaky.push(`${name}: ${firstLine(test.results?.[0]?.error?.message)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, path);
+  };
+  for (const suite of suites ?? []) visit(suite, []);
+}
+
+/** One check per page and Lighthouse category (scripts/lighthouse-check.ts). */
+function countLighthouse(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  totals.passed += report.passed ?? 0;
+  totals.failed += report.failed ?? 0;
+}
+
+/**
+ * Steps run side by side, each step's output kept and printed whole when all have ended, in the
+ * order given. For steps that leave a core idle: the PostgreSQL tests wait on the server while
+ * Lighthouse waits on the browser (about 30 s saved on two cores, docs/decisions/027).
+ */
+async function runTogether(steps) {
+  const outcomes = await Promise.all(
+    steps.map(
+      ({ name, command, args, env = {} }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { env: { ...process.env, ...env } });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (code) => {
+            const seconds = Math.round((Date.now() - started) / 100) / 10;
+            resolve({ name, ok: code === 0, seconds, output: Buffer.concat(output) });
+          });
+        }),
+    ),
+  );
+  for (const { output, ...result } of outcomes) {
+    const beside = steps.length > 1 ? " (run beside the other steps of this group)" : "";
+    console.log(`\n=== ${result.name}${beside} ===`);
+    process.stdout.write(output);
+    results.push(result);
+  }
+}
+
+function vitestArgs(projects, outputFile) {
+  fs.rmSync(outputFile, { force: true });
+  return [
+    "vitest",
+    "run",
+    ...projects.flatMap((project) => ["--project", project]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${outputFile}`,
+  ];
 }
 
 function vitest(name, projects, outputFile, env) {
-  fs.rmSync(outputFile, { force: true });
-  run(
-    name,
-    "npx",
-    [
-      "vitest",
-      "run",
-      ...projects.flatMap((project) => ["--project", project]),
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${outputFile}`,
-    ],
-    env,
-  );
+  run(name, "npx", vitestArgs(projects, outputFile), env);
   countVitest(outputFile);
 }
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
 
+const started = Date.now();
 run("typecheck", "npm", ["run", "--silent", "typecheck"]);
 run("lint", "npm", ["run", "--silent", "lint"]);
 vitest("unit tests", ["unit"], "test-results/unit.json");
+// Built before the integration tests, so Lighthouse can run beside the PostgreSQL ones.
+const built = run("production build", "npx", ["react-router", "build"]);
+// The JavaScript budget of each storefront page, read from the build just made.
+if (built) vitest("JavaScript budget", ["build"], "test-results/js-budget.json");
 // PGlite run: the variable is removed, so every test file opens an in-memory PGlite.
 process.env = withoutPostgres;
 // The scale tests (100,000 products) run alongside the integration tests, once per database.
 const INTEGRATION = ["integration", "scale"];
 vitest("integration tests on PGlite", INTEGRATION, "test-results/integration-pglite.json");
 process.env = { ...withoutPostgres, ...(TEST_DATABASE_URL ? { TEST_DATABASE_URL } : {}) };
-if (TEST_DATABASE_URL) {
-  vitest("integration tests on PostgreSQL", INTEGRATION, "test-results/integration-postgres.json", {
-    TEST_DATABASE_URL,
-  });
-} else {
+if (!TEST_DATABASE_URL) {
   console.log("\n(integration tests on PostgreSQL not run: set TEST_DATABASE_URL to a server URL)");
 }
-if (run("production build", "npx", ["react-router", "build"])) {
+const POSTGRES_REPORT = "test-results/integration-postgres.json";
+const LIGHTHOUSE_REPORT = "test-results/lighthouse-check.json";
+fs.rmSync(LIGHTHOUSE_REPORT, { force: true });
+await runTogether(
+  [
+    TEST_DATABASE_URL && {
+      name: "integration tests on PostgreSQL",
+      command: "npx",
+      args: vitestArgs(INTEGRATION, POSTGRES_REPORT),
+      env: { TEST_DATABASE_URL },
+    },
+    built && { name: "Lighthouse", command: "npm", args: ["run", "--silent", "lighthouse:check"] },
+  ].filter(Boolean),
+);
+if (TEST_DATABASE_URL) countVitest(POSTGRES_REPORT);
+countLighthouse(LIGHTHOUSE_REPORT);
+if (built) {
   fs.rmSync("test-results/e2e.json", { force: true });
   run("end-to-end tests", "npx", ["playwright", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/e2e.json",
@@ -78,8 +178,17 @@ if (run("production build", "npx", ["react-router", "build"])) {
 
 console.log("\n=== summary ===");
 for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name} (${r.seconds}s)`);
+console.log(`all steps: ${Math.round((Date.now() - started) / 1000)}s`);
 const failedSteps = results.filter((r) => !r.ok).length;
 console.log(
   `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`,
 );
+if (flaky.length) {
+  console.log("passed only on retry:");
+  for (const test of flaky) console.log(`  ${test}`);
+}
+if (failures.length) {
+  console.log("failed:");
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);

@@ -1,4 +1,4 @@
-/** SPEC §2: the Wellness Blog's categories, in the order of its tabs (after "All"). */
+/** docs/SPEC.md §2: the Wellness Blog's categories, in the order of its tabs (after "All"). */
 export const BLOG_CATEGORIES = [
   "Ayurveda Basics",
   "Herbs & Remedies",

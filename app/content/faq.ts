@@ -16,7 +16,7 @@ import {
 export type FaqItem = { question: string; answer: string };
 export type FaqGroup = { id: string; title: string; items: FaqItem[] };
 
-/** SPEC §2: four groups. Every policy number comes from `policy.ts`. */
+/** docs/SPEC.md §2: four groups. Every policy number comes from `policy.ts`. */
 export const FAQ_GROUPS: FaqGroup[] = [
   {
     id: "orders-shipping",

@@ -1,4 +1,4 @@
-/** The static content pages of SPEC §2, for the sitemap and any page index. */
+/** The static content pages of docs/SPEC.md §2, for the sitemap and any page index. */
 export const CONTENT_PAGES: { path: string; title: string }[] = [
   { path: "/about", title: "About Us" },
   { path: "/contact", title: "Contact Us" },

@@ -1,5 +1,5 @@
 /**
- * The policy numbers of SPEC §9, written once. The shipping, returns, terms and privacy pages and
+ * The policy numbers of docs/SPEC.md §9, written once. The shipping, returns, terms and privacy pages and
  * the FAQ all read them from here, so the pages can never disagree with each other.
  */
 
@@ -38,19 +38,6 @@ export function rupees(amount: number): string {
   return `₹${amount.toLocaleString("en-IN")}`;
 }
 
-/** Ready-made phrases, so every page words the same rule the same way. */
-export const POLICY_TEXT = {
-  freeShipping: `Free shipping on orders above ${rupees(FREE_SHIPPING_ABOVE_RUPEES)}`,
-  standardShipping: `a flat ${rupees(STANDARD_SHIPPING_RUPEES)} shipping charge on orders of ${rupees(FREE_SHIPPING_ABOVE_RUPEES)} or less`,
-  standardDelivery: `${dayRange(STANDARD_DELIVERY_DAYS)} business days`,
-  expressShipping: `${rupees(EXPRESS_SHIPPING_RUPEES)} (delivery in ${dayRange(EXPRESS_DELIVERY_DAYS)} days)`,
-  expressDelivery: `${dayRange(EXPRESS_DELIVERY_DAYS)} days`,
-  processing: `${dayRange(PROCESSING_DAYS)} business days`,
-  returnWindow: `${RETURN_WINDOW_DAYS} days`,
-  refund: `${dayRange(REFUND_DAYS)} business days`,
-  unclaimed: `${UNCLAIMED_PACKAGE_DAYS} days`,
-} as const;
-
 /** "1 November 2026" */
 export function formatLongDate(isoDate: string): string {
   return new Intl.DateTimeFormat("en-IN", {
@@ -61,7 +48,7 @@ export function formatLongDate(isoDate: string): string {
   }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** SPEC §9: business hours, as shown on the contact page. */
+/** docs/SPEC.md §9: business hours, as shown on the contact page. */
 export const BUSINESS_HOURS = [
   { days: "Monday to Saturday", hours: "9 AM to 6 PM" },
   { days: "Sunday", hours: "Closed" },

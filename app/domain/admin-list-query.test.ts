@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminListHref, parseAdminListQuery } from "./admin-list-query";
+import { adminListHref, hrefWith, listHref, parseAdminListQuery } from "./admin-list-query";
 
 const parse = (text: string) => parseAdminListQuery(new URLSearchParams(text));
 
@@ -34,5 +34,23 @@ describe("back-office list query", () => {
     expect(adminListHref("/admin/products", { page: 2 }, { edit: "abc" })).toBe(
       "/admin/products?page=2&edit=abc",
     );
+  });
+
+  it("leaves empty values and the first page out of a list's URL", () => {
+    expect(listHref("/admin/reviews", { status: "", page: 1, delete: undefined })).toBe(
+      "/admin/reviews",
+    );
+    expect(listHref("/admin/reviews", { status: "pending", page: 3 })).toBe(
+      "/admin/reviews?status=pending&page=3",
+    );
+  });
+
+  it("changes some parameters of the current query string and keeps the others", () => {
+    expect(hrefWith("?q=asha&page=2&customer=abc", { customer: undefined })).toBe("?q=asha&page=2");
+    expect(hrefWith("?q=asha&customer=abc", { page: 3, customer: undefined })).toBe(
+      "?q=asha&page=3",
+    );
+    expect(hrefWith("?page=4", { page: 1 })).toBe("?");
+    expect(hrefWith("", { delete: "abc" })).toBe("?delete=abc");
   });
 });

@@ -61,6 +61,8 @@ describe("audit changes", () => {
   it("labels fields and values for people", () => {
     expect(fieldLabel("lowStockThreshold")).toBe("Low stock threshold");
     expect(fieldLabel("is_approved")).toBe("Is approved");
+    expect(fieldLabel("codMaxOrderValue")).toBe("Cash on delivery limit");
+    expect(fieldLabel("codExcludedPinPrefixes")).toBe("PIN codes without cash on delivery");
     expect(formatAuditValue(true)).toBe("true");
     expect(formatAuditValue({ a: 1 })).toBe('{"a":1}');
     expect(formatAuditValue("")).toBe("(empty)");

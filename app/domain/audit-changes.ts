@@ -31,8 +31,16 @@ export function formatAuditValue(value: unknown): string {
   return String(value);
 }
 
+/** Fields whose name, spelt out, would not say what they are to the shop's owner. */
+const FIELD_LABELS: Record<string, string> = {
+  codMaxOrderValue: "Cash on delivery limit",
+  codExcludedPinPrefixes: "PIN codes without cash on delivery",
+};
+
 /** "lowStockThreshold" -> "Low stock threshold" */
 export function fieldLabel(field: string): string {
+  const named = FIELD_LABELS[field];
+  if (named) return named;
   const words = field
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/[_-]+/g, " ")

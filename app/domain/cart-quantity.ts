@@ -1,7 +1,7 @@
 import { MAX_QUANTITY_PER_PRODUCT } from "./validation/cart";
 
 /**
- * A quantity typed into the cart, lowered to what the line may hold: at most 10 (SPEC §9) and
+ * A quantity typed into the cart, lowered to what the line may hold: at most 10 (docs/SPEC.md §9) and
  * never more than the stock. `reason` says why when it was lowered. Expects a stock above 0.
  */
 export function capQuantity(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { likePattern, parseProductListQuery, productListHref } from "./catalog-query";
+import { likePattern, productListHref } from "./catalog-query";
+import { parseProductListQuery } from "./catalog-query-params";
 
 const parse = (query: string) => parseProductListQuery(new URLSearchParams(query));
 

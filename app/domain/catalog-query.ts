@@ -1,7 +1,4 @@
-import { z } from "zod";
-import { searchText } from "./validation/text";
-
-/** SPEC §9 sort options; "featured" (featured first) is the default. */
+/** docs/SPEC.md §9 sort options; "featured" (featured first) is the default. */
 export const PRODUCT_SORTS = ["featured", "price-low", "price-high", "rating"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
@@ -21,29 +18,6 @@ export type ProductListQuery = {
   sort: ProductSort;
   page: number;
 };
-
-const queryParams = z.object({
-  search: searchText(MAX_SEARCH_LENGTH).optional().catch(undefined),
-  category: z.uuid().optional().catch(undefined),
-  sort: z.enum(PRODUCT_SORTS).catch("featured"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-
-/** Reads /products' URL; anything malformed falls back to the default instead of an error. */
-export function parseProductListQuery(params: URLSearchParams): ProductListQuery {
-  const parsed = queryParams.parse({
-    search: params.get("search") ?? undefined,
-    category: params.get("category") || undefined,
-    sort: params.get("sort") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
-  return {
-    search: parsed.search || undefined,
-    categoryId: parsed.category,
-    sort: parsed.sort,
-    page: parsed.page,
-  };
-}
 
 /** The URL of a list page, keeping only non-default parameters. */
 export function productListHref(query: Partial<ProductListQuery>, path = "/products") {

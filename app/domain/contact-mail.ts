@@ -13,7 +13,7 @@ export function contactMailBody({ name, email, message }: Omit<ContactInput, "su
 }
 
 /**
- * SPEC §7: the contact form makes no call; it opens the visitor's mail client with a message to
+ * docs/SPEC.md §7: the contact form makes no call; it opens the visitor's mail client with a message to
  * the shop, prefilled with the subject and a body holding the name, e-mail and message.
  * Every part is percent-encoded (spaces as %20, which all mail clients read; '+' would not be).
  */

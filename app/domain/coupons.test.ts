@@ -24,7 +24,7 @@ const coupon = (overrides: Partial<CouponState> = {}): CouponState => ({
 const check = (c: CouponState | null, subtotal = 100000, customerUses = 0) =>
   checkCoupon(c, { subtotal, now, customerUses });
 
-describe("coupon rules (SPEC §5, §8)", () => {
+describe("coupon rules (docs/SPEC.md §5, §8)", () => {
   it("applies a valid coupon with its discount", () => {
     expect(check(coupon())).toEqual({ ok: true, discount: 10000 });
   });

@@ -1,6 +1,8 @@
 import { formatRupeesShort, type Paise } from "./money";
 import { type CouponTerms, couponDiscount } from "./pricing";
 
+export const DISCOUNT_TYPES = ["percentage", "fixed"] as const;
+
 export type CouponState = CouponTerms & {
   code: string;
   isActive: boolean;
@@ -63,7 +65,7 @@ export function normaliseCouponCode(code: string) {
 }
 
 /**
- * SPEC §5: a coupon applies when it is active, not expired, the subtotal reaches its minimum and
+ * docs/SPEC.md §5: a coupon applies when it is active, not expired, the subtotal reaches its minimum and
  * it has uses left (in total, and for this customer). `coupon` null means no such code.
  */
 export function checkCoupon(

@@ -1,4 +1,4 @@
-/** DESIGN §6.2: the e-mail providers accepted at sign-up until an administrator edits the list. */
+/** docs/DESIGN.md §6.2: the e-mail providers accepted at sign-up until an administrator edits the list. */
 export const DEFAULT_ALLOWED_EMAIL_DOMAINS = [
   "gmail.com",
   "googlemail.com",

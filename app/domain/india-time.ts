@@ -47,13 +47,13 @@ export function istParts(value: Date | string): IstParts {
 
 const two = (n: number) => String(n).padStart(2, "0");
 
-/** SPEC §9 'MMM d, yyyy' in India ("Mar 31, 2026"). */
+/** docs/SPEC.md §9 'MMM d, yyyy' in India ("Mar 31, 2026"). */
 export function formatIstDate(value: Date | string) {
   const p = istParts(value);
   return `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
 }
 
-/** SPEC §9 'MMM d, yyyy HH:mm' in India, a 24-hour clock ("Jan 6, 2026 00:15"). */
+/** docs/SPEC.md §9 'MMM d, yyyy HH:mm' in India, a 24-hour clock ("Jan 6, 2026 00:15"). */
 export function formatIstDateTime(value: Date | string) {
   const p = istParts(value);
   return `${MONTHS[p.month - 1]} ${p.day}, ${p.year} ${two(p.hour)}:${two(p.minute)}`;

@@ -1,4 +1,4 @@
-/** Money is integer paise everywhere (DESIGN §5); rupees appear only when formatting. */
+/** Money is integer paise everywhere (docs/DESIGN.md §5); rupees appear only when formatting. */
 export type Paise = number;
 
 const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });

@@ -27,7 +27,7 @@ describe("paymentMethodLabel", () => {
   });
 });
 
-describe("customerMayCancel (DESIGN §6.16)", () => {
+describe("customerMayCancel (docs/DESIGN.md §6.16)", () => {
   it("allows pending and processing orders only", () => {
     expect(ORDER_STATUSES.filter(customerMayCancel)).toEqual(["pending", "processing"]);
   });
@@ -57,7 +57,7 @@ describe("awaitsCardPayment", () => {
   });
 });
 
-describe("orderNumber (SPEC §9, DESIGN §6.9)", () => {
+describe("orderNumber (docs/SPEC.md §9, docs/DESIGN.md §6.9)", () => {
   const now = new Date("2026-11-21T10:00:00.123Z");
   it("is 'ORD-' and the timestamp, with a suffix after a clash", () => {
     expect(orderNumber(now)).toBe(`ORD-${now.getTime()}`);
@@ -65,7 +65,7 @@ describe("orderNumber (SPEC §9, DESIGN §6.9)", () => {
   });
 });
 
-describe("order status badges (SPEC §4)", () => {
+describe("order status badges (docs/SPEC.md §4)", () => {
   it("are yellow, blue, purple, green and red, grey for anything else", () => {
     expect(ORDER_STATUSES.map(orderStatusTone)).toEqual([
       "warning",

@@ -9,11 +9,11 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The card value is the payment provider's name in lower case (SPEC §3). */
+/** The card value is the payment provider's name in lower case (docs/SPEC.md §3). */
 export const PAYMENT_METHODS = ["cod", "razorpay"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** DESIGN §6.4. */
+/** docs/DESIGN.md §6.4. */
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -52,10 +52,10 @@ export function paymentMethodLabel(order: PaymentFacts) {
   return PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod;
 }
 
-/** DESIGN §6.7: card orders not paid within this time are cancelled and give their stock back. */
+/** docs/DESIGN.md §6.7: card orders not paid within this time are cancelled and give their stock back. */
 export const CARD_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
-/** DESIGN §6.16: the customer may cancel while the order has not shipped. */
+/** docs/DESIGN.md §6.16: the customer may cancel while the order has not shipped. */
 export function customerMayCancel(status: OrderStatus) {
   return status === "pending" || status === "processing";
 }
@@ -79,15 +79,15 @@ export function awaitsCardPayment(
 }
 
 /**
- * SPEC §9: 'ORD-' and a timestamp. The milliseconds make clashes rare; `attempt` adds a suffix
- * when one happens anyway (DESIGN §6.9).
+ * docs/SPEC.md §9: 'ORD-' and a timestamp. The milliseconds make clashes rare; `attempt` adds a suffix
+ * when one happens anyway (docs/DESIGN.md §6.9).
  */
 export function orderNumber(now: Date, attempt = 0) {
   const stamp = String(now.getTime());
   return attempt === 0 ? `ORD-${stamp}` : `ORD-${stamp}-${attempt}`;
 }
 
-/** SPEC §4 badge colours: yellow, blue, purple, green, red, and grey for anything else. */
+/** docs/SPEC.md §4 badge colours: yellow, blue, purple, green, red, and grey for anything else. */
 export const ORDER_STATUS_TONES = {
   pending: "warning",
   processing: "info",

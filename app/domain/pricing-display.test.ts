@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { discountPercent, filledStars, freeShippingHint, stockText } from "./pricing-display";
 
-describe("display rules of SPEC §9", () => {
+describe("display rules of docs/SPEC.md §9", () => {
   it.each([
     [100000, 80000, 20],
     [29900, 24900, 17], // 16.72 rounds up

@@ -1,17 +1,17 @@
 import { formatRupeesShort, type Paise } from "./money";
 
-/** SPEC §9: the percent-off badge is round((price - discount price) / price x 100). */
+/** docs/SPEC.md §9: the percent-off badge is round((price - discount price) / price x 100). */
 export function discountPercent(price: number, discountPrice: number | null): number {
   if (discountPrice === null || discountPrice >= price || price <= 0) return 0;
   return Math.round(((price - discountPrice) / price) * 100);
 }
 
-/** SPEC §9: stars shown filled = floor of the rating, within 0..5. */
+/** docs/SPEC.md §9: stars shown filled = floor of the rating, within 0..5. */
 export function filledStars(rating: number): number {
   return Math.max(0, Math.min(5, Math.floor(rating)));
 }
 
-/** Stock text of a product page; "low" is at or below the shop's threshold (DESIGN §6.10). */
+/** Stock text of a product page; "low" is at or below the shop's threshold (docs/DESIGN.md §6.10). */
 export function stockText(stock: number, lowStockThreshold: number): string {
   if (stock <= 0) return "Out of Stock";
   return stock <= lowStockThreshold ? `Only ${stock} left in stock` : "In Stock";

@@ -1,5 +1,5 @@
 /**
- * The shop's money rules (SPEC §9), as pure functions over integer paise. The server calls these
+ * The shop's money rules (docs/SPEC.md §9), as pure functions over integer paise. The server calls these
  * to price carts and orders; the browser only shows their results.
  */
 import type { Paise } from "./money";
@@ -20,7 +20,7 @@ export type CouponTerms = {
   maxDiscount: Paise | null;
 };
 
-/** SPEC §9: the discount price when there is one, else the price. */
+/** docs/SPEC.md §9: the discount price when there is one, else the price. */
 export function unitPriceOf(product: { price: Paise; discountPrice: Paise | null }): Paise {
   return product.discountPrice ?? product.price;
 }
@@ -83,7 +83,7 @@ export function priceEveryMethod(
 }
 
 /**
- * SPEC §9: total = subtotal - discount + shipping; the shipping fee follows the chosen method and
+ * docs/SPEC.md §9: total = subtotal - discount + shipping; the shipping fee follows the chosen method and
  * the subtotal before the discount. An empty cart ships nothing and costs nothing.
  */
 export function priceCart(

@@ -1,5 +1,5 @@
 /**
- * SPEC §5: an empty slug is made from the name: lower case, whitespace runs to hyphens. Accents
+ * docs/SPEC.md §5: an empty slug is made from the name: lower case, whitespace runs to hyphens. Accents
  * are dropped and anything but a-z, 0-9 and hyphens is removed, so the slug is safe in a URL as
  * it is; repeated and edge hyphens are collapsed.
  */

@@ -1,13 +1,23 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { accounts, profiles, sessions, verifications } from "../../db/schema";
-import { sendPasswordReset } from "../modules/accounts/account-mail.server";
 import type { Database } from "./db.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 export const SESSION_DAYS = 30;
+/** Better Auth moves a session's expiry forward when it is used a day or more after the last move. */
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+export const SESSION_COOKIE = "shop.session_token";
 
-export function createAuth(options: { db: Database; secret: string; publicUrl: string }) {
+export type PasswordResetMail = { to: string; name: string; url: string };
+
+export function createAuth(options: {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  /** The accounts module writes the e-mail; this layer only hands it the link. */
+  sendPasswordReset: (mail: PasswordResetMail) => Promise<void>;
+}) {
   return betterAuth({
     appName: "Satara Ayurveda",
     baseURL: options.publicUrl,
@@ -20,7 +30,7 @@ export function createAuth(options: { db: Database; secret: string; publicUrl: s
       provider: "pg",
       schema: { profiles, sessions, accounts, verifications },
     }),
-    // SPEC §3 profiles *are* the users: Better Auth's `name` is the profile's full_name.
+    // docs/SPEC.md §3 profiles *are* the users: Better Auth's `name` is the profile's full_name.
     user: {
       modelName: "profiles",
       fields: { name: "fullName" },
@@ -29,7 +39,7 @@ export function createAuth(options: { db: Database; secret: string; publicUrl: s
     session: {
       modelName: "sessions",
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
-      updateAge: 60 * 60 * 24,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     account: { modelName: "accounts" },
     verification: { modelName: "verifications" },
@@ -41,7 +51,7 @@ export function createAuth(options: { db: Database; secret: string; publicUrl: s
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await sendPasswordReset(options.db, { to: user.email, name: user.name, url });
+        await options.sendPasswordReset({ to: user.email, name: user.name, url });
       },
     },
     // Better Auth's HTTP endpoints are not served (app/routes/api/auth.ts); the shop's forms call

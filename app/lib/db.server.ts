@@ -12,11 +12,23 @@ import pg from "pg";
 import * as schema from "../../db/schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server";
 import { logger } from "./logger.server";
+import { requestStore } from "./request-store.server";
 
 export type Schema = typeof schema;
 /** Both drivers share this surface, so services never know which one runs underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/**
+ * Counts the statements run while serving a request (RequestStore.queries), so tests can hold
+ * a page to a number of queries.
+ */
+const queryCounter = {
+  logQuery() {
+    const store = requestStore();
+    if (store) store.queries = (store.queries ?? 0) + 1;
+  },
+};
+
 /** A service may run on its own or inside a caller's transaction. */
 export type Executor = Database | Transaction;
 
@@ -31,7 +43,7 @@ export type DatabaseHandle = {
    */
   listen(
     channel: string,
-    onNotify: () => void,
+    onNotify: (payload: string) => void,
     onLost?: (error: Error) => void,
   ): Promise<() => Promise<void>>;
 };
@@ -54,7 +66,7 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Datab
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, { schema, logger: queryCounter }) as unknown as Database;
   return {
     db,
     kind: "postgres",
@@ -75,7 +87,7 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Datab
       client.on("error", lost);
       client.on("end", () => lost(new Error("listen connection ended")));
       client.on("notification", (message) => {
-        if (message.channel === channel) onNotify();
+        if (message.channel === channel) onNotify(message.payload ?? "");
       });
       try {
         await client.connect();
@@ -92,6 +104,13 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Datab
     },
   };
 }
+
+/**
+ * PostgreSQL's default of 128MB is written through at start inside PGlite's WebAssembly memory,
+ * which never shrinks: 16MB holds a small shop's hot pages and saves about 100 MB resident; the
+ * data files stay in the operating system's page cache (docs/decisions/032).
+ */
+const PGLITE_SHARED_BUFFERS = "16MB";
 
 /**
  * Opens the embedded database; `dataDir` undefined means in memory (tests), which may start from
@@ -111,8 +130,9 @@ export async function openPglite(
       dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
       extensions: { pg_trgm },
       loadDataDir: options.snapshot,
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
-    const pgliteDb = drizzlePglite(client, { schema });
+    const pgliteDb = drizzlePglite(client, { schema, logger: queryCounter });
     await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
     const db = pgliteDb as unknown as Database;
     return {
@@ -126,7 +146,7 @@ export async function openPglite(
         lock?.release();
       },
       listen: async (channel, onNotify) => {
-        const unlisten = await client.listen(channel, () => onNotify());
+        const unlisten = await client.listen(channel, (payload) => onNotify(payload));
         return async () => {
           await unlisten().catch(() => {});
         };

@@ -21,7 +21,7 @@ function refusal(source: Record<string, string | undefined>, variable: string) {
 const secret = "s".repeat(32);
 
 describe("parseEnv", () => {
-  it("applies the defaults of DESIGN §3 to an empty environment", () => {
+  it("applies the defaults of docs/DESIGN.md §3 to an empty environment", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({
       PORT: 3000,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import { CARD_PAYMENT_MODES, type CardPaymentMode } from "../domain/orders";
 import { parseTrustProxy, TRUST_PROXY_RULE } from "./trust-proxy.server";
 
@@ -8,7 +8,7 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-/** DESIGN §3: every setting the shop reads from its environment, with its default. */
+/** docs/DESIGN.md §3: every setting the shop reads from its environment, with its default. */
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -68,6 +68,12 @@ const envSchema = z
       .min(1, "expected a number of seconds from 1 to 300")
       .max(300, "expected a number of seconds from 1 to 300")
       .default(10),
+    PAGE_CACHE_MB: z.coerce
+      .number({ error: "expected a number of megabytes from 0 (off) to 4096" })
+      .int("expected a number of megabytes from 0 (off) to 4096")
+      .min(0, "expected a number of megabytes from 0 (off) to 4096")
+      .max(4096, "expected a number of megabytes from 0 (off) to 4096")
+      .default(64),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

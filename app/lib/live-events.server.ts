@@ -2,7 +2,8 @@ import { retryDelay } from "../domain/backoff";
 import { getDatabaseHandle } from "./db.server";
 import { logger } from "./logger.server";
 
-type Listener = () => void;
+/** Called with the notification's payload; "" when the channel came back after a loss. */
+type Listener = (payload: string) => void;
 
 /** Waits between attempts to listen again after the database dropped the connection. */
 const RECONNECT = { baseMs: 500, capMs: 30_000 };
@@ -46,20 +47,24 @@ class LiveEvents {
     };
   }
 
+  isListening(channel: string) {
+    return this.channels.get(channel)?.listening ?? false;
+  }
+
   /** Channels whose listening connection is down (and being re-established). */
   downChannels(): string[] {
     return [...this.channels].filter(([, state]) => !state.listening).map(([channel]) => channel);
   }
 
-  private fanOut(channel: string) {
-    for (const notify of this.listeners.get(channel) ?? []) notify();
+  private fanOut(channel: string, payload: string) {
+    for (const notify of this.listeners.get(channel) ?? []) notify(payload);
   }
 
   private async listen(channel: string, state: ChannelState) {
     try {
       const stop = await getDatabaseHandle().listen(
         channel,
-        () => this.fanOut(channel),
+        (payload) => this.fanOut(channel, payload),
         (error) => this.lost(channel, state, error),
       );
       if (this.channels.get(channel) !== state) {
@@ -72,7 +77,7 @@ class LiveEvents {
         logger.info({ channel }, "listening for changes again");
         state.failedAttempts = 0;
         // A change made while nobody listened was never heard: let the pages look again.
-        this.fanOut(channel);
+        this.fanOut(channel, "");
       }
     } catch (error) {
       this.lost(channel, state, error as Error);
@@ -119,3 +124,5 @@ export function liveEvents(): LiveEvents {
 }
 
 export const COUPONS_CHANGED = "coupons_changed";
+/** Tags of what changed on the storefront (db/migrations/0011_storefront_changes.sql). */
+export const STOREFRONT_CHANGED = "storefront_changed";

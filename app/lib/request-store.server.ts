@@ -1,4 +1,5 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
+import type { PageDependencies } from "./page-dependencies.server";
 import type { Toast } from "./toast";
 
 /**
@@ -12,6 +13,13 @@ export type RequestStore = {
   navigation: boolean;
   /** Toasts for the page this same response renders (a form posted without JavaScript). */
   toasts: Toast[];
+  /** Statements run on the database for this request (lib/db.server.ts counts them). */
+  queries?: number;
+  /** Set while rendering a page for the page cache: what the page shows. */
+  page?: PageDependencies;
+  /** A GET or HEAD: no action runs, so its loaders may share what they read (sharedByLoaders). */
+  readOnly?: boolean;
+  shared?: Map<string, Promise<unknown>>;
 };
 
 const holder = globalThis as typeof globalThis & {
@@ -25,4 +33,37 @@ export function requestStore(): RequestStore | undefined {
 /** True when the browser itself posted a form (JavaScript off), so the answer is a whole page. */
 export function isDocumentRequest() {
   return requestStore()?.navigation ?? false;
+}
+
+const perRequestObject = new WeakMap<Request, Map<string, Promise<unknown>>>();
+
+/**
+ * One read shared by the loaders of one request (the session, the saved products). React Router
+ * gives each loader a Request of its own, so a GET's reads are shared through the request's store.
+ * After a form post's action the loaders must see what the action wrote: there only calls with the
+ * same Request object share.
+ */
+export function sharedByLoaders<T>(
+  request: Request,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  const store = requestStore();
+  let shared: Map<string, Promise<unknown>> | undefined;
+  if (store?.readOnly) {
+    store.shared ??= new Map();
+    shared = store.shared;
+  } else {
+    shared = perRequestObject.get(request);
+    if (!shared) {
+      shared = new Map();
+      perRequestObject.set(request, shared);
+    }
+  }
+  let pending = shared.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = load();
+    shared.set(key, pending);
+  }
+  return pending;
 }

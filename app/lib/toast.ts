@@ -3,8 +3,8 @@ export type Toast = {
   type: "success" | "error" | "info";
   title: string;
   description?: string;
-  /** Shown this many milliseconds after the page appears (SPEC §4: the welcome toast waits 500 ms). */
+  /** Shown this many milliseconds after the page appears (docs/SPEC.md §4: the welcome toast waits 500 ms). */
   delayMs?: number;
-  /** Throws confetti with the toast (SPEC §9: a coupon was applied). */
+  /** Throws confetti with the toast (docs/SPEC.md §9: a coupon was applied). */
   confetti?: boolean;
 };

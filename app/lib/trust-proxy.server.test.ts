@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTrustProxy } from "./trust-proxy.server";
+import { clientAddress, parseTrustProxy } from "./trust-proxy.server";
 
 describe("parseTrustProxy", () => {
   it("accepts addresses, CIDR ranges and Express's named ranges, trimmed", () => {
@@ -32,5 +32,27 @@ describe("parseTrustProxy", () => {
     "10.0.0.5, none",
   ])("refuses %j", (value) => {
     expect(parseTrustProxy(value)).toBeUndefined();
+  });
+});
+
+describe("clientAddress", () => {
+  const loopbackOnly = (address: string) => address === "127.0.0.1" || address === "::1";
+
+  it("is the peer when no proxy is trusted or none forwarded", () => {
+    expect(clientAddress("203.0.113.9", undefined, loopbackOnly)).toBe("203.0.113.9");
+    expect(clientAddress("203.0.113.9", "198.51.100.1", () => false)).toBe("203.0.113.9");
+  });
+
+  it("believes X-Forwarded-For only as far as the proxies are trusted", () => {
+    expect(clientAddress("127.0.0.1", "198.51.100.7", loopbackOnly)).toBe("198.51.100.7");
+    // A client cannot forge its address by sending its own header through the proxy.
+    expect(clientAddress("127.0.0.1", "10.9.9.9, 198.51.100.7", loopbackOnly)).toBe("198.51.100.7");
+    expect(clientAddress("127.0.0.1", "198.51.100.7, 127.0.0.1", loopbackOnly)).toBe(
+      "198.51.100.7",
+    );
+  });
+
+  it("is undefined without a peer (a closed socket)", () => {
+    expect(clientAddress(undefined, "198.51.100.7", loopbackOnly)).toBeUndefined();
   });
 });

@@ -29,3 +29,32 @@ export function parseTrustProxy(value: string): string[] | undefined {
   if (entries.length === 0 || !entries.every(isAddressOrRange)) return undefined;
   return entries;
 }
+
+/** How Express judges an address: trusted as a proxy at this hop or not (`trust proxy fn`). */
+export type TrustFunction = (address: string, hop: number) => boolean;
+
+/**
+ * The client's address as Express's `req.ip` finds it: the connection's peer, then each
+ * X-Forwarded-For entry from the nearest, for as long as the hop before it is a trusted proxy.
+ */
+export function clientAddress(
+  remoteAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trust: TrustFunction,
+) {
+  if (!remoteAddress) return undefined;
+  const hops = [
+    remoteAddress,
+    ...(forwardedFor ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .reverse(),
+  ];
+  let client = remoteAddress;
+  for (let hop = 0; hop < hops.length - 1; hop++) {
+    if (!trust(hops[hop] as string, hop)) break;
+    client = hops[hop + 1] as string;
+  }
+  return client;
+}

@@ -41,5 +41,5 @@ export function createGracefulShutdown(server: Server, options: { graceMs: numbe
     });
   }
 
-  return { track, stop };
+  return { track, stop, stopping: () => stopping };
 }

@@ -28,14 +28,18 @@ export function createReactRouterHandler(options: Options) {
     options.mode,
   );
 
-  return async (req: Request, res: Response, next: NextFunction) => {
+  /** React Router's answer to an Express request, not yet sent. */
+  const render = (req: Request, res: Response) =>
+    handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+
+  const middleware = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
-      await sendResponse(res, response);
+      await sendResponse(res, await render(req, res));
     } catch (error) {
       next(error);
     }
   };
+  return { middleware, render };
 }
 
 function toFetchRequest(req: Request, res: Response) {
@@ -72,7 +76,8 @@ function requestUrl(req: Request) {
   }
 }
 
-async function sendResponse(res: Response, response: globalThis.Response) {
+/** Writes a fetch Response to Express, streaming its body. */
+export async function sendResponse(res: Response, response: globalThis.Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;

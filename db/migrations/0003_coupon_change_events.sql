@@ -1,5 +1,5 @@
 -- Every change to coupons is announced on the 'coupons_changed' channel, so each app process
--- can tell open home pages to refresh their offers (SPEC §4: the list refreshes live).
+-- can tell open home pages to refresh their offers (docs/SPEC.md §4: the list refreshes live).
 CREATE OR REPLACE FUNCTION notify_coupons_changed() RETURNS trigger AS $$
 BEGIN
   PERFORM pg_notify('coupons_changed', '');

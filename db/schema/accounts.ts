@@ -13,7 +13,7 @@ import {
 import { createdAt, id, updatedAt } from "./columns";
 
 /**
- * SPEC §3 "profiles" is the account itself: Better Auth's user model is mapped onto this table
+ * docs/SPEC.md §3 "profiles" is the account itself: Better Auth's user model is mapped onto this table
  * (its `name` field is stored as full_name), so a profile can never be missing or out of step.
  */
 export const profiles = pgTable("profiles", {
@@ -117,7 +117,7 @@ export const addresses = pgTable(
   },
   (t) => [
     index("addresses_user_id_idx").on(t.userId),
-    // DESIGN §5: at most one default address per user.
+    // docs/DESIGN.md §5: at most one default address per user.
     uniqueIndex("addresses_one_default_per_user").on(t.userId).where(sql`${t.isDefault}`),
     check("addresses_phone_check", sql`${t.phone} ~ '^[0-9]{10}$'`),
     check("addresses_postal_code_check", sql`${t.postalCode} ~ '^[0-9]{6}$'`),

@@ -32,7 +32,7 @@ export const categories = pgTable("categories", {
   updatedAt: updatedAt(),
 });
 
-/** Prices are integer paise (DESIGN §5); rating and review_count follow the approved reviews. */
+/** Prices are integer paise (docs/DESIGN.md §5); rating and review_count follow the approved reviews. */
 export const products = pgTable(
   "products",
   {
@@ -60,7 +60,7 @@ export const products = pgTable(
     /** GST rate in percent; prices are GST-inclusive. */
     gstRate: numeric("gst_rate", { precision: 4, scale: 2, mode: "number" }).notNull().default(5),
     /**
-     * SPEC §9 search fields in lower case, kept by the database; a trigram index on it answers
+     * docs/SPEC.md §9 search fields in lower case, kept by the database; a trigram index on it answers
      * case-insensitive substring search without scanning the table.
      */
     searchText: text("search_text").generatedAlwaysAs(
@@ -107,6 +107,8 @@ export const images = pgTable("images", {
   id: id(),
   width: integer("width").notNull(),
   height: integer("height").notNull(),
+  /** Hash of the variants' bytes, part of their URLs: changed bytes are served at a new URL. */
+  contentHash: text("content_hash").notNull(),
   createdAt: createdAt(),
 });
 

@@ -13,6 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { DISCOUNT_TYPES } from "../../app/domain/coupons";
+import { ORDER_MAIL_KINDS } from "../../app/domain/mail-outbox";
 import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -23,9 +25,6 @@ import { SHIPPING_METHODS } from "../../app/domain/shipping";
 import { addresses, profiles } from "./accounts";
 import { products } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
-
-export const DISCOUNT_TYPES = ["percentage", "fixed"] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
 /**
  * discount_value is a whole percent for "percentage" coupons and paise for "fixed" ones;
@@ -73,7 +72,7 @@ export const coupons = pgTable(
   ],
 );
 
-/** One cart per signed-in customer, kept on the server (DESIGN §6.5). */
+/** One cart per signed-in customer, kept on the server (docs/DESIGN.md §6.5). */
 export const carts = pgTable("carts", {
   id: id(),
   userId: uuid("user_id")
@@ -273,3 +272,29 @@ export const invoiceCounters = pgTable("invoice_counters", {
   financialYear: text("financial_year").primaryKey(),
   lastNumber: integer("last_number").notNull().default(0),
 });
+
+/**
+ * Order mails still to send, written in the transaction that makes the order new
+ * (docs/decisions/024). One row per mail and order, ever; sent_at is set once it is done, and
+ * next_attempt_at is null once its attempts are used up.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    kind: text("kind", { enum: ORDER_MAIL_KINDS }).notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_kind_order").on(t.kind, t.orderId),
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    check("mail_outbox_kind_check", sql`${t.kind} in ('order-confirmation','new-order-alert')`),
+  ],
+);

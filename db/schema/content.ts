@@ -10,7 +10,7 @@ export type SocialLinks = {
   youtube?: string;
 };
 
-/** The shop's identity and tunables: one row, editable by administrators (DESIGN §3, §6). */
+/** The shop's identity and tunables: one row, editable by administrators (docs/DESIGN.md §3, §6). */
 export const settings = pgTable(
   "settings",
   {
@@ -27,11 +27,19 @@ export const settings = pgTable(
     socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
     lowStockThreshold: integer("low_stock_threshold").notNull().default(10),
     allowedEmailDomains: text("allowed_email_domains").array().notNull().default(sql`'{}'::text[]`),
+    /** The largest order total, in paise, that may be paid on delivery; null for no limit. */
+    codMaxOrderValue: integer("cod_max_order_value"),
+    /** PIN codes, or their leading digits, where cash on delivery is not offered. */
+    codExcludedPinPrefixes: text("cod_excluded_pin_prefixes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("settings_single_row", sql`${t.id} = 1`),
     check("settings_low_stock_non_negative", sql`${t.lowStockThreshold} >= 0`),
+    check("settings_cod_max_positive", sql`${t.codMaxOrderValue} > 0`),
   ],
 );
 

@@ -1,5 +1,11 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signInAsAdmin, signUp, waitForHydration, waitForMail } from "./helpers";
+import {
+  orderCashOnDelivery,
+  signUp,
+  waitForHydration,
+  waitForMail,
+  withAdminSession,
+} from "./helpers";
 
 // Products no other spec buys, so their stock here is this file's own.
 const CASH_PRODUCT = { slug: "yograj-guggulu", name: "Yograj Guggulu" };
@@ -9,23 +15,12 @@ async function placeCodOrder(browser: Browser, slug: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signUp(page, { fullName: "Cash Customer" });
-  await page.goto(`/product/${slug}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to cart")).toBeVisible();
-  await page.goto("/checkout");
-  await waitForHydration(page);
-  await page.getByLabel("Phone").fill("9876543210");
-  await page.getByLabel("Address Line 1").fill("4 Powai Naka");
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page.getByText("Order placed successfully!")).toBeVisible();
-  const heading = page
-    .getByRole("article")
-    .filter({ hasText: /Order ORD-/ })
-    .first()
-    .getByRole("heading")
-    .first();
-  const orderNumber = (await heading.textContent())!.replace("Order ", "").trim();
+  const orderNumber = await orderCashOnDelivery(page, slug, {
+    line1: "4 Powai Naka",
+    city: "Satara",
+    state: "Maharashtra",
+    postalCode: "415003",
+  });
   await context.close();
   return orderNumber;
 }
@@ -45,7 +40,7 @@ test("a new order is announced to the owner, its cash is recorded, and the invoi
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await page.goto("/admin/settings");
   const shopEmail = await page.locator('input[name="email"]').inputValue();
   const before = await newOrdersCount(page);
@@ -99,7 +94,7 @@ test("a new order is announced to the owner, its cash is recorded, and the invoi
 test("expired coupons read Expired, and the audit log names a deleted coupon by its code", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await page.goto("/admin/coupons");
   await waitForHydration(page);
   await page.getByRole("link", { name: "Create Coupon" }).click();

@@ -1,22 +1,19 @@
 import fs from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./accessibility-audit";
 import { ADMIN, BASE_URL } from "./config";
-import { signInAsAdmin, signUp, waitForHydration, waitForMail } from "./helpers";
+import {
+  orderCashOnDelivery,
+  signInAsAdmin,
+  signUp,
+  waitForHydration,
+  waitForMail,
+} from "./helpers";
 
 // Products no other spec buys, so stock and search results here are this file's own.
 const MAHARASHTRA_PRODUCT = { slug: "arjunarishta", name: "Arjunarishta" };
 const KARNATAKA_PRODUCT = { slug: "ashokarishta", name: "Ashokarishta" };
 const CANCEL_PRODUCT = { slug: "haridra-khand", name: "Haridra Khand" };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /**
  * A new customer orders one item cash on delivery, to the default Satara address or another one;
@@ -33,32 +30,8 @@ async function placeCodOrder(
   const context = await browser.newContext();
   const page = await context.newPage();
   const account = await signUp(page, { fullName: input.fullName });
-  await page.goto(`/product/${input.slug}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to cart")).toBeVisible();
-  await page.goto("/cart");
-  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
-  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
-  await waitForHydration(page);
-  await page.getByLabel("Phone").fill("9876543210");
-  await page.getByLabel("Address Line 1").fill(input.address?.line1 ?? "12 Shivaji Nagar, Rajwada");
-  if (input.address) {
-    await page.getByLabel("City").fill(input.address.city);
-    await page.getByLabel("State").fill(input.address.state);
-    await page.getByLabel("Postal Code").fill(input.address.postalCode);
-  }
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page.getByText("Order placed successfully!")).toBeVisible();
-  const heading = page
-    .getByRole("article")
-    .filter({ hasText: /Order ORD-/ })
-    .first()
-    .getByRole("heading")
-    .first();
-  const orderNumber = (await heading.textContent())!.replace("Order ", "").trim();
-  await context.close();
-  return { email: account.email, orderNumber };
+  const orderNumber = await orderCashOnDelivery(page, input.slug, input.address);
+  return { email: account.email, orderNumber, customer: page };
 }
 
 async function openOrdersFor(page: Page, search: string) {
@@ -93,6 +66,7 @@ test("an administrator finds a customer's order, updates it, ships it and prints
     fullName: "Ketaki Orderwala",
     slug: MAHARASHTRA_PRODUCT.slug,
   });
+  await order.customer.context().close();
   await signInAsAdmin(page);
 
   // Search by order number, then by name in another case.
@@ -191,7 +165,10 @@ test("an administrator finds a customer's order, updates it, ships it and prints
   await invoice.close();
 });
 
-test("an order to Karnataka is invoiced with IGST", async ({ browser, page }) => {
+test("an order to Karnataka is invoiced with IGST, and its customer opens the invoice, nobody else", async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(90_000);
   const order = await placeCodOrder(browser, {
     fullName: "Kiran Rao",
@@ -213,7 +190,34 @@ test("an order to Karnataka is invoiced with IGST", async ({ browser, page }) =>
   await expect(invoice.getByRole("columnheader", { name: "CGST" })).toHaveCount(0);
   await expect(invoice.getByText("Inter-state supply: IGST")).toBeVisible();
   await expect(invoice.getByText("State: Karnataka")).toBeVisible();
+  const number = (await invoice.getByText(/^INV\//).textContent())!;
   await invoice.close();
+
+  // The customer opens the same invoice from their Orders tab.
+  const { customer } = order;
+  await customer.goto("/profile?tab=orders");
+  await customer
+    .getByRole("link", { name: `Tax Invoice ${number} for order ${order.orderNumber}` })
+    .click();
+  await expect(customer.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
+  await expect(customer.getByText(number, { exact: true })).toBeVisible();
+  await expect(customer.getByText("Inter-state supply: IGST")).toBeVisible();
+  await expect(customer.getByText("The shop's GSTIN is not set yet")).toHaveCount(0);
+  expect(await seriousViolations(customer)).toEqual([]);
+  const address = customer.url();
+  await customer.getByRole("link", { name: "Back to my orders" }).click();
+  await expect(customer).toHaveURL("/profile?tab=orders");
+  await customer.context().close();
+
+  // Anyone else gets the page a missing invoice gets.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await signUp(strangerPage, { fullName: "Curious Neighbour" });
+  const answer = await strangerPage.goto(address);
+  expect(answer?.status()).toBe(404);
+  await expect(strangerPage.getByText("This invoice does not exist")).toBeVisible();
+  await expect(strangerPage.getByText(number)).toHaveCount(0);
+  await stranger.close();
 });
 
 test("cancelling asks first, 'Invalid status' is refused, the CSV export downloads, and a cancelled order reopens", async ({
@@ -225,6 +229,7 @@ test("cancelling asks first, 'Invalid status' is refused, the CSV export downloa
     fullName: "Sneha Export",
     slug: CANCEL_PRODUCT.slug,
   });
+  await order.customer.context().close();
   await signInAsAdmin(page);
   await openOrdersFor(page, order.orderNumber);
 

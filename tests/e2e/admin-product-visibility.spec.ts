@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { signInAsAdmin, signUp } from "./helpers";
+import { signUp, withAdminSession } from "./helpers";
 
 // Works on a product of its own, so the seeded catalog other tests read never changes.
 
@@ -37,7 +37,7 @@ test("the owner drafts a product, publishes it, archives it, and shoppers see it
     );
   };
 
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await page.goto("/admin/products");
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await page.getByRole("link", { name: "Add Product" }).click();

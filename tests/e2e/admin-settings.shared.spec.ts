@@ -1,9 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN } from "./config";
-import { signInAsAdmin } from "./helpers";
+import { adminPage, signInAsAdmin, signInWithoutScript, waitForHydration } from "./helpers";
 
 // Runs in the "shared-state" project, after the storefront tests: the shop's name and phone show
-// on every page. The original values are put back at the end.
+// on every page. The original values are put back at the end. One test at a time: each saves the
+// whole settings form, which would put back what the other had just changed.
+test.describe.configure({ mode: "serial" });
 
 function toasts(page: Page) {
   return page.getByRole("region", { name: /^Notifications/ });
@@ -77,4 +79,61 @@ test("settings: validated, saved, shown on the storefront, audited, then restore
     await expect(toasts(page).getByText("Settings saved")).toBeVisible();
   }
   for (const label of FIELDS) await expect(page.getByLabel(label)).toHaveValue(original[label]!);
+});
+
+async function saveExcludedPins(page: Page, prefixes: string) {
+  await openSettings(page);
+  await page.getByLabel("PIN Codes Without Cash on Delivery").fill(prefixes);
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(toasts(page).getByText("Settings saved")).toBeVisible();
+}
+
+test("cash on delivery: a PIN code without it is explained at checkout, the card stays, the server refuses it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await adminPage(browser);
+  // No other test ships to 744xxx (the Andaman Islands), so no other checkout is affected.
+  await saveExcludedPins(admin, "744");
+  try {
+    const { plain, context } = await signInWithoutScript(page, browser);
+
+    // With JavaScript: the payment choice follows the PIN code as it is typed.
+    await page.goto("/product/triphala-churna");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText(/^(Added to cart|Cart updated)$/).last()).toBeVisible();
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    const cash = page.getByLabel("Cash on Delivery");
+    const card = page.getByLabel("Card Payment (Razorpay)");
+    await expect(cash).toBeChecked();
+    await page.getByLabel("Postal Code").fill("744101");
+    const reason = "Cash on delivery is not available for PIN code 744101. Please pay by card.";
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(cash).toBeDisabled();
+    await expect(card).toBeChecked();
+    await page.getByLabel("Postal Code").fill("415003");
+    await expect(cash).toBeEnabled();
+    await expect(cash).toBeChecked();
+    await expect(page.getByText(reason)).toHaveCount(0);
+
+    // Without JavaScript the form posts cash on delivery as chosen, and the server refuses it.
+    await plain.goto("/checkout");
+    await plain.getByLabel("Phone").fill("9876543210");
+    await plain.getByLabel("Address Line 1").fill("12 Aberdeen Bazaar");
+    await plain.getByLabel("City").fill("Port Blair");
+    await plain.getByLabel("State").fill("Andaman and Nicobar Islands");
+    await plain.getByLabel("Postal Code").fill("744101");
+    await plain.getByRole("button", { name: "Place Order" }).click();
+    await expect(plain.getByText(reason).first()).toBeVisible();
+    await expect(plain).toHaveURL("/checkout");
+    await plain.goto("/profile?tab=orders");
+    await expect(plain.getByText(/Order ORD-/)).toHaveCount(0);
+    await context.close();
+  } finally {
+    await saveExcludedPins(admin, "");
+    await admin.context().close();
+  }
 });

@@ -1,5 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./accessibility-audit";
+import { signedInTest } from "./fixtures";
 import {
   PASSWORD,
   signIn,
@@ -113,72 +114,62 @@ test("without JavaScript: a visitor's add comes back after signing up, and after
   await context.close();
 });
 
-test("the quantity can be typed in: below 1 is ignored, above the stock or 10 is lowered with a message", async ({
-  page,
-}) => {
-  await signUp(page);
-  await addFromProductPage(page, "shilajit-capsule"); // 5 in stock
-  await addFromProductPage(page, "aceemal-tablet");
-  await page.goto("/cart");
-  await waitForHydration(page);
-  await expect(page.getByRole("button", { name: "Update" })).toHaveCount(0);
+signedInTest(
+  "the quantity can be typed in: below 1 is ignored, above the stock or 10 is lowered with a message",
+  async ({ page }) => {
+    await addFromProductPage(page, "shilajit-capsule"); // 5 in stock
+    await addFromProductPage(page, "aceemal-tablet");
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Update" })).toHaveCount(0);
 
-  const shilajit = page.getByRole("spinbutton", { name: "Quantity of Shilajit Capsule" });
-  await shilajit.fill("3");
-  await shilajit.press("Tab");
-  await expect(page.getByRole("link", { name: "Cart, 4 items" })).toBeVisible();
+    const shilajit = page.getByRole("spinbutton", { name: "Quantity of Shilajit Capsule" });
+    await shilajit.fill("3");
+    await shilajit.press("Tab");
+    await expect(page.getByRole("link", { name: "Cart, 4 items" })).toBeVisible();
 
-  await shilajit.fill("7");
-  await shilajit.press("Tab");
-  await expect(page.getByText("Only 5 of Shilajit Capsule left in stock")).toBeVisible();
-  await expect(shilajit).toHaveValue("5");
-  await expect(page.getByRole("link", { name: "Cart, 6 items" })).toBeVisible();
+    await shilajit.fill("7");
+    await shilajit.press("Tab");
+    await expect(page.getByText("Only 5 of Shilajit Capsule left in stock")).toBeVisible();
+    await expect(shilajit).toHaveValue("5");
+    await expect(page.getByRole("link", { name: "Cart, 6 items" })).toBeVisible();
 
-  const aceemal = page.getByRole("spinbutton", { name: "Quantity of Aceemal Tablet" });
-  await aceemal.fill("15");
-  await aceemal.press("Enter");
-  await expect(page.getByText("You can buy at most 10 of Aceemal Tablet")).toBeVisible();
-  await expect(aceemal).toHaveValue("10");
-  await expect(summary(page).getByText("Subtotal (15 items)")).toBeVisible();
+    const aceemal = page.getByRole("spinbutton", { name: "Quantity of Aceemal Tablet" });
+    await aceemal.fill("15");
+    await aceemal.press("Enter");
+    await expect(page.getByText("You can buy at most 10 of Aceemal Tablet")).toBeVisible();
+    await expect(aceemal).toHaveValue("10");
+    await expect(summary(page).getByText("Subtotal (15 items)")).toBeVisible();
 
-  await aceemal.fill("0");
-  await aceemal.press("Tab");
-  await expect(aceemal).toHaveValue("10");
-  await expect(summary(page).getByText("Subtotal (15 items)")).toBeVisible();
-});
+    await aceemal.fill("0");
+    await aceemal.press("Tab");
+    await expect(aceemal).toHaveValue("10");
+    await expect(summary(page).getByText("Subtotal (15 items)")).toBeVisible();
+  },
+);
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+signedInTest(
+  "the cart's quantity boxes and a saved product's heart have no serious accessibility violations",
+  async ({ page }) => {
+    await addFromProductPage(page, "triphala-churna");
+    await page.getByRole("button", { name: "Add Triphala Churna to wishlist" }).click();
+    await expect(page.getByText("Added to wishlist")).toBeVisible();
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await expect(page.getByRole("spinbutton", { name: "Quantity of Triphala Churna" })).toHaveValue(
+      "1",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto("/products?search=Triphala");
+    await waitForHydration(page);
+    await expect(
+      page.getByRole("button", { name: "Triphala Churna is in your wishlist" }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  },
+);
 
-test("the cart's quantity boxes and a saved product's heart have no serious accessibility violations", async ({
-  page,
-}) => {
-  await signUp(page);
-  await addFromProductPage(page, "triphala-churna");
-  await page.getByRole("button", { name: "Add Triphala Churna to wishlist" }).click();
-  await expect(page.getByText("Added to wishlist")).toBeVisible();
-  await page.goto("/cart");
-  await waitForHydration(page);
-  await expect(page.getByRole("spinbutton", { name: "Quantity of Triphala Churna" })).toHaveValue(
-    "1",
-  );
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.goto("/products?search=Triphala");
-  await waitForHydration(page);
-  await expect(
-    page.getByRole("button", { name: "Triphala Churna is in your wishlist" }),
-  ).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
-
-test("add, update, remove, with the header badge counting quantities", async ({ page }) => {
-  await signUp(page);
+signedInTest("add, update, remove, with the header badge counting quantities", async ({ page }) => {
   await addFromProductPage(page, "aceemal-tablet", 2);
   await expect(page.getByText("Added to cart")).toBeVisible();
   await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
@@ -206,35 +197,38 @@ test("add, update, remove, with the header badge counting quantities", async ({ 
   );
 });
 
-test("the cart is kept on the server and comes back after signing out and in", async ({ page }) => {
-  const account = await signUp(page);
-  await addFromProductPage(page, "mauderma-tablet", 3);
-  await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
-  await signOutFromMenu(page);
-  await expect(page.getByRole("link", { name: /^Cart/ })).toHaveCount(0);
-  await signIn(page, account.email, account.password);
-  await page.waitForURL("/");
-  await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
-  await page.goto("/cart");
-  await expect(page.getByRole("link", { name: "Mauderma Tablet" })).toBeVisible();
-});
+signedInTest(
+  "the cart is kept on the server and comes back after signing out and in",
+  async ({ page, signedIn: account }) => {
+    await addFromProductPage(page, "mauderma-tablet", 3);
+    await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
+    await signOutFromMenu(page);
+    await expect(page.getByRole("link", { name: /^Cart/ })).toHaveCount(0);
+    await signIn(page, account.email, account.password);
+    await page.waitForURL("/");
+    await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
+    await page.goto("/cart");
+    await expect(page.getByRole("link", { name: "Mauderma Tablet" })).toBeVisible();
+  },
+);
 
-test("the free-shipping hint appears below ₹999 and disappears above it", async ({ page }) => {
-  await signUp(page);
-  // Chyawanprash Special costs ₹1,049 after its discount; Aceemal Tablet ₹189.
-  await addFromProductPage(page, "aceemal-tablet", 5); // ₹945
-  await page.goto("/cart");
-  await expect(summary(page).getByText("Add ₹55 more for free shipping")).toBeVisible();
-  await expect(summary(page).getByText("₹50.00")).toBeVisible();
-  await page.getByRole("button", { name: "Increase quantity of Aceemal Tablet" }).click(); // ₹1,134
-  await expect(summary(page).getByText(/more for free shipping/)).toHaveCount(0);
-  await expect(summary(page).getByText("FREE")).toBeVisible();
-  await page.getByRole("button", { name: "Decrease quantity of Aceemal Tablet" }).click();
-  await expect(summary(page).getByText("Add ₹55 more for free shipping")).toBeVisible();
-});
+signedInTest(
+  "the free-shipping hint appears below ₹999 and disappears above it",
+  async ({ page }) => {
+    // Chyawanprash Special costs ₹1,049 after its discount; Aceemal Tablet ₹189.
+    await addFromProductPage(page, "aceemal-tablet", 5); // ₹945
+    await page.goto("/cart");
+    await expect(summary(page).getByText("Add ₹55 more for free shipping")).toBeVisible();
+    await expect(summary(page).getByText("₹50.00")).toBeVisible();
+    await page.getByRole("button", { name: "Increase quantity of Aceemal Tablet" }).click(); // ₹1,134
+    await expect(summary(page).getByText(/more for free shipping/)).toHaveCount(0);
+    await expect(summary(page).getByText("FREE")).toBeVisible();
+    await page.getByRole("button", { name: "Decrease quantity of Aceemal Tablet" }).click();
+    await expect(summary(page).getByText("Add ₹55 more for free shipping")).toBeVisible();
+  },
+);
 
-test("every coupon message, applying and removing", async ({ page }) => {
-  await signUp(page);
+signedInTest("every coupon message, applying and removing", async ({ page }) => {
   await addFromProductPage(page, "aceemal-tablet"); // ₹189
   await page.goto("/cart");
   const code = summary(page).getByLabel("Coupon code");
@@ -279,23 +273,23 @@ test("every coupon message, applying and removing", async ({ page }) => {
   await expect(summary(page).getByLabel("Coupon code")).toBeVisible();
 });
 
-test("the wishlist: save from a product, see it, add it to the cart, remove it", async ({
-  page,
-}) => {
-  await signUp(page);
-  await page.goto("/product/arshalit-tablet");
-  await page.getByRole("button", { name: "Add Arshalit Tablet to wishlist" }).click();
-  await expect(page.getByText("Added to wishlist")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
-  await page.getByRole("link", { name: "Wishlist, 1 item" }).click();
-  await expect(page.getByRole("link", { name: "Arshalit Tablet" })).toBeVisible();
-  await page.getByRole("button", { name: "Add to Cart, Arshalit Tablet" }).click();
-  await expect(page.getByText("Added to cart")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
-  await page.getByRole("button", { name: "Remove Arshalit Tablet from wishlist" }).click();
-  await expect(page.getByText("Removed from wishlist")).toBeVisible();
-  await expect(page.getByText("Your wishlist is empty")).toBeVisible();
-});
+signedInTest(
+  "the wishlist: save from a product, see it, add it to the cart, remove it",
+  async ({ page }) => {
+    await page.goto("/product/arshalit-tablet");
+    await page.getByRole("button", { name: "Add Arshalit Tablet to wishlist" }).click();
+    await expect(page.getByText("Added to wishlist")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
+    await page.getByRole("link", { name: "Wishlist, 1 item" }).click();
+    await expect(page.getByRole("link", { name: "Arshalit Tablet" })).toBeVisible();
+    await page.getByRole("button", { name: "Add to Cart, Arshalit Tablet" }).click();
+    await expect(page.getByText("Added to cart")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+    await page.getByRole("button", { name: "Remove Arshalit Tablet from wishlist" }).click();
+    await expect(page.getByText("Removed from wishlist")).toBeVisible();
+    await expect(page.getByText("Your wishlist is empty")).toBeVisible();
+  },
+);
 
 test("without JavaScript: sign in, add to the cart, change the quantity and apply a coupon", async ({
   page,

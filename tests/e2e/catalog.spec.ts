@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seedCategories, seedProducts } from "../../db/seed/catalog-data";
 import { BASE_URL } from "./config";
+import { signedInTest } from "./fixtures";
 import { signUp, waitForHydration } from "./helpers";
 
 /** The demo catalog the e2e server starts with (db/seed/catalog-data.ts). */
@@ -386,40 +387,40 @@ test.describe("add to cart and wishlist from a card", () => {
     await expect(page.getByRole("button", { name: `Add ${NAME} to wishlist` })).toBeVisible();
   });
 
-  test("a customer adds to the cart twice, then saves a product; its heart only adds", async ({
-    page,
-  }) => {
-    await signUp(page);
-    await page.goto("/products");
-    await waitForHydration(page);
-    await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+  signedInTest(
+    "a customer adds to the cart twice, then saves a product; its heart only adds",
+    async ({ page }) => {
+      await page.goto("/products");
+      await waitForHydration(page);
+      await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
 
-    await page.getByRole("button", { name: `Add to Cart, ${NAME}` }).click();
-    await expect(toasts(page).getByText("Added to cart")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+      await page.getByRole("button", { name: `Add to Cart, ${NAME}` }).click();
+      await expect(toasts(page).getByText("Added to cart")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
 
-    await page.getByRole("button", { name: `Add to Cart, ${NAME}` }).click();
-    await expect(toasts(page).getByText("Cart updated")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+      await page.getByRole("button", { name: `Add to Cart, ${NAME}` }).click();
+      await expect(toasts(page).getByText("Cart updated")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
 
-    await page.getByRole("button", { name: `Add ${NAME} to wishlist` }).click();
-    await expect(toasts(page).getByText("Added to wishlist")).toBeVisible();
-    const saved = page.getByRole("button", { name: `${NAME} is in your wishlist` });
-    await expect(saved).toBeVisible();
-    await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
+      await page.getByRole("button", { name: `Add ${NAME} to wishlist` }).click();
+      await expect(toasts(page).getByText("Added to wishlist")).toBeVisible();
+      const saved = page.getByRole("button", { name: `${NAME} is in your wishlist` });
+      await expect(saved).toBeVisible();
+      await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
 
-    // Still saved after a reload: the heart comes from the server.
-    await page.reload();
-    await waitForHydration(page);
-    await expect(saved).toBeVisible();
+      // Still saved after a reload: the heart comes from the server.
+      await page.reload();
+      await waitForHydration(page);
+      await expect(saved).toBeVisible();
 
-    // A card's heart only adds (SPEC §4): pressing it again keeps the product saved.
-    await saved.click();
-    await expect(toasts(page).getByText("Already saved!")).toBeVisible();
-    await expect(saved).toBeVisible();
-    await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
-  });
+      // A card's heart only adds (docs/SPEC.md §4): pressing it again keeps the product saved.
+      await saved.click();
+      await expect(toasts(page).getByText("Already saved!")).toBeVisible();
+      await expect(saved).toBeVisible();
+      await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+    },
+  );
 });
 
 test.describe("cart and wishlist endpoints", () => {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signedInTest } from "./fixtures";
 import { signInWithoutScript, signUp, waitForMail } from "./helpers";
 
 async function addToCart(page: Page, slug: string, quantity = 1) {
@@ -29,8 +30,7 @@ function orderCard(page: Page) {
     .first();
 }
 
-test("an empty cart at /checkout goes back to the cart", async ({ page }) => {
-  await signUp(page);
+signedInTest("an empty cart at /checkout goes back to the cart", async ({ page }) => {
   await page.goto("/checkout");
   await expect(page).toHaveURL("/cart");
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
@@ -43,13 +43,13 @@ test("a cash-on-delivery order shows in the Orders tab and is confirmed by e-mai
   await addToCart(page, "triphala-churna", 2);
   await openCheckout(page);
 
-  // SPEC §2: the form starts from the customer's name and the shop's own town.
+  // docs/SPEC.md §2: the form starts from the customer's name and the shop's own town.
   await expect(page.getByLabel("Full Name")).toHaveValue("Meera Jadhav");
   await expect(page.getByLabel("City")).toHaveValue("Satara");
   await expect(page.getByLabel("State")).toHaveValue("Maharashtra");
   await expect(page.getByLabel("Postal Code")).toHaveValue("415003");
   await expect(page.getByLabel("Cash on Delivery")).toBeChecked();
-  // SPEC §5: the phone field keeps digits only, at most 10.
+  // docs/SPEC.md §5: the phone field keeps digits only, at most 10.
   await page.getByLabel("Phone").pressSequentially("98a76-54 32109");
   await expect(page.getByLabel("Phone")).toHaveValue("9876543210");
   await page.getByLabel("Address Line 1").fill("12 Shivaji Nagar, Rajwada");
@@ -73,30 +73,29 @@ test("a cash-on-delivery order shows in the Orders tab and is confirmed by e-mai
   expect(mail.text).toContain("Triphala Churna");
 });
 
-test("an invalid address is refused with every problem under 'Invalid Address'", async ({
-  page,
-}) => {
-  await signUp(page);
-  await addToCart(page, "avipattikar-churna");
-  await openCheckout(page);
-  await page.getByLabel("Full Name").fill("A");
-  await page.getByLabel("Phone").fill("98765");
-  await page.getByLabel("Address Line 1").fill("abc");
-  await page.getByLabel("Postal Code").fill("4150");
-  await page.getByRole("button", { name: "Place Order" }).click();
+signedInTest(
+  "an invalid address is refused with every problem under 'Invalid Address'",
+  async ({ page }) => {
+    await addToCart(page, "avipattikar-churna");
+    await openCheckout(page);
+    await page.getByLabel("Full Name").fill("A");
+    await page.getByLabel("Phone").fill("98765");
+    await page.getByLabel("Address Line 1").fill("abc");
+    await page.getByLabel("Postal Code").fill("4150");
+    await page.getByRole("button", { name: "Place Order" }).click();
 
-  await expect(page.getByText("Invalid Address")).toBeVisible();
-  await expect(
-    page.getByText(
-      "Name must be at least 2 characters, Phone must be exactly 10 digits, Address must be at least 5 characters, Postal code must be exactly 6 digits",
-    ),
-  ).toBeVisible();
-  await expect(page).toHaveURL("/checkout");
-  await expect(page.getByText("Phone must be exactly 10 digits", { exact: true })).toBeVisible();
-});
+    await expect(page.getByText("Invalid Address")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Name must be at least 2 characters, Phone must be exactly 10 digits, Address must be at least 5 characters, Postal code must be exactly 6 digits",
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL("/checkout");
+    await expect(page.getByText("Phone must be exactly 10 digits", { exact: true })).toBeVisible();
+  },
+);
 
-test("a card payment through the test gateway marks the order paid", async ({ page }) => {
-  await signUp(page);
+signedInTest("a card payment through the test gateway marks the order paid", async ({ page }) => {
   await addToCart(page, "hingvastak-churna");
   await openCheckout(page);
   await fillAddress(page);
@@ -117,8 +116,7 @@ test("a card payment through the test gateway marks the order paid", async ({ pa
   await expect(card.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
 });
 
-test("a failed card payment can be paid again from the Orders tab", async ({ page }) => {
-  await signUp(page);
+signedInTest("a failed card payment can be paid again from the Orders tab", async ({ page }) => {
   await addToCart(page, "sitopaladi-churna");
   await openCheckout(page);
   await fillAddress(page);
@@ -141,8 +139,7 @@ test("a failed card payment can be paid again from the Orders tab", async ({ pag
   await expect(orderCard(page)).toContainText("Paid");
 });
 
-test("cancelling an order gives its stock back", async ({ page }) => {
-  await signUp(page);
+signedInTest("cancelling an order gives its stock back", async ({ page }) => {
   await page.goto("/product/jatamansi-capsule");
   await expect(page.getByText("Only 8 left in stock")).toBeVisible();
   await addToCart(page, "jatamansi-capsule", 2);

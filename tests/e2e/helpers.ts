@@ -1,5 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Cookie,
+  expect,
+  type Page,
+  request as playwrightRequest,
+} from "@playwright/test";
 import { ADMIN, BASE_URL, SMTP_HTTP_PORT } from "./config";
 
 export const PASSWORD = "herbal-secret";
@@ -10,8 +19,9 @@ export function uniqueEmail(prefix = "customer") {
 }
 
 type NewAccount = { fullName?: string; email?: string; password?: string };
+export type Account = Required<NewAccount>;
 
-function newAccount(input: NewAccount) {
+function newAccount(input: NewAccount): Account {
   return {
     fullName: input.fullName ?? "Asha Patil",
     email: input.email ?? uniqueEmail(),
@@ -20,33 +30,68 @@ function newAccount(input: NewAccount) {
 }
 
 /**
- * A new customer, signed in, on the home page. The sign-up form is posted as a browser without
- * JavaScript posts it, in the page's own cookie jar: the journeys that start here are about what
- * comes after, and `signUpThroughForm` covers the form itself.
+ * Posts the sign-up form as a browser without JavaScript posts it; the session lands in the
+ * cookie jar of `request` (a page's `context().request` shares the page's jar).
  */
-export async function signUp(page: Page, input: NewAccount = {}) {
+export async function createCustomer(request: APIRequestContext, input: NewAccount = {}) {
   const account = newAccount(input);
-  const response = await page.request.post("/auth", {
+  const response = await request.post("/auth", {
     form: { intent: "sign-up", ...account },
     headers: { origin: BASE_URL },
   });
   expect(response.status(), await response.text()).toBe(200);
-  await page.goto("/");
-  await settle(page);
   return account;
 }
 
 /**
- * Signs the page's context in as the shop's administrator, posting the /admin/login form as a
- * browser without JavaScript would, and opens the dashboard. The form itself has tests of its own.
+ * A new customer, signed in, on the home page. The journeys that start here are about what comes
+ * after, and `signUpThroughForm` covers the form itself.
  */
-export async function signInAsAdmin(page: Page) {
-  const response = await page.request.post("/admin/login", {
-    form: { email: ADMIN.email, password: ADMIN.password },
-    headers: { origin: BASE_URL },
-    maxRedirects: 0,
+export async function signUp(page: Page, input: NewAccount = {}) {
+  const account = await createCustomer(page.context().request, input);
+  await page.goto("/");
+  if (await settle(page)) {
+    // The welcome toast sits over the header's account and cart buttons for a few seconds, and
+    // a pointer resting on it keeps it there: close it, as a shopper would.
+    const welcome = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Account created successfully!" });
+    await welcome.getByRole("button", { name: "Close toast" }).click();
+    await expect(welcome).toHaveCount(0);
+  }
+  return account;
+}
+
+let adminCookies: Promise<Cookie[]> | undefined;
+
+/**
+ * Puts the administrator's session into `context`. The /admin/login form is posted once per test
+ * worker, as a browser without JavaScript posts it, and its cookies are reused: the form itself has
+ * tests of its own (auth.spec).
+ */
+export async function withAdminSession(context: BrowserContext) {
+  adminCookies ??= (async () => {
+    const request = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    const response = await request.post("/admin/login", {
+      form: { email: ADMIN.email, password: ADMIN.password },
+      headers: { origin: BASE_URL },
+      maxRedirects: 0,
+    });
+    expect(response.status(), await response.text()).toBe(302);
+    const { cookies } = await request.storageState();
+    await request.dispose();
+    return cookies;
+  })().catch((error) => {
+    // A failed sign-in is not kept: the next test signs in afresh.
+    adminCookies = undefined;
+    throw error;
   });
-  expect(response.status(), await response.text()).toBe(302);
+  await context.addCookies(await adminCookies);
+}
+
+/** Signs the page's context in as the shop's administrator and opens the dashboard. */
+export async function signInAsAdmin(page: Page) {
+  await withAdminSession(page.context());
   await page.goto("/admin/dashboard");
   await settle(page);
 }
@@ -68,9 +113,11 @@ export async function waitForHydration(page: Page) {
  * Waits for hydration where the page runs scripts; a context may have JavaScript turned off
  * (`test.use` applies to the contexts a test opens too), and then the page is already final.
  */
+/** Waits for hydration when the page runs scripts; says whether it does. */
 async function settle(page: Page) {
   const scripted = await page.evaluate(() => "__reactRouterContext" in window).catch(() => false);
   if (scripted) await waitForHydration(page);
+  return scripted;
 }
 
 /** Signs up by typing into the form on /auth, as a shopper does. */
@@ -145,4 +192,38 @@ export async function signInWithoutScript(page: Page, browser: Browser) {
   await form.getByRole("button", { name: "Sign In" }).click();
   await expect(plain).toHaveURL("/");
   return { account, plain, context };
+}
+
+type Address = { line1: string; city: string; state: string; postalCode: string };
+
+/**
+ * The signed-in customer on `page` adds one of a product from its page and places a cash-on-delivery
+ * order through the checkout form, to the default Satara address or `address`; returns the order
+ * number shown on the Orders tab.
+ */
+export async function orderCashOnDelivery(page: Page, slug: string, address?: Address) {
+  await page.goto(`/product/${slug}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("Address Line 1").fill(address?.line1 ?? "12 Shivaji Nagar, Rajwada");
+  if (address) {
+    await page.getByLabel("City").fill(address.city);
+    await page.getByLabel("State").fill(address.state);
+    await page.getByLabel("Postal Code").fill(address.postalCode);
+  }
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Order placed successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\?tab=orders/);
+  const heading = page
+    .getByRole("article")
+    .filter({ hasText: /Order ORD-/ })
+    .first()
+    .getByRole("heading")
+    .first();
+  return (await heading.textContent())!.replace("Order ", "").trim();
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { ADMIN } from "./config";
-import { signInAsAdmin, signUp, waitForHydration } from "./helpers";
+import { orderCashOnDelivery, signInAsAdmin, signUp, waitForHydration } from "./helpers";
 
 // A product no other spec buys, so its stock here is this file's own.
 const PRODUCT = { slug: "ksheerabala-101-taila", name: "Ksheerabala 101 Taila" };
@@ -34,24 +34,7 @@ async function expectFitsScreen(page: Page, testInfo: TestInfo, name: string) {
 /** A new customer, on a phone, orders one item cash on delivery; returns the order number. */
 async function placeOrderOnPhone(page: Page) {
   await signUp(page, { fullName: "Radhika Mobilewala" });
-  await page.goto(`/product/${PRODUCT.slug}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to cart")).toBeVisible();
-  await page.goto("/checkout");
-  await waitForHydration(page);
-  await page.getByLabel("Phone").fill("9876543210");
-  await page.getByLabel("Address Line 1").fill("12 Shivaji Nagar, Rajwada");
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page.getByText("Order placed successfully!")).toBeVisible();
-  await expect(page).toHaveURL(/\/profile\?tab=orders/);
-  const heading = page
-    .getByRole("article")
-    .filter({ hasText: /Order ORD-/ })
-    .first()
-    .getByRole("heading")
-    .first();
-  return (await heading.textContent())!.replace("Order ", "").trim();
+  return orderCashOnDelivery(page, PRODUCT.slug);
 }
 
 test.describe("on a 390 px phone", () => {

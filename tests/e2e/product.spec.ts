@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { formatIstDate } from "../../app/domain/india-time";
 import { seedProducts, seedReviews } from "../../db/seed/catalog-data";
+import { signedInTest } from "./fixtures";
 import { signUp, waitForHydration } from "./helpers";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -129,43 +130,43 @@ test.describe("product page", () => {
     await expect(quantity).toHaveValue("10");
   });
 
-  test("a customer adds the chosen quantity to the cart and saves the product", async ({
-    page,
-  }) => {
-    await signUp(page);
-    await page.goto(`/product/${MAULI.slug}`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Increase quantity" }).click();
-    await page.getByRole("button", { name: "Increase quantity" }).click();
-    await expect(page.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("3");
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(toasts(page).getByText("Added to cart")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
+  signedInTest(
+    "a customer adds the chosen quantity to the cart and saves the product",
+    async ({ page }) => {
+      await page.goto(`/product/${MAULI.slug}`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Increase quantity" }).click();
+      await page.getByRole("button", { name: "Increase quantity" }).click();
+      await expect(page.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("3");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(toasts(page).getByText("Added to cart")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
 
-    await page.getByRole("button", { name: `Add ${MAULI.name} to wishlist` }).click();
-    await expect(toasts(page).getByText("Added to wishlist")).toBeVisible();
-    await expect(
-      page.getByRole("button", { name: `Remove ${MAULI.name} from wishlist` }),
-    ).toHaveText("Saved");
-    await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
-  });
+      await page.getByRole("button", { name: `Add ${MAULI.name} to wishlist` }).click();
+      await expect(toasts(page).getByText("Added to wishlist")).toBeVisible();
+      await expect(
+        page.getByRole("button", { name: `Remove ${MAULI.name} from wishlist` }),
+      ).toHaveText("Saved");
+      await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
+    },
+  );
 
-  test("the cart holds at most 10 of a product: adding more is refused with a message", async ({
-    page,
-  }) => {
-    await signUp(page);
-    await page.goto(`/product/${MAULI.slug}`);
-    await waitForHydration(page);
-    await page.getByRole("spinbutton", { name: "Quantity" }).fill("10");
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(toasts(page).getByText("Added to cart")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Cart, 10 items" })).toBeVisible();
+  signedInTest(
+    "the cart holds at most 10 of a product: adding more is refused with a message",
+    async ({ page }) => {
+      await page.goto(`/product/${MAULI.slug}`);
+      await waitForHydration(page);
+      await page.getByRole("spinbutton", { name: "Quantity" }).fill("10");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(toasts(page).getByText("Added to cart")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Cart, 10 items" })).toBeVisible();
 
-    await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(toasts(page).getByText(`You can buy at most 10 of ${MAULI.name}`)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Cart, 10 items" })).toBeVisible();
-  });
+      await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(toasts(page).getByText(`You can buy at most 10 of ${MAULI.name}`)).toBeVisible();
+      await expect(page.getByRole("link", { name: "Cart, 10 items" })).toBeVisible();
+    },
+  );
 
   test("the gallery steps through the images with wrap-around and zooms", async ({ page }) => {
     await page.goto(`/product/${MAULI.slug}`);
@@ -200,6 +201,66 @@ test.describe("product page", () => {
     await expect(dialog.getByRole("img", { name: MAULI.name, exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+  });
+
+  test("pictures: AVIF then WebP at the width needed, sized, the main one first and the rest lazily", async ({
+    page,
+  }) => {
+    await page.goto(`/product/${MAULI.slug}`);
+    const variants = (format: string) =>
+      new RegExp(
+        `^${[320, 640, 1024].map((w) => `/images/[0-9a-f-]{36}/[0-9a-f]{16}/${w}\\.${format} ${w}w`).join(", ")}$`,
+      );
+    const main = page.getByRole("img", { name: MAULI.name, exact: true });
+    const picture = main.locator("xpath=..");
+    await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(
+      "srcset",
+      variants("avif"),
+    );
+    await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute(
+      "srcset",
+      variants("webp"),
+    );
+    await expect(main).toHaveAttribute("width", "1024");
+    await expect(main).toHaveAttribute("height", "1024");
+    await expect(main).toHaveAttribute("fetchpriority", "high");
+    await expect(main).not.toHaveAttribute("loading", /.*/);
+
+    // Chromium takes the AVIF, served for good under its hashed URL.
+    await expect
+      .poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth && img.currentSrc))
+      .toMatch(/\.avif$/);
+    const src = await main.evaluate((img: HTMLImageElement) => img.currentSrc);
+    const response = await page.request.get(src);
+    expect(response.headers()["content-type"]).toBe("image/avif");
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    // The thumbnails under it wait until they are near, and are sized like every product picture.
+    const thumbnails = page.getByRole("list", { name: "Images" }).locator("img");
+    await expect(thumbnails).toHaveCount(2);
+    for (const thumbnail of await thumbnails.all()) {
+      await expect(thumbnail).toHaveAttribute("loading", "lazy");
+      await expect(thumbnail).toHaveAttribute("decoding", "async");
+      await expect(thumbnail).not.toHaveAttribute("fetchpriority", /.*/);
+    }
+    for (const img of await page.locator("main picture img").all()) {
+      await expect(img).toHaveAttribute("width", /^\d+$/);
+      await expect(img).toHaveAttribute("height", /^\d+$/);
+    }
+  });
+
+  test("a listing fetches its first row of pictures first and the rest lazily", async ({
+    page,
+  }) => {
+    await page.goto("/products");
+    const pictures = page.getByRole("main").getByRole("article").locator("picture img");
+    await expect(pictures.nth(4)).toBeAttached();
+    for (const index of [0, 1, 2, 3]) {
+      await expect(pictures.nth(index)).toHaveAttribute("fetchpriority", "high");
+      await expect(pictures.nth(index)).not.toHaveAttribute("loading", /.*/);
+    }
+    await expect(pictures.nth(4)).toHaveAttribute("loading", "lazy");
+    await expect(pictures.nth(4)).not.toHaveAttribute("fetchpriority", /.*/);
   });
 
   test("tabs: Benefits by default, then Ingredients, Dosage with Ayurvedic Properties", async ({
@@ -340,8 +401,7 @@ test.describe("writing a review", () => {
     ).toBeVisible();
   });
 
-  test("a customer must pick a rating", async ({ page }) => {
-    await signUp(page);
+  signedInTest("a customer must pick a rating", async ({ page }) => {
     await openReviews(page, PRODUCT.slug);
     await fillReview(page, { comment: "Forgot to choose the stars." });
     await expect(toasts(page).getByText("Please select a rating")).toBeVisible();

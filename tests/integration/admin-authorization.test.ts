@@ -12,7 +12,7 @@ import { fillCart, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
 
 /**
- * DESIGN §6.1: every /admin loader and action refuses visitors and customers. The route modules
+ * docs/DESIGN.md §6.1: every /admin loader and action refuses visitors and customers. The route modules
  * are found on disk, so a screen added later is covered without touching this test.
  */
 const ADMIN_DIR = path.resolve("app/routes/admin");

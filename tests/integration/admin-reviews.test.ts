@@ -138,7 +138,7 @@ describe(`review moderation on ${DATABASE_KIND}`, () => {
     expect(paged.reviews.map((r) => r.id)).toEqual(all.reviews.slice(2, 4).map((r) => r.id));
   });
 
-  it("answers the route's actions with the toasts of SPEC §8", async () => {
+  it("answers the route's actions with the toasts of docs/SPEC.md §8", async () => {
     const admin = await createAdmin(handle.db);
     const { productId, reviewIds } = await productWithReviews([{ rating: 4, approved: false }]);
     const id = reviewIds[0]!;

@@ -172,3 +172,47 @@ describe(`shop settings on ${DATABASE_KIND}`, () => {
     expect(none.body).toMatchObject({ total: 0, entries: [] });
   });
 });
+
+describe(`cash-on-delivery settings on ${DATABASE_KIND}`, () => {
+  it("saves the cash-on-delivery limit in paise and PIN prefixes, and an empty limit lifts it", async () => {
+    const answer = await save({
+      codMaxOrderValue: "4,999.50",
+      codExcludedPinPrefixes: "744101\n79, 18 79",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.toast?.description).toBe(
+      "Changed: Cash on delivery limit, PIN codes without cash on delivery",
+    );
+    expect(await getSettings(handle.db)).toMatchObject({
+      codMaxOrderValue: 499_950,
+      codExcludedPinPrefixes: ["744101", "79", "18"],
+    });
+    expect(await currentForm()).toMatchObject({
+      codMaxOrderValue: "4999.5",
+      codExcludedPinPrefixes: "744101\n79\n18",
+    });
+    await save({ codMaxOrderValue: "", codExcludedPinPrefixes: "" });
+    expect(await getSettings(handle.db)).toMatchObject({
+      codMaxOrderValue: null,
+      codExcludedPinPrefixes: [],
+    });
+  });
+
+  it("refuses a cash-on-delivery limit of 0 or not an amount, and a prefix that is not PIN digits", async () => {
+    const before = await getSettings(handle.db);
+    for (const limit of ["0", "-5", "five thousand", "10.555", "100000001"]) {
+      const answer = await save({ codMaxOrderValue: limit });
+      expect(answer.status, limit).toBe(400);
+      expect(answer.body?.result.error?.codMaxOrderValue, limit).toEqual([
+        "Enter an amount in rupees above 0 and up to 1,00,00,000, such as 5000 or 4999.50",
+      ]);
+    }
+    const prefixes = await save({ codExcludedPinPrefixes: "744\n07\n4151011\nabc" });
+    expect(prefixes.body?.result.error?.codExcludedPinPrefixes).toEqual([
+      "'07' is not a PIN code or its first digits (1 to 6 digits, not starting with 0)",
+      "'4151011' is not a PIN code or its first digits (1 to 6 digits, not starting with 0)",
+      "'abc' is not a PIN code or its first digits (1 to 6 digits, not starting with 0)",
+    ]);
+    expect(await getSettings(handle.db)).toEqual(before);
+  });
+});

@@ -33,13 +33,21 @@ afterAll(() => handle.close());
 const couponForm = (input: Record<string, string>) =>
   couponFormSchema.parse({ discountType: "percentage", isActive: "on", ...input });
 
+/** Entries written in the same millisecond tie on created_at; they are told apart by action. */
+const ACTION_ORDER = ["create", "update", "delete"];
+
 async function labelsOf(entityId: string) {
   const rows = await handle.db
-    .select({ action: auditLog.action, label: auditLog.label })
+    .select({ action: auditLog.action, label: auditLog.label, at: auditLog.createdAt })
     .from(auditLog)
-    .where(eq(auditLog.entityId, entityId))
-    .orderBy(auditLog.createdAt, auditLog.id);
-  return rows;
+    .where(eq(auditLog.entityId, entityId));
+  return rows
+    .sort(
+      (a, b) =>
+        a.at.getTime() - b.at.getTime() ||
+        ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action),
+    )
+    .map(({ action, label }) => ({ action, label }));
 }
 
 describe(`audit entries name what they are about on ${DATABASE_KIND}`, () => {

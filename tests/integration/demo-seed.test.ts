@@ -38,6 +38,14 @@ function isWebp(data: Buffer) {
   );
 }
 
+/** An ISO-BMFF file whose brand is AVIF. */
+function isAvif(data: Buffer) {
+  return (
+    data.subarray(4, 8).toString("latin1") === "ftyp" &&
+    data.subarray(8, 12).toString("latin1") === "avif"
+  );
+}
+
 async function counts() {
   const { db } = handle;
   return {
@@ -110,7 +118,7 @@ describe(`demo catalog on ${DATABASE_KIND}`, () => {
     }
   });
 
-  it("gives every product a primary image stored as real WebP at 320, 640 and 1024 px", async () => {
+  it("gives every product a primary image stored as real AVIF and WebP at 320, 640 and 1024 px", async () => {
     const rows = await handle.db.select({ id: products.id, name: products.name }).from(products);
     const primaries = await handle.db
       .select()
@@ -125,14 +133,20 @@ describe(`demo catalog on ${DATABASE_KIND}`, () => {
         .select()
         .from(imageVariants)
         .where(eq(imageVariants.imageId, primary!.imageId))
-        .orderBy(asc(imageVariants.width));
+        .orderBy(asc(imageVariants.format), asc(imageVariants.width));
       expect(
-        variants.map((v) => v.width),
+        variants.map((v) => `${v.format} ${v.width}`),
         product.name,
-      ).toEqual([320, 640, 1024]);
+      ).toEqual(["avif 320", "avif 640", "avif 1024", "webp 320", "webp 640", "webp 1024"]);
       for (const variant of variants) {
-        expect(variant.contentType).toBe("image/webp");
-        expect(isWebp(variant.data), `${product.name} at ${variant.width}`).toBe(true);
+        const label = `${product.name} at ${variant.width}`;
+        if (variant.format === "webp") {
+          expect(variant.contentType).toBe("image/webp");
+          expect(isWebp(variant.data), label).toBe(true);
+        } else {
+          expect(variant.contentType).toBe("image/avif");
+          expect(isAvif(variant.data), label).toBe(true);
+        }
       }
     }
   });

@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductStatus } from "~/domain/product-status";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { listWishlist } from "~/modules/accounts/wishlist-read.server";
 import { addToCart } from "~/modules/cart/cart.server";
 import { getCart } from "~/modules/cart/cart-view.server";
 import { listCategoriesWithCounts, listFeaturedProducts } from "~/modules/catalog/listing.server";
@@ -12,6 +11,7 @@ import { listAdminProducts } from "~/modules/catalog/products-admin.server";
 import { searchProducts } from "~/modules/catalog/search.server";
 import { sitemapEntries } from "~/modules/catalog/sitemap.server";
 import { addToWishlist } from "~/modules/wishlist/wishlist.server";
+import { listWishlist } from "~/modules/wishlist/wishlist-read.server";
 import {
   action as adminProductsAction,
   loader as adminProductsLoader,

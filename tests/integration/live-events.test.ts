@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkHealth } from "~/bootstrap.server";
 import { type DatabaseHandle, queryRows, setDatabase } from "~/lib/db.server";
-import { checkHealth } from "~/lib/lifecycle.server";
 import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
 import { coupons } from "../../db/schema";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createMailer, type Mailer, setMailer } from "~/lib/mail.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
-import { sendOrderConfirmation, sendShippingNotice } from "~/modules/orders/order-mail.server";
+import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
+import { enqueueNewOrderMails } from "~/modules/orders/mail-outbox.server";
+import { sendShippingNotice } from "~/modules/orders/order-mail.server";
 import { orderItems, orders, profiles } from "../../db/schema";
 import { type CapturedMail, startSmtpCapture } from "../fakes/smtp-server";
 import { insertOrder } from "./support/admin";
@@ -75,7 +77,8 @@ describe(`shop e-mails through SMTP (${DATABASE_KIND})`, () => {
       unitPrice: 104900,
       totalPrice: 104900,
     });
-    await sendOrderConfirmation(handle.db, order.id);
+    await handle.db.transaction((tx) => enqueueNewOrderMails(tx, order.id));
+    await drainMailOutbox(handle.db);
     await handle.db
       .update(orders)
       .set({ trackingId: "DTDC<42>", status: "shipped" })

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/lib/db.server";
+import { type DatabaseHandle, queryRows } from "~/lib/db.server";
 import { takeToast } from "~/lib/toast.server";
+import { MAX_SAVED_ADDRESSES } from "~/modules/accounts/addresses.server";
 import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
+import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import {
   OrderError,
   OrderNotCancellableError,
@@ -20,6 +22,7 @@ import {
   orderItems,
   orders,
   products,
+  settings,
 } from "../../db/schema";
 import { insertOrder } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
@@ -264,6 +267,30 @@ describe(`placing an order on ${DATABASE_KIND}`, () => {
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(order!.shippingAddressId).toBe(saved[0]!.id);
   });
+  it(`places the order but saves no address past the book's ${MAX_SAVED_ADDRESSES}`, async () => {
+    const [userId] = await insertCustomers(handle.db, 1);
+    const item = await product();
+    await handle.db.insert(addresses).values(
+      Array.from({ length: MAX_SAVED_ADDRESSES }, (_, i) => ({
+        userId: userId!,
+        fullName: "Asha Patil",
+        phone: "9876543210",
+        addressLine1: `${i + 1} Long Road`,
+        city: "Satara",
+        state: "Maharashtra",
+        postalCode: "415003",
+        isDefault: i === 0,
+      })),
+    );
+    await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }]);
+
+    const placed = await orderFor(handle.db, userId!, { saveAddress: true });
+
+    const saved = await handle.db.select().from(addresses).where(eq(addresses.userId, userId!));
+    expect(saved).toHaveLength(MAX_SAVED_ADDRESSES);
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order!.shippingAddressId).toBeNull();
+  });
 });
 
 describe(`cancelling an order on ${DATABASE_KIND}`, () => {
@@ -378,6 +405,7 @@ describe(`the checkout action on ${DATABASE_KIND}`, () => {
       shippingCost: 5000,
       total: 75000,
     });
+    await drainMailOutbox(handle.db);
     const confirmation = sent.findLast((mail) => mail.to === customer.email);
     expect(confirmation).toMatchObject({
       to: customer.email,
@@ -453,6 +481,92 @@ describe(`the checkout action on ${DATABASE_KIND}`, () => {
     expect(await ordersOf(customer.id)).toHaveLength(0);
     expect(await stockOf(item.id)).toBe(5);
   });
+
+  it("refuses a crafted cash-on-delivery post above the limit with 400 under the payment method, writing nothing", async () => {
+    const customer = await createCustomer("Limit Tester");
+    const item = await product({ price: 600_000, stockQuantity: 5 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+    await withCashOnDeliveryLimits({ codMaxOrderValue: 500_000 }, async () => {
+      const result = await postCheckout(customer.cookies, {
+        ...addressFields,
+        paymentMethod: "cod",
+        idempotencyKey: randomUUID(),
+      });
+      expect(result.status).toBe(400);
+      expect(result.toast).toMatchObject({
+        title: "Cash on delivery unavailable",
+        description: "Cash on delivery is available for orders up to ₹5,000. Please pay by card.",
+      });
+    });
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    expect(await stockOf(item.id)).toBe(5);
+  });
+});
+
+/** Sets the settings' cash-on-delivery limits for `work`, and lifts them after. */
+async function withCashOnDeliveryLimits(
+  limits: { codMaxOrderValue?: number | null; codExcludedPinPrefixes?: string[] },
+  work: () => Promise<void>,
+) {
+  await handle.db.update(settings).set(limits);
+  try {
+    await work();
+  } finally {
+    await handle.db.update(settings).set({ codMaxOrderValue: null, codExcludedPinPrefixes: [] });
+  }
+}
+
+describe(`cash on delivery limits on ${DATABASE_KIND}`, () => {
+  it("refuses cash on delivery above the limit, shipping included, and takes a card order instead", async () => {
+    const [userId] = (await insertCustomers(handle.db, 1)) as [string];
+    // ₹950 plus ₹50 shipping makes ₹1,000: at the limit; one more rupee is above it.
+    const item = await product({ price: 95_000, stockQuantity: 5 });
+    await fillCart(handle.db, userId, [{ productId: item.id, quantity: 1 }]);
+    await withCashOnDeliveryLimits({ codMaxOrderValue: 99_999 }, async () => {
+      await expect(orderFor(handle.db, userId)).rejects.toThrow(
+        "Cash on delivery is available for orders up to ₹999.99. Please pay by card.",
+      );
+      expect(await ordersOf(userId)).toHaveLength(0);
+      expect(await stockOf(item.id)).toBe(5);
+      const card = await orderFor(handle.db, userId, {
+        paymentMethod: "razorpay",
+        cardProvider: "test",
+      });
+      expect(card.total).toBe(100_000);
+    });
+  });
+
+  it("takes cash on delivery at exactly the limit", async () => {
+    const [userId] = (await insertCustomers(handle.db, 1)) as [string];
+    const item = await product({ price: 95_000, stockQuantity: 5 });
+    await fillCart(handle.db, userId, [{ productId: item.id, quantity: 1 }]);
+    await withCashOnDeliveryLimits({ codMaxOrderValue: 100_000 }, async () => {
+      expect(await orderFor(handle.db, userId)).toMatchObject({ paymentMethod: "cod" });
+    });
+  });
+
+  it("refuses cash on delivery to a PIN code an excluded prefix covers, and takes it elsewhere", async () => {
+    const [islands, satara] = (await insertCustomers(handle.db, 2)) as [string, string];
+    const item = await product({ stockQuantity: 5 });
+    for (const userId of [islands, satara]) {
+      await fillCart(handle.db, userId, [{ productId: item.id, quantity: 1 }]);
+    }
+    await withCashOnDeliveryLimits({ codExcludedPinPrefixes: ["744", "79"] }, async () => {
+      await expect(
+        orderFor(handle.db, islands, {
+          address: { ...SHIPPING_ADDRESS, postalCode: "744101" },
+        }),
+      ).rejects.toThrow(
+        "Cash on delivery is not available for PIN code 744101. Please pay by card.",
+      );
+      expect(await ordersOf(islands)).toHaveLength(0);
+      expect(
+        await orderFor(handle.db, satara, {
+          address: { ...SHIPPING_ADDRESS, postalCode: "415001" },
+        }),
+      ).toMatchObject({ paymentMethod: "cod" });
+    });
+  });
 });
 
 describe(`orders under concurrency on ${DATABASE_KIND}`, () => {
@@ -507,6 +621,81 @@ describe(`orders under concurrency on ${DATABASE_KIND}`, () => {
     expect(withCoupon[0]!.n).toBe(3);
     expect(await stockOf(item.id)).toBe(497);
   });
+
+  it("cancels and places orders of the same products at once without a deadlock or a lost unit", async () => {
+    const items = [];
+    for (let i = 0; i < 3; i++) items.push(await product({ stockQuantity: 100 }));
+    const earlier = await insertCustomers(handle.db, 10);
+    const later = await insertCustomers(handle.db, 10);
+    const placed = [];
+    for (const [index, userId] of earlier.entries()) {
+      const lines = items.map((item) => ({ productId: item.id, quantity: 1 }));
+      await fillCart(handle.db, userId, index % 2 ? lines.reverse() : lines);
+      placed.push({ userId, orderId: (await orderFor(handle.db, userId)).id });
+    }
+    for (const [index, userId] of later.entries()) {
+      const lines = items.map((item) => ({ productId: item.id, quantity: 2 }));
+      await fillCart(handle.db, userId, index % 2 ? lines.reverse() : lines);
+    }
+
+    const results = await Promise.allSettled([
+      ...placed.map((order) => cancelOrderByCustomer(handle.db, order)),
+      ...later.map((userId) => orderFor(handle.db, userId)),
+    ]);
+
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    for (const item of items) expect(await stockOf(item.id)).toBe(100 - 10 * 2);
+  });
+
+  if (DATABASE_KIND === "PostgreSQL") {
+    /**
+     * The stock is taken last, from rows another writer may hold: an administrator's change made
+     * while the checkout waits for the row is seen, and the order written before it is undone.
+     */
+    async function orderWhileProductIsEdited(change: Partial<typeof products.$inferInsert>) {
+      const [userId] = (await insertCustomers(handle.db, 1)) as [string];
+      const item = await product({ price: 40000, stockQuantity: 10 });
+      await fillCart(handle.db, userId, [{ productId: item.id, quantity: 2 }]);
+      let placing: Promise<unknown> = Promise.resolve();
+      await handle.db.transaction(async (tx) => {
+        // The lock an administrator's edit takes; the order's items may still reference the row.
+        await tx.select().from(products).where(eq(products.id, item.id)).for("no key update");
+        placing = orderFor(handle.db, userId);
+        placing.catch(() => {});
+        // Until the checkout waits on the product row this transaction holds.
+        await expect
+          .poll(async () => {
+            const [waiting] = await queryRows<{ n: number }>(
+              handle.db,
+              sql`select count(*)::int as n from pg_stat_activity
+                  where wait_event_type = 'Lock' and query like 'update "products"%'`,
+            );
+            return Number(waiting?.n);
+          })
+          .toBe(1);
+        await tx.update(products).set(change).where(eq(products.id, item.id));
+      });
+      return { item, userId, placing };
+    }
+
+    it("refuses a price changed while the checkout waited for the product, writing nothing", async () => {
+      const { item, userId, placing } = await orderWhileProductIsEdited({ price: 45000 });
+      await expect(placing).rejects.toThrow(
+        `The price of ${item.name} changed to ₹450.00. Please review your order and place it again.`,
+      );
+      expect(await ordersOf(userId)).toHaveLength(0);
+      expect(await stockOf(item.id)).toBe(10);
+    });
+
+    it("refuses GST details changed while the checkout waited for the product, writing nothing", async () => {
+      const { item, userId, placing } = await orderWhileProductIsEdited({ gstRate: 12 });
+      await expect(placing).rejects.toThrow(
+        `The tax details of ${item.name} changed. Please review your order and place it again.`,
+      );
+      expect(await ordersOf(userId)).toHaveLength(0);
+      expect(await stockOf(item.id)).toBe(10);
+    });
+  }
 
   it("makes one order when the same checkout is submitted twice at once", async () => {
     const [userId] = await insertCustomers(handle.db, 1);

@@ -1,5 +1,5 @@
 /**
- * Card payments end to end against a real database (DESIGN §6.7 and §6.8): the provider order is
+ * Card payments end to end against a real database (docs/DESIGN.md §6.7 and §6.8): the provider order is
  * created on a fake Razorpay over real HTTP, the checkout callback and the webhook are verified by
  * signature, repeated and concurrent deliveries change an order once, and unpaid card orders expire
  * and give back their stock and coupon.
@@ -12,7 +12,7 @@ import type { MailMessage } from "~/lib/mail.server";
 import { takeToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
-import { newOrderAlertsSent } from "~/modules/orders/new-order-alert.server";
+import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import {
@@ -929,7 +929,7 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
         expect(await accepted.json()).toEqual({ status: "paid" });
         expect(await orderState(order.id)).toMatchObject({ paymentStatus: "paid" });
         // The customer's confirmation, and the shop's new-order alert once the order is paid.
-        await newOrderAlertsSent();
+        await drainMailOutbox(handle.db);
         const shop = await getSettings(handle.db);
         expect(
           sent
@@ -941,7 +941,7 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
         const repeated = await action(routeArgs(post(hmac(WEBHOOK_SECRET, body))));
         expect(repeated.status).toBe(200);
         expect(await repeated.json()).toEqual({ status: "duplicate" });
-        await newOrderAlertsSent();
+        await drainMailOutbox(handle.db);
         expect(sent.length).toBe(mails + 2);
       },
     );

@@ -95,7 +95,7 @@ async function productBySlug(slug: string) {
 }
 
 describe(`product administration services on ${DATABASE_KIND}`, () => {
-  it("creates a product in paise with its uploaded images as WebP variants, the first primary, and an audit entry", async () => {
+  it("creates a product in paise with its uploaded images as AVIF and WebP variants, the first primary, and an audit entry", async () => {
     const category = await insertCategory(handle.db, `tonics-${randomUUID().slice(0, 6)}`);
     const input = values({
       name: "Tulsi Ark Drops",
@@ -136,7 +136,11 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
     ]);
     expect(gallery[0]!.imageUrl).toBe(`/images/${gallery[0]!.imageId}`);
     const variants = await handle.db
-      .select({ imageId: imageVariants.imageId, width: imageVariants.width })
+      .select({
+        imageId: imageVariants.imageId,
+        width: imageVariants.width,
+        format: imageVariants.format,
+      })
       .from(imageVariants)
       .where(
         inArray(
@@ -144,13 +148,15 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
           gallery.map((g) => g.imageId),
         ),
       );
-    const widthsOf = (imageId: string) =>
+    const widthsOf = (imageId: string, format: string) =>
       variants
-        .filter((v) => v.imageId === imageId)
+        .filter((v) => v.imageId === imageId && v.format === format)
         .map((v) => v.width)
         .sort((a, b) => a - b);
-    expect(widthsOf(gallery[0]!.imageId)).toEqual([320, 640, 800]);
-    expect(widthsOf(gallery[1]!.imageId)).toEqual([300]);
+    for (const format of ["avif", "webp"]) {
+      expect(widthsOf(gallery[0]!.imageId, format)).toEqual([320, 640, 800]);
+      expect(widthsOf(gallery[1]!.imageId, format)).toEqual([300]);
+    }
 
     const [entry] = await auditFor(created!.id);
     expect(entry).toMatchObject({ actorId: admin.id, action: "create", entity: "product" });
@@ -165,7 +171,9 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
     expect(detail?.images.map((i) => i.imageId)).toEqual(gallery.map((g) => g.imageId));
     expect(detail?.categoryName).toBe(category.name);
     const featured = await listFeaturedProducts(handle.db, 50);
-    expect(featured.find((p) => p.id === created!.id)?.imageId).toBe(gallery[0]!.imageId);
+    const primaryPath = featured.find((p) => p.id === created!.id)?.imagePath;
+    expect(primaryPath).toMatch(new RegExp(`^/images/${gallery[0]!.imageId}/[0-9a-f]{16}$`));
+    expect(detail?.images[0]?.path).toBe(primaryPath);
   });
 
   it("refuses a slug that is taken, with a clear message, and writes nothing", async () => {
@@ -446,11 +454,11 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
     expect(first).toMatchObject({ total: 28, page: 1, pageCount: 2, pageSize: 25 });
     expect(first.items).toHaveLength(25);
     expect(first.items[0]).toMatchObject({ name: `Gallery ${tag}`, categoryName: null });
-    expect(first.items[0]?.imageId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.items[0]?.imagePath).toMatch(/^\/images\/[0-9a-f-]{36}\/[0-9a-f]{16}$/);
     expect(first.items[1]).toMatchObject({
       name: `Kadha ${tag} 26`,
       categoryName: "Lists",
-      imageId: null,
+      imagePath: null,
     });
     const second = await listAdminProducts(handle.db, { search: tag, page: 2 });
     expect(second.items.map((p) => p.name)).toEqual([
@@ -519,8 +527,9 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
     });
     const [image] = await galleryOf(row!.id);
     expect(image).toMatchObject({ isPrimary: true });
+    // Three widths, each as AVIF and WebP.
     expect(await handle.db.$count(imageVariants, eq(imageVariants.imageId, image!.imageId))).toBe(
-      3,
+      6,
     );
     expect((await auditFor(row!.id)).map((e) => [e.action, e.actorId])).toEqual([
       ["create", admin.id],

@@ -125,7 +125,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-describe(`database constraints (DESIGN §5) on ${DATABASE_KIND}`, () => {
+describe(`database constraints (docs/DESIGN.md §5) on ${DATABASE_KIND}`, () => {
   describe("accepts a valid row of each kind", () => {
     it("product, including stock 0 and no discount", async () => {
       await handle.db.insert(products).values(validProduct({ stockQuantity: 0 }));

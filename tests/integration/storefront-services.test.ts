@@ -5,8 +5,8 @@ import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
 import { addToCart, CartError } from "~/modules/cart/cart.server";
 import { listCartLines } from "~/modules/cart/cart-read.server";
 import { findProduct } from "~/modules/catalog/product-detail.server";
+import { refreshProductRatings } from "~/modules/catalog/ratings.server";
 import { listActiveOffers } from "~/modules/promotions/offers.server";
-import { refreshProductRatings } from "~/modules/reviews/rating.server";
 import {
   listApprovedReviews,
   ReviewError,

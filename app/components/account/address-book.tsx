@@ -1,13 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { MapPin, Plus } from "lucide-react";
 import { Link } from "react-router";
+import { deferred } from "~/components/deferred";
 import { buttonVariants } from "~/components/ui/button";
 import type { SavedAddress } from "~/modules/accounts/addresses-read.server";
 import { AddressCard } from "./address-card";
-import { AddressForm } from "./address-form";
+
+/** The address form (Conform and its checks) loads apart from the page (docs/decisions/029). */
+const AddressForm = deferred(() => import("./address-form").then((module) => module.AddressForm));
 
 /**
- * SPEC §2 Addresses tab: the saved addresses, default first. `editing` is "new" for the add form
+ * docs/SPEC.md §2 Addresses tab: the saved addresses, default first. `editing` is "new" for the add form
  * or the id of the address whose card turns into its edit form.
  */
 export function AddressBook({

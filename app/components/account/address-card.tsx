@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "react-router";
+import { AddressBlock } from "~/components/order/order-summary";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
@@ -30,19 +31,7 @@ export function AddressCard({
         <p className="font-semibold">{address.fullName}</p>
         {address.isDefault ? <Badge>Default</Badge> : null}
       </div>
-      <address className="text-muted-foreground text-sm not-italic">
-        {address.addressLine1}
-        {address.addressLine2 ? (
-          <>
-            <br />
-            {address.addressLine2}
-          </>
-        ) : null}
-        <br />
-        {address.city}, {address.state} {address.postalCode}
-        <br />
-        Phone: {address.phone}
-      </address>
+      <AddressBlock address={address} withName={false} className="text-muted-foreground text-sm" />
       <div className="mt-auto flex flex-wrap gap-2">
         <Link
           to={`?tab=addresses&address=${address.id}`}

@@ -1,13 +1,12 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { InputField } from "~/components/forms";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { savedAddressSchema } from "~/domain/validation/address";
 import type { SavedAddress } from "~/modules/accounts/addresses-read.server";
 import { profileAction } from "./action-data";
-import { FormInput } from "./form-input";
 import { PhoneField } from "./phone-field";
+import { useProfileChecks } from "./use-profile-checks";
 
 /**
  * Add an address, or edit one (pre-filled). Checked in the browser and again on the server with
@@ -24,6 +23,7 @@ export function AddressForm({
   const saving =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "save-address";
   const heading = useRef<HTMLHeadingElement>(null);
+  const checks = useProfileChecks();
   const [form, fields] = useForm({
     id: address ? `address-${address.id}` : "address-new",
     lastResult,
@@ -38,9 +38,12 @@ export function AddressForm({
           postalCode: address.postalCode,
         }
       : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: savedAddressSchema }),
+    // Without its checks Conform would ask the server on every blur and keystroke.
+    shouldValidate: checks ? "onBlur" : "onSubmit",
+    shouldRevalidate: checks ? "onInput" : "onSubmit",
+    onValidate: checks
+      ? ({ formData }) => checks.parseWithZod(formData, { schema: checks.savedAddressSchema })
+      : undefined,
   });
   // Opening the form moves keyboard focus to it.
   useEffect(() => heading.current?.focus(), []);
@@ -61,25 +64,25 @@ export function AddressForm({
       <input type="hidden" name="intent" value="save-address" />
       {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput meta={fields.fullName} label="Full Name" autoComplete="name" />
+        <InputField meta={fields.fullName} label="Full Name" autoComplete="name" />
         <PhoneField meta={fields.phone} />
-        <FormInput
+        <InputField
           meta={fields.addressLine1}
           label="Address Line 1"
           autoComplete="address-line1"
           placeholder="House number, street"
           className="sm:col-span-2"
         />
-        <FormInput
+        <InputField
           meta={fields.addressLine2}
           label="Address Line 2 (optional)"
           autoComplete="address-line2"
           placeholder="Area, landmark"
           className="sm:col-span-2"
         />
-        <FormInput meta={fields.city} label="City" autoComplete="address-level2" />
-        <FormInput meta={fields.state} label="State" autoComplete="address-level1" />
-        <FormInput
+        <InputField meta={fields.city} label="City" autoComplete="address-level2" />
+        <InputField meta={fields.state} label="State" autoComplete="address-level1" />
+        <InputField
           meta={fields.postalCode}
           label="Postal Code"
           autoComplete="postal-code"

@@ -1,21 +1,17 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { deferred } from "~/components/deferred";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { type ProfileActionData, profileAction } from "./action-data";
 
+/** The dialog (Radix's) loads apart from the page; it is shown only once the page is hydrated. */
+const ConfirmDialog = deferred(() =>
+  import("~/components/confirm-dialog").then((module) => module.ConfirmDialog),
+);
+
 /**
- * DESIGN §6.16: the customer cancels an order that has not shipped. With JavaScript a dialog
+ * docs/DESIGN.md §6.16: the customer cancels an order that has not shipped. With JavaScript a dialog
  * asks first; before it loads, the button is a plain form submit.
  */
 export function CancelOrderButton({
@@ -46,37 +42,24 @@ export function CancelOrderButton({
     );
   }
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Cancel this order?"
+      description={`Order ${orderNumber} will be cancelled and its items released. This cannot be undone.`}
+      cancelLabel="Keep Order"
+      trigger={
         <Button type="button" variant="outline" size="sm" disabled={busy}>
           {busy ? "Cancelling..." : "Cancel Order"}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Cancel this order?</DialogTitle>
-          <DialogDescription>
-            Order {orderNumber} will be cancelled and its items released. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Keep Order
-            </Button>
-          </DialogClose>
-          <fetcher.Form
-            method="post"
-            action={profileAction("orders")}
-            onSubmit={() => setOpen(false)}
-          >
-            {fields}
-            <Button type="submit" variant="destructive" className="w-full sm:w-auto">
-              Yes, Cancel Order
-            </Button>
-          </fetcher.Form>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <fetcher.Form method="post" action={profileAction("orders")} onSubmit={() => setOpen(false)}>
+        {fields}
+        <Button type="submit" variant="destructive" className="w-full sm:w-auto">
+          Yes, Cancel Order
+        </Button>
+      </fetcher.Form>
+    </ConfirmDialog>
   );
 }

@@ -1,19 +1,15 @@
 import { useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
+import { deferred } from "~/components/deferred";
 import { Button, buttonVariants } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import type { SavedAddress } from "~/modules/accounts/addresses-read.server";
 import { type ProfileActionData, profileAction } from "./action-data";
+
+/** The dialog (Radix's) loads apart from the page; it is shown only once the page is hydrated. */
+const ConfirmDialog = deferred(() =>
+  import("~/components/confirm-dialog").then((module) => module.ConfirmDialog),
+);
 
 /** The address book's URL while one address's deletion waits for an answer (no JavaScript). */
 export function confirmDeleteHref(addressId: string) {
@@ -67,36 +63,27 @@ export function DeleteAddressButton({
     );
   }
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      description={question(address)}
+      trigger={
         <Button type="button" variant="ghost" size="sm" disabled={busy} className={deleteClass}>
           {label}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Are you sure?</DialogTitle>
-          <DialogDescription>{question(address)}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <fetcher.Form
-            method="post"
-            action={profileAction("addresses")}
-            onSubmit={() => setOpen(false)}
-          >
-            <DeleteFields addressId={address.id} />
-            <Button type="submit" variant="destructive" className="w-full sm:w-auto">
-              Delete
-            </Button>
-          </fetcher.Form>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <fetcher.Form
+        method="post"
+        action={profileAction("addresses")}
+        onSubmit={() => setOpen(false)}
+      >
+        <DeleteFields addressId={address.id} />
+        <Button type="submit" variant="destructive" className="w-full sm:w-auto">
+          Delete
+        </Button>
+      </fetcher.Form>
+    </ConfirmDialog>
   );
 }
 

@@ -1,12 +1,12 @@
 import { Badge } from "~/components/ui/badge";
 import { orderStatusTone, statusLabel, TEST_PAYMENT_MARK } from "~/domain/orders";
 
-/** SPEC §4: yellow pending, blue processing, purple shipped, green delivered, red cancelled. */
+/** docs/SPEC.md §4: yellow pending, blue processing, purple shipped, green delivered, red cancelled. */
 export function OrderStatusBadge({ status }: { status: string }) {
   return <Badge variant={orderStatusTone(status)}>{statusLabel(status)}</Badge>;
 }
 
-/** SPEC §4: 'paid' in the default style, anything else in the secondary one. */
+/** docs/SPEC.md §4: 'paid' in the default style, anything else in the secondary one. */
 export function PaymentStatusBadge({ status }: { status: string }) {
   return <Badge variant={status === "paid" ? "default" : "secondary"}>{statusLabel(status)}</Badge>;
 }

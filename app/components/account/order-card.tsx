@@ -1,50 +1,19 @@
+import { FileText } from "lucide-react";
 import { PayNowButton } from "~/components/checkout/pay-now-button";
+import { AddressBlock, type OrderSummaryView } from "~/components/order/order-summary";
 import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
 import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
-import {
-  customerMayCancel,
-  isTestPayment,
-  type OrderStatus,
-  type PaymentMethod,
-  type PaymentProvider,
-  paymentMethodLabel,
-} from "~/domain/orders";
+import { customerMayCancel, isTestPayment, paymentMethodLabel } from "~/domain/orders";
 import { shippingMethodLabel } from "~/domain/shipping";
 import { CancelOrderButton } from "./cancel-order-button";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 
-export type OrderView = {
-  id: string;
-  orderNumber: string;
-  createdAt: Date;
-  status: OrderStatus;
-  paymentMethod: PaymentMethod;
-  paymentProvider: PaymentProvider | null;
+export type OrderView = OrderSummaryView & {
   paymentStatus: string;
-  subtotal: number;
-  discountAmount: number;
-  shippingCost: number;
-  shippingMethod: string;
-  total: number;
-  couponCode: string | null;
-  trackingId: string | null;
-  shippingAddress: {
-    fullName: string;
-    phone: string;
-    addressLine1: string;
-    addressLine2: string | null;
-    city: string;
-    state: string;
-    postalCode: string;
-  };
-  items: {
-    id: string;
-    productName: string;
-    quantity: number;
-    unitPrice: number;
-    totalPrice: number;
-  }[];
+  /** Set once the shop has issued the order's tax invoice. */
+  invoiceNumber: string | null;
   /** A card order still inside its payment window (decided by the loader). */
   awaitsPayment: boolean;
 };
@@ -136,21 +105,7 @@ export function OrderCard({ order }: { order: OrderView }) {
           <h4 id={`${titleId}-address`} className="font-medium text-sm">
             Shipping Address
           </h4>
-          <address className="text-muted-foreground text-sm not-italic">
-            {address.fullName}
-            <br />
-            {address.addressLine1}
-            {address.addressLine2 ? (
-              <>
-                <br />
-                {address.addressLine2}
-              </>
-            ) : null}
-            <br />
-            {address.city}, {address.state} {address.postalCode}
-            <br />
-            Phone: {address.phone}
-          </address>
+          <AddressBlock address={address} className="text-muted-foreground text-sm" />
           {order.trackingId ? (
             <p className="pt-2 text-sm">
               <span className="text-muted-foreground">Tracking ID: </span>
@@ -174,8 +129,18 @@ export function OrderCard({ order }: { order: OrderView }) {
         </dl>
       </div>
 
-      {order.awaitsPayment || customerMayCancel(order.status) ? (
+      {order.awaitsPayment || customerMayCancel(order.status) || order.invoiceNumber ? (
         <footer className="flex flex-wrap justify-end gap-2">
+          {order.invoiceNumber ? (
+            // A document of its own, to print: a full page load, not an in-app navigation.
+            <a
+              href={`/profile/orders/${order.id}/invoice`}
+              aria-label={`Tax Invoice ${order.invoiceNumber} for order ${order.orderNumber}`}
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+            >
+              <FileText aria-hidden="true" /> Tax Invoice
+            </a>
+          ) : null}
           {order.awaitsPayment ? <PayNowButton orderId={order.id} /> : null}
           {customerMayCancel(order.status) ? (
             <CancelOrderButton orderId={order.id} orderNumber={order.orderNumber} />

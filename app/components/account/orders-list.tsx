@@ -7,7 +7,7 @@ import { OrderCard, type OrderView } from "./order-card";
 
 export type OrderPages = { page: number; pageCount: number; totalCount: number; pageSize: number };
 
-/** SPEC §2 Orders tab: the customer's orders, newest first, a page at a time. */
+/** docs/SPEC.md §2 Orders tab: the customer's orders, newest first, a page at a time. */
 export function OrdersList({ orders, pages }: { orders: OrderView[]; pages: OrderPages }) {
   const first = (pages.page - 1) * pages.pageSize + 1;
   const last = first + orders.length - 1;

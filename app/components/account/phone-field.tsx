@@ -1,8 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { phoneDigits } from "~/domain/validation/address";
-import { FormInput } from "./form-input";
+import { InputField } from "~/components/forms";
+import { phoneDigits } from "~/domain/validation/address-format";
 
-/** SPEC §5: the phone field keeps digits only, at most 10, as the customer types or pastes. */
+/** docs/SPEC.md §5: the phone field keeps digits only, at most 10, as the customer types or pastes. */
 export function PhoneField({
   meta,
   label = "Phone",
@@ -15,7 +15,7 @@ export function PhoneField({
   description?: string;
 }) {
   return (
-    <FormInput
+    <InputField
       meta={meta}
       label={label}
       type="tel"

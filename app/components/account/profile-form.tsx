@@ -1,19 +1,18 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
+import { InputField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { profileSchema } from "~/domain/validation/address";
 import { type ProfileActionData, profileAction } from "./action-data";
-import { FormInput } from "./form-input";
 import { PhoneField } from "./phone-field";
+import { useProfileChecks } from "./use-profile-checks";
 
 export type EditableProfile = { fullName: string; email: string; phone: string | null };
 
 /**
- * SPEC §2 Profile tab: full name and phone can be changed; the e-mail is shown read-only.
+ * docs/SPEC.md §2 Profile tab: full name and phone can be changed; the e-mail is shown read-only.
  * `lastResult` is the server's answer to a post made before JavaScript loaded.
  */
 export function ProfileForm({
@@ -25,13 +24,17 @@ export function ProfileForm({
 }) {
   const fetcher = useFetcher<ProfileActionData>();
   const saving = fetcher.state !== "idle";
+  const checks = useProfileChecks();
   const [form, fields] = useForm({
     id: "profile",
     lastResult: fetcher.data ? fetcher.data.result : lastResult,
     defaultValue: { fullName: profile.fullName, phone: profile.phone ?? "" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    // Without its checks Conform would ask the server on every blur and keystroke.
+    shouldValidate: checks ? "onBlur" : "onSubmit",
+    shouldRevalidate: checks ? "onInput" : "onSubmit",
+    onValidate: checks
+      ? ({ formData }) => checks.parseWithZod(formData, { schema: checks.profileSchema })
+      : undefined,
   });
   return (
     <Card>
@@ -62,7 +65,7 @@ export function ProfileForm({
               />
             )}
           </Field>
-          <FormInput meta={fields.fullName} label="Full Name" autoComplete="name" />
+          <InputField meta={fields.fullName} label="Full Name" autoComplete="name" />
           <PhoneField meta={fields.phone} />
           <div>
             <Button type="submit" disabled={saving}>

@@ -1,16 +1,8 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
+import { InputField, TextareaField } from "~/components/forms";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
 import { categoryFormSchema, MAX_SORT_ORDER } from "~/domain/validation/category";
 
 export type EditableCategory = {
@@ -22,7 +14,7 @@ export type EditableCategory = {
 };
 
 /**
- * Add or edit a category (DESIGN §6.14), checked in the browser and again by the action with the
+ * Add or edit a category (docs/DESIGN.md §6.14), checked in the browser and again by the action with the
  * same schema; without JavaScript it is a plain form post.
  */
 export function CategoryForm({
@@ -67,65 +59,31 @@ export function CategoryForm({
       <input type="hidden" name="intent" value={category ? "update" : "create"} />
       {category ? <input type="hidden" name="id" value={category.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Category Name" id={fields.name.id} errors={fields.name.errors?.slice(0, 1)}>
-          {(control) => (
-            <Input
-              {...getInputProps(fields.name, { type: "text", ariaAttributes: false })}
-              {...control}
-              key={fields.name.key}
-            />
-          )}
-        </Field>
-        <Field
+        <InputField meta={fields.name} label="Category Name" />
+        <InputField
+          meta={fields.slug}
           label="Slug"
-          id={fields.slug.id}
-          errors={fields.slug.errors?.slice(0, 1)}
           description="Leave empty to make it from the name."
-        >
-          {(control) => (
-            <Input
-              {...getInputProps(fields.slug, { type: "text", ariaAttributes: false })}
-              {...control}
-              key={fields.slug.key}
-              placeholder="made-from-the-name"
-            />
-          )}
-        </Field>
-        <Field
+          placeholder="made-from-the-name"
+        />
+        <TextareaField
+          meta={fields.description}
           label="Description"
-          id={fields.description.id}
-          errors={fields.description.errors?.slice(0, 1)}
           className="sm:col-span-2"
-        >
-          {(control) => (
-            <Textarea
-              {...getTextareaProps(fields.description, { ariaAttributes: false })}
-              {...control}
-              rows={3}
-              className="min-h-0"
-              key={fields.description.key}
-            />
-          )}
-        </Field>
-        <Field
+          controlClassName="min-h-0"
+          rows={3}
+        />
+        <InputField
+          meta={fields.sortOrder}
           label="Sort Order"
-          id={fields.sortOrder.id}
-          errors={fields.sortOrder.errors?.slice(0, 1)}
           description="Lower numbers come first in the shop; equal numbers go by name."
-        >
-          {(control) => (
-            <Input
-              {...getInputProps(fields.sortOrder, { type: "number", ariaAttributes: false })}
-              {...control}
-              min={0}
-              max={MAX_SORT_ORDER}
-              step={1}
-              inputMode="numeric"
-              placeholder="0"
-              key={fields.sortOrder.key}
-            />
-          )}
-        </Field>
+          type="number"
+          min={0}
+          max={MAX_SORT_ORDER}
+          step={1}
+          inputMode="numeric"
+          placeholder="0"
+        />
       </div>
       <div className="flex justify-end gap-2">
         {onCancel ? (

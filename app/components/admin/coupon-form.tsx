@@ -22,7 +22,7 @@ export type EditableCoupon = {
 
 const rupees = (paise: number | null) => (paise === null ? "" : String(paise / 100));
 
-/** Create or edit a coupon (SPEC §5): a new coupon defaults to percentage and active. */
+/** Create or edit a coupon (docs/SPEC.md §5): a new coupon defaults to percentage and active. */
 export function CouponForm({
   coupon,
   lastResult,

@@ -6,57 +6,22 @@ import {
   PaymentStatusBadge,
   TestPaymentBadge,
 } from "~/components/account/order-badges";
+import { AddressBlock, type OrderSummaryView } from "~/components/order/order-summary";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
-import {
-  isTestPayment,
-  type OrderStatus,
-  type PaymentMethod,
-  type PaymentProvider,
-  type PaymentStatus,
-  paymentMethodLabel,
-} from "~/domain/orders";
+import { isTestPayment, type PaymentStatus, paymentMethodLabel } from "~/domain/orders";
 import { shippingMethodLabel } from "~/domain/shipping";
 
-export type OrderDetailView = {
-  id: string;
-  orderNumber: string;
-  createdAt: Date;
-  status: OrderStatus;
-  paymentMethod: PaymentMethod;
-  paymentProvider: PaymentProvider | null;
+export type OrderDetailView = OrderSummaryView & {
   paymentStatus: PaymentStatus;
-  subtotal: number;
-  discountAmount: number;
-  shippingCost: number;
-  shippingMethod: string;
-  total: number;
-  couponCode: string | null;
-  trackingId: string | null;
   invoiceNumber: string | null;
   paidAt: Date | null;
   customerName: string | null;
   customerEmail: string | null;
-  shippingAddress: {
-    fullName: string;
-    phone: string;
-    addressLine1: string;
-    addressLine2: string | null;
-    city: string;
-    state: string;
-    postalCode: string;
-  };
-  items: {
-    id: string;
-    productName: string;
-    quantity: number;
-    unitPrice: number;
-    totalPrice: number;
-  }[];
 };
 
 export type TrackingActionData = {
@@ -94,7 +59,7 @@ function Section({
 }
 
 /**
- * SPEC §4: an order without a tracking ID takes one (and is marked shipped); once set it is shown
+ * docs/SPEC.md §4: an order without a tracking ID takes one (and is marked shipped); once set it is shown
  * read-only. The server checks the ID and answers with a toast and the field's error.
  */
 function TrackingForm({ order, action }: { order: OrderDetailView; action: string }) {
@@ -188,7 +153,7 @@ function CashPayment({ order, action }: { order: OrderDetailView; action: string
   );
 }
 
-/** SPEC §2's order detail: customer, payment, items, address, tracking, totals and the invoice. */
+/** docs/SPEC.md §2's order detail: customer, payment, items, address, tracking, totals and the invoice. */
 export function OrderDetail({
   order,
   action,
@@ -272,21 +237,7 @@ export function OrderDetail({
 
       <div className="grid gap-6 sm:grid-cols-2">
         <Section id={`${prefix}address`} title="Shipping Address">
-          <address className="text-sm not-italic leading-relaxed">
-            {address.fullName}
-            <br />
-            {address.addressLine1}
-            {address.addressLine2 ? (
-              <>
-                <br />
-                {address.addressLine2}
-              </>
-            ) : null}
-            <br />
-            {address.city}, {address.state} {address.postalCode}
-            <br />
-            Phone: {address.phone}
-          </address>
+          <AddressBlock address={address} className="text-sm leading-relaxed" />
         </Section>
         <Section id={`${prefix}tracking`} title="Tracking Information">
           <TrackingForm order={order} action={action} />

@@ -1,20 +1,12 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { ORDER_STATUSES, type OrderStatus, orderStatusTone, statusLabel } from "~/domain/orders";
 import { cn } from "~/lib/cn";
 
-/** The select takes its status's badge colour (SPEC §4): yellow, blue, purple, green, red. */
+/** The select takes its status's badge colour (docs/SPEC.md §4): yellow, blue, purple, green, red. */
 const TONE_CLASSES = {
   warning: "bg-badge-yellow text-badge-yellow-foreground",
   info: "bg-badge-blue text-badge-blue-foreground",
@@ -28,7 +20,7 @@ const selectClass =
   "h-9 cursor-pointer rounded-full border border-transparent px-3 font-medium text-sm disabled:cursor-wait disabled:opacity-70";
 
 /**
- * SPEC §2: the inline status dropdown of an orders row, any status from any other. Choosing
+ * docs/SPEC.md §2: the inline status dropdown of an orders row, any status from any other. Choosing
  * Cancelled asks first, since it gives back the stock and coupon; choosing another status for a
  * cancelled order reopens it and takes them again (the server refuses when they are gone).
  * Before JavaScript loads it is a plain form with an Update button.
@@ -92,34 +84,24 @@ export function OrderStatusSelect({
       >
         {options}
       </select>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel order {orderNumber}?</DialogTitle>
-            <DialogDescription>
-              Its items go back into stock and its coupon use is given back. Reopening it later
-              takes them again, if they are still there.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Keep Order
-              </Button>
-            </DialogClose>
-            <Button
-              type="button"
-              variant="destructive"
-              onClick={() => {
-                setConfirming(false);
-                submit("cancelled");
-              }}
-            >
-              Yes, Cancel Order
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Cancel order ${orderNumber}?`}
+        description="Its items go back into stock and its coupon use is given back. Reopening it later takes them again, if they are still there."
+        cancelLabel="Keep Order"
+      >
+        <Button
+          type="button"
+          variant="destructive"
+          onClick={() => {
+            setConfirming(false);
+            submit("cancelled");
+          }}
+        >
+          Yes, Cancel Order
+        </Button>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,21 +1,13 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { InputField, SelectField, TextareaField } from "~/components/forms";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
 import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_STATUSES,
@@ -57,74 +49,6 @@ export type ProductFormProduct = {
 };
 
 const rupees = (paise: number | null) => (paise === null ? "" : (paise / 100).toFixed(2));
-const selectClass =
-  "h-10 w-full rounded-md border border-input bg-card px-3 text-sm aria-invalid:border-destructive";
-
-function Text({
-  meta,
-  label,
-  description,
-  className,
-  ...props
-}: {
-  meta: FieldMetadata<string | null | undefined>;
-  label: string;
-  description?: string;
-  className?: string;
-} & Pick<React.ComponentProps<"input">, "type" | "step" | "min" | "inputMode" | "placeholder">) {
-  return (
-    <Field
-      label={label}
-      id={meta.id}
-      errors={meta.errors?.slice(0, 1)}
-      description={description}
-      className={className}
-    >
-      {(control) => (
-        <Input
-          {...getInputProps(meta, { type: "text", ariaAttributes: false })}
-          {...control}
-          {...props}
-          key={meta.key}
-        />
-      )}
-    </Field>
-  );
-}
-
-function LongText({
-  meta,
-  label,
-  description,
-  rows = 3,
-  className,
-}: {
-  meta: FieldMetadata<string | null | undefined>;
-  label: string;
-  description?: string;
-  rows?: number;
-  className?: string;
-}) {
-  return (
-    <Field
-      label={label}
-      id={meta.id}
-      errors={meta.errors?.slice(0, 1)}
-      description={description}
-      className={className}
-    >
-      {(control) => (
-        <Textarea
-          {...getTextareaProps(meta, { ariaAttributes: false })}
-          {...control}
-          rows={rows}
-          className="min-h-0"
-          key={meta.key}
-        />
-      )}
-    </Field>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -148,7 +72,7 @@ function uploadProblem(files: FileList | null) {
 }
 
 /**
- * Add or edit a product (SPEC §5): every field, rupees in the form and paise on the server,
+ * Add or edit a product (docs/SPEC.md §5): every field, rupees in the form and paise on the server,
  * checked in the browser and again by the action with the same schema. New pictures upload with
  * the save; a saved product's pictures are managed in place (ProductGalleryEditor). Without
  * JavaScript it is a plain multipart form post.
@@ -233,67 +157,46 @@ export function ProductForm({
         ) : null}
         {product ? <input type="hidden" name="id" value={product.id} /> : null}
         <Section title="Basics">
-          <Text meta={fields.name} label="Product Name" />
-          <Text
+          <InputField meta={fields.name} label="Product Name" />
+          <InputField
             meta={fields.slug}
             label="Slug"
             description="Part of the product's web address. Leave empty to make it from the name."
             placeholder="made-from-the-name"
           />
-          <LongText
+          <TextareaField
             meta={fields.description}
             label="Description"
             rows={2}
             className="sm:col-span-2"
+            controlClassName="min-h-0"
           />
-          <LongText
+          <TextareaField
             meta={fields.detailedDescription}
             label="Detailed Description"
             rows={4}
             className="sm:col-span-2"
+            controlClassName="min-h-0"
           />
-          <Field
-            label="Category"
-            id={fields.categoryId.id}
-            errors={fields.categoryId.errors?.slice(0, 1)}
-          >
-            {(control) => (
-              <select
-                {...getSelectProps(fields.categoryId, { ariaAttributes: false })}
-                {...control}
-                key={fields.categoryId.key}
-                className={selectClass}
-              >
-                <option value="">No category</option>
-                {categories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field
+          <SelectField meta={fields.categoryId} label="Category">
+            <option value="">No category</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            meta={fields.status}
             label="Visibility"
-            id={fields.status.id}
             description="Drafts and archived products are hidden from shoppers."
-            errors={fields.status.errors?.slice(0, 1)}
           >
-            {(control) => (
-              <select
-                {...getSelectProps(fields.status, { ariaAttributes: false })}
-                {...control}
-                key={fields.status.key}
-                className={selectClass}
-              >
-                {PRODUCT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {PRODUCT_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+            {PRODUCT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {PRODUCT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
           <div className="flex items-center gap-2 self-end pb-2">
             <Checkbox
               id={fields.isFeatured.id}
@@ -305,7 +208,7 @@ export function ProductForm({
           </div>
         </Section>
         <Section title="Price and stock">
-          <Text
+          <InputField
             meta={fields.price}
             label="Price (₹)"
             type="number"
@@ -313,7 +216,7 @@ export function ProductForm({
             min="0.01"
             inputMode="decimal"
           />
-          <Text
+          <InputField
             meta={fields.discountPrice}
             label="Discount Price (₹)"
             description="Optional; below the price. Leave empty for no discount."
@@ -322,7 +225,7 @@ export function ProductForm({
             min="0.01"
             inputMode="decimal"
           />
-          <Text
+          <InputField
             meta={fields.stockQuantity}
             label="Stock Quantity"
             type="number"
@@ -331,47 +234,50 @@ export function ProductForm({
             inputMode="numeric"
           />
           <div className="grid grid-cols-2 gap-4">
-            <Text meta={fields.hsnCode} label="HSN Code" inputMode="numeric" />
-            <Field
-              label="GST Rate (%)"
-              id={fields.gstRate.id}
-              errors={fields.gstRate.errors?.slice(0, 1)}
-            >
-              {(control) => (
-                <select
-                  {...getSelectProps(fields.gstRate, { ariaAttributes: false })}
-                  {...control}
-                  key={fields.gstRate.key}
-                  className={selectClass}
-                >
-                  {gstOptions.map((rate) => (
-                    <option key={rate} value={String(rate)}>
-                      {rate}%
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <InputField meta={fields.hsnCode} label="HSN Code" inputMode="numeric" />
+            <SelectField meta={fields.gstRate} label="GST Rate (%)">
+              {gstOptions.map((rate) => (
+                <option key={rate} value={String(rate)}>
+                  {rate}%
+                </option>
+              ))}
+            </SelectField>
           </div>
         </Section>
         <Section title="Ayurvedic details">
-          <LongText
+          <TextareaField
             meta={fields.ingredients}
             label="Ingredients"
             description="Separated by commas or new lines."
+            rows={3}
+            controlClassName="min-h-0"
           />
-          <LongText
+          <TextareaField
             meta={fields.benefits}
             label="Benefits"
             description="Short phrases separated by commas."
+            rows={3}
+            controlClassName="min-h-0"
           />
-          <LongText meta={fields.dosageInstructions} label="Dosage Instructions" />
-          <LongText meta={fields.ayurvedicProperties} label="Ayurvedic Properties" />
-          <LongText
+          <TextareaField
+            meta={fields.dosageInstructions}
+            label="Dosage Instructions"
+            rows={3}
+            controlClassName="min-h-0"
+          />
+          <TextareaField
+            meta={fields.ayurvedicProperties}
+            label="Ayurvedic Properties"
+            rows={3}
+            controlClassName="min-h-0"
+          />
+          <TextareaField
             meta={fields.certifications}
             label="Certifications"
             description="One per line, e.g. GMP Certified."
             className="sm:col-span-2"
+            rows={3}
+            controlClassName="min-h-0"
           />
         </Section>
         <fieldset className="grid gap-4">

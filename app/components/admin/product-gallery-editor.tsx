@@ -5,7 +5,7 @@ import { ProductImage } from "~/components/product/product-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 
-export type GalleryImage = { id: string; imageId: string; isPrimary: boolean };
+export type GalleryImage = { id: string; path: string; isPrimary: boolean };
 
 export const GALLERY_FETCHER_KEY = "product-gallery";
 const FOCUS_LIST = "list";
@@ -64,7 +64,7 @@ export function ProductGalleryEditor({
             className="flex flex-wrap items-center gap-3 rounded-md border border-border p-2"
           >
             <ProductImage
-              imageId={image.imageId}
+              path={image.path}
               alt={`${productName}, image ${n}`}
               sizes="64px"
               className="size-16 rounded"

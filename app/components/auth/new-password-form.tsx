@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
+import { InputField } from "~/components/forms";
+import { useCheckTypedOnArrival } from "~/components/lazy-checks";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
-import { newPasswordSchema } from "~/domain/validation/auth";
-import { TextField } from "./form-field";
+import { useAuthChecks } from "./use-auth-checks";
 
 /** The page the reset e-mail's link opens: choose a new password. */
 export function NewPasswordForm({
@@ -18,18 +18,23 @@ export function NewPasswordForm({
   const navigation = useNavigation();
   const submitting =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "reset-password";
+  const checks = useAuthChecks();
   const [form, fields] = useForm({
     id: "new-password",
     lastResult,
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    // Without its checks Conform would ask the server on every keystroke.
+    shouldValidate: checks ? "onInput" : "onSubmit",
+    onValidate: checks
+      ? ({ formData }) => checks.parseWithZod(formData, { schema: checks.newPasswordSchema })
+      : undefined,
   });
-  const valid = newPasswordSchema.safeParse(form.value ?? {}).success;
+  useCheckTypedOnArrival(Boolean(checks), form, [fields.password]);
+  const valid = checks?.newPasswordSchema.safeParse(form.value ?? {}).success ?? false;
   return (
     <Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="reset-password" />
       <input type="hidden" name="token" value={token} />
-      <TextField
+      <InputField
         meta={fields.password}
         label="New Password"
         type="password"

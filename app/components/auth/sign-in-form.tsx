@@ -1,12 +1,12 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
+import { InputField } from "~/components/forms";
+import { useCheckTypedOnArrival } from "~/components/lazy-checks";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/use-hydrated";
-import { signInSchema } from "~/domain/validation/auth";
-import { TextField } from "./form-field";
+import { useAuthChecks } from "./use-auth-checks";
 
 export function SignInForm({
   lastResult,
@@ -21,18 +21,23 @@ export function SignInForm({
   const navigation = useNavigation();
   const submitting =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-in";
+  const checks = useAuthChecks();
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult,
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    // Without its checks Conform would ask the server on every keystroke.
+    shouldValidate: checks ? "onInput" : "onSubmit",
+    onValidate: checks
+      ? ({ formData }) => checks.parseWithZod(formData, { schema: checks.signInSchema })
+      : undefined,
   });
-  const valid = signInSchema.safeParse(form.value ?? {}).success;
+  useCheckTypedOnArrival(Boolean(checks), form, [fields.email, fields.password]);
+  const valid = checks?.signInSchema.safeParse(form.value ?? {}).success ?? false;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="sign-in" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <TextField
+      <InputField
         meta={fields.email}
         label="Email"
         type="email"
@@ -40,7 +45,7 @@ export function SignInForm({
         disabled={submitting}
         placeholder="you@example.com"
       />
-      <TextField
+      <InputField
         meta={fields.password}
         label="Password"
         type="password"

@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
+import { InputField } from "~/components/forms";
+import { useCheckTypedOnArrival } from "~/components/lazy-checks";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
-import { signUpSchema } from "~/domain/validation/auth";
-import { TextField } from "./form-field";
+import { useAuthChecks } from "./use-auth-checks";
 
 export function SignUpForm({
   lastResult,
@@ -19,7 +19,11 @@ export function SignUpForm({
   /** The account was created; the page is about to move on. */
   done?: boolean;
 }) {
-  const schema = useMemo(() => signUpSchema(allowedEmailDomains), [allowedEmailDomains]);
+  const checks = useAuthChecks();
+  const schema = useMemo(
+    () => checks?.signUpSchema(allowedEmailDomains),
+    [checks, allowedEmailDomains],
+  );
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting =
@@ -28,22 +32,29 @@ export function SignUpForm({
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // Without its checks Conform would ask the server on every keystroke.
+    shouldValidate: checks && schema ? "onInput" : "onSubmit",
+    onValidate:
+      checks && schema ? ({ formData }) => checks.parseWithZod(formData, { schema }) : undefined,
   });
-  const valid = schema.safeParse(form.value ?? {}).success;
+  useCheckTypedOnArrival(Boolean(checks && schema), form, [
+    fields.fullName,
+    fields.email,
+    fields.password,
+  ]);
+  const valid = schema?.safeParse(form.value ?? {}).success ?? false;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="sign-up" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <TextField
+      <InputField
         meta={fields.fullName}
         label="Full Name"
         autoComplete="name"
         disabled={submitting}
         placeholder="Your full name"
       />
-      <TextField
+      <InputField
         meta={fields.email}
         label="Email"
         type="email"
@@ -51,7 +62,7 @@ export function SignUpForm({
         disabled={submitting}
         placeholder="you@gmail.com"
       />
-      <TextField
+      <InputField
         meta={fields.password}
         label="Password"
         type="password"

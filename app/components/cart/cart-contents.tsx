@@ -10,7 +10,7 @@ import type { CartLineView, CartView } from "~/modules/cart/cart-view.server";
 import { LineQuantity, useLineQuantity } from "./line-quantity";
 import { OrderTotals } from "./order-totals";
 
-/** SPEC §2 Cart: lines, order summary, coupon box, free-shipping hint and the way on. */
+/** docs/SPEC.md §2 Cart: lines, order summary, coupon box, free-shipping hint and the way on. */
 export function CartContents({ cart }: { cart: CartView }) {
   const pendingRemovals = useFetchers()
     .filter((f) => f.formData?.get("intent") === "remove")
@@ -47,7 +47,7 @@ function CartLine({ line }: { line: CartLineView }) {
   const { quantity } = useLineQuantity(line);
   return (
     <li className="grid grid-cols-[5rem_1fr] gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-[6rem_1fr_auto]">
-      <ProductImage imageId={line.imageId} alt="" sizes="96px" className="w-full rounded-md" />
+      <ProductImage path={line.imagePath} alt="" sizes="96px" className="w-full rounded-md" />
       <div className="grid content-start gap-1">
         {line.problem === "unavailable" ? (
           <span className="font-semibold">{line.name}</span>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
-import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/validation/cart";
+import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/cart-limits";
 import type { CartLineView } from "~/modules/cart/cart-view.server";
 
 /**
@@ -25,7 +25,7 @@ export function useLineQuantity(line: CartLineView) {
 }
 
 /**
- * SPEC §4: − and +, or a quantity typed in. The server ignores a value below 1 and lowers one
+ * docs/SPEC.md §4: − and +, or a quantity typed in. The server ignores a value below 1 and lowers one
  * above the limit or the stock, with a message; the box then shows what the cart holds. Without
  * JavaScript the typed value is sent with Update; with it, when the box loses focus.
  */

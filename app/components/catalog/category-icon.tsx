@@ -11,7 +11,7 @@ import {
   Wind,
 } from "lucide-react";
 
-/** SPEC §3: icons for both sets of category slugs (home page and category page). */
+/** docs/SPEC.md §3: icons for both sets of category slugs (home page and category page). */
 const ICONS: Record<string, LucideIcon> = {
   "immunity-boosters": Shield,
   immunity: Shield,

@@ -1,9 +1,7 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { phoneDigits } from "~/domain/validation/address";
+import { type FieldMeta, InputField } from "~/components/forms";
+import { phoneDigits } from "~/domain/validation/address-format";
 
-type Meta = FieldMetadata<string | null | undefined>;
+type Meta = FieldMeta;
 
 export type AddressFieldsMeta = {
   fullName: Meta;
@@ -15,7 +13,7 @@ export type AddressFieldsMeta = {
   postalCode: Meta;
 };
 
-/** The shipping address inputs of SPEC §5, each labelled, with its first error under it. */
+/** The shipping address inputs of docs/SPEC.md §5, each labelled, with its first error under it. */
 export function AddressFields({
   fields,
   disabled,
@@ -25,51 +23,52 @@ export function AddressFields({
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextInput meta={fields.fullName} label="Full Name" autoComplete="name" disabled={disabled} />
-      <Field label="Phone" id={fields.phone.id} errors={fields.phone.errors?.slice(0, 1)}>
-        {(control) => (
-          <Input
-            {...getInputProps(fields.phone, { type: "tel", ariaAttributes: false })}
-            {...control}
-            key={fields.phone.key}
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
-            disabled={disabled}
-            // SPEC §5: the phone field keeps digits only, at most 10.
-            onChange={(event) => {
-              event.currentTarget.value = phoneDigits(event.currentTarget.value);
-            }}
-          />
-        )}
-      </Field>
-      <TextInput
+      <InputField
+        meta={fields.fullName}
+        label="Full Name"
+        autoComplete="name"
+        disabled={disabled}
+      />
+      <InputField
+        meta={fields.phone}
+        label="Phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        disabled={disabled}
+        // docs/SPEC.md §5: the phone field keeps digits only, at most 10.
+        onChange={(event) => {
+          event.currentTarget.value = phoneDigits(event.currentTarget.value);
+        }}
+      />
+      <InputField
         meta={fields.addressLine1}
         label="Address Line 1"
         autoComplete="address-line1"
         disabled={disabled}
         className="sm:col-span-2"
       />
-      <TextInput
+      <InputField
         meta={fields.addressLine2}
         label="Address Line 2 (optional)"
         autoComplete="address-line2"
         disabled={disabled}
         className="sm:col-span-2"
       />
-      <TextInput
+      <InputField
         meta={fields.city}
         label="City"
         autoComplete="address-level2"
         disabled={disabled}
       />
-      <TextInput
+      <InputField
         meta={fields.state}
         label="State"
         autoComplete="address-level1"
         disabled={disabled}
       />
-      <TextInput
+      <InputField
         meta={fields.postalCode}
         label="Postal Code"
         autoComplete="postal-code"
@@ -78,39 +77,5 @@ export function AddressFields({
         disabled={disabled}
       />
     </div>
-  );
-}
-
-function TextInput({
-  meta,
-  label,
-  autoComplete,
-  inputMode,
-  maxLength,
-  disabled,
-  className,
-}: {
-  meta: Meta;
-  label: string;
-  autoComplete: string;
-  inputMode?: "numeric";
-  maxLength?: number;
-  disabled?: boolean;
-  className?: string;
-}) {
-  return (
-    <Field label={label} id={meta.id} errors={meta.errors?.slice(0, 1)} className={className}>
-      {(control) => (
-        <Input
-          {...getInputProps(meta, { type: "text", ariaAttributes: false })}
-          {...control}
-          key={meta.key}
-          autoComplete={autoComplete}
-          inputMode={inputMode}
-          maxLength={maxLength}
-          disabled={disabled}
-        />
-      )}
-    </Field>
   );
 }

@@ -3,16 +3,10 @@ import { useEffect, useRef } from "react";
 import { useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { useNonce } from "~/components/nonce";
+import { TitledDialog } from "~/components/titled-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { DialogFooter } from "~/components/ui/dialog";
 import { formatRupees } from "~/domain/money";
 import type { CheckoutOptions } from "~/modules/payments/card-payments.server";
 
@@ -146,7 +140,7 @@ function loadScript(src: string, nonce: string | undefined) {
 
 type TestGatewayData = { result?: { outcome: "success"; callback: Callback } };
 
-/** DESIGN §6.8: the test gateway's checkout, clearly labelled; no money moves. */
+/** docs/DESIGN.md §6.8: the test gateway's checkout, clearly labelled; no money moves. */
 function TestGatewayDialog({
   options,
   onSuccess,
@@ -170,32 +164,31 @@ function TestGatewayDialog({
   }, [result, settled]);
   const busy = gateway.state !== "idle" || confirming || result !== undefined;
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <ShieldCheck className="size-5" aria-hidden="true" /> Card payment
-            <Badge variant="warning">Test mode</Badge>
-          </DialogTitle>
-          <DialogDescription>
-            This shop has no Razorpay keys yet, so payments go to the built-in test gateway. No
-            money is taken. Order {options.orderNumber}: {formatRupees(options.amount)}.
-          </DialogDescription>
-        </DialogHeader>
-        <gateway.Form method="post" action="/checkout/payment">
-          <input type="hidden" name="intent" value="test-gateway" />
-          <input type="hidden" name="orderId" value={options.orderId} />
-          <input type="hidden" name="providerOrderId" value={options.providerOrderId} />
-          <DialogFooter>
-            <Button type="submit" name="outcome" value="failure" variant="outline" disabled={busy}>
-              Simulate failure
-            </Button>
-            <Button type="submit" name="outcome" value="success" disabled={busy}>
-              {busy ? "Processing..." : `Pay ${formatRupees(options.amount)}`}
-            </Button>
-          </DialogFooter>
-        </gateway.Form>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      titleClassName="flex items-center gap-2"
+      title={
+        <>
+          <ShieldCheck className="size-5" aria-hidden="true" /> Card payment
+          <Badge variant="warning">Test mode</Badge>
+        </>
+      }
+      description={`This shop has no Razorpay keys yet, so payments go to the built-in test gateway. No money is taken. Order ${options.orderNumber}: ${formatRupees(options.amount)}.`}
+    >
+      <gateway.Form method="post" action="/checkout/payment">
+        <input type="hidden" name="intent" value="test-gateway" />
+        <input type="hidden" name="orderId" value={options.orderId} />
+        <input type="hidden" name="providerOrderId" value={options.providerOrderId} />
+        <DialogFooter>
+          <Button type="submit" name="outcome" value="failure" variant="outline" disabled={busy}>
+            Simulate failure
+          </Button>
+          <Button type="submit" name="outcome" value="success" disabled={busy}>
+            {busy ? "Processing..." : `Pay ${formatRupees(options.amount)}`}
+          </Button>
+        </DialogFooter>
+      </gateway.Form>
+    </TitledDialog>
   );
 }

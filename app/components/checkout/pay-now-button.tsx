@@ -1,11 +1,14 @@
 import { CreditCard } from "lucide-react";
 import { useFetcher } from "react-router";
+import { deferred } from "~/components/deferred";
 import { Button } from "~/components/ui/button";
 import type { CheckoutOptions } from "~/modules/payments/card-payments.server";
 import { useRootData } from "~/root";
-import { CardPayment } from "./card-payment";
 
-/** SPEC §2 Orders tab: a pending card order can be paid again until its payment window ends. */
+/** The card payment (its dialog, Razorpay's script, the toasts) loads apart from the page. */
+const CardPayment = deferred(() => import("./card-payment").then((module) => module.CardPayment));
+
+/** docs/SPEC.md §2 Orders tab: a pending card order can be paid again until its payment window ends. */
 export function PayNowButton({ orderId }: { orderId: string }) {
   const start = useFetcher<{ payment?: CheckoutOptions }>();
   const shopName = useRootData()?.shop.name ?? "";

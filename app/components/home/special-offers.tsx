@@ -15,7 +15,7 @@ const HEADLINES = [
 
 type OfferData = Omit<Offer, "expiresAt"> & { expiresAt: string | Date | null };
 
-/** SPEC §2 Special offers; refreshed live whenever a coupon changes (server-sent events). */
+/** docs/SPEC.md §2 Special offers; refreshed live whenever a coupon changes (server-sent events). */
 export function SpecialOffers({ offers }: { offers: OfferData[] }) {
   useLiveOffers();
   const headline = useRotatingIndex(HEADLINES.length, 4000);

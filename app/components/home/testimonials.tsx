@@ -1,7 +1,7 @@
 import { Quote } from "lucide-react";
 import { StarRating } from "~/components/product/star-rating";
 
-/** SPEC §2: three fixed sample testimonials. */
+/** docs/SPEC.md §2: three fixed sample testimonials. */
 const TESTIMONIALS = [
   {
     name: "Sunita Deshpande",

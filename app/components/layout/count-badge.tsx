@@ -1,4 +1,4 @@
-/** The number on the cart and wishlist icons; nothing at 0 (SPEC §2). */
+/** The number on the cart and wishlist icons; nothing at 0 (docs/SPEC.md §2). */
 export function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (

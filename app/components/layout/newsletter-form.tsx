@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 
-/** DESIGN §6.12: the footer's newsletter box stores a subscription. */
+/** docs/DESIGN.md §6.12: the footer's newsletter box stores a subscription. */
 export function NewsletterForm() {
   const fetcher = useFetcher<{ ok: boolean }>();
   const form = useRef<HTMLFormElement>(null);

@@ -3,7 +3,7 @@ import { Form, useNavigate, useSearchParams } from "react-router";
 import { cn } from "~/lib/cn";
 
 /**
- * SPEC §2: both header search forms go to /products with the trimmed text; blank text is
+ * docs/SPEC.md §2: both header search forms go to /products with the trimmed text; blank text is
  * ignored. Without JavaScript it is a plain GET form (the products page trims it too).
  */
 export function SearchForm({ id, className }: { id: string; className?: string }) {

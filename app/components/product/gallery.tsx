@@ -1,12 +1,15 @@
 import { ChevronLeft, ChevronRight, ZoomIn } from "lucide-react";
 import { useState } from "react";
-import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
+import { deferred } from "~/components/deferred";
 import { cn } from "~/lib/cn";
 import { ProductImage } from "./product-image";
 
-type GalleryImage = { imageId: string; alt: string };
+/** The zoom dialog (Radix) is loaded apart from the page; it opens once its code is there. */
+const ZoomDialog = deferred(() => import("./zoom-dialog").then((module) => module.ZoomDialog));
 
-/** SPEC §2: main image with wrapping previous/next, thumbnails in 4 columns and a zoom dialog. */
+type GalleryImage = { imageId: string; path: string; alt: string };
+
+/** docs/SPEC.md §2: main image with wrapping previous/next, thumbnails in 4 columns and a zoom dialog. */
 export function Gallery({
   images,
   name,
@@ -27,7 +30,7 @@ export function Gallery({
     <div className="grid gap-3">
       <div className="relative overflow-hidden rounded-xl border border-border bg-card">
         <ProductImage
-          imageId={current.imageId}
+          path={current.path}
           alt={current.alt || name}
           sizes="(min-width: 1024px) 50vw, 100vw"
           priority
@@ -76,29 +79,24 @@ export function Gallery({
                   i === index ? "border-primary" : "border-transparent",
                 )}
               >
-                <ProductImage imageId={image.imageId} alt="" sizes="120px" className="w-full" />
+                <ProductImage path={image.path} alt="" sizes="120px" className="w-full" />
               </button>
             </li>
           ))}
         </ul>
       ) : null}
-      <Dialog open={zoomed} onOpenChange={setZoomed}>
-        <DialogContent className="max-w-4xl">
-          <DialogTitle className="sr-only">{name}</DialogTitle>
-          <img
-            src={`/images/${current.imageId}/1024.webp`}
-            alt={current.alt || name}
-            width={1024}
-            height={1024}
-            className="h-auto w-full rounded-md"
-          />
-        </DialogContent>
-      </Dialog>
+      <ZoomDialog
+        open={zoomed}
+        onOpenChange={setZoomed}
+        name={name}
+        path={current.path}
+        alt={current.alt || name}
+      />
     </div>
   );
 }
 
-/** A picture drawn from the product's slug or id when it has none (SPEC §2). */
+/** A picture drawn from the product's slug or id when it has none (docs/SPEC.md §2). */
 function GeneratedImage({ name, seed }: { name: string; seed: string }) {
   let hash = 0;
   for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;

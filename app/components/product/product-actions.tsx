@@ -55,7 +55,7 @@ export function ReturnHere() {
 
 /**
  * The heart, filled when saved (docs/decisions/021). On a product card it only adds: a saved
- * product answers 'Already saved!' (SPEC §4). With `toggle` (the product page) it also removes.
+ * product answers 'Already saved!' (docs/SPEC.md §4). With `toggle` (the product page) it also removes.
  */
 export function WishlistButton({
   productId,

@@ -8,7 +8,7 @@ import { AddToCartButton, WishlistButton } from "./product-actions";
 import { ProductImage } from "./product-image";
 import { RatingSummary } from "./star-rating";
 
-/** SPEC §2 Products: a card links to /product/{id} with badge, rating, price and actions. */
+/** docs/SPEC.md §2 Products: a card links to /product/{id} with badge, rating, price and actions. */
 export function ProductCard({
   product,
   saved,
@@ -25,7 +25,7 @@ export function ProductCard({
       <div className="relative">
         <Link to={href} tabIndex={-1} aria-hidden="true">
           <ProductImage
-            imageId={product.imageId}
+            path={product.imagePath}
             alt=""
             sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
             priority={priority}

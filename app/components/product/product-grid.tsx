@@ -1,7 +1,7 @@
 import type { ProductCard as ProductCardData } from "~/modules/catalog/listing.server";
 import { ProductCard } from "./product-card";
 
-/** SPEC §2: 1 column small, 2 at sm, 4 at lg. */
+/** docs/SPEC.md §2: 1 column small, 2 at sm, 4 at lg. */
 export function ProductGrid({
   products,
   savedIds,

@@ -1,7 +1,7 @@
 import { Minus, Plus } from "lucide-react";
-import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/validation/cart";
+import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/cart-limits";
 
-/** SPEC §2: a quantity from 1 to 10 (never above the stock). */
+/** docs/SPEC.md §2: a quantity from 1 to 10 (never above the stock). */
 export function QuantityStepper({
   value,
   onChange,

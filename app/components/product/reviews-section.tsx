@@ -7,7 +7,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { formatIstDate } from "~/domain/india-time";
-import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX, type ReviewInput } from "~/domain/validation/review";
+import type { ReviewInput } from "~/domain/validation/review";
+import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "~/domain/validation/review-limits";
 import { cn } from "~/lib/cn";
 import { NO_REVIEWS, StarRating } from "./star-rating";
 
@@ -177,7 +178,7 @@ function ReviewFormFields({
   const [form, fields] = useForm<ReviewInput>({
     id: "review",
     lastResult,
-    // Checked by the server, which answers with the messages of SPEC §8 as toasts too.
+    // Checked by the server, which answers with the messages of docs/SPEC.md §8 as toasts too.
   });
   const [rating, setRating] = useState(0);
   const busy = fetcher.state !== "idle";

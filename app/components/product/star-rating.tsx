@@ -27,7 +27,7 @@ export function StarRating({ rating, className }: { rating: number; className?: 
   );
 }
 
-/** Stars, then the rating and the number of reviews (SPEC §9); a product nobody rated says so. */
+/** Stars, then the rating and the number of reviews (docs/SPEC.md §9); a product nobody rated says so. */
 export function RatingSummary({ rating, reviewCount }: { rating: number; reviewCount: number }) {
   if (reviewCount === 0) return <p className="text-muted-foreground text-sm">{NO_REVIEWS}</p>;
   return (

@@ -1,6 +1,7 @@
+import { pictureUrl } from "~/domain/picture-urls";
 import type { ProductDetail } from "~/modules/catalog/product-detail.server";
 
-/** schema.org Product for search engines (SPEC §2: currency INR, availability). */
+/** schema.org Product for search engines (docs/SPEC.md §2: currency INR, availability). */
 export function productJsonLd(product: ProductDetail, origin: string) {
   const url = `${origin}/product/${product.slug}`;
   return {
@@ -10,7 +11,7 @@ export function productJsonLd(product: ProductDetail, origin: string) {
     description: product.description,
     sku: product.slug,
     url,
-    image: product.images.map((image) => `${origin}/images/${image.imageId}/1024.webp`),
+    image: product.images.map((image) => `${origin}${pictureUrl(image.path, 1024, "webp")}`),
     brand: { "@type": "Brand", name: "Satara Ayurveda" },
     ...(product.categoryName ? { category: product.categoryName } : {}),
     offers: {

@@ -5,8 +5,6 @@ import { cn } from "~/lib/cn";
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
-
 const sides = {
   left: "inset-y-0 left-0 border-r data-[state=closed]:animate-sheet-out-left data-[state=open]:animate-sheet-in-left",
   right:
@@ -45,18 +43,6 @@ export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetP
   return (
     <SheetPrimitive.Title
       className={cn("pr-8 font-display font-semibold text-foreground text-lg", className)}
-      {...props}
-    />
-  );
-}
-
-export function SheetDescription({
-  className,
-  ...props
-}: ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      className={cn("text-muted-foreground text-sm", className)}
       {...props}
     />
   );

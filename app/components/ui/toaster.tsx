@@ -1,7 +1,6 @@
-import type { ComponentProps, CSSProperties } from "react";
+import { type ComponentProps, type CSSProperties, useEffect } from "react";
 import { Toaster as Sonner } from "sonner";
-
-export { toast } from "sonner";
+import { toasterIsMounted } from "~/components/show-toast";
 
 const paletteVars = {
   "--normal-bg": "var(--color-card)",
@@ -25,6 +24,8 @@ const paletteVars = {
 export type ToasterProps = ComponentProps<typeof Sonner>;
 
 export function Toaster({ style, toastOptions, ...props }: ToasterProps) {
+  // Runs after the toaster's own effects, so it already listens for toasts.
+  useEffect(toasterIsMounted, []);
   return (
     <Sonner
       richColors

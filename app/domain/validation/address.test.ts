@@ -33,7 +33,7 @@ function messagesFor(result: Result, field: string) {
 
 const ADDRESS_ID = "5b0d3c8e-7f0e-4a4c-9a51-1f8d3c2b9e10";
 
-describe("phoneDigits (SPEC §5: digits only, at most 10)", () => {
+describe("phoneDigits (docs/SPEC.md §5: digits only, at most 10)", () => {
   it.each([
     ["9876543210", "9876543210"],
     ["98765 43210", "9876543210"],
@@ -47,7 +47,7 @@ describe("phoneDigits (SPEC §5: digits only, at most 10)", () => {
   });
 });
 
-describe("address schema (SPEC §5)", () => {
+describe("address schema (docs/SPEC.md §5)", () => {
   it("accepts a valid address, trims it, and stores an empty line 2 as null", () => {
     const result = addressSchema.safeParse({
       ...valid,
@@ -278,7 +278,7 @@ describe("address actions", () => {
   });
 });
 
-describe("profile form (SPEC §5: full name, phone digits only)", () => {
+describe("profile form (docs/SPEC.md §5: full name, phone digits only)", () => {
   it("accepts a name and a 10-digit phone, trimmed", () => {
     expect(
       profileSchema.safeParse({ fullName: " Asha Patil ", phone: " 9876543210 " }).data,

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { fullNameField } from "./auth";
 import { singleLineText } from "./text";
 
-/** Letters of any script and spaces, as for names (SPEC §5). */
+/** Letters of any script and spaces, as for names (docs/SPEC.md §5). */
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
 
 export const ADDRESS_MESSAGES = {
@@ -19,11 +19,6 @@ export const ADDRESS_MESSAGES = {
   stateCharacters: "State can only contain letters and spaces",
 } as const;
 
-/** The browser keeps only digits, at most 10 (SPEC §5); the server checks the same. */
-export function phoneDigits(value: string) {
-  return value.replace(/\D/g, "").slice(0, 10);
-}
-
 export const phoneField = singleLineText({ error: ADDRESS_MESSAGES.phone })
   .trim()
   .regex(/^\d{10}$/, { error: ADDRESS_MESSAGES.phone });
@@ -36,7 +31,7 @@ function placeField(messages: { short: string; long: string; chars: string }) {
     .regex(LETTERS_AND_SPACES, { error: messages.chars, abort: true });
 }
 
-/** SPEC §5 checkout address; saved addresses follow the same rules so either can ship an order. */
+/** docs/SPEC.md §5 checkout address; saved addresses follow the same rules so either can ship an order. */
 export const addressSchema = z.object({
   fullName: fullNameField,
   phone: phoneField,
@@ -64,14 +59,9 @@ export const addressSchema = z.object({
     .regex(/^\d{6}$/, { error: ADDRESS_MESSAGES.postalCode }),
 });
 
-export type AddressInput = z.infer<typeof addressSchema>;
+export { joinAddressErrors, phoneDigits } from "./address-format";
 
-/** SPEC §8: checkout shows every problem at once, joined by commas, under 'Invalid Address'. */
-export function joinAddressErrors(errors: Record<string, string[] | null | undefined>) {
-  return Object.values(errors)
-    .flatMap((messages) => messages ?? [])
-    .join(", ");
-}
+export type AddressInput = z.infer<typeof addressSchema>;
 
 /** The saved-address form (Addresses tab): add or edit, told apart by the id. */
 export const savedAddressSchema = addressSchema.extend({

@@ -1,8 +1,9 @@
-import { z } from "zod";
+import { pageParam } from "../admin-list-query";
+import { z } from "../zod";
 import { searchText, singleLineText } from "./text";
 
 /** Query-string fields of the back office's lists: a bad value falls back, it never fails. */
-const page = z.coerce.number().int().min(1).max(100_000).catch(1);
+const page = pageParam;
 const optionalId = z.uuid().optional().catch(undefined);
 
 export const customersQuerySchema = z.object({

@@ -21,7 +21,7 @@ function messagesFor(
     .map((i) => i.message);
 }
 
-describe("sign-up schema (SPEC §5)", () => {
+describe("sign-up schema (docs/SPEC.md §5)", () => {
   it("accepts a valid sign-up and normalises the e-mail", () => {
     const result = signUp.safeParse({ ...valid, email: "  Priya.D@GMAIL.com " });
     expect(result.success).toBe(true);

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { emailDomain } from "../email-providers";
+import { z } from "../zod";
 import { singleLineText } from "./text";
 
-/** The messages of SPEC §5, used by the browser and by the server alike. */
+/** The messages of docs/SPEC.md §5, used by the browser and by the server alike. */
 export const AUTH_MESSAGES = {
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email address",

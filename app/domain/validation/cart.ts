@@ -1,20 +1,15 @@
-import { z } from "zod";
+import { MAX_QUANTITY_PER_PRODUCT } from "../cart-limits";
+import { z } from "../zod";
 import { singleLineText } from "./text";
 
-export const MAX_QUANTITY_PER_PRODUCT = 10;
+export { MAX_QUANTITY_PER_PRODUCT };
 
-/** SPEC §9: 1 to 10 per add; anything else (0, -1, 11, 1.5, 'abc') is refused. */
+/** docs/SPEC.md §9: 1 to 10 per add; anything else (0, -1, 11, 1.5, 'abc') is refused. */
 export const quantityField = z.coerce
   .number({ error: "Quantity must be a whole number from 1 to 10" })
   .int({ error: "Quantity must be a whole number from 1 to 10" })
   .min(1, { error: "Quantity must be a whole number from 1 to 10" })
   .max(MAX_QUANTITY_PER_PRODUCT, { error: "Quantity must be a whole number from 1 to 10" });
-
-export const addToCartSchema = z.object({
-  intent: z.literal("add"),
-  productId: z.uuid({ error: "Unknown product" }),
-  quantity: quantityField.default(1),
-});
 
 export const wishlistSchema = z.object({
   intent: z.enum(["add", "remove", "toggle"]),
@@ -35,7 +30,7 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("set-quantity"),
     productId,
-    // Below 1 is ignored by the cart (SPEC §4), so only the form of the number is checked here.
+    // Below 1 is ignored by the cart (docs/SPEC.md §4), so only the form of the number is checked here.
     quantity: z.coerce
       .number({ error: "Quantity must be a whole number from 1 to 10" })
       .int({ error: "Quantity must be a whole number from 1 to 10" }),
@@ -45,5 +40,3 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("apply-coupon"), code: singleLineText().max(50).default("") }),
   z.object({ intent: z.literal("remove-coupon") }),
 ]);
-
-export type CartAction = z.infer<typeof cartActionSchema>;

@@ -1,11 +1,11 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { slugFrom } from "./slug-field";
 import { multiLineText, singleLineText } from "./text";
 
 export const MAX_SORT_ORDER = 9999;
 
 /**
- * DESIGN §6.14 admin category form: name, slug (made from the name when empty, like products),
+ * docs/DESIGN.md §6.14 admin category form: name, slug (made from the name when empty, like products),
  * description and the sort order the storefront lists categories by.
  */
 export const categoryFormSchema = z

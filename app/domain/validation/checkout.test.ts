@@ -50,7 +50,7 @@ describe("checkoutSchema", () => {
     expect(checkoutSchema.safeParse({ ...valid, addressId: "12" }).success).toBe(false);
   });
 
-  it("joins address problems with commas (SPEC §5)", () => {
+  it("joins address problems with commas (docs/SPEC.md §5)", () => {
     const result = checkoutSchema.safeParse({ ...valid, phone: "12", postalCode: "41500" });
     expect(result.success).toBe(false);
     const errors: Record<string, string[]> = {};

@@ -1,12 +1,12 @@
-import { z } from "zod";
 import { PAYMENT_METHODS } from "../orders";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../shipping";
+import { z } from "../zod";
 import { addressSchema } from "./address";
 
 /**
  * The checkout form. Only the address, the payment and delivery methods and a key for this attempt
  * come from the browser; prices, totals, discount and the shipping fee are decided by the server
- * (DESIGN §6.6).
+ * (docs/DESIGN.md §6.6).
  */
 export const checkoutSchema = addressSchema.extend({
   /** A saved address the form was filled from; it must belong to the customer. */
@@ -21,5 +21,3 @@ export const checkoutSchema = addressSchema.extend({
   /** One per checkout page view, so a double submit places one order. */
   idempotencyKey: z.uuid({ error: "Please reload the page and try again" }),
 });
-
-export type CheckoutInput = z.infer<typeof checkoutSchema>;

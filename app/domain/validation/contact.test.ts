@@ -14,7 +14,7 @@ const valid = {
   message: "When will my order ship?",
 };
 
-describe("contact schema (SPEC §5)", () => {
+describe("contact schema (docs/SPEC.md §5)", () => {
   it("accepts a complete form and trims every field", () => {
     const result = contactSchema.safeParse({
       name: "  Asha Patil ",
@@ -65,7 +65,7 @@ describe("contact schema (SPEC §5)", () => {
   });
 });
 
-describe("validateContact (the toast of SPEC §8)", () => {
+describe("validateContact (the toast of docs/SPEC.md §8)", () => {
   it("returns the trimmed values when valid", () => {
     expect(validateContact({ ...valid, name: " Asha Patil " })).toEqual({
       success: true,

@@ -1,7 +1,8 @@
-import { z } from "zod";
+import { z } from "../zod";
+import { CONTACT_LIMITS } from "./contact-limits";
 import { multiLineText, singleLineText } from "./text";
 
-/** The messages of SPEC §5 and §8 for the contact form, used by the browser and the server alike. */
+/** The messages of docs/SPEC.md §5 and §8 for the contact form, used by the browser and the server alike. */
 export const CONTACT_MESSAGES = {
   missingTitle: "Missing Information",
   missingDescription: "Please fill in all fields",
@@ -17,8 +18,7 @@ export const CONTACT_MESSAGES = {
   messageTooLong: "Message must be less than 2000 characters",
 } as const;
 
-/** Limits that keep the prefilled mailto: link to a size every mail client accepts. */
-export const CONTACT_LIMITS = { name: 100, subject: 200, message: 2000 } as const;
+export { CONTACT_LIMITS };
 
 const REQUIRED_MESSAGES: ReadonlySet<string> = new Set([
   CONTACT_MESSAGES.nameRequired,
@@ -39,7 +39,7 @@ function requiredText(
     .max(max, { error: tooLong, abort: true });
 }
 
-/** DESIGN §6.11: name, e-mail, subject and message, all required. */
+/** docs/DESIGN.md §6.11: name, e-mail, subject and message, all required. */
 export const contactSchema = z.object({
   name: requiredText(
     CONTACT_MESSAGES.nameRequired,
@@ -71,7 +71,7 @@ export const CONTACT_FIELDS: readonly ContactField[] = ["name", "email", "subjec
 export type ContactFieldErrors = Partial<Record<ContactField, string[]>>;
 
 export type ContactProblem = {
-  /** Toast title (SPEC §8: 'Missing Information' when any field is empty). */
+  /** Toast title (docs/SPEC.md §8: 'Missing Information' when any field is empty). */
   title: string;
   description: string;
   fieldErrors: ContactFieldErrors;
@@ -96,7 +96,7 @@ export function contactFormValues(form: FormData): Record<ContactField, string |
 }
 
 /**
- * Validates the contact form. On failure, the summary follows SPEC §8: any empty field gives
+ * Validates the contact form. On failure, the summary follows docs/SPEC.md §8: any empty field gives
  * 'Missing Information' / 'Please fill in all fields'; otherwise the first problem is shown
  * (for an invalid address, 'Please enter a valid email address').
  */

@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { DISCOUNT_TYPES } from "../../../db/schema/commerce";
+import { DISCOUNT_TYPES } from "../coupons";
 import { rupeesToPaise } from "../money";
+import { z } from "../zod";
 import { singleLineText } from "./text";
 
 const optionalRupees = (label: string) =>
@@ -35,7 +35,7 @@ const optionalCount = (label: string) =>
     });
 
 /**
- * SPEC §5 admin coupon form, with the bounds issue 6 adds: code upper-cased, percentage 1 to 100,
+ * docs/SPEC.md §5 admin coupon form, with the bounds issue 6 adds: code upper-cased, percentage 1 to 100,
  * amounts above 0; optional values empty means none. The expiry date is the last day it works.
  */
 export const couponFormSchema = z

@@ -47,7 +47,7 @@ describe("adminOrdersHref", () => {
   });
 });
 
-describe("orderStatusFormSchema (SPEC §4)", () => {
+describe("orderStatusFormSchema (docs/SPEC.md §4)", () => {
   it.each(["pending", "processing", "shipped", "delivered", "cancelled"])(
     "accepts %s",
     (status) => {
@@ -67,7 +67,7 @@ describe("orderStatusFormSchema (SPEC §4)", () => {
   });
 });
 
-describe("trackingFormSchema (SPEC §5)", () => {
+describe("trackingFormSchema (docs/SPEC.md §5)", () => {
   it("trims the tracking ID", () => {
     expect(trackingFormSchema.parse({ orderId: ID, trackingId: "  DTDC123456789  " })).toEqual({
       orderId: ID,

@@ -1,5 +1,6 @@
-import { z } from "zod";
+import { listHref, pageParam } from "../admin-list-query";
 import { ORDER_STATUSES, type OrderStatus } from "../orders";
+import { z } from "../zod";
 import { searchText, singleLineText } from "./text";
 
 /** Orders on one page of /admin/orders. */
@@ -17,7 +18,7 @@ export type AdminOrderQuery = {
 const queryParams = z.object({
   q: searchText(MAX_ORDER_SEARCH_LENGTH).optional().catch(undefined),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
 
 /**
@@ -38,25 +39,18 @@ export function adminOrdersHref(
   query: Partial<AdminOrderQuery> & { view?: string },
   path = "/admin/orders",
 ) {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.status) params.set("status", query.status);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  if (query.view) params.set("view", query.view);
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
+  return listHref(path, { q: query.q, status: query.status, page: query.page, view: query.view });
 }
 
 const orderId = z.uuid({ error: "That order could not be found" });
 
-/** SPEC §4, §8: the inline status change; anything outside the five is 'Invalid status'. */
+/** docs/SPEC.md §4, §8: the inline status change; anything outside the five is 'Invalid status'. */
 export const orderStatusFormSchema = z.object({
   orderId,
   status: z.enum(ORDER_STATUSES, { error: "Invalid status" }),
 });
-export type OrderStatusForm = z.infer<typeof orderStatusFormSchema>;
 
-/** SPEC §5: a tracking ID must not be empty after trimming. */
+/** docs/SPEC.md §5: a tracking ID must not be empty after trimming. */
 export const trackingFormSchema = z.object({
   orderId,
   trackingId: singleLineText({ error: "Please enter a tracking ID" })

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { singleLineText } from "./text";
 
 const orderId = z.uuid({ error: "Unknown order" });

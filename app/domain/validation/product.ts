@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { rupeesToPaise } from "../money";
 import { PRODUCT_STATUSES } from "../product-status";
+import { z } from "../zod";
 import { slugFrom } from "./slug-field";
 import { multiLineText, singleLineText } from "./text";
 
-/** Uploads (DESIGN §6.15): at most this many files per save, each at most this large. */
+/** Uploads (docs/DESIGN.md §6.15): at most this many files per save, each at most this large. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES_PER_UPLOAD = 8;
 /** A product's gallery holds at most this many pictures. */
@@ -47,7 +47,7 @@ function amount(label: string, text: string, ctx: z.RefinementCtx): number {
 }
 
 /**
- * SPEC §5 admin product form, with the bounds the shop needs: price above ₹0, a discount price
+ * docs/SPEC.md §5 admin product form, with the bounds the shop needs: price above ₹0, a discount price
  * (empty means none) below the price, stock a whole number of 0 or more. Rupees in the form,
  * paise out. An empty slug is made from the name; a typed one is cleaned the same way.
  */

@@ -1,10 +1,10 @@
-import { z } from "zod";
+import { z } from "../zod";
+import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "./review-limits";
 import { multiLineText, singleLineText } from "./text";
 
-export const REVIEW_TITLE_MAX = 100;
-export const REVIEW_COMMENT_MAX = 1000;
+export { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX };
 
-/** SPEC §5: rating required, comment required up to 1000, optional title up to 100. */
+/** docs/SPEC.md §5: rating required, comment required up to 1000, optional title up to 100. */
 export const reviewSchema = z.object({
   rating: z.coerce
     .number({ error: "Please select a rating" })

@@ -40,6 +40,8 @@ describe("settings form", () => {
       gstin: "27AAPFU0939F1ZV",
       lowStockThreshold: 10,
       allowedEmailDomains: ["gmail.com", "yahoo.co.in"],
+      codMaxOrderValue: null,
+      codExcludedPinPrefixes: [],
       socialLinks: { facebook: "https://www.facebook.com/sataraayurveda" },
     });
   });

@@ -1,8 +1,10 @@
-import { z } from "zod";
+import { PIN_PREFIX, parsePinPrefixes } from "../cash-on-delivery";
 import { gstinProblem } from "../gstin";
+import { rupeesToPaise } from "../money";
+import { z } from "../zod";
 import { multiLineText, singleLineText } from "./text";
 
-/** Letters of any script and spaces, as for the checkout's city and state (SPEC §5). */
+/** Letters of any script and spaces, as for the checkout's city and state (docs/SPEC.md §5). */
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
 /** A host name of two or more labels, like gmail.com or yahoo.co.in. */
 const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -25,7 +27,13 @@ export const SETTINGS_MESSAGES = {
   threshold: "Low-stock threshold must be a whole number of 0 or more",
   domainsRequired: "Enter at least one e-mail provider domain",
   domainInvalid: (domain: string) => `'${domain}' is not a domain name like gmail.com`,
+  codLimit: "Enter an amount in rupees above 0 and up to 1,00,00,000, such as 5000 or 4999.50",
+  pinPrefixInvalid: (prefix: string) =>
+    `'${prefix}' is not a PIN code or its first digits (1 to 6 digits, not starting with 0)`,
 } as const;
+
+/** ₹1 crore: far above any order this shop takes, and within the column's range. */
+const MAX_COD_LIMIT_PAISE = 1_000_000_000;
 
 export const SOCIAL_NETWORKS = [
   { key: "facebook", label: "Facebook" },
@@ -58,7 +66,7 @@ export function parseDomainList(text: string): string[] {
   return [...new Set(domains)];
 }
 
-/** The back office's settings form (DESIGN §3, §6.2, §6.10); one schema for browser and server. */
+/** The back office's settings form (docs/DESIGN.md §3, §6.2, §6.10); one schema for browser and server. */
 export const settingsFormSchema = z
   .object({
     shopName: singleLineText({ error: SETTINGS_MESSAGES.shopNameShort })
@@ -130,6 +138,29 @@ export const settingsFormSchema = z
         return invalid.length ? z.NEVER : domains;
       },
     ),
+    /** Rupees as typed; empty for no limit. */
+    codMaxOrderValue: singleLineText({ error: SETTINGS_MESSAGES.codLimit })
+      .trim()
+      .optional()
+      .transform((text, ctx) => {
+        if (!text) return null;
+        const paise = rupeesToPaise(text);
+        if (paise === null || paise <= 0 || paise > MAX_COD_LIMIT_PAISE) {
+          ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.codLimit });
+          return z.NEVER;
+        }
+        return paise;
+      }),
+    codExcludedPinPrefixes: multiLineText()
+      .optional()
+      .transform((text, ctx) => {
+        const prefixes = parsePinPrefixes(text ?? "");
+        const invalid = prefixes.filter((prefix) => !PIN_PREFIX.test(prefix));
+        for (const prefix of invalid) {
+          ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.pinPrefixInvalid(prefix) });
+        }
+        return invalid.length ? z.NEVER : prefixes;
+      }),
   })
   .transform(({ facebook, instagram, twitter, youtube, ...rest }) => ({
     ...rest,
@@ -137,5 +168,3 @@ export const settingsFormSchema = z
       Object.entries({ facebook, instagram, twitter, youtube }).filter(([, url]) => url),
     ) as { facebook?: string; instagram?: string; twitter?: string; youtube?: string },
   }));
-
-export type SettingsFormValues = z.infer<typeof settingsFormSchema>;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { hasControlCharacter, stripControlCharacters } from "../control-characters";
+import { z } from "../zod";
 
 export const CONTROL_CHARACTER_MESSAGE =
   "Please remove invisible control characters (such as NUL) from this field";

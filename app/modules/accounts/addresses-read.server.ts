@@ -14,7 +14,7 @@ export const addressColumns = {
   isDefault: addresses.isDefault,
 };
 
-/** SPEC §7: the customer's addresses, default first, then newest. */
+/** docs/SPEC.md §7: the customer's addresses, default first, then newest. */
 export async function listAddresses(executor: Executor, userId: string) {
   return executor
     .select(addressColumns)

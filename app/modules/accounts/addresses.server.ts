@@ -1,18 +1,23 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { addresses, profiles } from "../../../db/schema";
 import type { AddressInput } from "../../domain/validation/address";
+import { AppError } from "../../lib/app-error";
 import type { Database, Transaction } from "../../lib/db.server";
 import { addressColumns, type SavedAddress } from "./addresses-read.server";
 
 /** Another customer's address, or one already deleted: the id finds nothing for this customer. */
-export class AddressNotFoundError extends Error {
+export class AddressNotFoundError extends AppError {
   constructor() {
-    super("That address could not be found");
+    super("That address could not be found", { status: 404 });
   }
 }
 
 /** A rule of the address book was broken (shown to the customer as it is). */
-export class AddressError extends Error {}
+export class AddressError extends AppError {
+  constructor(message: string) {
+    super(message, { status: 409 });
+  }
+}
 
 /** Enough for home, work and family; stops a script from filling the table. */
 export const MAX_SAVED_ADDRESSES = 20;
@@ -42,7 +47,7 @@ async function lockOwnAddress(tx: Transaction, userId: string, addressId: string
   return address;
 }
 
-/** SPEC §4: clear is_default on all the customer's addresses, then set it on the chosen one. */
+/** docs/SPEC.md §4: clear is_default on all the customer's addresses, then set it on the chosen one. */
 async function makeDefault(tx: Transaction, userId: string, addressId: string) {
   await tx
     .update(addresses)
@@ -106,6 +111,25 @@ export async function saveAddress(
   });
 }
 
+/**
+ * The checkout's "save this address", inside the order's transaction: it joins the customer's
+ * book, as the default when they have none. A full book keeps the order going without saving
+ * (null): the order matters more than the copy. The book is locked as `saveAddress` locks it.
+ */
+export async function addCheckoutAddress(tx: Transaction, userId: string, input: AddressInput) {
+  await lockAddressBook(tx, userId);
+  const [book] = await tx
+    .select({ count: count(), defaults: count(sql`case when ${addresses.isDefault} then 1 end`) })
+    .from(addresses)
+    .where(eq(addresses.userId, userId));
+  if ((book?.count ?? 0) >= MAX_SAVED_ADDRESSES) return null;
+  const [saved] = await tx
+    .insert(addresses)
+    .values({ userId, ...addressValues(input), isDefault: (book?.defaults ?? 0) === 0 })
+    .returning({ id: addresses.id });
+  return saved!.id;
+}
+
 /** Deletes one of the customer's addresses; if it was the default, the newest remaining one is. */
 export async function deleteAddress(database: Database, userId: string, addressId: string) {
   return database.transaction(async (tx) => {
@@ -126,7 +150,7 @@ export async function deleteAddress(database: Database, userId: string, addressI
   });
 }
 
-/** SPEC §4 / §7: the chosen address becomes the only default. */
+/** docs/SPEC.md §4 / §7: the chosen address becomes the only default. */
 export async function setDefaultAddress(database: Database, userId: string, addressId: string) {
   await database.transaction(async (tx) => {
     await lockAddressBook(tx, userId);

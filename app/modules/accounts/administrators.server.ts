@@ -101,7 +101,7 @@ async function hasAnyAdministrator(database: Database) {
 }
 
 /**
- * DESIGN §3: ADMIN_EMAIL/ADMIN_PASSWORD make sure that administrator exists. Without them, a shop
+ * docs/DESIGN.md §3: ADMIN_EMAIL/ADMIN_PASSWORD make sure that administrator exists. Without them, a shop
  * with no administrator at all gets one with a random password, told once on the console and in
  * DATA_DIR/admin-credentials.txt (mode 0600). There is never a fixed default password.
  */

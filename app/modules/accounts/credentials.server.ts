@@ -66,7 +66,7 @@ export async function signUp(
 
 /**
  * Signs in; with `requireAdmin` the account must hold the admin role, or the new session is
- * revoked at once and no cookie is sent (SPEC §6: a non-admin is signed out again).
+ * revoked at once and no cookie is sent (docs/SPEC.md §6: a non-admin is signed out again).
  */
 export async function signIn(
   input: { email: string; password: string; requireAdmin?: boolean },

@@ -1,15 +1,19 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import type { Executor } from "../../lib/db.server";
 
-export class ProfileNotFoundError extends Error {
+export class ProfileNotFoundError extends AppError {
   constructor() {
-    super("Your account could not be found. Please sign in again.");
+    super("Your account could not be found. Please sign in again.", {
+      status: 404,
+      title: "Update failed",
+    });
   }
 }
 
 /**
- * SPEC §7 "Update profile": full_name and phone, by id. Better Auth's `name` is this same
+ * docs/SPEC.md §7 "Update profile": full_name and phone, by id. Better Auth's `name` is this same
  * full_name column (docs/decisions/002), so the account and the profile cannot drift apart.
  * The e-mail is read-only and never written here.
  */

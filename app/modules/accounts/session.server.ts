@@ -1,10 +1,19 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { profiles } from "../../../db/schema";
+import { profiles, sessions, userRoles } from "../../../db/schema";
 import { sameOriginPath } from "../../domain/redirect-target";
 import { auth } from "../../lib/auth.server";
 import { db } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
+import { sharedByLoaders } from "../../lib/request-store.server";
+import { appSecret } from "../../lib/secrets.server";
+import {
+  sessionCookieName,
+  sessionIsCurrent,
+  signedSessionToken,
+} from "../../lib/session-cookie.server";
+import { cartUnitsSubquery, countCartUnits } from "../cart/cart-read.server";
+import { savedProductIds, savedProductIdsSubquery } from "../wishlist/wishlist.server";
 import { isAdmin } from "./administrators.server";
 
 export type CurrentUser = {
@@ -15,33 +24,100 @@ export type CurrentUser = {
   isAdmin: boolean;
 };
 
-// Loaders of one request share the Request object, so the session is read once per request.
-const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+/** The signed-in customer with what every page's header and hearts show about them. */
+export type Shopper = {
+  user: CurrentUser;
+  /** Units in the cart: the header's cart badge (docs/SPEC.md §9). */
+  cartUnits: number;
+  /** The saved products: the wishlist badge counts them, product cards fill their hearts. */
+  savedProductIds: ReadonlySet<string>;
+};
 
-async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
-  const session = await auth().api.getSession({ headers: request.headers });
-  if (!session) return null;
-  const [profile] = await db()
-    .select({ phone: profiles.phone, fullName: profiles.fullName })
-    .from(profiles)
-    .where(eq(profiles.id, session.user.id));
-  if (!profile) return null;
+/**
+ * The signed-in customer in one query: the session cookie's signature is checked as Better Auth
+ * checks it, then the session, profile, role, cart count and saved products are read together.
+ * A session due for Better Auth's daily extension (or one that has just expired) goes through
+ * Better Auth instead, so sessions live and end exactly as it decides.
+ */
+async function loadShopper(request: Request): Promise<Shopper | null> {
+  const token = signedSessionToken(
+    request.headers.get("cookie"),
+    appSecret(),
+    sessionCookieName(getEnv().PUBLIC_URL),
+  );
+  if (!token) return null;
+  const [row] = await db()
+    .select({
+      id: profiles.id,
+      email: profiles.email,
+      fullName: profiles.fullName,
+      phone: profiles.phone,
+      expiresAt: sessions.expiresAt,
+      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${profiles.id} and ${userRoles.role} = 'admin')`,
+      cartUnits: cartUnitsSubquery(profiles.id),
+      savedProductIds: savedProductIdsSubquery(profiles.id),
+    })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, token))
+    .limit(1);
+  if (!row) return null;
+  if (!sessionIsCurrent(row.expiresAt, new Date())) return loadThroughBetterAuth(request);
   return {
-    id: session.user.id,
-    email: session.user.email,
-    fullName: profile.fullName,
-    phone: profile.phone,
-    isAdmin: await isAdmin(db(), session.user.id),
+    user: {
+      id: row.id,
+      email: row.email,
+      fullName: row.fullName,
+      phone: row.phone,
+      isAdmin: Boolean(row.isAdmin),
+    },
+    cartUnits: Number(row.cartUnits),
+    savedProductIds: new Set(row.savedProductIds),
   };
 }
 
-export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  let pending = perRequest.get(request);
-  if (!pending) {
-    pending = loadCurrentUser(request);
-    perRequest.set(request, pending);
-  }
-  return pending;
+async function loadThroughBetterAuth(request: Request): Promise<Shopper | null> {
+  const session = await auth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const userId = session.user.id;
+  const [profile] = await db()
+    .select({ phone: profiles.phone, fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if (!profile) return null;
+  const [admin, cartUnits, saved] = await Promise.all([
+    isAdmin(db(), userId),
+    countCartUnits(db(), userId),
+    savedProductIds(db(), userId),
+  ]);
+  return {
+    user: {
+      id: userId,
+      email: session.user.email,
+      fullName: profile.fullName,
+      phone: profile.phone,
+      isAdmin: admin,
+    },
+    cartUnits,
+    savedProductIds: saved,
+  };
+}
+
+/** The signed-in customer and their header's figures, read once for all a request's loaders. */
+export function getShopper(request: Request): Promise<Shopper | null> {
+  return sharedByLoaders(request, "shopper", () => loadShopper(request));
+}
+
+/** The signed-in user, or null for a visitor. */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  return (await getShopper(request))?.user ?? null;
+}
+
+const NOTHING_SAVED: ReadonlySet<string> = new Set();
+
+/** The products the signed-in customer has saved; none for a visitor. */
+export async function savedProductsOf(request: Request): Promise<ReadonlySet<string>> {
+  return (await getShopper(request))?.savedProductIds ?? NOTHING_SAVED;
 }
 
 /** A user-supplied target resolved against PUBLIC_URL: only the shop's own pages are followed. */
@@ -58,7 +134,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
 }
 
-/** DESIGN §6.1: every /admin page and action; anyone else goes to /admin/login. */
+/** docs/DESIGN.md §6.1: every /admin page and action; anyone else goes to /admin/login. */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (user?.isAdmin) return user;

@@ -116,7 +116,7 @@ export async function getRecentOrders(executor: Executor, limit = 5): Promise<Re
 
 export type LowStockProduct = { id: string; name: string; slug: string; stockQuantity: number };
 
-/** DESIGN §6.10: stock at or below the threshold of the settings, lowest first. */
+/** docs/DESIGN.md §6.10: stock at or below the threshold of the settings, lowest first. */
 export async function getLowStockProducts(
   executor: Executor,
   threshold: number,

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { type AnyColumn, asc, eq, type SQL, sql } from "drizzle-orm";
 import { cartItems, carts, products } from "../../../db/schema";
-import type { Executor } from "../../lib/db.server";
+import { type Executor, queryRows } from "../../lib/db.server";
 import { productCardColumns } from "../catalog/listing.server";
 
 /** The customer's cart lines with current prices and stock (one query). */
@@ -10,6 +10,8 @@ export async function listCartLines(executor: Executor, userId: string) {
       quantity: cartItems.quantity,
       ...productCardColumns,
       status: products.status,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
     })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
@@ -24,8 +26,27 @@ export async function listCartLines(executor: Executor, userId: string) {
     unitPrice: row.discountPrice ?? row.price,
     quantity: row.quantity,
     stockQuantity: row.stockQuantity,
-    imageId: row.imageId,
+    imagePath: row.imagePath,
+    /** For the order's GST lines; checked again when the stock is taken. */
+    hsnCode: row.hsnCode,
+    gstRate: row.gstRate,
     /** False once the product is a draft or archived: it can no longer be bought. */
     available: row.status === "published",
   }));
+}
+
+/** countCartUnits as a subquery, for a read that shows it beside other things (the session). */
+export function cartUnitsSubquery(userId: SQL | AnyColumn) {
+  return sql<number>`(select coalesce(sum(ci.quantity), 0)::int from cart_items ci
+    join carts c on c.id = ci.cart_id where c.user_id = ${userId})`;
+}
+
+/** The header badge: the sum of the quantities in the customer's cart (docs/SPEC.md §9). */
+export async function countCartUnits(executor: Executor, userId: string) {
+  const [row] = await queryRows<{ count: number }>(
+    executor,
+    sql`select coalesce(sum(ci.quantity), 0)::int as count from cart_items ci
+        join carts c on c.id = ci.cart_id where c.user_id = ${userId}`,
+  );
+  return Number(row?.count ?? 0);
 }

@@ -48,7 +48,7 @@ export async function findCouponState(
 
 /**
  * The cart as the server prices it now: current prices and stock, the applied coupon checked
- * again (and taken off, with the reason, when it no longer holds), totals by SPEC §9.
+ * again (and taken off, with the reason, when it no longer holds), totals by docs/SPEC.md §9.
  */
 export async function getCart(
   executor: Executor,

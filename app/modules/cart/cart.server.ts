@@ -8,10 +8,15 @@ import {
   normaliseCouponCode,
 } from "../../domain/coupons";
 import { MAX_QUANTITY_PER_PRODUCT } from "../../domain/validation/cart";
-import type { Database, Executor } from "../../lib/db.server";
+import { AppError } from "../../lib/app-error";
+import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { cartIdOf, customerCouponUses, findCouponState, getCart } from "./cart-view.server";
 
-export class CartError extends Error {}
+export class CartError extends AppError {
+  constructor(message: string) {
+    super(message, { status: 409, title: "Could not update the cart" });
+  }
+}
 
 async function cartIdFor(executor: Executor, userId: string) {
   const [cart] = await executor
@@ -23,7 +28,7 @@ async function cartIdFor(executor: Executor, userId: string) {
 }
 
 /**
- * SPEC §4: adding a product already in the cart raises its quantity, otherwise it is added.
+ * docs/SPEC.md §4: adding a product already in the cart raises its quantity, otherwise it is added.
  * The server decides: the product must exist and be in stock, and the line may not pass 10
  * units or the stock.
  */
@@ -71,7 +76,7 @@ export type SetQuantityResult =
   | { status: "capped"; quantity: number; reason: string };
 
 /**
- * SPEC §4: a quantity can be set directly; below 1 is silently ignored. More than 10 or more than
+ * docs/SPEC.md §4: a quantity can be set directly; below 1 is silently ignored. More than 10 or more than
  * the stock is lowered to the most the line may hold, with the reason.
  */
 export async function setLineQuantity(
@@ -110,7 +115,7 @@ export async function removeLine(executor: Executor, userId: string, productId: 
   return removed.length > 0;
 }
 
-/** Empties the cart; the coupon goes with it (SPEC §4). */
+/** Empties the cart; the coupon goes with it (docs/SPEC.md §4). */
 export async function clearCart(executor: Executor, userId: string) {
   const cart = await cartIdOf(executor, userId);
   if (!cart) return;
@@ -118,11 +123,17 @@ export async function clearCart(executor: Executor, userId: string) {
   await executor.update(carts).set({ couponId: null }).where(eq(carts.id, cart));
 }
 
+/** The cart an order was placed from: its lines and coupon go, inside the order's transaction. */
+export async function emptyOrderedCart(tx: Transaction, cartId: string, now: Date) {
+  await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+  await tx.update(carts).set({ couponId: null, updatedAt: now }).where(eq(carts.id, cartId));
+}
+
 export type ApplyCouponResult =
   | { ok: true; discount: number; code: string }
   | { ok: false; message: CouponMessage };
 
-/** SPEC §5: one coupon at a time, code upper-cased, every rule checked on the server. */
+/** docs/SPEC.md §5: one coupon at a time, code upper-cased, every rule checked on the server. */
 export async function applyCoupon(
   database: Database,
   userId: string,

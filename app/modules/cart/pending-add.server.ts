@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import { quantityField } from "../../domain/validation/cart";
 import type { Database } from "../../lib/db.server";
 import { appSecret } from "../../lib/secrets.server";

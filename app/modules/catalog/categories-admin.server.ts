@@ -1,16 +1,16 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { categories, products } from "../../../db/schema";
 import type { CategoryFormValues } from "../../domain/validation/category";
+import { AppError } from "../../lib/app-error";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 
 /** A refusal shown to the administrator as it is; `field` names the form field it is about. */
-export class CategoryAdminError extends Error {
-  constructor(
-    message: string,
-    readonly field?: "slug",
-  ) {
-    super(message);
+export class CategoryAdminError extends AppError {
+  declare readonly field: "slug" | undefined;
+
+  constructor(message: string, field?: "slug") {
+    super(message, { field });
   }
 }
 

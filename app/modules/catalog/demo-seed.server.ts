@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import {
   categories,
   coupons,
@@ -14,30 +13,17 @@ import {
   seedProducts,
   seedReviews,
 } from "../../../db/seed/catalog-data";
-import { productArtSvg } from "../../../db/seed/product-art";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { imageUrl, storeImage } from "../media/images.server";
-import { refreshProductRatings } from "../reviews/rating.server";
+import { imageUrl, savePreparedImage } from "../media/images.server";
+import { demoPictures, readDemoManifest } from "./demo-pictures.server";
+import { refreshProductRatings } from "./ratings.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEED_LOCK_ID = 724_511_004;
 
 function daysAgo(days: number, now: number) {
   return new Date(now - days * DAY_MS);
-}
-
-/** Renders the product's packaging art and a closer view of its label, as PNG. */
-async function renderProductPictures(product: (typeof seedProducts)[number]) {
-  const full = await sharp(Buffer.from(productArtSvg(product, 1024)))
-    .png()
-    .toBuffer();
-  const closeUp = await sharp(full)
-    .extract({ left: 192, top: 192, width: 640, height: 640 })
-    .resize(1024, 1024)
-    .png()
-    .toBuffer();
-  return [full, closeUp];
 }
 
 /**
@@ -54,9 +40,13 @@ async function hasCatalog(executor: Executor) {
 }
 
 export async function seedDemoCatalog(database: Database, now = Date.now()) {
-  // Rendering takes seconds: skip it when a catalog exists (checked again under the lock).
+  // Reading the pictures (or rendering an out-of-date one) is skipped when a catalog exists
+  // (checked again under the lock).
   if (await hasCatalog(database)) return false;
-  const pictures = await Promise.all(seedProducts.map(renderProductPictures));
+  const manifest = await readDemoManifest();
+  const pictures = await Promise.all(
+    seedProducts.map((product) => demoPictures(product, manifest)),
+  );
   return database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (await hasCatalog(tx)) return false;
@@ -81,7 +71,7 @@ export async function seedDemoCatalog(database: Database, now = Date.now()) {
     for (const [index, product] of insertedProducts.entries()) {
       const rendered = pictures[index] ?? [];
       for (const [order, picture] of rendered.entries()) {
-        const image = await storeImage(tx, picture);
+        const image = await savePreparedImage(tx, picture);
         await tx.insert(productImages).values({
           productId: product.id,
           imageId: image.id,

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { categories, products } from "../../../db/schema";
+import { PAGE_TAGS } from "../../domain/page-cache-rules";
 import type { Executor } from "../../lib/db.server";
+import { pageShows } from "../../lib/page-dependencies.server";
 
 /** Shoppers see published products only; drafts and archived ones stay in the back office. */
 export const isPublished = eq(products.status, "published");
@@ -19,8 +21,10 @@ export const productCardColumns = {
   isFeatured: products.isFeatured,
   // Drizzle leaves columns of a one-table select unqualified, so correlated subqueries name
   // their tables explicitly.
-  imageId: sql<string | null>`(
-    select pi.image_id from product_images pi
+  // The primary picture's path (picture-urls.ts), built here so a list costs one query.
+  imagePath: sql<string | null>`(
+    select '/images/' || pi.image_id || '/' || i.content_hash
+    from product_images pi join images i on i.id = pi.image_id
     where pi.product_id = ${products}.id
     order by pi.is_primary desc, pi.sort_order asc
     limit 1
@@ -38,11 +42,12 @@ export type ProductCard = {
   reviewCount: number;
   stockQuantity: number;
   isFeatured: boolean;
-  imageId: string | null;
+  imagePath: string | null;
 };
 
-/** SPEC §7: featured products, newest first, at most `limit`. */
+/** docs/SPEC.md §7: featured products, newest first, at most `limit`. */
 export async function listFeaturedProducts(executor: Executor, limit = 5): Promise<ProductCard[]> {
+  pageShows(PAGE_TAGS.products);
   return executor
     .select(productCardColumns)
     .from(products)
@@ -60,10 +65,11 @@ export type CategoryCard = {
 };
 
 /**
- * All categories with their number of products (SPEC §7), in the order administrators set
+ * All categories with their number of products (docs/SPEC.md §7), in the order administrators set
  * (sort order, then name, so categories left at the same number read alphabetically).
  */
 export async function listCategoriesWithCounts(executor: Executor): Promise<CategoryCard[]> {
+  pageShows(PAGE_TAGS.categories, PAGE_TAGS.products);
   return executor
     .select({
       id: categories.id,
@@ -77,6 +83,7 @@ export async function listCategoriesWithCounts(executor: Executor): Promise<Cate
 }
 
 export async function findCategoryBySlug(executor: Executor, slug: string) {
+  pageShows(PAGE_TAGS.categories);
   const [category] = await executor
     .select({
       id: categories.id,

@@ -1,11 +1,15 @@
-import { and, asc, eq } from "drizzle-orm";
-import { categories, productImages, products } from "../../../db/schema";
-import type { Executor } from "../../lib/db.server";
+import { and, eq, sql } from "drizzle-orm";
+import { categories, images, productImages, products } from "../../../db/schema";
+import { PAGE_TAGS, productTag } from "../../domain/page-cache-rules";
+import { db, type Executor } from "../../lib/db.server";
+import { pageShows } from "../../lib/page-dependencies.server";
+import { storefrontMemo } from "../../lib/storefront-memo.server";
 import { isPublished } from "./listing.server";
+import { picturePathColumn } from "./picture-path.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** SPEC §2: the parameter is tried first as a slug, then as an id. Hidden products are not found. */
+/** docs/SPEC.md §2: the parameter is tried first as a slug, then as an id. Hidden products are not found. */
 export async function findProduct(executor: Executor, slugOrId: string) {
   const columns = {
     id: products.id,
@@ -25,6 +29,17 @@ export async function findProduct(executor: Executor, slugOrId: string) {
     reviewCount: products.reviewCount,
     categoryName: categories.name,
     categorySlug: categories.slug,
+    // The pictures in the same query, primary first, then as the administrator ordered them.
+    images: sql<GalleryPicture[]>`coalesce((
+      select json_agg(json_build_object(
+        'imageId', ${productImages.imageId},
+        'path', ${picturePathColumn},
+        'alt', ${productImages.alt},
+        'isPrimary', ${productImages.isPrimary}
+      ) order by ${productImages.isPrimary} desc, ${productImages.sortOrder}, ${productImages.createdAt})
+      from ${productImages} join ${images} on ${images.id} = ${productImages.imageId}
+      where ${productImages.productId} = ${products.id}
+    ), '[]'::json)`,
   };
   const base = () =>
     executor
@@ -39,17 +54,22 @@ export async function findProduct(executor: Executor, slugOrId: string) {
       .where(and(eq(products.id, slugOrId), isPublished))
       .limit(1);
   if (!product) return null;
-  const images = await executor
-    .select({
-      imageId: productImages.imageId,
-      alt: productImages.alt,
-      isPrimary: productImages.isPrimary,
-    })
-    .from(productImages)
-    .where(eq(productImages.productId, product.id))
-    .orderBy(asc(productImages.sortOrder), asc(productImages.createdAt));
-  images.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
-  return { ...product, images };
+  pageShows(productTag(product.id), PAGE_TAGS.categories);
+  return product;
 }
+
+/** Product pages kept in memory, by the slug or id they were asked by (docs/decisions/036). */
+const productPages = storefrontMemo<ProductDetail | null>(1_000);
+
+/** findProduct for the product page: kept until a write announces a change to the product. */
+export function findProductForPage(slugOrId: string) {
+  return productPages.read(slugOrId, async () => {
+    const product = await findProduct(db(), slugOrId);
+    const tags = product ? [productTag(product.id), PAGE_TAGS.categories] : [];
+    return { value: product, tags };
+  });
+}
+
+type GalleryPicture = { imageId: string; path: string; alt: string; isPrimary: boolean };
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof findProduct>>>;

@@ -19,6 +19,7 @@ import {
   MAX_IMAGES_PER_UPLOAD,
   type ProductFormValues,
 } from "../../domain/validation/product";
+import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import {
@@ -28,19 +29,21 @@ import {
   prepareImage,
   savePreparedImage,
 } from "../media/images.server";
+import { picturePathColumn } from "./picture-path.server";
 
 /**
  * A refusal worth showing the administrator as it is (the destructive 'Error' toast); `field`
  * names the form field it is about, so the form can show it there too.
  */
-export class ProductAdminError extends Error {
-  constructor(
-    message: string,
-    readonly field?: "slug" | "categoryId" | "images",
-  ) {
-    super(message);
+export class ProductAdminError extends AppError {
+  declare readonly field: ProductField | undefined;
+
+  constructor(message: string, field?: ProductField) {
+    super(message, { field });
   }
 }
+
+type ProductField = "slug" | "categoryId" | "images";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 
@@ -93,8 +96,9 @@ export async function listAdminProducts(
             isFeatured: products.isFeatured,
             status: products.status,
             categoryName: categories.name,
-            imageId: sql<string | null>`(
-              select pi.image_id from product_images pi
+            imagePath: sql<string | null>`(
+              select '/images/' || pi.image_id || '/' || i.content_hash
+              from product_images pi join images i on i.id = pi.image_id
               where pi.product_id = ${products}.id
               order by pi.is_primary desc, pi.sort_order asc
               limit 1
@@ -109,8 +113,6 @@ export async function listAdminProducts(
   return { items, total, page, pageCount, pageSize };
 }
 
-export type AdminProductRow = Awaited<ReturnType<typeof listAdminProducts>>["items"][number];
-
 /** The categories the product form offers, in the storefront's order. */
 export async function listCategoryOptions(executor: Executor) {
   return executor
@@ -124,11 +126,13 @@ async function galleryOf(executor: Executor, productId: string) {
     .select({
       id: productImages.id,
       imageId: productImages.imageId,
+      path: picturePathColumn,
       alt: productImages.alt,
       isPrimary: productImages.isPrimary,
       sortOrder: productImages.sortOrder,
     })
     .from(productImages)
+    .innerJoin(images, eq(images.id, productImages.imageId))
     .where(eq(productImages.productId, productId))
     .orderBy(asc(productImages.sortOrder), asc(productImages.createdAt), asc(productImages.id));
 }
@@ -143,8 +147,6 @@ export async function findProductForEdit(executor: Executor, id: string) {
   if (!product) return null;
   return { ...product, images: await galleryOf(executor, id) };
 }
-
-export type EditableProduct = NonNullable<Awaited<ReturnType<typeof findProductForEdit>>>;
 
 function lowerFirst(text: string) {
   return text.charAt(0).toLowerCase() + text.slice(1);

@@ -6,7 +6,9 @@ import {
   type ProductListQuery,
   type ProductSort,
 } from "../../domain/catalog-query";
+import { PAGE_TAGS } from "../../domain/page-cache-rules";
 import type { Executor } from "../../lib/db.server";
+import { pageShows } from "../../lib/page-dependencies.server";
 import { isPublished, type ProductCard, productCardColumns } from "./listing.server";
 
 const unitPrice = sql`coalesce(${products.discountPrice}, ${products.price})`;
@@ -37,7 +39,7 @@ export type ProductPage = {
 };
 
 /**
- * SPEC §9 search (case-insensitive substring over name, description, detailed description,
+ * docs/SPEC.md §9 search (case-insensitive substring over name, description, detailed description,
  * ingredients, benefits and ayurvedic properties, answered by the trigram index on
  * products.search_text), optional category, sort, and one page of results.
  */
@@ -46,6 +48,7 @@ export async function searchProducts(
   query: ProductListQuery,
   pageSize = PRODUCTS_PAGE_SIZE,
 ): Promise<ProductPage> {
+  pageShows(PAGE_TAGS.products, PAGE_TAGS.categories);
   const where = and(
     isPublished,
     query.search ? sql`${products.searchText} like ${likePattern(query.search)}` : undefined,

@@ -8,7 +8,7 @@ export const NEWSLETTER_LIMITS = {
   perEmail: { limit: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
-/** Subscribing twice is harmless: the address is stored once (DESIGN §6.12). */
+/** Subscribing twice is harmless: the address is stored once (docs/DESIGN.md §6.12). */
 export async function subscribeToNewsletter(executor: Executor, email: string) {
   await executor.insert(newsletterSubscriptions).values({ email }).onConflictDoNothing();
 }

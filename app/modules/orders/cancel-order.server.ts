@@ -1,7 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
-import { couponRedemptions, coupons, orders } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { orderItems, orders } from "../../../db/schema";
 import { customerMayCancel } from "../../domain/orders";
 import type { Database, Transaction } from "../../lib/db.server";
+import { returnStock } from "../catalog/stock.server";
+import { releaseCoupon } from "../promotions/redemptions.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "./order-errors";
 
 export { OrderNotCancellableError, OrderNotFoundError };
@@ -25,35 +27,20 @@ export async function releaseOrder(
       ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
     })
     .where(eq(orders.id, orderId));
-  // Product rows are locked in id order, as placing an order does, so the two cannot deadlock.
-  await tx.execute(sql`
-    select p.id from products p
-    join order_items oi on oi.product_id = p.id
-    where oi.order_id = ${orderId}
-    order by p.id
-    for update of p
-  `);
-  // One statement for every line; items whose product was deleted have no stock to return.
-  await tx.execute(sql`
-    update products p
-    set stock_quantity = p.stock_quantity + oi.quantity, updated_at = now()
-    from order_items oi
-    where oi.order_id = ${orderId} and oi.product_id = p.id
-  `);
-  const released = await tx
-    .delete(couponRedemptions)
-    .where(eq(couponRedemptions.orderId, orderId))
-    .returning({ couponId: couponRedemptions.couponId });
-  for (const { couponId } of released) {
-    await tx
-      .update(coupons)
-      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-      .where(eq(coupons.id, couponId));
-  }
+  const items = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  // Items whose product was deleted have no stock to return.
+  await returnStock(
+    tx,
+    items.flatMap(({ productId, quantity }) => (productId ? [{ productId, quantity }] : [])),
+  );
+  await releaseCoupon(tx, orderId);
 }
 
 /**
- * DESIGN §6.16: a customer cancels their own order while it is pending or processing; stock and
+ * docs/DESIGN.md §6.16: a customer cancels their own order while it is pending or processing; stock and
  * coupon go back in the same transaction. Another customer's order is not found.
  */
 export async function cancelOrderByCustomer(

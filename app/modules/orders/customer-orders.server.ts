@@ -2,9 +2,10 @@ import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema";
 import { ORDER_HISTORY_PAGE_SIZE } from "../../domain/validation/order-history";
 import type { Executor } from "../../lib/db.server";
+import { orderLineColumns, orderSummaryColumns } from "./order-columns.server";
 
 /**
- * SPEC §7 "Read user's orders": one page of the customer's own orders, newest first, each with its
+ * docs/SPEC.md §7 "Read user's orders": one page of the customer's own orders, newest first, each with its
  * items, the shipping address as it was when ordered, and the coupon code. A page past the end
  * shows the last page. Three queries in all.
  */
@@ -25,21 +26,9 @@ export async function listCustomerOrders(
   if (totalCount === 0) return { orders: [], pages };
   const rows = await executor
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      paymentStatus: orders.paymentStatus,
-      paymentProvider: orders.paymentProvider,
-      subtotal: orders.subtotal,
-      discountAmount: orders.discountAmount,
-      shippingCost: orders.shippingCost,
-      shippingMethod: orders.shippingMethod,
-      total: orders.total,
-      couponCode: orders.couponCode,
+      ...orderSummaryColumns,
       trackingId: orders.trackingId,
-      shippingAddress: orders.shippingAddress,
+      invoiceNumber: orders.invoiceNumber,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
@@ -49,13 +38,9 @@ export async function listCustomerOrders(
   if (rows.length === 0) return { orders: [], pages };
   const items = await executor
     .select({
-      id: orderItems.id,
+      ...orderLineColumns,
       orderId: orderItems.orderId,
       productId: orderItems.productId,
-      productName: orderItems.productName,
-      quantity: orderItems.quantity,
-      unitPrice: orderItems.unitPrice,
-      totalPrice: orderItems.totalPrice,
     })
     .from(orderItems)
     .where(
@@ -75,4 +60,3 @@ export async function listCustomerOrders(
 }
 
 export type CustomerOrder = Awaited<ReturnType<typeof listCustomerOrders>>["orders"][number];
-export type CustomerOrderItem = CustomerOrder["items"][number];

@@ -6,7 +6,7 @@ import { logger } from "../../lib/logger.server";
 import { releaseOrder } from "./cancel-order.server";
 
 /**
- * DESIGN §6.7: card orders still unpaid after 30 minutes are cancelled and give back their stock
+ * docs/DESIGN.md §6.7: card orders still unpaid after 30 minutes are cancelled and give back their stock
  * and coupon. `skip locked` lets several app processes run this at once without two of them
  * releasing the same order, and an order being paid at this moment is left for the next run.
  */

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { invoiceCounters, orderItems, orders, profiles } from "../../../db/schema";
 import { findGstState, stateWithCode } from "../../domain/gst-states";
 import { financialYearOf } from "../../domain/india-time";
@@ -6,6 +6,7 @@ import { amountInWords, computeInvoiceTax, invoiceNumber } from "../../domain/in
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { getSettings } from "../settings/settings.server";
+import { orderSummaryColumns } from "./order-columns.server";
 import { OrderAdminError } from "./orders-admin.server";
 
 /**
@@ -72,34 +73,22 @@ export async function issueInvoice(
 /**
  * What the printable tax invoice shows: the supplier from settings, the customer and shipping
  * address, the place of supply, and every line with its HSN code, taxable value and GST (see
- * app/domain/invoice.ts). `invoice` is null until the number is issued. Null when no order.
+ * app/domain/invoice.ts). `invoice` is null until the number is issued. Null when no order, or
+ * when `customerId` is given and the order is not that customer's.
  */
-export async function loadInvoice(executor: Executor, orderId: string) {
+export async function loadInvoice(executor: Executor, orderId: string, customerId?: string) {
   const [order] = await executor
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      paymentStatus: orders.paymentStatus,
-      paymentProvider: orders.paymentProvider,
-      subtotal: orders.subtotal,
-      discountAmount: orders.discountAmount,
-      shippingCost: orders.shippingCost,
-      shippingMethod: orders.shippingMethod,
-      total: orders.total,
-      couponCode: orders.couponCode,
+      ...orderSummaryColumns,
       invoiceNumber: orders.invoiceNumber,
       invoicedAt: orders.invoicedAt,
       paidAt: orders.paidAt,
-      shippingAddress: orders.shippingAddress,
       customerName: profiles.fullName,
       customerEmail: profiles.email,
     })
     .from(orders)
     .leftJoin(profiles, eq(profiles.id, orders.userId))
-    .where(eq(orders.id, orderId));
+    .where(and(eq(orders.id, orderId), customerId ? eq(orders.userId, customerId) : undefined));
   if (!order) return null;
   const { invoiceNumber: number, invoicedAt, ...rest } = order;
   if (!number || !invoicedAt) return { order: rest, invoice: null };
@@ -155,3 +144,8 @@ export async function loadInvoice(executor: Executor, orderId: string) {
 }
 
 export type InvoiceView = NonNullable<Awaited<ReturnType<typeof loadInvoice>>>;
+/** An invoice that has its number: what the printable document shows. */
+export type IssuedInvoiceView = {
+  order: InvoiceView["order"];
+  invoice: NonNullable<InvoiceView["invoice"]>;
+};

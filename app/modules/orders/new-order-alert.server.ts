@@ -5,8 +5,7 @@ import { formatRupees } from "../../domain/money";
 import { paymentMethodLabel } from "../../domain/orders";
 import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
-import { logger } from "../../lib/logger.server";
-import { mailer } from "../../lib/mail.server";
+import type { MailMessage } from "../../lib/mail.server";
 import { getSettings } from "../settings/settings.server";
 
 /**
@@ -26,74 +25,59 @@ export async function countNewOrders(executor: Executor): Promise<number> {
 
 /**
  * Tells the shop's address (Settings) about an order that has just become new: a cash-on-delivery
- * order once placed, a card order once paid. Call it after the order's transaction commits, and
- * do not await it where a customer is waiting: it never throws, and a slow or failing mail server
- * only logs.
+ * order once placed, a card order once paid. Sent through the mail outbox; null when the order is
+ * gone.
  */
-export async function sendNewOrderAlert(executor: Executor, orderId: string): Promise<void> {
-  try {
-    const [order] = await executor
-      .select({
-        orderNumber: orders.orderNumber,
-        total: orders.total,
-        paymentMethod: orders.paymentMethod,
-        paymentProvider: orders.paymentProvider,
-        paymentStatus: orders.paymentStatus,
-        address: orders.shippingAddress,
-        customerName: profiles.fullName,
-        customerEmail: profiles.email,
-      })
-      .from(orders)
-      .leftJoin(profiles, eq(profiles.id, orders.userId))
-      .where(eq(orders.id, orderId));
-    if (!order) return;
-    const items = await executor
-      .select({ name: orderItems.productName, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
-    const shop = await getSettings(executor);
-    const a = order.address;
-    const mail = composeMail({
-      shopName: shop.shopName,
-      title: `New order ${order.orderNumber}`,
-      paragraphs: [
-        `A new order ${order.orderNumber} has arrived.`,
-        items.map((item) => `${item.quantity} x ${item.name}`),
-      ],
-      table: [
-        {
-          label: "Customer",
-          value: `${order.customerName || a.fullName}${order.customerEmail ? ` <${order.customerEmail}>` : ""}`,
-        },
-        { label: "Ship to", value: `${a.city}, ${a.state} ${a.postalCode}` },
-        {
-          label: "Payment",
-          value: `${paymentMethodLabel(order)}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
-        },
-        { label: "Total", value: formatRupees(order.total), strong: true },
-      ],
-      button: {
-        label: "Open it",
-        url: `${getEnv().PUBLIC_URL}/admin/orders?q=${encodeURIComponent(order.orderNumber)}`,
+export async function newOrderAlertMail(
+  executor: Executor,
+  orderId: string,
+): Promise<MailMessage | null> {
+  const [order] = await executor
+    .select({
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      total: orders.total,
+      paymentMethod: orders.paymentMethod,
+      paymentProvider: orders.paymentProvider,
+      paymentStatus: orders.paymentStatus,
+      address: orders.shippingAddress,
+      customerName: profiles.fullName,
+      customerEmail: profiles.email,
+    })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  // An order cancelled before its mail went out (the mail server was down) is not announced.
+  if (!order || order.status === "cancelled") return null;
+  const items = await executor
+    .select({ name: orderItems.productName, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const shop = await getSettings(executor);
+  const a = order.address;
+  const mail = composeMail({
+    shopName: shop.shopName,
+    title: `New order ${order.orderNumber}`,
+    paragraphs: [
+      `A new order ${order.orderNumber} has arrived.`,
+      items.map((item) => `${item.quantity} x ${item.name}`),
+    ],
+    table: [
+      {
+        label: "Customer",
+        value: `${order.customerName || a.fullName}${order.customerEmail ? ` <${order.customerEmail}>` : ""}`,
       },
-    });
-    await mailer().send({ to: shop.email, subject: `New order ${order.orderNumber}`, ...mail });
-  } catch (error) {
-    logger.error({ err: error, orderId }, "new-order alert mail failed");
-  }
-}
-
-const inFlight = new Set<Promise<void>>();
-
-/**
- * Starts the shop's new-order alert without waiting for it, so the customer's answer never waits
- * on the mail server. `newOrderAlertsSent` resolves once every alert started so far has finished.
- */
-export function announceNewOrder(executor: Executor, orderId: string) {
-  const sending = sendNewOrderAlert(executor, orderId).finally(() => inFlight.delete(sending));
-  inFlight.add(sending);
-}
-
-export async function newOrderAlertsSent() {
-  await Promise.all([...inFlight]);
+      { label: "Ship to", value: `${a.city}, ${a.state} ${a.postalCode}` },
+      {
+        label: "Payment",
+        value: `${paymentMethodLabel(order)}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
+      },
+      { label: "Total", value: formatRupees(order.total), strong: true },
+    ],
+    button: {
+      label: "Open it",
+      url: `${getEnv().PUBLIC_URL}/admin/orders?q=${encodeURIComponent(order.orderNumber)}`,
+    },
+  });
+  return { to: shop.email, subject: `New order ${order.orderNumber}`, ...mail };
 }

@@ -1,24 +1,35 @@
+import { AppError } from "../../lib/app-error";
+
 /** A refusal the customer can act on; `message` is shown under 'Order failed'. */
-export class OrderError extends Error {
-  constructor(
-    message: string,
-    readonly status = 409,
-  ) {
-    super(message);
+export class OrderError extends AppError {
+  constructor(message: string, status = 409) {
+    super(message, { status, title: "Order failed" });
+  }
+}
+
+/** Cash on delivery is not offered for this order's total or PIN code; the card still is. */
+export class CashOnDeliveryUnavailableError extends OrderError {
+  constructor(message: string) {
+    super(message, 400);
   }
 }
 
 /** The order (or address) is not the customer's or does not exist; answered with 404. */
-export class OrderNotFoundError extends Error {}
+export class OrderNotFoundError extends AppError {
+  constructor(message: string) {
+    super(message, { status: 404 });
+  }
+}
 
-export class OrderNotCancellableError extends Error {}
+export class OrderNotCancellableError extends AppError {
+  constructor(message: string) {
+    super(message, { status: 409 });
+  }
+}
 
 /** A refusal the administrator can act on; shown as the 'Error' toast's description. */
-export class OrderAdminError extends Error {
-  constructor(
-    message: string,
-    readonly status = 409,
-  ) {
-    super(message);
+export class OrderAdminError extends AppError {
+  constructor(message: string, status = 409) {
+    super(message, { status });
   }
 }

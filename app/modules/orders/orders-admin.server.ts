@@ -6,6 +6,7 @@ import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/valid
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { releaseOrder } from "./cancel-order.server";
+import { orderLineColumns, orderSummaryColumns } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
 import { reopenOrder } from "./reopen-order.server";
 
@@ -28,7 +29,7 @@ export function adminOrderFilter(query: Pick<AdminOrderQuery, "q" | "status">): 
 }
 
 /**
- * One page of SPEC §2's orders table, newest first, each row with its customer's name and e-mail:
+ * One page of docs/SPEC.md §2's orders table, newest first, each row with its customer's name and e-mail:
  * one query for the rows and their count (a second only when the page is past the end).
  */
 export async function listAdminOrders(
@@ -74,29 +75,14 @@ export async function listAdminOrders(
   };
 }
 
-export type AdminOrderRow = Awaited<ReturnType<typeof listAdminOrders>>["orders"][number];
-
-/** Everything the detail dialog shows (SPEC §2), in two queries; null when there is no order. */
+/** Everything the detail dialog shows (docs/SPEC.md §2), in two queries; null when there is no order. */
 export async function getAdminOrder(executor: Executor, orderId: string) {
   const [order] = await executor
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      paymentStatus: orders.paymentStatus,
-      paymentProvider: orders.paymentProvider,
-      subtotal: orders.subtotal,
-      discountAmount: orders.discountAmount,
-      shippingCost: orders.shippingCost,
-      shippingMethod: orders.shippingMethod,
-      total: orders.total,
-      couponCode: orders.couponCode,
+      ...orderSummaryColumns,
       trackingId: orders.trackingId,
       invoiceNumber: orders.invoiceNumber,
       paidAt: orders.paidAt,
-      shippingAddress: orders.shippingAddress,
       customerName: profiles.fullName,
       customerEmail: profiles.email,
     })
@@ -105,20 +91,12 @@ export async function getAdminOrder(executor: Executor, orderId: string) {
     .where(eq(orders.id, orderId));
   if (!order) return null;
   const items = await executor
-    .select({
-      id: orderItems.id,
-      productName: orderItems.productName,
-      quantity: orderItems.quantity,
-      unitPrice: orderItems.unitPrice,
-      totalPrice: orderItems.totalPrice,
-    })
+    .select(orderLineColumns)
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
   return { ...order, items };
 }
-
-export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
 
 async function lockOrder(executor: Executor, orderId: string) {
   const [order] = await executor
@@ -140,7 +118,7 @@ async function lockOrder(executor: Executor, orderId: string) {
 }
 
 /**
- * SPEC §4: an administrator may move an order to any status from any other, in one transaction
+ * docs/SPEC.md §4: an administrator may move an order to any status from any other, in one transaction
  * that locks the order row first (so two cancels of one order release it once).
  * - Cancelling gives back its stock and coupon use (releaseOrder). A paid order keeps its payment
  *   status: the money is owed back, and the detail shows the refund as due (decision 019).
@@ -259,7 +237,7 @@ export async function recordCashReceived(
 }
 
 /**
- * SPEC §4: adding a tracking ID to an order that has none sets it and marks the order shipped.
+ * docs/SPEC.md §4: adding a tracking ID to an order that has none sets it and marks the order shipped.
  * Once set it is read-only; a cancelled order cannot be shipped.
  */
 export async function addTrackingId(

@@ -1,15 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
-import {
-  addresses,
-  cartItems,
-  carts,
-  couponRedemptions,
-  coupons,
-  orderItems,
-  orders,
-  products,
-} from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { carts, orderItems, orders } from "../../../db/schema";
 import type { ShippingAddressSnapshot } from "../../../db/schema/commerce";
+import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
 import { checkCoupon } from "../../domain/coupons";
 import { formatRupees } from "../../domain/money";
 import { orderNumber, type PaymentMethod, type PaymentProvider } from "../../domain/orders";
@@ -17,10 +9,17 @@ import { priceCart } from "../../domain/pricing";
 import type { ShippingMethod } from "../../domain/shipping";
 import type { AddressInput } from "../../domain/validation/address";
 import type { Database, Transaction } from "../../lib/db.server";
+import { addCheckoutAddress } from "../accounts/addresses.server";
 import { findOwnAddress } from "../accounts/addresses-read.server";
+import { emptyOrderedCart } from "../cart/cart.server";
 import { listCartLines } from "../cart/cart-read.server";
 import { customerCouponUses, findCouponState } from "../cart/cart-view.server";
-import { OrderError, OrderNotFoundError } from "./order-errors";
+import { takeStock } from "../catalog/stock.server";
+import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
+import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
+import { kickMailOutbox } from "./mail-drainer.server";
+import { enqueueNewOrderMails } from "./mail-outbox.server";
+import { CashOnDeliveryUnavailableError, OrderError, OrderNotFoundError } from "./order-errors";
 import type { Quote } from "./quote.server";
 
 export type PlaceOrderInput = {
@@ -50,14 +49,15 @@ export type PlacedOrder = {
 };
 
 /**
- * DESIGN §6.6: the server prices the cart again, checks the coupon again and, in one transaction,
- * takes the stock (never below zero), redeems the coupon (never past its limits), writes the order
- * and its items and empties the cart. The customer's cart row is locked first, so two submits of
- * one checkout run one after the other and the second finds the first's order by its key.
+ * docs/DESIGN.md §6.6: the server prices the cart again, checks the coupon again and, in one transaction,
+ * redeems the coupon (never past its limits), writes the order and its items, empties the cart,
+ * for cash on delivery enqueues the order's mails (docs/decisions/024) and, last, takes the stock
+ * (never below zero) at the prices the order was written with. The customer's cart row is locked first, so two submits of one checkout
+ * run one after the other and the second finds the first's order by its key.
  */
 export async function placeOrder(database: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = input.now ?? new Date();
-  return database.transaction(async (tx) => {
+  const placed = await database.transaction(async (tx): Promise<PlacedOrder> => {
     const [cart] = await tx
       .select({ id: carts.id, couponId: carts.couponId })
       .from(carts)
@@ -79,19 +79,29 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     if (!cart || lines.length === 0) throw new OrderError("Your cart is empty");
 
     checkQuote(lines, input.quote);
-    const stocked = await takeStock(tx, lines);
 
     const coupon = cart.couponId
-      ? await redeemableCoupon(tx, cart.couponId, input.userId, stocked, now)
+      ? await redeemableCoupon(tx, cart.couponId, input.userId, lines, now)
       : null;
     const shippingMethod = input.shippingMethod ?? "standard";
-    const totals = priceCart(stocked, coupon, shippingMethod);
+    const totals = priceCart(lines, coupon, shippingMethod);
     // A page signed before delivery methods existed has no totals; its lines were checked above.
     const quotedTotal = input.quote?.totals?.[shippingMethod];
     if (quotedTotal !== undefined && quotedTotal !== totals.total) {
       throw new OrderError(
         `Your order total changed to ${formatRupees(totals.total)}. Please review your order and place it again.`,
       );
+    }
+
+    if (input.paymentMethod === "cod") {
+      // Through the transaction: the embedded database runs one statement at a time, so a read
+      // beside it would wait for it to end.
+      const rules = cashOnDeliveryRules(await getSettings(tx));
+      const availability = cashOnDeliveryAvailability(rules, {
+        total: totals.total,
+        postalCode: input.address.postalCode,
+      });
+      if (!availability.available) throw new CashOnDeliveryUnavailableError(availability.reason);
     }
 
     const shippingAddressId = await shippingAddressFor(tx, input);
@@ -117,7 +127,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     );
 
     await tx.insert(orderItems).values(
-      stocked.map((line) => ({
+      lines.map((line) => ({
         orderId: order.id,
         productId: line.productId,
         productName: line.name,
@@ -129,14 +139,18 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       })),
     );
     if (coupon) {
-      await tx
-        .insert(couponRedemptions)
-        .values({ couponId: coupon.id, userId: input.userId, orderId: order.id });
+      await recordRedemption(tx, { couponId: coupon.id, userId: input.userId, orderId: order.id });
     }
-    await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-    await tx.update(carts).set({ couponId: null, updatedAt: now }).where(eq(carts.id, cart.id));
+    await emptyOrderedCart(tx, cart.id, now);
+    // A card order becomes new when it is paid (markOrderPaid); cash on delivery is new at once.
+    if (order.paymentMethod === "cod") await enqueueNewOrderMails(tx, order.id);
+    // Last, so a product many are buying stays locked only until the commit that follows: the
+    // take confirms the price and tax codes everything above was written with, or undoes it all.
+    await takeCartStock(tx, lines);
     return { ...order, replayed: false };
   });
+  if (placed.paymentMethod === "cod" && !placed.replayed) kickMailOutbox(database);
+  return placed;
 }
 
 /**
@@ -177,62 +191,40 @@ function checkQuote(lines: CartLine[], quote: Quote | null) {
 }
 
 /**
- * One conditional update per line: the row lock makes concurrent orders wait, and the
- * `stock_quantity >= quantity` test, evaluated again after the wait, keeps stock from going below
- * zero. The price comes back from the same row, so it is the price that was current when taken.
+ * The catalog takes the stock (never below zero, rows in id order); a line it cannot take is
+ * refused with the product named. The price and tax codes come back from the same locked rows:
+ * the order was written with the cart's reading of them, which must still be current.
  */
-async function takeStock(tx: Transaction, lines: CartLine[]) {
-  const taken = [];
-  // Rows are locked in one order (by id) so two carts holding the same products cannot deadlock.
-  const byId = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
-  for (const line of byId) {
-    const [row] = await tx
-      .update(products)
-      .set({
-        stockQuantity: sql`${products.stockQuantity} - ${line.quantity}`,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(products.id, line.productId),
-          eq(products.status, "published"),
-          sql`${products.stockQuantity} >= ${line.quantity}`,
-        ),
-      )
-      .returning({
-        price: products.price,
-        discountPrice: products.discountPrice,
-        hsnCode: products.hsnCode,
-        gstRate: products.gstRate,
-      });
-    if (!row) {
-      const [current] = await tx
-        .select({ stock: products.stockQuantity, status: products.status })
-        .from(products)
-        .where(eq(products.id, line.productId));
-      if (current?.status !== "published") {
-        throw new OrderError(`${line.name} is no longer available. Remove it from your cart.`);
-      }
-      const stock = current?.stock ?? 0;
-      throw new OrderError(
-        stock <= 0 ? `${line.name} is out of stock` : `Only ${stock} of ${line.name} left in stock`,
-      );
-    }
+async function takeCartStock(tx: Transaction, lines: CartLine[]) {
+  const { taken, shortfall } = await takeStock(tx, lines, { publishedOnly: true });
+  const byId = new Map(lines.map((line) => [line.productId, line]));
+  for (const row of taken) {
+    const line = byId.get(row.productId)!;
     const unitPrice = row.discountPrice ?? row.price;
     if (unitPrice !== line.unitPrice) {
       throw new OrderError(
         `The price of ${line.name} changed to ${formatRupees(unitPrice)}. Please review your order and place it again.`,
       );
     }
-    taken.push({ ...line, unitPrice, hsnCode: row.hsnCode, gstRate: row.gstRate });
+    if (row.hsnCode !== line.hsnCode || row.gstRate !== line.gstRate) {
+      throw new OrderError(
+        `The tax details of ${line.name} changed. Please review your order and place it again.`,
+      );
+    }
   }
-  return taken;
+  if (shortfall) {
+    const name = byId.get(shortfall.productId)!.name;
+    if (shortfall.status !== "published") {
+      throw new OrderError(`${name} is no longer available. Remove it from your cart.`);
+    }
+    const stock = shortfall.stock ?? 0;
+    throw new OrderError(
+      stock <= 0 ? `${name} is out of stock` : `Only ${stock} of ${name} left in stock`,
+    );
+  }
 }
 
-/**
- * The cart's coupon, checked again and its use counted. `used_count < usage_limit` is tested in
- * the update itself, so concurrent orders cannot redeem past the limit.
- */
+/** The cart's coupon, checked again and its use counted (never past its usage limit). */
 async function redeemableCoupon(
   tx: Transaction,
   couponId: string,
@@ -252,17 +244,9 @@ async function redeemableCoupon(
       message ? `${message.title} ${message.description}` : "Invalid coupon code!",
     );
   }
-  const [counted] = await tx
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(
-      and(
-        eq(coupons.id, coupon.id),
-        sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
-      ),
-    )
-    .returning({ id: coupons.id });
-  if (!counted) throw new OrderError("Coupon limit reached! This coupon has been fully redeemed");
+  if (!(await redeemCoupon(tx, coupon.id))) {
+    throw new OrderError("Coupon limit reached! This coupon has been fully redeemed");
+  }
   return coupon;
 }
 
@@ -273,20 +257,12 @@ async function shippingAddressFor(tx: Transaction, input: PlaceOrderInput) {
     return own.id;
   }
   if (!input.saveAddress) return null;
-  const [existingDefault] = await tx
-    .select({ id: addresses.id })
-    .from(addresses)
-    .where(and(eq(addresses.userId, input.userId), eq(addresses.isDefault, true)));
-  const [saved] = await tx
-    .insert(addresses)
-    .values({ userId: input.userId, ...input.address, isDefault: !existingDefault })
-    .returning({ id: addresses.id });
-  return saved!.id;
+  return addCheckoutAddress(tx, input.userId, input.address);
 }
 
 type NewOrder = Omit<typeof orders.$inferInsert, "orderNumber">;
 
-/** DESIGN §6.9: 'ORD-' + timestamp; a clash (two orders in one millisecond) takes a suffix. */
+/** docs/DESIGN.md §6.9: 'ORD-' + timestamp; a clash (two orders in one millisecond) takes a suffix. */
 async function insertOrder(tx: Transaction, values: NewOrder, now: Date) {
   for (let attempt = 0; attempt < 20; attempt++) {
     const [order] = await tx

@@ -1,9 +1,16 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { orders, payments, profiles } from "../../../db/schema";
 import { awaitsCardPayment } from "../../domain/orders";
+import { AppError } from "../../lib/app-error";
 import type { Database, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { kickMailOutbox } from "../orders/mail-drainer.server";
 import { OrderError, OrderNotFoundError } from "../orders/order-errors";
+import {
+  markOrderPaid,
+  markOrderPaymentFailed,
+  recordPaymentProvider,
+} from "../orders/order-payment.server";
 import { createProviderOrder, type PaymentGateway } from "./gateway.server";
 import { verifyPaymentSignature } from "./signatures.server";
 
@@ -19,7 +26,11 @@ export type CheckoutOptions = {
   prefill: { name: string; contact: string };
 };
 
-export class PaymentVerificationError extends Error {}
+export class PaymentVerificationError extends AppError {
+  constructor(message: string) {
+    super(message, { title: "Order Creation Failed" });
+  }
+}
 
 /**
  * Opens (or reopens) the card payment of the customer's own pending card order. The provider order
@@ -80,12 +91,7 @@ export async function startCardPayment(
     });
     providerOrderId = created.id;
   }
-  await database
-    .update(orders)
-    .set({ paymentProvider: gateway.mode })
-    .where(
-      and(eq(orders.id, order.id), sql`${orders.paymentProvider} is distinct from ${gateway.mode}`),
-    );
+  await recordPaymentProvider(database, order.id, gateway.mode);
   return {
     mode: gateway.mode,
     key: gateway.keyId,
@@ -114,7 +120,7 @@ export async function confirmCardPayment(
     signature: string;
   },
 ): Promise<{ orderNumber: string; newlyPaid: boolean; orderCancelled: boolean }> {
-  return database.transaction(async (tx) => {
+  const result = await database.transaction(async (tx) => {
     const payment = await lockPayment(tx, input.providerOrderId);
     if (!payment || payment.orderId !== input.orderId || payment.userId !== input.userId) {
       throw new OrderNotFoundError("Order not found");
@@ -135,6 +141,28 @@ export async function confirmCardPayment(
       orderCancelled: payment.orderStatus === "cancelled",
     };
   });
+  if (result.newlyPaid) kickMailOutbox(database);
+  return result;
+}
+
+/** A provider order of the customer's own order; another customer's is not found. */
+export async function findOwnPayment(
+  database: Database,
+  input: { userId: string; orderId: string; providerOrderId: string },
+) {
+  const [payment] = await database
+    .select({ providerOrderId: payments.providerOrderId, amount: payments.amount })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.providerOrderId, input.providerOrderId),
+        eq(orders.id, input.orderId),
+        eq(orders.userId, input.userId),
+      ),
+    );
+  if (!payment) throw new OrderNotFoundError("Order not found");
+  return payment;
 }
 
 export type LockedPayment = NonNullable<Awaited<ReturnType<typeof lockPayment>>>;
@@ -161,7 +189,11 @@ export async function lockPayment(tx: Transaction, providerOrderId: string) {
   return payment ?? null;
 }
 
-/** Marks the order paid once; a payment for an order already cancelled is logged for a refund. */
+/**
+ * Marks the order paid once (markOrderPaid enqueues its mails in the same transaction); a payment
+ * for an order already cancelled is logged for a refund. Returns whether this call paid it: the
+ * caller then kicks the mail outbox after its commit.
+ */
 export async function markPaid(tx: Transaction, payment: LockedPayment, paymentId: string) {
   await tx
     .update(payments)
@@ -175,16 +207,8 @@ export async function markPaid(tx: Transaction, payment: LockedPayment, paymentI
     );
     return false;
   }
-  await tx
-    .update(orders)
-    .set({
-      paymentStatus: "paid",
-      // The gateway that took the money is the one the order is marked with.
-      paymentProvider: payment.provider === "test" ? "test" : "razorpay",
-      paidAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, payment.orderId));
+  // The gateway that took the money is the one the order is marked with.
+  await markOrderPaid(tx, payment.orderId, payment.provider === "test" ? "test" : "razorpay");
   return true;
 }
 
@@ -200,9 +224,6 @@ export async function markFailed(
     .set({ status: "failed", providerPaymentId: paymentId, updatedAt: new Date() })
     .where(eq(payments.id, payment.id));
   if (payment.orderStatus === "cancelled") return false;
-  await tx
-    .update(orders)
-    .set({ paymentStatus: "failed", updatedAt: new Date() })
-    .where(eq(orders.id, payment.orderId));
+  await markOrderPaymentFailed(tx, payment.orderId);
   return true;
 }

@@ -1,11 +1,12 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { CardPaymentMode } from "../../domain/orders";
+import { AppError } from "../../lib/app-error";
 import { getEnv } from "../../lib/env.server";
 import { appSecret } from "../../lib/secrets.server";
 
 /**
  * Where card payments go: Razorpay when its keys are set, otherwise the built-in test gateway
- * (DESIGN §6.8), which speaks the same protocol with secrets derived from the shop's own secret.
+ * (docs/DESIGN.md §6.8), which speaks the same protocol with secrets derived from the shop's own secret.
  */
 export type PaymentGateway = {
   mode: "razorpay" | "test";
@@ -18,7 +19,12 @@ export type PaymentGateway = {
 
 export type ProviderOrder = { id: string; amount: number; currency: "INR" };
 
-export class PaymentProviderError extends Error {}
+/** The payment provider could not be reached or refused the request. */
+export class PaymentProviderError extends AppError {
+  constructor(message: string) {
+    super(message, { status: 502, title: "Failed to create payment order" });
+  }
+}
 
 function derived(label: string) {
   return createHmac("sha256", appSecret()).update(`test-gateway:${label}`).digest("hex");

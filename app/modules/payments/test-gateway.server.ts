@@ -17,7 +17,7 @@ export type TestGatewayResult = { webhook: WebhookResult } & (
 );
 
 /**
- * The built-in gateway's side of a payment (DESIGN §6.8): it signs the callback the way Razorpay
+ * The built-in gateway's side of a payment (docs/DESIGN.md §6.8): it signs the callback the way Razorpay
  * does and delivers the matching webhook through the shop's real webhook handler, so test-mode
  * payments exercise the same verification code as live ones.
  */

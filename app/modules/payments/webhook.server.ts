@@ -1,6 +1,7 @@
 import { webhookEvents } from "../../../db/schema";
 import type { Database } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { kickMailOutbox } from "../orders/mail-drainer.server";
 import { lockPayment, markFailed, markPaid } from "./card-payments.server";
 import type { PaymentGateway } from "./gateway.server";
 import { verifyWebhookSignature } from "./signatures.server";
@@ -29,7 +30,7 @@ export class WebhookSignatureError extends Error {}
 class AmountMismatch extends Error {}
 
 /**
- * Razorpay's webhook (DESIGN §6.7): the signature covers the raw body; each event id is handled
+ * Razorpay's webhook (docs/DESIGN.md §6.7): the signature covers the raw body; each event id is handled
  * once, recorded in the same transaction as the change it makes, so a delivery repeated (even at
  * the same moment) changes the order once. Paid only when the amount is the order's amount.
  */
@@ -59,8 +60,9 @@ export async function handleRazorpayWebhook(
   if (!providerOrderId) return { outcome: "ignored", orderId: null };
   const eventId = delivery.eventId ?? `${kind}:${entity?.id ?? providerOrderId}`;
 
+  let result: WebhookResult;
   try {
-    return await database.transaction(async (tx): Promise<WebhookResult> => {
+    result = await database.transaction(async (tx): Promise<WebhookResult> => {
       const recorded = await tx
         .insert(webhookEvents)
         .values({ id: eventId, provider: "razorpay", eventType: kind })
@@ -89,4 +91,6 @@ export async function handleRazorpayWebhook(
     }
     throw error;
   }
+  if (result.outcome === "paid") kickMailOutbox(database);
+  return result;
 }

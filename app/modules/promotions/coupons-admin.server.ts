@@ -1,10 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import { coupons } from "../../../db/schema";
 import type { CouponFormValues } from "../../domain/validation/coupon";
+import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 
-export class CouponAdminError extends Error {}
+export class CouponAdminError extends AppError {}
 
 export async function listAllCoupons(database: Database) {
   return database.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id));

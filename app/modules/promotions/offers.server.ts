@@ -1,6 +1,8 @@
 import { and, desc, gt, isNull, or, sql } from "drizzle-orm";
 import { coupons } from "../../../db/schema";
+import { PAGE_TAGS } from "../../domain/page-cache-rules";
 import type { Executor } from "../../lib/db.server";
+import { pageFreshUntil, pageShows } from "../../lib/page-dependencies.server";
 
 export type Offer = {
   id: string;
@@ -14,9 +16,10 @@ export type Offer = {
   expiresAt: Date | null;
 };
 
-/** SPEC §2/§5: up to 3 active coupons that have not expired (no expiry means valid), newest first. */
+/** docs/SPEC.md §2/§5: up to 3 active coupons that have not expired (no expiry means valid), newest first. */
 export async function listActiveOffers(executor: Executor, limit = 3): Promise<Offer[]> {
-  return executor
+  pageShows(PAGE_TAGS.offers);
+  const offers = await executor
     .select({
       id: coupons.id,
       code: coupons.code,
@@ -38,4 +41,7 @@ export async function listActiveOffers(executor: Executor, limit = 3): Promise<O
     )
     .orderBy(desc(coupons.createdAt), desc(coupons.id))
     .limit(limit);
+  // A page showing an offer is out of date once it expires.
+  for (const offer of offers) if (offer.expiresAt) pageFreshUntil(offer.expiresAt);
+  return offers;
 }

@@ -1,12 +1,13 @@
 import { count, desc, eq, type SQL } from "drizzle-orm";
 import { products, profiles, reviews } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
-import { refreshProductRatings } from "./rating.server";
+import { refreshProductRatings } from "../catalog/ratings.server";
 
 export const REVIEWS_PAGE_SIZE = 20;
 
-export class ReviewAdminError extends Error {}
+export class ReviewAdminError extends AppError {}
 
 export type ReviewStatusFilter = "all" | "pending" | "approved";
 
@@ -31,7 +32,7 @@ function statusCondition(status: ReviewStatusFilter): SQL | undefined {
   return undefined;
 }
 
-/** Every review, newest first, with the product's name and the author's (SPEC §7 Admin). */
+/** Every review, newest first, with the product's name and the author's (docs/SPEC.md §7 Admin). */
 export async function listReviewsForAdmin(
   executor: Executor,
   options: { page?: number; pageSize?: number; status?: ReviewStatusFilter } = {},

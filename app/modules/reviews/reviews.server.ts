@@ -1,12 +1,22 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { orderItems, orders, profiles, reviews } from "../../../db/schema";
+import { productTag } from "../../domain/page-cache-rules";
 import type { ReviewInput } from "../../domain/validation/review";
-import { type Executor, queryRows } from "../../lib/db.server";
+import { AppError } from "../../lib/app-error";
+import { db, type Executor, queryRows } from "../../lib/db.server";
+import { pageShows } from "../../lib/page-dependencies.server";
+import { storefrontMemo } from "../../lib/storefront-memo.server";
 
-export class ReviewError extends Error {}
+/** docs/SPEC.md §8: shown under 'Failed to submit review'. */
+export class ReviewError extends AppError {
+  constructor(message: string) {
+    super(message, { status: 409, title: "Failed to submit review" });
+  }
+}
 
-/** Approved reviews, newest first, with the author's name (SPEC §7). */
+/** Approved reviews, newest first, with the author's name (docs/SPEC.md §7). */
 export async function listApprovedReviews(executor: Executor, productId: string, limit = 50) {
+  pageShows(productTag(productId));
   return executor
     .select({
       id: reviews.id,
@@ -27,6 +37,7 @@ export async function listApprovedReviews(executor: Executor, productId: string,
 
 /** Counts of approved reviews per star, 5 down to 1. */
 export async function reviewSummary(executor: Executor, productId: string) {
+  pageShows(productTag(productId));
   const rows = await queryRows<{ rating: number; count: number }>(
     executor,
     sql`select rating::int as rating, count(*)::int as count from reviews
@@ -43,8 +54,27 @@ export async function reviewSummary(executor: Executor, productId: string) {
   }));
 }
 
+export type ProductReviews = {
+  list: Awaited<ReturnType<typeof listApprovedReviews>>;
+  summary: Awaited<ReturnType<typeof reviewSummary>>;
+};
+
+/** A product page's reviews, kept in memory until one of them changes (docs/decisions/036). */
+const pageReviews = storefrontMemo<ProductReviews>(1_000);
+
+/** The approved reviews and their summary that a product page shows. */
+export function reviewsForPage(productId: string): Promise<ProductReviews> {
+  return pageReviews.read(productId, async () => {
+    const [list, summary] = await Promise.all([
+      listApprovedReviews(db(), productId),
+      reviewSummary(db(), productId),
+    ]);
+    return { value: { list, summary }, tags: [productTag(productId)] };
+  });
+}
+
 /**
- * A new review waits for approval (DESIGN §6.3); it is marked as a verified purchase when the
+ * A new review waits for approval (docs/DESIGN.md §6.3); it is marked as a verified purchase when the
  * author has a delivered order with the product. One review per customer and product.
  */
 export async function submitReview(

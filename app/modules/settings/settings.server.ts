@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
 import { settings } from "../../../db/schema";
 import { canonicalJson } from "../../domain/audit-changes";
+import type { CashOnDeliveryRules } from "../../domain/cash-on-delivery";
 import { DEFAULT_ALLOWED_EMAIL_DOMAINS } from "../../domain/email-providers";
-import type { Database, Executor } from "../../lib/db.server";
+import { PAGE_TAGS, parseTags } from "../../domain/page-cache-rules";
+import { type Database, db, type Executor } from "../../lib/db.server";
+import { liveEvents, STOREFRONT_CHANGED } from "../../lib/live-events.server";
+import { pageShows } from "../../lib/page-dependencies.server";
 import { recordAudit } from "../audit/audit.server";
 
 export type ShopSettings = typeof settings.$inferSelect;
 
-/** Placeholders until an administrator fills in the real identity (DESIGN §3). */
+/** Placeholders until an administrator fills in the real identity (docs/DESIGN.md §3). */
 export const DEFAULT_SETTINGS = {
   id: 1,
   shopName: "Satara Ayurveda",
@@ -34,12 +38,48 @@ export async function ensureSettings(executor: Executor) {
 }
 
 export async function getSettings(executor: Executor): Promise<ShopSettings> {
+  pageShows(PAGE_TAGS.settings);
   const [row] = await executor.select().from(settings).where(eq(settings.id, 1));
   if (row) return row;
   await ensureSettings(executor);
   const [created] = await executor.select().from(settings).where(eq(settings.id, 1));
   if (!created) throw new Error("settings row missing");
   return created;
+}
+
+let remembered: Promise<ShopSettings> | undefined;
+
+/**
+ * The settings for pages to show, read once and kept in memory until a write announces a change
+ * (db/migrations/0011_storefront_changes.sql): every page's header and footer read them. Reads
+ * that must agree with a transaction's other reads use getSettings(tx). While the announcements
+ * are not heard, each call reads the database.
+ */
+export function shopSettings(): Promise<ShopSettings> {
+  pageShows(PAGE_TAGS.settings);
+  if (!liveEvents().isListening(STOREFRONT_CHANGED)) return getSettings(db());
+  remembered ??= getSettings(db()).catch((error) => {
+    remembered = undefined;
+    throw error;
+  });
+  return remembered;
+}
+
+/** The settings' limits on cash on delivery, as the checkout and the order service apply them. */
+export function cashOnDeliveryRules(settings: ShopSettings): CashOnDeliveryRules {
+  return {
+    maxOrderValue: settings.codMaxOrderValue,
+    excludedPinPrefixes: settings.codExcludedPinPrefixes,
+  };
+}
+
+/** Listens for settings changes, from this process or any other, to forget the kept settings. */
+export async function rememberSettingsUntilChanged() {
+  remembered = undefined;
+  await liveEvents().subscribe(STOREFRONT_CHANGED, (payload) => {
+    // An empty payload: the connection came back, and a change may have gone unheard.
+    if (!payload || parseTags(payload).includes(PAGE_TAGS.settings)) remembered = undefined;
+  });
 }
 
 /** The fields an administrator edits on the settings screen. */
@@ -58,7 +98,12 @@ const EDITABLE_FIELDS = [
   "gstin",
   "lowStockThreshold",
   "allowedEmailDomains",
+  "codMaxOrderValue",
+  "codExcludedPinPrefixes",
 ] as const satisfies readonly (keyof EditableSettings)[];
+
+/** Fields an empty input clears (null) rather than leaves as they were. */
+const CLEARABLE_FIELDS = new Set<string>(["addressLine2", "codMaxOrderValue"]);
 
 /**
  * Saves the settings and records the fields that changed (before and after) in the audit log, in
@@ -71,13 +116,13 @@ export async function updateSettings(
   values: EditableSettings,
 ): Promise<string[]> {
   await ensureSettings(database);
-  return database.transaction(async (tx) => {
+  const changed = await database.transaction(async (tx) => {
     const [current] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
     if (!current) throw new Error("settings row missing");
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const field of EDITABLE_FIELDS) {
-      const next = values[field] ?? (field === "addressLine2" ? null : undefined);
+      const next = values[field] ?? (CLEARABLE_FIELDS.has(field) ? null : undefined);
       if (next === undefined) continue;
       if (canonicalJson(current[field]) !== canonicalJson(next)) {
         before[field] = current[field];
@@ -96,4 +141,7 @@ export async function updateSettings(
     });
     return changed;
   });
+  // The administrator's next page shows the change even before the announcement arrives.
+  if (changed.length > 0) remembered = undefined;
+  return changed;
 }

@@ -1,5 +1,4 @@
-import { db } from "../../lib/db.server";
-import { getSettings } from "./settings.server";
+import { shopSettings } from "./settings.server";
 
 export type ShopIdentity = {
   name: string;
@@ -13,7 +12,7 @@ export type ShopIdentity = {
 
 /** What every page shows of the shop: header promo bar, footer, contact details. */
 export async function getShopIdentity(): Promise<ShopIdentity> {
-  const s = await getSettings(db());
+  const s = await shopSettings();
   return {
     name: s.shopName,
     phone: s.phone,

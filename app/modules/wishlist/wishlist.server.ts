@@ -1,10 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { products, wishlistItems } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import type { Executor } from "../../lib/db.server";
 
-export class WishlistError extends Error {}
+export class WishlistError extends AppError {
+  constructor(message: string) {
+    super(message, { status: 404, title: "Failed to add to wishlist" });
+  }
+}
 
-/** SPEC §4: adding a product already saved only reports it. */
+/** docs/SPEC.md §4: adding a product already saved only reports it. */
 export async function addToWishlist(executor: Executor, userId: string, productId: string) {
   const [product] = await executor
     .select({ id: products.id })
@@ -35,4 +40,10 @@ export async function savedProductIds(executor: Executor, userId: string | undef
     .from(wishlistItems)
     .where(eq(wishlistItems.userId, userId));
   return new Set(rows.map((row) => row.productId));
+}
+
+/** savedProductIds as a subquery (a JSON array), for a read that shows it beside other things. */
+export function savedProductIdsSubquery(userId: SQL | AnyColumn) {
+  return sql<string[]>`coalesce((select json_agg(${wishlistItems.productId})
+    from ${wishlistItems} where ${wishlistItems.userId} = ${userId}), '[]'::json)`;
 }

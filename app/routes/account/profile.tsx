@@ -1,20 +1,25 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, type ShouldRevalidateFunction, useSearchParams } from "react-router";
-import { z } from "zod";
+import { Form, Link, type ShouldRevalidateFunction, useSearchParams } from "react-router";
 import type { ProfileActionData } from "~/components/account/action-data";
 import { AddressBook } from "~/components/account/address-book";
 import { OrdersList } from "~/components/account/orders-list";
-import { ProfileForm } from "~/components/account/profile-form";
+import { deferred } from "~/components/deferred";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { awaitsCardPayment } from "~/domain/orders";
 import { addressActionSchema, profileSchema } from "~/domain/validation/address";
 import { orderHistoryPage } from "~/domain/validation/order-history";
+import { z } from "~/domain/zod";
+import {
+  actionFailure,
+  actionSuccess,
+  appErrorFailure,
+  firstErrorMessage,
+  refusal,
+} from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
-import type { Toast } from "~/lib/toast";
-import { toastHeaders } from "~/lib/toast.server";
 import {
   AddressError,
   AddressNotFoundError,
@@ -33,6 +38,11 @@ import {
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { cardPaymentMode } from "~/modules/payments/gateway.server";
 import type { Route } from "./+types/profile";
+
+/** The profile form (Conform and its checks) loads apart from the page (docs/decisions/029). */
+const ProfileForm = deferred(() =>
+  import("~/components/account/profile-form").then((module) => module.ProfileForm),
+);
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Account | Satara Ayurveda" },
@@ -100,17 +110,10 @@ const cancelOrderSchema = z.object({
   orderId: z.uuid({ error: "That order could not be found" }),
 });
 
-async function respond(toast: Toast, body: ProfileActionData, status = 200) {
-  return data(body, { status, headers: await toastHeaders(toast) });
-}
+const CHECK_THE_FORM = "Please check the form";
 
-function firstError(errors: Record<string, string[] | null> | null | undefined) {
-  return (
-    Object.values(errors ?? {})
-      .flat()
-      .find(Boolean) ?? "Please check the form"
-  );
-}
+/** Every answer of the page has the same shape, whichever form was sent. */
+type Answer = Omit<ProfileActionData, "ok">;
 
 /**
  * Every form of the page posts here with an `intent`, with or without JavaScript. Each one is
@@ -130,122 +133,104 @@ export async function action({ request }: Route.ActionArgs) {
     case "cancel-order":
       return cancelOrderIntent(user.id, formData);
     default:
-      return respond(
-        { type: "error", title: "Error", description: "Unknown action" },
-        { ok: false, intent: null },
-        400,
-      );
+      return actionFailure<Answer>(refusal("Unknown action"), { intent: null });
   }
 }
 
-/** SPEC §8: 'Profile updated', or 'Update failed' with the message. */
+/** docs/SPEC.md §8: 'Profile updated', or 'Update failed' with the message. */
 async function updateProfileIntent(userId: string, formData: FormData) {
   const intent = "update-profile";
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") {
-    return respond(
-      { type: "error", title: "Update failed", description: firstError(submission.error) },
-      { ok: false, intent, result: submission.reply() },
-      400,
-    );
+    const message = firstErrorMessage(submission.error, CHECK_THE_FORM);
+    return actionFailure<Answer>(refusal(message, { title: "Update failed" }), {
+      intent,
+      result: submission.reply(),
+    });
   }
   try {
     await updateProfile(db(), userId, submission.value);
   } catch (error) {
     if (!(error instanceof ProfileNotFoundError)) throw error;
-    return respond(
-      { type: "error", title: "Update failed", description: error.message },
-      { ok: false, intent },
-      404,
-    );
+    return appErrorFailure<Answer>(error, { intent });
   }
-  return respond({ type: "success", title: "Profile updated" }, { ok: true, intent });
+  return actionSuccess<Answer>({ type: "success", title: "Profile updated" }, { intent });
 }
 
-/** SPEC §8: 'Address added', 'Address updated', 'Address deleted', 'Default address updated'. */
+/** docs/SPEC.md §8: 'Address added', 'Address updated', 'Address deleted', 'Default address updated'. */
 async function addressIntent(userId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: addressActionSchema });
   const sentId = formData.get("addressId");
   const addressId = typeof sentId === "string" && sentId ? sentId : null;
   const intent = String(formData.get("intent"));
   if (submission.status !== "success") {
-    return respond(
-      { type: "error", title: "Error", description: firstError(submission.error) },
-      { ok: false, intent, addressId, result: submission.reply() },
-      400,
-    );
+    return actionFailure<Answer>(refusal(firstErrorMessage(submission.error, CHECK_THE_FORM)), {
+      intent,
+      addressId,
+      result: submission.reply(),
+    });
   }
   const input = submission.value;
   try {
     switch (input.intent) {
       case "save-address": {
         const saved = await saveAddress(db(), userId, input);
-        return respond(
+        return actionSuccess<Answer>(
           {
             type: "success",
             title: saved.status === "added" ? "Address added" : "Address updated",
           },
-          { ok: true, intent },
+          { intent },
         );
       }
       case "delete-address":
         await deleteAddress(db(), userId, input.addressId);
-        return respond({ type: "success", title: "Address deleted" }, { ok: true, intent });
+        return actionSuccess<Answer>({ type: "success", title: "Address deleted" }, { intent });
       case "default-address":
         await setDefaultAddress(db(), userId, input.addressId);
-        return respond({ type: "success", title: "Default address updated" }, { ok: true, intent });
+        return actionSuccess<Answer>(
+          { type: "success", title: "Default address updated" },
+          { intent },
+        );
     }
   } catch (error) {
     if (error instanceof AddressNotFoundError || error instanceof AddressError) {
-      return respond(
-        { type: "error", title: "Error", description: error.message },
-        { ok: false, intent, addressId },
-        error instanceof AddressNotFoundError ? 404 : 409,
-      );
+      return appErrorFailure<Answer>(error, { intent, addressId });
     }
     throw error;
   }
 }
 
-/** DESIGN §6.16: the customer's own order, while it is pending or processing. */
+/** docs/DESIGN.md §6.16: the customer's own order, while it is pending or processing. */
 async function cancelOrderIntent(userId: string, formData: FormData) {
   const intent = "cancel-order";
   const submission = parseWithZod(formData, { schema: cancelOrderSchema });
   if (submission.status !== "success") {
-    return respond(
-      { type: "error", title: "Error", description: firstError(submission.error) },
-      { ok: false, intent },
-      400,
-    );
+    return actionFailure<Answer>(refusal(firstErrorMessage(submission.error, CHECK_THE_FORM)), {
+      intent,
+    });
   }
   try {
     const { orderNumber } = await cancelOrderByCustomer(db(), {
       userId,
       orderId: submission.value.orderId,
     });
-    return respond(
+    return actionSuccess<Answer>(
       {
         type: "success",
         title: "Order cancelled",
         description: `Order ${orderNumber} has been cancelled`,
       },
-      { ok: true, intent },
+      { intent },
     );
   } catch (error) {
     if (error instanceof OrderNotFoundError) {
-      return respond(
-        { type: "error", title: "Error", description: "That order could not be found" },
-        { ok: false, intent },
-        404,
-      );
+      return actionFailure<Answer>(refusal("That order could not be found", { status: 404 }), {
+        intent,
+      });
     }
-    if (error instanceof OrderNotCancellableError) {
-      return respond(
-        { type: "error", title: "Error", description: error.message },
-        { ok: false, intent },
-        409,
-      );
-    }
+    if (error instanceof OrderNotCancellableError)
+      return appErrorFailure<Answer>(error, { intent });
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Heart, Trash2 } from "lucide-react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Price } from "~/components/product/price";
 import { AddToCartButton } from "~/components/product/product-actions";
 import { ProductImage } from "~/components/product/product-image";
@@ -8,17 +8,24 @@ import { RatingSummary } from "~/components/product/star-rating";
 import { buttonVariants } from "~/components/ui/button";
 import { PRODUCT_UNAVAILABLE } from "~/domain/product-status";
 import { wishlistSchema } from "~/domain/validation/cart";
+import {
+  actionFailure,
+  actionSuccess,
+  appErrorFailure,
+  refusal,
+  respondWithToast,
+} from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { isDocumentRequest } from "~/lib/request-store.server";
-import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
-import { listWishlist } from "~/modules/accounts/wishlist-read.server";
 import {
   addToWishlist,
   removeFromWishlist,
   WishlistError,
 } from "~/modules/wishlist/wishlist.server";
+import { listWishlist } from "~/modules/wishlist/wishlist-read.server";
 import type { Route } from "./+types/wishlist";
 
 export const meta: Route.MetaFunction = () => [
@@ -31,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { items: await listWishlist(db(), user.id) };
 }
 
-/** Add and remove from any heart on the site (SPEC §8 messages). */
+/** Add and remove from any heart on the site (docs/SPEC.md §8 messages). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) {
@@ -42,41 +49,29 @@ export async function action({ request }: Route.ActionArgs) {
     };
     // A form posted without JavaScript would land on /wishlist, which visitors cannot see.
     if (isDocumentRequest()) return redirectWithToast("/auth", toast);
-    return data({ ok: false }, { status: 401, headers: await toastHeaders(toast) });
+    return respondWithToast(toast, { ok: false }, { status: 401 });
   }
   const submission = parseWithZod(await readForm(request), { schema: wishlistSchema });
   if (submission.status !== "success") {
-    const headers = await toastHeaders({
-      type: "error",
-      title: "Failed to add to wishlist",
-      description: "That product could not be found",
-    });
-    return data({ ok: false }, { status: 400, headers });
+    return actionFailure(
+      refusal("That product could not be found", { title: "Failed to add to wishlist" }),
+    );
   }
   const { intent, productId } = submission.value;
   if (intent === "remove") {
     await removeFromWishlist(db(), user.id, productId);
-    return data(
-      { ok: true },
-      { headers: await toastHeaders({ type: "success", title: "Removed from wishlist" }) },
-    );
+    return actionSuccess({ type: "success", title: "Removed from wishlist" });
   }
   try {
     const result = await addToWishlist(db(), user.id, productId);
-    const headers = await toastHeaders(
+    return actionSuccess(
       result === "added"
         ? { type: "success", title: "Added to wishlist" }
         : { type: "info", title: "Already saved!" },
     );
-    return data({ ok: true }, { headers });
   } catch (error) {
     if (!(error instanceof WishlistError)) throw error;
-    const headers = await toastHeaders({
-      type: "error",
-      title: "Failed to add to wishlist",
-      description: error.message,
-    });
-    return data({ ok: false }, { status: 404, headers });
+    return appErrorFailure(error);
   }
 }
 
@@ -127,7 +122,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
               className="flex flex-col overflow-hidden rounded-xl border border-border bg-card"
             >
               <ProductImage
-                imageId={item.imageId}
+                path={item.imagePath}
                 alt=""
                 sizes="(min-width: 1024px) 25vw, 50vw"
                 className="w-full"

@@ -1,8 +1,10 @@
 import { Form, Link, useLocation } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/product/pagination";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Card, CardHeader } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { describeAuditChanges, fieldLabel, formatAuditValue } from "~/domain/audit-changes";
 import { formatIstDateTime } from "~/domain/india-time";
@@ -87,10 +89,10 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   };
   return (
     <div className="grid gap-6">
-      <header>
-        <h1 className="font-display text-3xl">Audit Log</h1>
-        <p className="text-muted-foreground">Every change made in the back office, newest first</p>
-      </header>
+      <AdminPageHeader
+        title="Audit Log"
+        description="Every change made in the back office, newest first"
+      />
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="audit-entity">Entity</Label>
@@ -121,64 +123,51 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
             {entity ? `${fieldLabel(entity)} entries` : "All entries"} ({total})
           </h2>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          {entries.length === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">No entries yet</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="border-border border-b text-muted-foreground">
-                <tr>
-                  {["When", "Who", "Action", "Entity", "Change"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id} className="border-border border-b align-top last:border-0">
-                    <td className="whitespace-nowrap px-3 py-3">
-                      <time dateTime={new Date(entry.createdAt).toISOString()}>
-                        {formatIstDateTime(entry.createdAt)}
-                      </time>
-                    </td>
-                    <td className="px-3 py-3">
-                      {entry.actorEmail ? (
-                        <>
-                          <span className="block font-medium">{entry.actorName}</span>
-                          <span className="break-all text-muted-foreground text-xs">
-                            {entry.actorEmail}
-                          </span>
-                        </>
-                      ) : (
-                        <span className="text-muted-foreground">Deleted account</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-3">
-                      <Badge variant={ACTION_TONES[entry.action] ?? "neutral"}>
-                        {fieldLabel(entry.action)}
-                      </Badge>
-                    </td>
-                    <td className="px-3 py-3">
-                      <span className="block">{fieldLabel(entry.entity)}</span>
-                      {entry.label ? (
-                        <span className="block break-words font-medium">{entry.label}</span>
-                      ) : entry.entityId ? (
-                        <span className="break-all font-mono text-muted-foreground text-xs">
-                          {entry.entityId}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="min-w-64 px-3 py-3">
-                      <ChangeView entry={entry} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
+        <AdminTable
+          headings={["When", "Who", "Action", "Entity", "Change"]}
+          rowCount={entries.length}
+          emptyText="No entries yet"
+        >
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-border border-b align-top last:border-0">
+              <td className="whitespace-nowrap px-3 py-3">
+                <time dateTime={new Date(entry.createdAt).toISOString()}>
+                  {formatIstDateTime(entry.createdAt)}
+                </time>
+              </td>
+              <td className="px-3 py-3">
+                {entry.actorEmail ? (
+                  <>
+                    <span className="block font-medium">{entry.actorName}</span>
+                    <span className="break-all text-muted-foreground text-xs">
+                      {entry.actorEmail}
+                    </span>
+                  </>
+                ) : (
+                  <span className="text-muted-foreground">Deleted account</span>
+                )}
+              </td>
+              <td className="px-3 py-3">
+                <Badge variant={ACTION_TONES[entry.action] ?? "neutral"}>
+                  {fieldLabel(entry.action)}
+                </Badge>
+              </td>
+              <td className="px-3 py-3">
+                <span className="block">{fieldLabel(entry.entity)}</span>
+                {entry.label ? (
+                  <span className="block break-words font-medium">{entry.label}</span>
+                ) : entry.entityId ? (
+                  <span className="break-all font-mono text-muted-foreground text-xs">
+                    {entry.entityId}
+                  </span>
+                ) : null}
+              </td>
+              <td className="min-w-64 px-3 py-3">
+                <ChangeView entry={entry} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </Card>
       <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
     </div>

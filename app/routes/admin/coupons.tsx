@@ -1,32 +1,32 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, useFetcher, useSearchParams } from "react-router";
-import { z } from "zod";
+import { useFetcher, useSearchParams } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
 import { CouponForm, type EditableCoupon } from "~/components/admin/coupon-form";
+import { EditorPanel } from "~/components/admin/editor-panel";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Card, CardHeader } from "~/components/ui/card";
 import { useHydrated } from "~/components/use-hydrated";
 import { COUPON_STATUS_LABELS, type CouponStatus, couponStatus } from "~/domain/coupons";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupeesShort } from "~/domain/money";
 import { couponFormSchema } from "~/domain/validation/coupon";
+import { z } from "~/domain/zod";
+import {
+  actionFailure,
+  actionSuccess,
+  firstErrorMessage,
+  refusal,
+  runIntent,
+} from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
-import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
-  CouponAdminError,
   createCoupon,
   deleteCoupon,
   listAllCoupons,
@@ -46,43 +46,42 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const idSchema = z.object({ id: z.uuid() });
 
-async function failure(message: string, body: Record<string, unknown> = {}) {
-  const headers = await toastHeaders({ type: "error", title: "Error", description: message });
-  return data({ ok: false, ...body }, { status: 400, headers });
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  try {
-    if (intent === "delete") {
-      const parsed = idSchema.safeParse({ id: formData.get("id") });
-      if (!parsed.success) return failure("That coupon could not be found");
-      await deleteCoupon(db(), admin.id, parsed.data.id);
-      const headers = await toastHeaders({ type: "success", title: "Coupon deleted successfully" });
-      return data({ ok: true, intent }, { headers });
-    }
-    if (intent !== "create" && intent !== "update") return failure("Unknown action");
-    const submission = parseWithZod(formData, { schema: couponFormSchema });
-    if (submission.status !== "success") {
-      const first = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form";
-      return failure(first, { intent, result: submission.reply() });
-    }
-    if (intent === "create") {
-      await createCoupon(db(), admin.id, submission.value);
-      const headers = await toastHeaders({ type: "success", title: "Coupon created successfully" });
-      return data({ ok: true, intent }, { headers });
-    }
-    const parsed = idSchema.safeParse({ id: formData.get("id") });
-    if (!parsed.success) return failure("That coupon could not be found");
-    await updateCoupon(db(), admin.id, parsed.data.id, submission.value);
-    const headers = await toastHeaders({ type: "success", title: "Coupon updated successfully" });
-    return data({ ok: true, intent }, { headers });
-  } catch (error) {
-    if (error instanceof CouponAdminError) return failure(error.message, { intent });
-    throw error;
+  return runIntent(formData.get("intent"), {
+    delete: () => removeCoupon(admin.id, formData),
+    create: () => saveCoupon(admin.id, "create", formData),
+    update: () => saveCoupon(admin.id, "update", formData),
+  });
+}
+
+const NOT_FOUND = refusal("That coupon could not be found");
+
+async function removeCoupon(adminId: string, formData: FormData) {
+  const parsed = idSchema.safeParse({ id: formData.get("id") });
+  if (!parsed.success) return actionFailure(NOT_FOUND);
+  await deleteCoupon(db(), adminId, parsed.data.id);
+  return actionSuccess(
+    { type: "success", title: "Coupon deleted successfully" },
+    { intent: "delete" },
+  );
+}
+
+async function saveCoupon(adminId: string, intent: "create" | "update", formData: FormData) {
+  const submission = parseWithZod(formData, { schema: couponFormSchema });
+  if (submission.status !== "success") {
+    const message = firstErrorMessage(submission.error, "Please check the form");
+    return actionFailure(refusal(message), { intent, result: submission.reply() });
   }
+  if (intent === "create") {
+    await createCoupon(db(), adminId, submission.value);
+    return actionSuccess({ type: "success", title: "Coupon created successfully" }, { intent });
+  }
+  const parsed = idSchema.safeParse({ id: formData.get("id") });
+  if (!parsed.success) return actionFailure(NOT_FOUND);
+  await updateCoupon(db(), adminId, parsed.data.id, submission.value);
+  return actionSuccess({ type: "success", title: "Coupon updated successfully" }, { intent });
 }
 
 type ActionData = {
@@ -140,11 +139,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   ) : null;
   return (
     <div className="grid gap-6">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl">Coupon Management</h1>
-          <p className="text-muted-foreground">Create and manage discount codes</p>
-        </div>
+      <AdminPageHeader title="Coupon Management" description="Create and manage discount codes">
         <a
           href="?new=1"
           onClick={(event) => {
@@ -155,121 +150,86 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
         >
           <Plus className="size-4" aria-hidden="true" /> Create Coupon
         </a>
-      </header>
-      {!hydrated && form ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{editingCoupon ? "Edit Coupon" : "Create New Coupon"}</CardTitle>
-          </CardHeader>
-          <CardContent>{form}</CardContent>
-        </Card>
-      ) : null}
+      </AdminPageHeader>
+      <EditorPanel
+        hydrated={hydrated}
+        open={formOpen}
+        onClose={close}
+        title={editingCoupon ? "Edit Coupon" : "Create New Coupon"}
+        description="Codes are saved in capital letters. Leave a field empty for no limit."
+      >
+        {form}
+      </EditorPanel>
       <Card>
         <CardHeader>
           <h2 className="font-display font-semibold text-lg">Active Coupons</h2>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          {coupons.length === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">No coupons created yet</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="border-border border-b text-muted-foreground">
-                <tr>
-                  {["Code", "Discount", "Usage", "Expires", "Status", "Actions"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {coupons.map((coupon) => (
-                  <tr key={coupon.id} className="border-border border-b last:border-0">
-                    <td className="px-3 py-3 font-mono font-semibold">{coupon.code}</td>
-                    <td className="px-3 py-3">{discountText(coupon)}</td>
-                    <td className="px-3 py-3">
-                      {coupon.usedCount}/{coupon.usageLimit ?? "∞"}
-                    </td>
-                    <td className="px-3 py-3">
-                      {coupon.expiresAt ? formatIstDate(coupon.expiresAt) : "No expiry"}
-                    </td>
-                    <td className="px-3 py-3">
-                      <Badge variant={STATUS_BADGES[coupon.status]}>
-                        {COUPON_STATUS_LABELS[coupon.status]}
-                      </Badge>
-                    </td>
-                    <td className="px-3 py-3">
-                      <div className="flex gap-1">
-                        <a
-                          href={`?edit=${coupon.id}`}
-                          onClick={(event) => {
-                            event.preventDefault();
-                            setParams(
-                              { edit: coupon.id },
-                              { replace: true, preventScrollReset: true },
-                            );
-                          }}
-                          aria-label={`Edit ${coupon.code}`}
-                          className="inline-flex size-9 items-center justify-center rounded-md hover:bg-secondary"
-                        >
-                          <Pencil className="size-4" aria-hidden="true" />
-                        </a>
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Delete ${coupon.code}`}
-                          onClick={() => setDeleting(coupon)}
-                        >
-                          <Trash2 className="text-destructive" aria-hidden="true" />
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
+        <AdminTable
+          headings={["Code", "Discount", "Usage", "Expires", "Status", "Actions"]}
+          rowCount={coupons.length}
+          emptyText="No coupons created yet"
+        >
+          {coupons.map((coupon) => (
+            <tr key={coupon.id} className="border-border border-b last:border-0">
+              <td className="px-3 py-3 font-mono font-semibold">{coupon.code}</td>
+              <td className="px-3 py-3">{discountText(coupon)}</td>
+              <td className="px-3 py-3">
+                {coupon.usedCount}/{coupon.usageLimit ?? "∞"}
+              </td>
+              <td className="px-3 py-3">
+                {coupon.expiresAt ? formatIstDate(coupon.expiresAt) : "No expiry"}
+              </td>
+              <td className="px-3 py-3">
+                <Badge variant={STATUS_BADGES[coupon.status]}>
+                  {COUPON_STATUS_LABELS[coupon.status]}
+                </Badge>
+              </td>
+              <td className="px-3 py-3">
+                <div className="flex gap-1">
+                  <a
+                    href={`?edit=${coupon.id}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setParams({ edit: coupon.id }, { replace: true, preventScrollReset: true });
+                    }}
+                    aria-label={`Edit ${coupon.code}`}
+                    className="inline-flex size-9 items-center justify-center rounded-md hover:bg-secondary"
+                  >
+                    <Pencil className="size-4" aria-hidden="true" />
+                  </a>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${coupon.code}`}
+                    onClick={() => setDeleting(coupon)}
+                  >
+                    <Trash2 className="text-destructive" aria-hidden="true" />
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </Card>
-      {hydrated ? (
-        <Dialog open={formOpen} onOpenChange={(open) => (open ? null : close())}>
-          <DialogContent className="max-w-2xl">
-            <DialogHeader>
-              <DialogTitle>{editingCoupon ? "Edit Coupon" : "Create New Coupon"}</DialogTitle>
-              <DialogDescription>
-                Codes are saved in capital letters. Leave a field empty for no limit.
-              </DialogDescription>
-            </DialogHeader>
-            {form}
-          </DialogContent>
-        </Dialog>
-      ) : null}
-      <Dialog open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Are you sure?</DialogTitle>
-            <DialogDescription>
-              This will permanently delete this coupon{deleting ? ` (${deleting.code})` : ""}.
-              Customers will no longer be able to use it.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <fetcher.Form method="post" action="/admin/coupons" onSubmit={() => setDeleting(null)}>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={deleting?.id ?? ""} />
-              <Button type="submit" variant="destructive">
-                Delete
-              </Button>
-            </fetcher.Form>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        description={
+          <>
+            This will permanently delete this coupon{deleting ? ` (${deleting.code})` : ""}.
+            Customers will no longer be able to use it.
+          </>
+        }
+      >
+        <fetcher.Form method="post" action="/admin/coupons" onSubmit={() => setDeleting(null)}>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={deleting?.id ?? ""} />
+          <Button type="submit" variant="destructive">
+            Delete
+          </Button>
+        </fetcher.Form>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -2,19 +2,16 @@ import { Eye, Search, X } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { OrderStatusBadge } from "~/components/account/order-badges";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
 import { Pagination } from "~/components/product/pagination";
+import { TitledDialog } from "~/components/titled-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/use-hydrated";
+import { hrefWith } from "~/domain/admin-list-query";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { customersQuerySchema, searchParamsOf } from "~/domain/validation/admin-lists";
@@ -37,17 +34,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     query.customer ? getCustomerDetail(db(), query.customer) : null,
   ]);
   return { ...list, detail, detailMissing: Boolean(query.customer) && !detail };
-}
-
-/** The list's URL with some query fields changed (undefined removes one). */
-function hrefWith(search: string, changes: Record<string, string | number | undefined>) {
-  const params = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === "") params.delete(key);
-    else params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "?";
 }
 
 const orEmpty = (value: string | null) => value ?? "N/A";
@@ -125,10 +111,10 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
   if (detail) lastShown.current = detail.id;
   return (
     <div className="grid gap-6">
-      <header>
-        <h1 className="font-display text-3xl">Customer Management</h1>
-        <p className="text-muted-foreground">View your customers and their orders</p>
-      </header>
+      <AdminPageHeader
+        title="Customer Management"
+        description="View your customers and their orders"
+      />
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
         <div className="grid min-w-64 flex-1 gap-1.5 sm:max-w-md">
           <Label htmlFor="customer-search">Search customers</Label>
@@ -181,88 +167,70 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
             Total Spent and Last Purchase leave out cancelled orders.
           </p>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          {customers.length === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">No customers found</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="border-border border-b text-muted-foreground">
-                <tr>
-                  {[
-                    "Name",
-                    "Email",
-                    "Phone",
-                    "Total Orders",
-                    "Total Spent",
-                    "Last Purchase",
-                    "Actions",
-                  ].map((h) => (
-                    <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {customers.map((customer) => (
-                  <tr key={customer.id} className="border-border border-b last:border-0">
-                    <td className="px-3 py-3 font-medium">{orEmpty(customer.fullName)}</td>
-                    <td className="break-all px-3 py-3">{customer.email}</td>
-                    <td className="whitespace-nowrap px-3 py-3">{orEmpty(customer.phone)}</td>
-                    <td className="px-3 py-3">{customer.totalOrders}</td>
-                    <td className="whitespace-nowrap px-3 py-3">
-                      {formatRupees(customer.totalSpent)}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-3">
-                      {customer.lastPurchaseAt
-                        ? formatIstDate(customer.lastPurchaseAt)
-                        : "No purchases"}
-                    </td>
-                    <td className="px-3 py-3">
-                      <Link
-                        to={hrefWith(search, { customer: customer.id })}
-                        preventScrollReset
-                        data-customer-link={customer.id}
-                        aria-label={`View ${customer.fullName ?? customer.email}`}
-                        className={buttonVariants({ variant: "ghost", size: "icon" })}
-                      >
-                        <Eye aria-hidden="true" />
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
+        <AdminTable
+          headings={[
+            "Name",
+            "Email",
+            "Phone",
+            "Total Orders",
+            "Total Spent",
+            "Last Purchase",
+            "Actions",
+          ]}
+          rowCount={customers.length}
+          emptyText="No customers found"
+          headingClassName="whitespace-nowrap"
+        >
+          {customers.map((customer) => (
+            <tr key={customer.id} className="border-border border-b last:border-0">
+              <td className="px-3 py-3 font-medium">{orEmpty(customer.fullName)}</td>
+              <td className="break-all px-3 py-3">{customer.email}</td>
+              <td className="whitespace-nowrap px-3 py-3">{orEmpty(customer.phone)}</td>
+              <td className="px-3 py-3">{customer.totalOrders}</td>
+              <td className="whitespace-nowrap px-3 py-3">{formatRupees(customer.totalSpent)}</td>
+              <td className="whitespace-nowrap px-3 py-3">
+                {customer.lastPurchaseAt ? formatIstDate(customer.lastPurchaseAt) : "No purchases"}
+              </td>
+              <td className="px-3 py-3">
+                <Link
+                  to={hrefWith(search, { customer: customer.id })}
+                  preventScrollReset
+                  data-customer-link={customer.id}
+                  aria-label={`View ${customer.fullName ?? customer.email}`}
+                  className={buttonVariants({ variant: "ghost", size: "icon" })}
+                >
+                  <Eye aria-hidden="true" />
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </Card>
       <Pagination
         page={page}
         pageCount={pageCount}
-        hrefFor={(p) => hrefWith(search, { page: p === 1 ? undefined : p, customer: undefined })}
+        hrefFor={(p) => hrefWith(search, { page: p, customer: undefined })}
       />
       {hydrated ? (
-        <Dialog open={Boolean(detail)} onOpenChange={(open) => (open ? null : close())}>
-          <DialogContent
-            className="max-w-2xl"
-            onCloseAutoFocus={(event) => {
+        <TitledDialog
+          open={Boolean(detail)}
+          onOpenChange={(open) => (open ? null : close())}
+          title="Customer Details"
+          description={detail ? (detail.fullName ?? detail.email) : ""}
+          contentProps={{
+            className: "max-w-2xl",
+            onCloseAutoFocus: (event) => {
               const link = document.querySelector<HTMLElement>(
                 `[data-customer-link="${lastShown.current}"]`,
               );
               if (!link) return;
               event.preventDefault();
               link.focus();
-            }}
-          >
-            <DialogHeader>
-              <DialogTitle>Customer Details</DialogTitle>
-              <DialogDescription>
-                {detail ? (detail.fullName ?? detail.email) : ""}
-              </DialogDescription>
-            </DialogHeader>
-            {detail ? <CustomerDetailView customer={detail} /> : null}
-          </DialogContent>
-        </Dialog>
+            },
+          }}
+        >
+          {detail ? <CustomerDetailView customer={detail} /> : null}
+        </TitledDialog>
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 import { AlertTriangle, IndianRupee, Package, ShoppingBag, Users } from "lucide-react";
 import { Link } from "react-router";
 import { OrderStatusBadge, TestPaymentBadge } from "~/components/account/order-badges";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -56,10 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="grid gap-6">
-      <header>
-        <h1 className="font-display text-3xl">Dashboard</h1>
-        <p className="text-muted-foreground">Overview of your store</p>
-      </header>
+      <AdminPageHeader title="Dashboard" description="Overview of your store" />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ title, value, Icon, note }) => (
           <li key={title}>

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** DESIGN §6.1: the gate. Every child route checks again, since loaders run in parallel. */
+/** docs/DESIGN.md §6.1: the gate. Every child route checks again, since loaders run in parallel. */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   return {

@@ -2,12 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { TextField } from "~/components/auth/form-field";
+import { InputField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { adminLoginSchema } from "~/domain/validation/auth";
+import { refusal, respondWithProblem, respondWithToast } from "~/lib/action-result.server";
 import { readForm } from "~/lib/form-data.server";
-import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { signIn, signOut } from "~/modules/accounts/credentials.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/login";
@@ -43,16 +44,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = submission.reply({ hideFields: ["password"] });
   if (outcome.reason === "not-admin") {
-    const headers = await signOut(request);
-    await toastHeaders({ type: "error", title: "Unauthorized: Admin access required" }, headers);
-    return data({ result }, { status: 403, headers });
+    return respondWithToast(
+      { type: "error", title: "Unauthorized: Admin access required" },
+      { result },
+      { status: 403, headers: await signOut(request) },
+    );
   }
-  const headers = await toastHeaders({
-    type: "error",
-    title: "Login failed",
-    description: outcome.message ?? "Invalid credentials or insufficient permissions",
-  });
-  return data({ result }, { status: outcome.reason === "rate-limited" ? 429 : 401, headers });
+  const message = outcome.message ?? "Invalid credentials or insufficient permissions";
+  const status = outcome.reason === "rate-limited" ? 429 : 401;
+  return respondWithProblem(refusal(message, { status, title: "Login failed" }), { result });
 }
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
@@ -77,14 +77,14 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="grid gap-4">
-            <TextField
+            <InputField
               meta={fields.email}
               label="Email"
               type="email"
               autoComplete="username"
               disabled={submitting}
             />
-            <TextField
+            <InputField
               meta={fields.password}
               label="Password"
               type="password"

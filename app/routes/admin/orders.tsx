@@ -1,21 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Eye, Search } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { data, Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
-import { z } from "zod";
+import { Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { PaymentStatusBadge, TestPaymentBadge } from "~/components/account/order-badges";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
 import { OrderDetail } from "~/components/admin/order-detail";
 import { OrderStatusSelect } from "~/components/admin/order-status-select";
 import { Pagination } from "~/components/product/pagination";
+import { TitledDialog } from "~/components/titled-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatIstDate } from "~/domain/india-time";
@@ -29,16 +24,22 @@ import {
   recordCashFormSchema,
   trackingFormSchema,
 } from "~/domain/validation/order-admin";
+import { z } from "~/domain/zod";
+import {
+  actionFailure,
+  actionSuccess,
+  firstErrorMessage,
+  refusal,
+  runIntent,
+} from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
-import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { sendShippingNotice } from "~/modules/orders/order-mail.server";
 import {
   addTrackingId,
   getAdminOrder,
   listAdminOrders,
-  OrderAdminError,
   recordCashReceived,
   updateOrderStatus,
 } from "~/modules/orders/orders-admin.server";
@@ -60,67 +61,67 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, ...list, detail };
 }
 
-async function failure(message: string, body: Record<string, unknown> = {}, status = 400) {
-  const headers = await toastHeaders({ type: "error", title: "Error", description: message });
-  return data({ ok: false, ...body }, { status, headers });
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  try {
-    if (intent === "status") {
-      const submission = parseWithZod(formData, { schema: orderStatusFormSchema });
-      if (submission.status !== "success") {
-        const first = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid status";
-        return failure(first, { intent });
-      }
-      const { orderId, status } = submission.value;
-      await updateOrderStatus(db(), admin.id, orderId, status);
-      const headers = await toastHeaders({
-        type: "success",
-        title: "Order status updated",
-        description: `Order status changed to ${status}`,
-      });
-      return data({ ok: true, intent }, { headers });
-    }
-    if (intent === "tracking") {
-      const submission = parseWithZod(formData, { schema: trackingFormSchema });
-      if (submission.status !== "success") {
-        const first =
-          Object.values(submission.error ?? {}).flat()[0] ?? "Please enter a tracking ID";
-        return failure(first, { intent, result: submission.reply() });
-      }
-      const { orderId, trackingId } = submission.value;
-      await addTrackingId(db(), admin.id, orderId, trackingId);
-      await sendShippingNotice(db(), orderId);
-      const headers = await toastHeaders({
-        type: "success",
-        title: "Success",
-        description: "Tracking ID added and order marked as shipped",
-      });
-      return data({ ok: true, intent, result: submission.reply({ resetForm: true }) }, { headers });
-    }
-    if (intent === "record-cash") {
-      const submission = parseWithZod(formData, { schema: recordCashFormSchema });
-      if (submission.status !== "success") {
-        const first = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown order";
-        return failure(first, { intent });
-      }
-      const { orderNumber } = await recordCashReceived(db(), admin.id, submission.value.orderId);
-      const headers = await toastHeaders({
-        type: "success",
-        title: "Cash received",
-        description: `Order ${orderNumber} is marked paid`,
-      });
-      return data({ ok: true, intent }, { headers });
-    }
-    return failure("Unknown action");
-  } catch (error) {
-    if (error instanceof OrderAdminError) return failure(error.message, { intent }, error.status);
-    throw error;
+  return runIntent(formData.get("intent"), {
+    status: () => changeStatus(admin.id, formData),
+    tracking: () => addTracking(admin.id, formData),
+    "record-cash": () => recordCash(admin.id, formData),
+  });
+}
+
+async function changeStatus(adminId: string, formData: FormData) {
+  const intent = "status";
+  const submission = parseWithZod(formData, { schema: orderStatusFormSchema });
+  if (submission.status !== "success") {
+    return actionFailure(refusal(firstErrorMessage(submission.error, "Invalid status")), {
+      intent,
+    });
   }
+  const { orderId, status } = submission.value;
+  await updateOrderStatus(db(), adminId, orderId, status);
+  return actionSuccess(
+    {
+      type: "success",
+      title: "Order status updated",
+      description: `Order status changed to ${status}`,
+    },
+    { intent },
+  );
+}
+
+async function addTracking(adminId: string, formData: FormData) {
+  const intent = "tracking";
+  const submission = parseWithZod(formData, { schema: trackingFormSchema });
+  if (submission.status !== "success") {
+    const message = firstErrorMessage(submission.error, "Please enter a tracking ID");
+    return actionFailure(refusal(message), { intent, result: submission.reply() });
+  }
+  const { orderId, trackingId } = submission.value;
+  await addTrackingId(db(), adminId, orderId, trackingId);
+  await sendShippingNotice(db(), orderId);
+  return actionSuccess(
+    {
+      type: "success",
+      title: "Success",
+      description: "Tracking ID added and order marked as shipped",
+    },
+    { intent, result: submission.reply({ resetForm: true }) },
+  );
+}
+
+async function recordCash(adminId: string, formData: FormData) {
+  const intent = "record-cash";
+  const submission = parseWithZod(formData, { schema: recordCashFormSchema });
+  if (submission.status !== "success") {
+    return actionFailure(refusal(firstErrorMessage(submission.error, "Unknown order")), { intent });
+  }
+  const { orderNumber } = await recordCashReceived(db(), adminId, submission.value.orderId);
+  return actionSuccess(
+    { type: "success", title: "Cash received", description: `Order ${orderNumber} is marked paid` },
+    { intent },
+  );
 }
 
 const ALL = "all";
@@ -212,11 +213,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-6">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl">Orders</h1>
-          <p className="text-muted-foreground">Manage and track customer orders</p>
-        </div>
+      <AdminPageHeader title="Orders" description="Manage and track customer orders">
         <a
           href={adminOrdersHref({ q: query.q, status: query.status }, "/admin/orders/export.csv")}
           download
@@ -224,7 +221,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         >
           <Download className="size-4" aria-hidden="true" /> Export CSV
         </a>
-      </header>
+      </AdminPageHeader>
 
       <FilterBar
         key={`${query.q ?? ""}|${query.status ?? ""}`}
@@ -255,102 +252,83 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 : null}
           </p>
         </CardHeader>
-        <CardContent className="overflow-x-auto" aria-busy={loading}>
-          {loading && orders.length === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">Loading...</p>
-          ) : orders.length === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">No orders found</p>
-          ) : (
-            <table
-              className={
-                loading ? "w-full text-left text-sm opacity-60" : "w-full text-left text-sm"
-              }
-            >
-              <thead className="border-border border-b text-muted-foreground">
-                <tr>
-                  {["Order #", "Customer", "Date", "Total", "Payment", "Status", "Actions"].map(
-                    (h) => (
-                      <th key={h} scope="col" className="px-3 py-2 font-medium">
-                        {h}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => (
-                  <tr key={order.id} className="border-border border-b last:border-0">
-                    <td className="px-3 py-3 font-mono text-xs">{order.orderNumber}</td>
-                    <td className="px-3 py-3">
-                      <div className="font-medium">{order.customerName || "Guest"}</div>
-                      {order.customerEmail ? (
-                        <div className="text-muted-foreground text-xs">{order.customerEmail}</div>
-                      ) : null}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-3">
-                      <time dateTime={new Date(order.createdAt).toISOString()}>
-                        {formatIstDate(order.createdAt)}
-                      </time>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-3">{formatRupees(order.total)}</td>
-                    <td className="px-3 py-3">
-                      <div className="grid justify-items-start gap-1">
-                        <span className="whitespace-nowrap">{paymentMethodLabel(order)}</span>
-                        <PaymentStatusBadge status={order.paymentStatus} />
-                        {isTestPayment(order) ? <TestPaymentBadge /> : null}
-                      </div>
-                    </td>
-                    <td className="px-3 py-3">
-                      <OrderStatusSelect
-                        key={`${order.id}-${order.status}`}
-                        orderId={order.id}
-                        orderNumber={order.orderNumber}
-                        status={order.status}
-                        action={action}
-                      />
-                    </td>
-                    <td className="px-3 py-3">
-                      <Link
-                        to={listHref({ view: order.id })}
-                        preventScrollReset
-                        id={`view-order-${order.id}`}
-                        aria-label={`View order ${order.orderNumber}`}
-                        className="inline-flex size-9 items-center justify-center rounded-md hover:bg-secondary"
-                      >
-                        <Eye className="size-4" aria-hidden="true" />
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
+        <AdminTable
+          headings={["Order #", "Customer", "Date", "Total", "Payment", "Status", "Actions"]}
+          rowCount={orders.length}
+          emptyText={loading ? "Loading..." : "No orders found"}
+          busy={loading}
+          tableClassName={loading ? "opacity-60" : undefined}
+        >
+          {orders.map((order) => (
+            <tr key={order.id} className="border-border border-b last:border-0">
+              <td className="px-3 py-3 font-mono text-xs">{order.orderNumber}</td>
+              <td className="px-3 py-3">
+                <div className="font-medium">{order.customerName || "Guest"}</div>
+                {order.customerEmail ? (
+                  <div className="text-muted-foreground text-xs">{order.customerEmail}</div>
+                ) : null}
+              </td>
+              <td className="whitespace-nowrap px-3 py-3">
+                <time dateTime={new Date(order.createdAt).toISOString()}>
+                  {formatIstDate(order.createdAt)}
+                </time>
+              </td>
+              <td className="whitespace-nowrap px-3 py-3">{formatRupees(order.total)}</td>
+              <td className="px-3 py-3">
+                <div className="grid justify-items-start gap-1">
+                  <span className="whitespace-nowrap">{paymentMethodLabel(order)}</span>
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                  {isTestPayment(order) ? <TestPaymentBadge /> : null}
+                </div>
+              </td>
+              <td className="px-3 py-3">
+                <OrderStatusSelect
+                  key={`${order.id}-${order.status}`}
+                  orderId={order.id}
+                  orderNumber={order.orderNumber}
+                  status={order.status}
+                  action={action}
+                />
+              </td>
+              <td className="px-3 py-3">
+                <Link
+                  to={listHref({ view: order.id })}
+                  preventScrollReset
+                  id={`view-order-${order.id}`}
+                  aria-label={`View order ${order.orderNumber}`}
+                  className="inline-flex size-9 items-center justify-center rounded-md hover:bg-secondary"
+                >
+                  <Eye className="size-4" aria-hidden="true" />
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </Card>
 
       <Pagination page={page} pageCount={pageCount} hrefFor={(p) => listHref({ page: p })} />
 
       {hydrated ? (
-        <Dialog open={Boolean(detail)} onOpenChange={(open) => (open ? null : closeDetail())}>
-          <DialogContent
-            className="max-w-3xl!"
+        <TitledDialog
+          open={Boolean(detail)}
+          onOpenChange={(open) => (open ? null : closeDetail())}
+          title={detail ? `Order ${detail.orderNumber}` : "Order"}
+          description="Order details, tracking and invoice"
+          contentProps={{
+            className: "max-w-3xl!",
             // The dialog opens from a link, not a trigger: give focus back to that link.
-            onCloseAutoFocus={(event) => {
+            onCloseAutoFocus: (event) => {
               const link =
                 viewedId.current && document.getElementById(`view-order-${viewedId.current}`);
               if (link) {
                 event.preventDefault();
                 link.focus();
               }
-            }}
-          >
-            <DialogHeader>
-              <DialogTitle>{detail ? `Order ${detail.orderNumber}` : "Order"}</DialogTitle>
-              <DialogDescription>Order details, tracking and invoice</DialogDescription>
-            </DialogHeader>
-            {detailBody}
-          </DialogContent>
-        </Dialog>
+            },
+          }}
+        >
+          {detailBody}
+        </TitledDialog>
       ) : null}
     </div>
   );

@@ -1,22 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus, Search, Trash2 } from "lucide-react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
-import { z } from "zod";
+import { Plus, Search } from "lucide-react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
+import { EditorPanel } from "~/components/admin/editor-panel";
 import { ProductForm } from "~/components/admin/product-form";
+import { EditDeleteLinks } from "~/components/admin/row-actions";
+import { ConfirmCard, ConfirmDialog } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/product/pagination";
 import { Price } from "~/components/product/price";
 import { ProductImage } from "~/components/product/product-image";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Card, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
 import { adminListHref, parseAdminListQuery } from "~/domain/admin-list-query";
@@ -32,9 +28,19 @@ import {
   MAX_PRODUCT_FORM_BYTES,
   productFormSchema,
 } from "~/domain/validation/product";
+import { z } from "~/domain/zod";
+import {
+  actionFailure,
+  actionSuccess,
+  appErrorFailure,
+  firstErrorMessage,
+  refusal,
+  replyWithRefusal,
+  runIntent,
+} from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { formRefusal, RequestTooLargeError, readFormData } from "~/lib/form-data.server";
-import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
   createProduct,
@@ -79,7 +85,7 @@ function listHrefOf(
   });
 }
 
-/** SPEC §2 Products Management: one page of products, and the product a dialog is open for. */
+/** docs/SPEC.md §2 Products Management: one page of products, and the product a dialog is open for. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
@@ -100,11 +106,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     deleting,
     creating: params.has("new"),
   };
-}
-
-async function failure(message: string, body: Record<string, unknown> = {}) {
-  const headers = await toastHeaders({ type: "error", title: "Error", description: message });
-  return data({ ok: false as const, ...body }, { status: 400, headers });
 }
 
 /** The string fields only: files are handled apart from the schema (and never echoed back). */
@@ -138,93 +139,103 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const listHref = listHrefOf({ ...parseAdminListQuery(params), status: statusFilter(params) });
-  let formData: FormData;
+  const formData = await readProductForm(request);
+  if (!formData) return actionFailure(UPLOAD_TOO_LARGE);
+  return runIntent(formData.get("intent"), {
+    delete: () => removeProduct(admin.id, formData, listHref),
+    "set-status": () => changeStatus(admin.id, formData, listHref),
+    image: () => changeImage(admin.id, formData),
+    create: () => saveProduct(admin.id, "create", formData, listHref),
+    update: () => saveProduct(admin.id, "update", formData, listHref),
+  });
+}
+
+const UPLOAD_TOO_LARGE = refusal(
+  `Upload at most ${MAX_IMAGES_PER_UPLOAD} images of up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB each`,
+);
+const PRODUCT_NOT_FOUND = refusal("That product could not be found");
+
+/** The posted form, or null when its uploads are larger than a product form may be. */
+async function readProductForm(request: Request) {
   try {
-    formData = await readFormData(request, MAX_PRODUCT_FORM_BYTES);
+    return await readFormData(request, MAX_PRODUCT_FORM_BYTES);
   } catch (error) {
-    if (error instanceof RequestTooLargeError) {
-      return failure(
-        `Upload at most ${MAX_IMAGES_PER_UPLOAD} images of up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB each`,
-      );
-    }
+    if (error instanceof RequestTooLargeError) return null;
     throw formRefusal(error);
   }
-  const intent = formData.get("intent");
+}
+
+async function removeProduct(adminId: string, formData: FormData, listHref: string) {
+  const id = asId(formData.get("id"));
+  if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent: "delete" });
+  const { outcome } = await deleteProduct(db(), adminId, id);
+  return redirectWithToast(
+    listHref,
+    outcome === "deleted"
+      ? { type: "success", title: "Product deleted successfully" }
+      : { type: "success", title: "Product archived", description: ARCHIVED_INSTEAD },
+  );
+}
+
+async function changeStatus(adminId: string, formData: FormData, listHref: string) {
+  const intent = "set-status";
+  const id = asId(formData.get("id"));
+  const status = formData.get("status");
+  if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent });
+  if (!isProductStatus(status)) {
+    return actionFailure(refusal("Choose Published, Draft or Archived"), { intent });
+  }
+  const changed = await setProductStatus(db(), adminId, id, status);
+  return redirectWithToast(listHref, {
+    type: "success",
+    title: STATUS_DONE[status],
+    description: `${changed.name} is now ${PRODUCT_STATUS_LABELS[status].toLowerCase()}.`,
+  });
+}
+
+async function changeImage(adminId: string, formData: FormData) {
+  const intent = "image";
+  const productId = asId(formData.get("productId"));
+  const match = IMAGE_ACTION.exec(String(formData.get("imageAction") ?? ""));
+  if (!productId || !match) {
+    return actionFailure(refusal("That image could not be found"), { intent });
+  }
+  const [, kind, imageId] = match as unknown as [string, keyof typeof IMAGE_DONE, string];
+  if (kind === "primary") await setPrimaryImage(db(), adminId, productId, imageId);
+  else if (kind === "remove") await removeImage(db(), adminId, productId, imageId);
+  else await moveImage(db(), adminId, productId, imageId, kind);
+  return actionSuccess(
+    { type: "success", title: "Product updated successfully", description: IMAGE_DONE[kind] },
+    { intent },
+  );
+}
+
+async function saveProduct(
+  adminId: string,
+  intent: "create" | "update",
+  formData: FormData,
+  listHref: string,
+) {
+  const submission = parseWithZod(textFields(formData), { schema: productFormSchema });
+  if (submission.status !== "success") {
+    const message = firstErrorMessage(submission.error, "Please check the form");
+    return actionFailure(refusal(message), { intent, result: submission.reply() });
+  }
   try {
-    if (intent === "delete") {
-      const id = asId(formData.get("id"));
-      if (!id) return failure("That product could not be found", { intent });
-      const { outcome } = await deleteProduct(db(), admin.id, id);
-      return redirectWithToast(
-        listHref,
-        outcome === "deleted"
-          ? { type: "success", title: "Product deleted successfully" }
-          : {
-              type: "success",
-              title: "Product archived",
-              description: ARCHIVED_INSTEAD,
-            },
-      );
+    const uploads = await uploadsOf(formData);
+    if (intent === "create") {
+      await createProduct(db(), adminId, submission.value, uploads);
+      // Newest first: the new product heads the first page of the whole list.
+      return redirectWithToast(PATH, { type: "success", title: "Product added successfully" });
     }
-    if (intent === "set-status") {
-      const id = asId(formData.get("id"));
-      const status = formData.get("status");
-      if (!id) return failure("That product could not be found", { intent });
-      if (!isProductStatus(status))
-        return failure("Choose Published, Draft or Archived", { intent });
-      const changed = await setProductStatus(db(), admin.id, id, status);
-      return redirectWithToast(listHref, {
-        type: "success",
-        title: STATUS_DONE[status],
-        description: `${changed.name} is now ${PRODUCT_STATUS_LABELS[status].toLowerCase()}.`,
-      });
-    }
-    if (intent === "image") {
-      const productId = asId(formData.get("productId"));
-      const match = IMAGE_ACTION.exec(String(formData.get("imageAction") ?? ""));
-      if (!productId || !match) return failure("That image could not be found", { intent });
-      const [, kind, imageId] = match as unknown as [string, keyof typeof IMAGE_DONE, string];
-      if (kind === "primary") await setPrimaryImage(db(), admin.id, productId, imageId);
-      else if (kind === "remove") await removeImage(db(), admin.id, productId, imageId);
-      else await moveImage(db(), admin.id, productId, imageId, kind);
-      const headers = await toastHeaders({
-        type: "success",
-        title: "Product updated successfully",
-        description: IMAGE_DONE[kind],
-      });
-      return data({ ok: true as const, intent }, { headers });
-    }
-    if (intent !== "create" && intent !== "update") return failure("Unknown action");
-    const submission = parseWithZod(textFields(formData), { schema: productFormSchema });
-    if (submission.status !== "success") {
-      const first = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form";
-      return failure(first, { intent, result: submission.reply() });
-    }
-    try {
-      const uploads = await uploadsOf(formData);
-      if (intent === "create") {
-        await createProduct(db(), admin.id, submission.value, uploads);
-        // Newest first: the new product heads the first page of the whole list.
-        return redirectWithToast(PATH, { type: "success", title: "Product added successfully" });
-      }
-      const id = asId(formData.get("id"));
-      if (!id) return failure("That product could not be found", { intent });
-      await updateProduct(db(), admin.id, id, submission.value, uploads);
-      return redirectWithToast(listHref, {
-        type: "success",
-        title: "Product updated successfully",
-      });
-    } catch (error) {
-      if (!(error instanceof ProductAdminError)) throw error;
-      // The form keeps what was typed and shows the refusal beside its field.
-      const result = error.field
-        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-        : submission.reply({ formErrors: [error.message] });
-      return failure(error.message, { intent, result });
-    }
+    const id = asId(formData.get("id"));
+    if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent });
+    await updateProduct(db(), adminId, id, submission.value, uploads);
+    return redirectWithToast(listHref, { type: "success", title: "Product updated successfully" });
   } catch (error) {
-    if (error instanceof ProductAdminError) return failure(error.message, { intent });
-    throw error;
+    if (!(error instanceof ProductAdminError)) throw error;
+    // The form keeps what was typed and shows the refusal beside its field.
+    return appErrorFailure(error, { intent, result: replyWithRefusal(submission, error) });
   }
 }
 
@@ -234,14 +245,12 @@ type ActionData = {
   result?: Parameters<typeof ProductForm>[0]["lastResult"];
 };
 
-function DeleteConfirmation({
+function DeleteButton({
   product,
   action,
-  cancel,
 }: {
   product: { id: string; name: string; hasOrders: boolean };
   action: string;
-  cancel: React.ReactNode;
 }) {
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
@@ -249,18 +258,15 @@ function DeleteConfirmation({
     <Form method="post" action={action} preventScrollReset className="contents">
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={product.id} />
-      <DialogFooter>
-        {cancel}
-        <Button type="submit" variant="destructive" disabled={deleting}>
-          {product.hasOrders
-            ? deleting
-              ? "Archiving..."
-              : "Archive"
-            : deleting
-              ? "Deleting..."
-              : "Delete"}
-        </Button>
-      </DialogFooter>
+      <Button type="submit" variant="destructive" disabled={deleting}>
+        {product.hasOrders
+          ? deleting
+            ? "Archiving..."
+            : "Archive"
+          : deleting
+            ? "Deleting..."
+            : "Delete"}
+      </Button>
     </Form>
   );
 }
@@ -366,43 +372,33 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
   const last = first + list.items.length - 1;
   return (
     <div className="grid gap-6">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl">Products</h1>
-          <p className="text-muted-foreground">Manage your product catalog</p>
-        </div>
+      <AdminPageHeader title="Products" description="Manage your product catalog">
         <Link to={listHrefOf(query, { new: "1" })} preventScrollReset className={buttonVariants()}>
           <Plus aria-hidden="true" /> Add Product
         </Link>
-      </header>
-      {!hydrated && form ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{title}</CardTitle>
-          </CardHeader>
-          <CardContent>{form}</CardContent>
-        </Card>
-      ) : null}
+      </AdminPageHeader>
+      <EditorPanel
+        hydrated={hydrated}
+        open={formOpen}
+        onClose={close}
+        title={title}
+        className="max-w-3xl"
+        description={
+          editing
+            ? "Prices are in rupees. Changes to the current images are saved at once; everything else when you press Update Product."
+            : "Prices are in rupees. Name, price and stock quantity are required."
+        }
+      >
+        {form}
+      </EditorPanel>
       {!hydrated && deleting ? (
-        <Card role="alertdialog" aria-labelledby="delete-title" aria-describedby="delete-text">
-          <CardHeader>
-            <CardTitle id="delete-title">Are you sure?</CardTitle>
-            <p id="delete-text" className="text-muted-foreground text-sm">
-              {deleting.hasOrders ? ARCHIVE_TEXT : DELETE_TEXT}
-            </p>
-          </CardHeader>
-          <CardContent>
-            <DeleteConfirmation
-              product={deleting}
-              action={listHref}
-              cancel={
-                <Link to={listHref} className={buttonVariants({ variant: "outline" })}>
-                  Cancel
-                </Link>
-              }
-            />
-          </CardContent>
-        </Card>
+        <ConfirmCard
+          id="delete"
+          description={deleting.hasOrders ? ARCHIVE_TEXT : DELETE_TEXT}
+          cancelHref={listHref}
+        >
+          <DeleteButton product={deleting} action={listHref} />
+        </ConfirmCard>
       ) : null}
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
@@ -437,96 +433,72 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               : `Showing ${first}–${last} of ${list.total.toLocaleString("en-IN")} ${list.total === 1 ? "product" : "products"}`}
           </p>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          {list.items.length === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">No products found</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="border-border border-b text-muted-foreground">
-                <tr>
-                  {["Name", "Price", "Stock", "Status", "Visibility", "Actions"].map((heading) => (
-                    <th key={heading} scope="col" className="px-3 py-2 font-medium">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((product) => (
-                  <tr key={product.id} className="border-border border-b last:border-0">
-                    <th scope="row" className="px-3 py-3 font-normal">
-                      <span className="flex items-center gap-3">
-                        {product.imageId ? (
-                          <ProductImage
-                            imageId={product.imageId}
-                            alt=""
-                            sizes="40px"
-                            className="size-10 shrink-0 rounded"
-                          />
-                        ) : (
-                          // No picture yet: an empty square keeps the names aligned.
-                          <span aria-hidden="true" className="size-10 shrink-0 rounded bg-muted" />
-                        )}
-                        <span className="grid">
-                          <span className="font-medium">{product.name}</span>
-                          <span className="text-muted-foreground text-xs">
-                            {product.categoryName ?? "No category"}
-                            {product.isFeatured ? " · Featured" : ""}
-                          </span>
-                        </span>
-                      </span>
-                    </th>
-                    <td className="px-3 py-3">
-                      <Price price={product.price} discountPrice={product.discountPrice} />
-                    </td>
-                    <td className="px-3 py-3">{product.stockQuantity}</td>
-                    <td className="px-3 py-3">
-                      <Badge variant={product.stockQuantity > 0 ? "success" : "destructive"}>
-                        {product.stockQuantity > 0 ? "In Stock" : "Out of Stock"}
-                      </Badge>
-                    </td>
-                    <td className="px-3 py-3">
-                      <Badge variant={STATUS_TONE[product.status]}>
-                        {PRODUCT_STATUS_LABELS[product.status]}
-                      </Badge>
-                    </td>
-                    <td className="px-3 py-3">
-                      <div className="flex items-center gap-1">
-                        {product.status === "published" ? (
-                          <a
-                            href={`/product/${product.slug}`}
-                            target="_blank"
-                            rel="noreferrer"
-                            className={buttonVariants({ variant: "ghost", size: "sm" })}
-                          >
-                            View<span className="sr-only"> {product.name} in the shop</span>
-                          </a>
-                        ) : null}
-                        <StatusToggle product={product} action={listHref} />
-                        <Link
-                          to={listHrefOf(query, { edit: product.id })}
-                          preventScrollReset
-                          aria-label={`Edit ${product.name}`}
-                          className={buttonVariants({ variant: "ghost", size: "icon" })}
-                        >
-                          <Pencil aria-hidden="true" />
-                        </Link>
-                        <Link
-                          to={listHrefOf(query, { delete: product.id })}
-                          preventScrollReset
-                          aria-label={`Delete ${product.name}`}
-                          className={buttonVariants({ variant: "ghost", size: "icon" })}
-                        >
-                          <Trash2 className="text-destructive" aria-hidden="true" />
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
+        <AdminTable
+          headings={["Name", "Price", "Stock", "Status", "Visibility", "Actions"]}
+          rowCount={list.items.length}
+          emptyText="No products found"
+        >
+          {list.items.map((product) => (
+            <tr key={product.id} className="border-border border-b last:border-0">
+              <th scope="row" className="px-3 py-3 font-normal">
+                <span className="flex items-center gap-3">
+                  {product.imagePath ? (
+                    <ProductImage
+                      path={product.imagePath}
+                      alt=""
+                      sizes="40px"
+                      className="size-10 shrink-0 rounded"
+                    />
+                  ) : (
+                    // No picture yet: an empty square keeps the names aligned.
+                    <span aria-hidden="true" className="size-10 shrink-0 rounded bg-muted" />
+                  )}
+                  <span className="grid">
+                    <span className="font-medium">{product.name}</span>
+                    <span className="text-muted-foreground text-xs">
+                      {product.categoryName ?? "No category"}
+                      {product.isFeatured ? " · Featured" : ""}
+                    </span>
+                  </span>
+                </span>
+              </th>
+              <td className="px-3 py-3">
+                <Price price={product.price} discountPrice={product.discountPrice} />
+              </td>
+              <td className="px-3 py-3">{product.stockQuantity}</td>
+              <td className="px-3 py-3">
+                <Badge variant={product.stockQuantity > 0 ? "success" : "destructive"}>
+                  {product.stockQuantity > 0 ? "In Stock" : "Out of Stock"}
+                </Badge>
+              </td>
+              <td className="px-3 py-3">
+                <Badge variant={STATUS_TONE[product.status]}>
+                  {PRODUCT_STATUS_LABELS[product.status]}
+                </Badge>
+              </td>
+              <td className="px-3 py-3">
+                <div className="flex items-center gap-1">
+                  {product.status === "published" ? (
+                    <a
+                      href={`/product/${product.slug}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className={buttonVariants({ variant: "ghost", size: "sm" })}
+                    >
+                      View<span className="sr-only"> {product.name} in the shop</span>
+                    </a>
+                  ) : null}
+                  <StatusToggle product={product} action={listHref} />
+                  <EditDeleteLinks
+                    name={product.name}
+                    editHref={listHrefOf(query, { edit: product.id })}
+                    deleteHref={listHrefOf(query, { delete: product.id })}
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </Card>
       <Pagination
         page={list.page}
@@ -534,42 +506,13 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         hrefFor={(page) => listHrefOf({ ...query, page })}
       />
       {hydrated ? (
-        <Dialog open={formOpen} onOpenChange={(open) => (open ? null : close())}>
-          <DialogContent className="max-w-3xl">
-            <DialogHeader>
-              <DialogTitle>{title}</DialogTitle>
-              <DialogDescription>
-                {editing
-                  ? "Prices are in rupees. Changes to the current images are saved at once; everything else when you press Update Product."
-                  : "Prices are in rupees. Name, price and stock quantity are required."}
-              </DialogDescription>
-            </DialogHeader>
-            {form}
-          </DialogContent>
-        </Dialog>
-      ) : null}
-      {hydrated ? (
-        <Dialog open={Boolean(deleting)} onOpenChange={(open) => (open ? null : close())}>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>Are you sure?</DialogTitle>
-              <DialogDescription>
-                {deleting?.hasOrders ? ARCHIVE_TEXT : DELETE_TEXT}
-              </DialogDescription>
-            </DialogHeader>
-            {deleting ? (
-              <DeleteConfirmation
-                product={deleting}
-                action={listHref}
-                cancel={
-                  <Button type="button" variant="outline" onClick={close}>
-                    Cancel
-                  </Button>
-                }
-              />
-            ) : null}
-          </DialogContent>
-        </Dialog>
+        <ConfirmDialog
+          open={Boolean(deleting)}
+          onOpenChange={(open) => (open ? null : close())}
+          description={deleting?.hasOrders ? ARCHIVE_TEXT : DELETE_TEXT}
+        >
+          {deleting ? <DeleteButton product={deleting} action={listHref} /> : null}
+        </ConfirmDialog>
       ) : null}
     </div>
   );

@@ -1,31 +1,26 @@
 import { Check, Trash2, X } from "lucide-react";
 import { useState } from "react";
-import { data, Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
+import { ConfirmCard, ConfirmDialog } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/product/pagination";
 import { StarRating } from "~/components/product/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Card, CardHeader } from "~/components/ui/card";
 import { useHydrated } from "~/components/use-hydrated";
+import { hrefWith } from "~/domain/admin-list-query";
 import { formatIstDate } from "~/domain/india-time";
 import {
   reviewActionSchema,
   reviewsQuerySchema,
   searchParamsOf,
 } from "~/domain/validation/admin-lists";
+import { actionFailure, actionSuccess, appErrorFailure, refusal } from "~/lib/action-result.server";
 import { cn } from "~/lib/cn";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
-import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
   type AdminReview,
@@ -45,11 +40,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...list, status: query.status, confirmDelete: query.delete ?? null };
 }
 
-async function failure(message: string) {
-  const headers = await toastHeaders({ type: "error", title: "Error", description: message });
-  return data({ ok: false }, { status: 400, headers });
-}
-
 const SUCCESS = {
   approve: "Review approved",
   reject: "Review rejected",
@@ -63,27 +53,18 @@ export async function action({ request }: Route.ActionArgs) {
     intent: formData.get("intent"),
     id: formData.get("id"),
   });
-  if (!parsed.success) return failure(parsed.error.issues[0]?.message ?? "Unknown action");
+  if (!parsed.success) {
+    return actionFailure(refusal(parsed.error.issues[0]?.message ?? "Unknown action"));
+  }
   const { intent, id } = parsed.data;
   try {
     if (intent === "delete") await deleteReview(db(), admin.id, id);
     else await setReviewApproval(db(), admin.id, id, intent === "approve");
   } catch (error) {
-    if (error instanceof ReviewAdminError) return failure(error.message);
+    if (error instanceof ReviewAdminError) return appErrorFailure(error);
     throw error;
   }
-  const headers = await toastHeaders({ type: "success", title: SUCCESS[intent] });
-  return data({ ok: true }, { headers });
-}
-
-function hrefWith(search: string, changes: Record<string, string | number | undefined>) {
-  const params = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === "") params.delete(key);
-    else params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "?";
+  return actionSuccess({ type: "success", title: SUCCESS[intent] });
 }
 
 const FILTERS = [
@@ -156,12 +137,12 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
     `This will permanently delete the review by ${authorOf(review)} of ${review.productName}. This action cannot be undone.`;
   return (
     <div className="grid gap-6">
-      <header>
-        <h1 className="font-display text-3xl">Reviews Management</h1>
-        <p className="text-muted-foreground">
-          Approve reviews to show them on the product page; the product's rating follows.
-        </p>
-      </header>
+      <AdminPageHeader
+        title="Reviews Management"
+        description={
+          "Approve reviews to show them on the product page; the product's rating follows."
+        }
+      />
       <nav aria-label="Filter reviews" className="flex flex-wrap gap-2">
         {FILTERS.map((filter) => (
           <Link
@@ -182,21 +163,13 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       {!hydrated && toConfirm ? (
-        <Card role="alertdialog" aria-labelledby="confirm-delete-title">
-          <CardHeader>
-            <CardTitle id="confirm-delete-title">Are you sure?</CardTitle>
-            <p className="text-muted-foreground text-sm">{description(toConfirm)}</p>
-          </CardHeader>
-          <CardContent className="flex justify-end gap-2">
-            <Link
-              to={hrefWith(search, { delete: undefined })}
-              className={buttonVariants({ variant: "outline" })}
-            >
-              Cancel
-            </Link>
-            <DeleteForm review={toConfirm} action={action} />
-          </CardContent>
-        </Card>
+        <ConfirmCard
+          id="confirm-delete"
+          description={description(toConfirm)}
+          cancelHref={hrefWith(search, { delete: undefined })}
+        >
+          <DeleteForm review={toConfirm} action={action} />
+        </ConfirmCard>
       ) : null}
       <Card>
         <CardHeader>
@@ -205,109 +178,83 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
             {total})
           </h2>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          {reviews.length === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">No reviews yet</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="border-border border-b text-muted-foreground">
-                <tr>
-                  {["Product", "Customer", "Rating", "Review", "Date", "Status", "Actions"].map(
-                    (h) => (
-                      <th key={h} scope="col" className="px-3 py-2 font-medium">
-                        {h}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {reviews.map((review) => (
-                  <tr key={review.id} className="border-border border-b align-top last:border-0">
-                    <td className="px-3 py-3 font-medium">
-                      <a
-                        href={`/product/${review.productSlug}`}
-                        className="underline-offset-4 hover:underline"
-                      >
-                        {review.productName}
-                      </a>
-                    </td>
-                    <td className="px-3 py-3">
-                      <span className="block">{authorOf(review)}</span>
-                      {review.isVerifiedPurchase ? (
-                        <span className="text-muted-foreground text-xs">Verified purchase</span>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-3">
-                      <StarRating rating={review.rating} />
-                    </td>
-                    <td className="min-w-56 max-w-md px-3 py-3">
-                      <div className="line-clamp-2">
-                        {review.title ? (
-                          <strong className="font-semibold">{review.title}: </strong>
-                        ) : null}
-                        {review.comment}
-                      </div>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-3">
-                      {formatIstDate(review.createdAt)}
-                    </td>
-                    <td className="px-3 py-3">
-                      <Badge variant={review.isApproved ? "success" : "warning"}>
-                        {review.isApproved ? "Approved" : "Pending"}
-                      </Badge>
-                    </td>
-                    <td className="px-3 py-3">
-                      <div className="flex items-center gap-1">
-                        <ModerationButton
-                          review={review}
-                          intent={review.isApproved ? "reject" : "approve"}
-                          action={action}
-                        />
-                        <a
-                          href={hrefWith(search, { delete: review.id })}
-                          onClick={(event) => {
-                            if (!hydrated) return;
-                            event.preventDefault();
-                            setDeleting(review);
-                          }}
-                          aria-label={`Delete review by ${authorOf(review)} of ${review.productName}`}
-                          className={cn(buttonVariants({ variant: "ghost", size: "icon" }))}
-                        >
-                          <Trash2 className="text-destructive" aria-hidden="true" />
-                        </a>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
+        <AdminTable
+          headings={["Product", "Customer", "Rating", "Review", "Date", "Status", "Actions"]}
+          rowCount={reviews.length}
+          emptyText="No reviews yet"
+        >
+          {reviews.map((review) => (
+            <tr key={review.id} className="border-border border-b align-top last:border-0">
+              <td className="px-3 py-3 font-medium">
+                <a
+                  href={`/product/${review.productSlug}`}
+                  className="underline-offset-4 hover:underline"
+                >
+                  {review.productName}
+                </a>
+              </td>
+              <td className="px-3 py-3">
+                <span className="block">{authorOf(review)}</span>
+                {review.isVerifiedPurchase ? (
+                  <span className="text-muted-foreground text-xs">Verified purchase</span>
+                ) : null}
+              </td>
+              <td className="px-3 py-3">
+                <StarRating rating={review.rating} />
+              </td>
+              <td className="min-w-56 max-w-md px-3 py-3">
+                <div className="line-clamp-2">
+                  {review.title ? (
+                    <strong className="font-semibold">{review.title}: </strong>
+                  ) : null}
+                  {review.comment}
+                </div>
+              </td>
+              <td className="whitespace-nowrap px-3 py-3">{formatIstDate(review.createdAt)}</td>
+              <td className="px-3 py-3">
+                <Badge variant={review.isApproved ? "success" : "warning"}>
+                  {review.isApproved ? "Approved" : "Pending"}
+                </Badge>
+              </td>
+              <td className="px-3 py-3">
+                <div className="flex items-center gap-1">
+                  <ModerationButton
+                    review={review}
+                    intent={review.isApproved ? "reject" : "approve"}
+                    action={action}
+                  />
+                  <a
+                    href={hrefWith(search, { delete: review.id })}
+                    onClick={(event) => {
+                      if (!hydrated) return;
+                      event.preventDefault();
+                      setDeleting(review);
+                    }}
+                    aria-label={`Delete review by ${authorOf(review)} of ${review.productName}`}
+                    className={cn(buttonVariants({ variant: "ghost", size: "icon" }))}
+                  >
+                    <Trash2 className="text-destructive" aria-hidden="true" />
+                  </a>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </Card>
       <Pagination
         page={page}
         pageCount={pageCount}
-        hrefFor={(p) => hrefWith(search, { page: p === 1 ? undefined : p, delete: undefined })}
+        hrefFor={(p) => hrefWith(search, { page: p, delete: undefined })}
       />
-      <Dialog open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Are you sure?</DialogTitle>
-            <DialogDescription>{deleting ? description(deleting) : ""}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            {deleting ? (
-              <DeleteForm review={deleting} action={action} onSubmit={() => setDeleting(null)} />
-            ) : null}
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        description={deleting ? description(deleting) : ""}
+      >
+        {deleting ? (
+          <DeleteForm review={deleting} action={action} onSubmit={() => setDeleting(null)} />
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,22 +1,15 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { InputField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
 import { fieldLabel } from "~/domain/audit-changes";
 import { SOCIAL_NETWORKS, settingsFormSchema } from "~/domain/validation/settings";
+import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
-import { toastHeaders } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/settings";
@@ -43,6 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       gstin: settings.gstin,
       lowStockThreshold: String(settings.lowStockThreshold),
       allowedEmailDomains: settings.allowedEmailDomains.join("\n"),
+      codMaxOrderValue:
+        settings.codMaxOrderValue === null ? "" : String(settings.codMaxOrderValue / 100),
+      codExcludedPinPrefixes: settings.codExcludedPinPrefixes.join("\n"),
     },
     savedAt: settings.updatedAt.getTime(),
   };
@@ -53,60 +49,20 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: settingsFormSchema });
   if (submission.status !== "success") {
-    const headers = await toastHeaders({
-      type: "error",
-      title: "Error",
-      description: "Please correct the highlighted fields",
+    return actionFailure(refusal("Please correct the highlighted fields"), {
+      result: submission.reply(),
     });
-    return data({ ok: false, result: submission.reply() }, { status: 400, headers });
   }
   const changed = await updateSettings(db(), admin.id, submission.value);
-  const headers = await toastHeaders({
-    type: "success",
-    title: "Settings saved",
-    description: changed.length
-      ? `Changed: ${changed.map((field) => fieldLabel(field).toLowerCase()).join(", ")}`
-      : "Nothing had changed",
-  });
-  return data({ ok: true, result: submission.reply() }, { headers });
-}
-
-type TextMeta = FieldMetadata<string | null | undefined>;
-
-function TextField({
-  meta,
-  label,
-  type = "text",
-  description,
-  className,
-  ...props
-}: {
-  meta: TextMeta;
-  label: string;
-  type?: "text" | "email" | "tel" | "url";
-  description?: string;
-  className?: string;
-  autoComplete?: string;
-  inputMode?: "numeric" | "text";
-  placeholder?: string;
-}) {
-  return (
-    <Field
-      label={label}
-      id={meta.id}
-      errors={meta.errors?.slice(0, 1)}
-      description={description}
-      className={className}
-    >
-      {(control) => (
-        <Input
-          {...getInputProps(meta, { type, ariaAttributes: false })}
-          {...control}
-          {...props}
-          key={meta.key}
-        />
-      )}
-    </Field>
+  return actionSuccess(
+    {
+      type: "success",
+      title: "Settings saved",
+      description: changed.length
+        ? `Changed: ${changed.map((field) => fieldLabel(field)).join(", ")}`
+        : "Nothing had changed",
+    },
+    { result: submission.reply() },
   );
 }
 
@@ -144,23 +100,22 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
   });
   const domains = fields.allowedEmailDomains;
+  const pinPrefixes = fields.codExcludedPinPrefixes;
   return (
     <div className="grid gap-6">
-      <header>
-        <h1 className="font-display text-3xl">Settings</h1>
-        <p className="text-muted-foreground">
-          The shop's details shown on every page, and the rules the shop works by
-        </p>
-      </header>
+      <AdminPageHeader
+        title="Settings"
+        description="The shop's details shown on every page, and the rules the shop works by"
+      />
       <Form method="post" {...getFormProps(form)} className="grid max-w-4xl gap-6">
         <Section
           title="Shop Details"
           description="Shown in the header, the footer, the contact page and on invoices."
         >
-          <TextField meta={fields.shopName} label="Shop Name" autoComplete="organization" />
-          <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
-          <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
-          <TextField
+          <InputField meta={fields.shopName} label="Shop Name" autoComplete="organization" />
+          <InputField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+          <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
+          <InputField
             meta={fields.gstin}
             label="GSTIN"
             description="15 characters, e.g. 27AAPFU0939F1ZV. Leave empty if not registered."
@@ -168,21 +123,21 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           />
         </Section>
         <Section title="Address" description="The shop's address in Satara.">
-          <TextField
+          <InputField
             meta={fields.addressLine1}
             label="Address Line 1"
             autoComplete="address-line1"
             className="sm:col-span-2"
           />
-          <TextField
+          <InputField
             meta={fields.addressLine2}
             label="Address Line 2 (optional)"
             autoComplete="address-line2"
             className="sm:col-span-2"
           />
-          <TextField meta={fields.city} label="City" autoComplete="address-level2" />
-          <TextField meta={fields.state} label="State" autoComplete="address-level1" />
-          <TextField
+          <InputField meta={fields.city} label="City" autoComplete="address-level2" />
+          <InputField meta={fields.state} label="State" autoComplete="address-level1" />
+          <InputField
             meta={fields.postalCode}
             label="Postal Code"
             inputMode="numeric"
@@ -194,34 +149,47 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           description="Full addresses starting with https://; leave a field empty to hide its icon."
         >
           {SOCIAL_NETWORKS.map(({ key, label }) => (
-            <TextField key={key} meta={fields[key]} label={label} type="url" />
+            <InputField key={key} meta={fields[key]} label={label} type="url" />
           ))}
         </Section>
         <Section title="Store Rules" description="Stock alerts and who may create an account.">
-          <TextField
+          <InputField
             meta={fields.lowStockThreshold}
             label="Low-Stock Threshold"
             inputMode="numeric"
             description="Products with this many or fewer in stock are flagged on the dashboard and product pages."
           />
-          <Field
+          <TextareaField
+            meta={domains}
             label="Allowed Sign-Up Email Providers"
-            id={domains.id}
             errors={domains.errors}
             description="One domain per line, such as gmail.com. At least one is needed."
             className="sm:col-span-2"
-          >
-            {(control) => (
-              <Textarea
-                {...getTextareaProps(domains, { ariaAttributes: false })}
-                {...control}
-                key={domains.key}
-                rows={10}
-                spellCheck={false}
-                className="font-mono"
-              />
-            )}
-          </Field>
+            controlClassName="font-mono"
+            rows={10}
+            spellCheck={false}
+          />
+        </Section>
+        <Section
+          title="Cash on Delivery"
+          description="Where and up to what order total customers may pay in cash when the order arrives. Card payment stays available."
+        >
+          <InputField
+            meta={fields.codMaxOrderValue}
+            label="Cash on Delivery Limit (₹)"
+            inputMode="decimal"
+            description="Orders above this total must be paid by card. Leave empty for no limit."
+          />
+          <TextareaField
+            meta={pinPrefixes}
+            label="PIN Codes Without Cash on Delivery"
+            errors={pinPrefixes.errors}
+            description="One per line: a whole PIN code such as 744101, or its first digits such as 79 for every PIN code starting with them."
+            className="sm:col-span-2"
+            controlClassName="font-mono"
+            rows={5}
+            spellCheck={false}
+          />
         </Section>
         <div>
           <Button type="submit" disabled={saving}>

@@ -5,7 +5,7 @@ const HEARTBEAT_MS = 25_000;
 
 /**
  * Server-sent events for the home page's special offers: one "coupons" message whenever any
- * coupon changes (SPEC §4: the list refreshes live). Public, like the offers themselves.
+ * coupon changes (docs/SPEC.md §4: the list refreshes live). Public, like the offers themselves.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const encoder = new TextEncoder();

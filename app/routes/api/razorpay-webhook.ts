@@ -1,7 +1,5 @@
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { announceNewOrder } from "~/modules/orders/new-order-alert.server";
-import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
 import { paymentGateway } from "~/modules/payments/gateway.server";
 import { handleRazorpayWebhook, WebhookSignatureError } from "~/modules/payments/webhook.server";
 import type { Route } from "./+types/razorpay-webhook";
@@ -11,15 +9,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405 });
   const rawBody = await request.text();
   try {
-    const { outcome, orderId } = await handleRazorpayWebhook(db(), paymentGateway(), {
+    const { outcome } = await handleRazorpayWebhook(db(), paymentGateway(), {
       rawBody,
       signature: request.headers.get("x-razorpay-signature"),
       eventId: request.headers.get("x-razorpay-event-id"),
     });
-    if (outcome === "paid" && orderId) {
-      announceNewOrder(db(), orderId);
-      await sendOrderConfirmation(db(), orderId);
-    }
     return Response.json({ status: outcome });
   } catch (error) {
     if (error instanceof WebhookSignatureError) {

@@ -11,9 +11,10 @@ import {
   useSearchParams,
 } from "react-router";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
-import { ResetPasswordDialog, ResetRequestForm } from "~/components/auth/reset-password-dialog";
+import { ResetRequestForm } from "~/components/auth/reset-request-form";
 import { SignInForm } from "~/components/auth/sign-in-form";
 import { SignUpForm } from "~/components/auth/sign-up-form";
+import { deferred } from "~/components/deferred";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
@@ -23,9 +24,10 @@ import {
   signInSchema,
   signUpSchema,
 } from "~/domain/validation/auth";
+import { refusal, respondWithProblem, respondWithToast } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
-import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import {
   requestPasswordReset,
   resetPassword,
@@ -42,6 +44,11 @@ import {
 } from "~/modules/cart/pending-add.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/auth";
+
+/** The reset dialog (Radix's dialog) loads apart from the page; it opens only once hydrated. */
+const ResetPasswordDialog = deferred(() =>
+  import("~/components/auth/reset-password-dialog").then((module) => module.ResetPasswordDialog),
+);
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign In or Create an Account | Satara Ayurveda" },
@@ -61,22 +68,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** After sign-up the page itself moves on after 1 second (SPEC §2), so do not redirect it now. */
+/** After sign-up the page itself moves on after 1 second (docs/SPEC.md §2), so do not redirect it now. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   actionResult,
   defaultShouldRevalidate,
 }) =>
   (actionResult as { signedUp?: boolean } | undefined)?.signedUp ? false : defaultShouldRevalidate;
-
-async function fail(
-  title: string,
-  description: string,
-  body: Record<string, unknown>,
-  status = 400,
-) {
-  const headers = await toastHeaders({ type: "error", title, description });
-  return data(body, { status, headers });
-}
 
 /** A visitor's "Add to Cart" that waited for this sign-in is checked again and added now. */
 async function addWaitingItem(request: Request, userId: string, headers: Headers) {
@@ -88,157 +85,159 @@ function withPending(sentence: string, pending: PendingAddOutcome | null) {
   return pending ? `${sentence} ${pendingAddSentence(pending)}` : sentence;
 }
 
+/** Each tab and dialog of the page posts here with its `intent`, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const clientIp = context.clientIp;
+  switch (formData.get("intent")) {
+    case "sign-in":
+      return signInIntent(request, formData, context.clientIp);
+    case "sign-up":
+      return signUpIntent(request, formData, context.clientIp);
+    case "request-reset":
+      return requestResetIntent(formData, context.clientIp);
+    case "reset-password":
+      return resetPasswordIntent(formData);
+    default:
+      return data({ intent: null }, { status: 400 });
+  }
+}
 
-  if (intent === "sign-in") {
-    const submission = parseWithZod(formData, { schema: signInSchema });
-    if (submission.status !== "success") {
-      return data(
-        { intent, result: submission.reply({ hideFields: ["password"] }) },
-        { status: 400 },
+/**
+ * A refused sign-in, sign-up or reset: 429 once the attempts ran out, 400 otherwise. The page's
+ * answers carry no `ok` flag; its forms read their own `intent` and `result`.
+ */
+function refused(title: string, message: string, outcome: { reason?: string } = {}) {
+  return refusal(message, { title, status: outcome.reason === "rate-limited" ? 429 : 400 });
+}
+
+async function signInIntent(request: Request, formData: FormData, clientIp: string) {
+  const intent = "sign-in";
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== "success") {
+    return data(
+      { intent, result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  const { email, password, asAdmin, redirectTo } = submission.value;
+  const outcome = await signIn({ email, password, requireAdmin: asAdmin }, request, clientIp);
+  if (!outcome.ok) {
+    const result = submission.reply({ hideFields: ["password"] });
+    if (outcome.reason === "not-admin") {
+      // docs/SPEC.md §6: the account is not an administrator, so it is signed out again.
+      return respondWithToast(
+        { type: "error", title: "Access Denied: Admin privileges not found" },
+        { intent, result },
+        { status: 403, headers: await signOut(request) },
       );
     }
-    const { email, password, asAdmin, redirectTo } = submission.value;
-    const outcome = await signIn({ email, password, requireAdmin: asAdmin }, request, clientIp);
-    if (!outcome.ok) {
-      if (outcome.reason === "not-admin") {
-        // SPEC §6: the account is not an administrator, so it is signed out again.
-        const headers = await signOut(request);
-        await toastHeaders(
-          { type: "error", title: "Access Denied: Admin privileges not found" },
-          headers,
-        );
-        return data(
-          { intent, result: submission.reply({ hideFields: ["password"] }) },
-          { status: 403, headers },
-        );
-      }
-      return fail(
-        "Sign in failed",
-        outcome.message ?? "Invalid email or password",
-        {
-          intent,
-          result: submission.reply({ hideFields: ["password"] }),
-        },
-        outcome.reason === "rate-limited" ? 429 : 400,
-      );
-    }
-    if (asAdmin) {
-      return redirectWithToast(
-        "/admin/dashboard",
-        { type: "success", title: "Welcome, Admin!" },
-        { headers: outcome.headers },
-      );
-    }
-    const pending = await addWaitingItem(request, outcome.userId, outcome.headers);
+    return respondWithProblem(
+      refused("Sign in failed", outcome.message ?? "Invalid email or password", outcome),
+      { intent, result },
+    );
+  }
+  if (asAdmin) {
     return redirectWithToast(
-      safeRedirectPath(redirectTo),
-      {
-        type: "success",
-        title: "Welcome back!",
-        description: withPending("You have successfully signed in.", pending),
-        delayMs: 500,
-      },
+      "/admin/dashboard",
+      { type: "success", title: "Welcome, Admin!" },
       { headers: outcome.headers },
     );
   }
+  const pending = await addWaitingItem(request, outcome.userId, outcome.headers);
+  return redirectWithToast(
+    safeRedirectPath(redirectTo),
+    {
+      type: "success",
+      title: "Welcome back!",
+      description: withPending("You have successfully signed in.", pending),
+      delayMs: 500,
+    },
+    { headers: outcome.headers },
+  );
+}
 
-  if (intent === "sign-up") {
-    const settings = await getSettings(db());
-    const submission = parseWithZod(formData, {
-      schema: signUpSchema(settings.allowedEmailDomains),
-    });
-    if (submission.status !== "success") {
-      return data(
-        { intent, result: submission.reply({ hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    }
-    const outcome = await signUp(submission.value, request, clientIp);
-    if (!outcome.ok) {
-      return fail(
-        "Sign up failed",
-        outcome.message ?? "An error occurred during sign up",
-        {
-          intent,
-          result: submission.reply({ hideFields: ["password"] }),
-        },
-        outcome.reason === "rate-limited" ? 429 : 400,
-      );
-    }
-    const pending = await addWaitingItem(request, outcome.userId, outcome.headers);
-    const headers = await toastHeaders(
-      {
-        type: "success",
-        title: "Account created successfully!",
-        description: withPending("You are now signed in to your account.", pending),
-      },
-      outcome.headers,
-    );
+async function signUpIntent(request: Request, formData: FormData, clientIp: string) {
+  const intent = "sign-up";
+  const settings = await getSettings(db());
+  const submission = parseWithZod(formData, {
+    schema: signUpSchema(settings.allowedEmailDomains),
+  });
+  if (submission.status !== "success") {
     return data(
-      { intent, signedUp: true as const, next: safeRedirectPath(submission.value.redirectTo) },
-      { headers },
+      { intent, result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
     );
   }
+  const outcome = await signUp(submission.value, request, clientIp);
+  if (!outcome.ok) {
+    return respondWithProblem(
+      refused("Sign up failed", outcome.message ?? "An error occurred during sign up", outcome),
+      { intent, result: submission.reply({ hideFields: ["password"] }) },
+    );
+  }
+  const pending = await addWaitingItem(request, outcome.userId, outcome.headers);
+  return respondWithToast(
+    {
+      type: "success",
+      title: "Account created successfully!",
+      description: withPending("You are now signed in to your account.", pending),
+    },
+    { intent, signedUp: true as const, next: safeRedirectPath(submission.value.redirectTo) },
+    { headers: outcome.headers },
+  );
+}
 
-  if (intent === "request-reset") {
-    const submission = parseWithZod(formData, { schema: resetRequestSchema });
-    if (submission.status !== "success") {
-      const missing = !String(formData.get("email") ?? "").trim();
-      return missing
-        ? fail("Email required", "Please enter your email address", { intent, sent: false })
-        : fail("Failed to send reset email", submission.error?.email?.[0] ?? "Please try again", {
-            intent,
-            sent: false,
-          });
-    }
-    const outcome = await requestPasswordReset(submission.value.email, clientIp);
-    if (!outcome.ok) {
-      return fail(
-        "Failed to send reset email",
-        outcome.message ?? "Please try again",
-        { intent, sent: false },
-        outcome.reason === "rate-limited" ? 429 : 400,
-      );
-    }
-    const headers = await toastHeaders({
+async function requestResetIntent(formData: FormData, clientIp: string) {
+  const intent = "request-reset";
+  const submission = parseWithZod(formData, { schema: resetRequestSchema });
+  if (submission.status !== "success") {
+    const missing = !String(formData.get("email") ?? "").trim();
+    const problem = missing
+      ? refused("Email required", "Please enter your email address")
+      : refused("Failed to send reset email", submission.error?.email?.[0] ?? "Please try again");
+    return respondWithProblem(problem, { intent, sent: false });
+  }
+  const outcome = await requestPasswordReset(submission.value.email, clientIp);
+  if (!outcome.ok) {
+    return respondWithProblem(
+      refused("Failed to send reset email", outcome.message ?? "Please try again", outcome),
+      { intent, sent: false },
+    );
+  }
+  return respondWithToast(
+    {
       type: "success",
       title: "Password reset email sent!",
       description: "Please check your email for the password reset link.",
-    });
-    return data({ intent, sent: true }, { headers });
-  }
+    },
+    { intent, sent: true },
+  );
+}
 
-  if (intent === "reset-password") {
-    const submission = parseWithZod(formData, { schema: newPasswordSchema });
-    if (submission.status !== "success") {
-      return data(
-        { intent, result: submission.reply({ hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    }
-    const outcome = await resetPassword(submission.value.token, submission.value.password);
-    if (!outcome.ok) {
-      return fail(
+async function resetPasswordIntent(formData: FormData) {
+  const intent = "reset-password";
+  const submission = parseWithZod(formData, { schema: newPasswordSchema });
+  if (submission.status !== "success") {
+    return data(
+      { intent, result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  const outcome = await resetPassword(submission.value.token, submission.value.password);
+  if (!outcome.ok) {
+    return respondWithProblem(
+      refused(
         "Password reset failed",
         "This reset link is invalid or has expired. Please request a new one.",
-        {
-          intent,
-          result: submission.reply({ hideFields: ["password"] }),
-        },
-      );
-    }
-    return redirectWithToast("/auth", {
-      type: "success",
-      title: "Password updated",
-      description: "You can now sign in with your new password.",
-    });
+      ),
+      { intent, result: submission.reply({ hideFields: ["password"] }) },
+    );
   }
-
-  return data({ intent: null }, { status: 400 });
+  return redirectWithToast("/auth", {
+    type: "success",
+    title: "Password updated",
+    description: "You can now sign in with your new password.",
+  });
 }
 
 type ActionResult = {
@@ -257,11 +256,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     params.get("tab") === "sign-up" || action?.intent === "sign-up" ? "sign-up" : "sign-in";
   const resetOpen = params.has("reset");
   const signedUp = action?.intent === "sign-up" && action.signedUp === true;
-  // SPEC §2 sends a new customer to /; one who came to add to the cart goes back there.
+  // docs/SPEC.md §2 sends a new customer to /; one who came to add to the cart goes back there.
   const next = action?.next ?? "/";
   const redirectTo = params.get("redirectTo") ?? undefined;
 
-  // SPEC §2: after sign-up the customer moves on after 1 second.
+  // docs/SPEC.md §2: after sign-up the customer moves on after 1 second.
   useEffect(() => {
     if (!signedUp) return;
     const timer = window.setTimeout(() => navigate(next), 1000);

@@ -7,7 +7,7 @@ export function loader() {
   return redirect("/");
 }
 
-/** SPEC §2: 'Sign Out' shows 'See you soon' and goes to /. */
+/** docs/SPEC.md §2: 'Sign Out' shows 'See you soon' and goes to /. */
 export async function action({ request }: Route.ActionArgs) {
   const headers = await signOut(request);
   return redirectWithToast("/", { type: "success", title: "See you soon" }, { headers });

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { data, Form } from "react-router";
 import { ContactSent } from "~/components/content/contact-sent";
 import { openMailClient } from "~/components/content/open-mail-client";
@@ -12,17 +12,33 @@ import { Textarea } from "~/components/ui/textarea";
 import { BUSINESS_HOURS } from "~/content/policy";
 import { buildContactMailto } from "~/domain/contact-mail";
 import {
-  CONTACT_LIMITS,
   type ContactField,
   type ContactFieldErrors,
   type ContactProblem,
   contactFormValues,
   validateContact,
 } from "~/domain/validation/contact";
+import { CONTACT_LIMITS } from "~/domain/validation/contact-limits";
 import { readForm } from "~/lib/form-data.server";
 import { getShopIdentity } from "~/modules/settings/shop-identity.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact";
+
+type ContactChecks = typeof import("~/domain/validation/contact");
+
+/**
+ * The form's checks (the same schema as the action's, with Zod) load apart from the page, right
+ * after it hydrates; a submit before they arrive waits for them (docs/decisions/029).
+ */
+let checksLoaded: ContactChecks | null = null;
+let checksLoading: Promise<ContactChecks> | null = null;
+function loadChecks(): Promise<ContactChecks> {
+  checksLoading ??= import("~/domain/validation/contact").then((checks) => {
+    checksLoaded = checks;
+    return checks;
+  });
+  return checksLoading;
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Contact Us | Satara Ayurveda" },
@@ -36,7 +52,7 @@ export const meta: Route.MetaFunction = () => [
 /**
  * Without JavaScript the form posts here. The same schema as in the browser decides; an invalid
  * message comes back with its errors. A valid one comes back as the page with the confirmation,
- * which hands the mailto: URL to the visitor's mail client by a refresh (SPEC §7: no message is
+ * which hands the mailto: URL to the visitor's mail client by a refresh (docs/SPEC.md §7: no message is
  * sent by the shop itself) and keeps a link to it.
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -73,10 +89,20 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const serverSent = server && "sent" in server ? server.sent.mailto : null;
   const sentMailto = checked?.mailto ?? serverSent;
 
+  useEffect(() => {
+    void loadChecks();
+  }, []);
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const result = validateContact(contactFormValues(new FormData(form)));
+    // Synchronous once the checks are here, so the mail client opens within the click.
+    if (checksLoaded) check(checksLoaded, form);
+    else void loadChecks().then((checks) => check(checks, form));
+  }
+
+  function check(checks: ContactChecks, form: HTMLFormElement) {
+    const result = checks.validateContact(checks.contactFormValues(new FormData(form)));
     if (!result.success) {
       setChecked({ problem: result.problem });
       notify({

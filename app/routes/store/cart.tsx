@@ -2,10 +2,11 @@ import { data } from "react-router";
 import { CartContents } from "~/components/cart/cart-contents";
 import { appliedMessage, COUPON_MESSAGES } from "~/domain/coupons";
 import { cartActionSchema } from "~/domain/validation/cart";
+import { actionFailure, actionSuccess, appErrorFailure } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import type { Toast } from "~/lib/toast";
-import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { getCurrentUser, requireUser, safeRedirectPath } from "~/modules/accounts/session.server";
 import {
   addToCart,
@@ -22,6 +23,10 @@ import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your Cart | Satara Ayurveda" },
+  {
+    name: "description",
+    content: "The products in your Satara Ayurveda cart, their quantities, coupon and total.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -30,22 +35,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { cart: await getCart(db(), user.id) };
 }
 
-async function respond(toast: Toast, status = 200) {
-  return data({ ok: status < 400 }, { status, headers: await toastHeaders(toast) });
-}
-
 /**
- * After a change the applied coupon is checked again (SPEC §5); if it no longer holds it is taken
+ * After a change the applied coupon is checked again (docs/SPEC.md §5); if it no longer holds it is taken
  * off, and that is what the customer needs to hear.
  */
 async function respondAfterChange(userId: string, toast: Toast) {
   const cart = await getCart(db(), userId);
-  return respond(cart.couponDropped ? { type: "info", ...cart.couponDropped } : toast);
+  return actionSuccess(cart.couponDropped ? { type: "info", ...cart.couponDropped } : toast);
 }
 
 /**
  * The one cart endpoint (Hydrogen's pattern): every cart form on the site posts here, with or
- * without JavaScript. SPEC §6: visitors are sent to /auth.
+ * without JavaScript. docs/SPEC.md §6: visitors are sent to /auth.
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
@@ -55,14 +56,11 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectToSignIn(parsed.success && parsed.data.intent === "add" ? parsed.data : null);
   }
   if (!parsed.success) {
-    return respond(
-      {
-        type: "error",
-        title: "Could not update the cart",
-        description: parsed.error.issues[0]?.message,
-      },
-      400,
-    );
+    return actionFailure({
+      status: 400,
+      title: "Could not update the cart",
+      message: parsed.error.issues[0]?.message,
+    });
   }
   const input = parsed.data;
   try {
@@ -97,28 +95,31 @@ export async function action({ request }: Route.ActionArgs) {
         return respondAfterChange(user.id, { type: "success", title: "Removed from cart" });
       case "clear":
         await clearCart(db(), user.id);
-        return respond({ type: "success", title: "Cart cleared" });
+        return actionSuccess({ type: "success", title: "Cart cleared" });
       case "apply-coupon": {
         const result = await applyCoupon(db(), user.id, input.code);
-        if (!result.ok) return respond({ type: "error", ...result.message }, 400);
-        return respond({ type: "success", ...appliedMessage(result.discount), confetti: true });
+        if (!result.ok) {
+          const { title, description } = result.message;
+          return actionFailure({ status: 400, title, message: description });
+        }
+        return actionSuccess({
+          type: "success",
+          ...appliedMessage(result.discount),
+          confetti: true,
+        });
       }
       case "remove-coupon":
         await removeCoupon(db(), user.id);
-        return respond({ type: "success", title: COUPON_MESSAGES.removed.title });
+        return actionSuccess({ type: "success", title: COUPON_MESSAGES.removed.title });
     }
   } catch (error) {
-    if (error instanceof CartError)
-      return respond(
-        { type: "error", title: "Could not update the cart", description: error.message },
-        409,
-      );
+    if (error instanceof CartError) return appErrorFailure(error);
     throw error;
   }
 }
 
 /**
- * SPEC §6 sends a visitor to /auth; the add waits in a cookie and the visitor comes back to the
+ * docs/SPEC.md §6 sends a visitor to /auth; the add waits in a cookie and the visitor comes back to the
  * page they were on once signed in (docs/decisions/021).
  */
 async function redirectToSignIn(

@@ -3,12 +3,12 @@ import { CategoryIcon } from "~/components/catalog/category-icon";
 import { Pagination } from "~/components/product/pagination";
 import { ProductGrid } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
-import { parseProductListQuery } from "~/domain/catalog-query";
+import { parseProductListQuery } from "~/domain/catalog-query-params";
 import { db } from "~/lib/db.server";
-import { getCurrentUser } from "~/modules/accounts/session.server";
+import { getEnv } from "~/lib/env.server";
+import { savedProductsOf } from "~/modules/accounts/session.server";
 import { findCategoryBySlug } from "~/modules/catalog/listing.server";
 import { searchProducts } from "~/modules/catalog/search.server";
-import { savedProductIds } from "~/modules/wishlist/wishlist.server";
 import type { Route } from "./+types/category";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -16,12 +16,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!category) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const { page } = parseProductListQuery(url.searchParams);
-  const user = await getCurrentUser(request);
   const [result, saved] = await Promise.all([
     searchProducts(db(), { search: undefined, categoryId: category.id, sort: "featured", page }),
-    savedProductIds(db(), user?.id),
+    savedProductsOf(request),
   ]);
-  return { category, result, savedIds: [...saved], origin: url.origin };
+  return { category, result, savedIds: [...saved], origin: getEnv().PUBLIC_URL };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>

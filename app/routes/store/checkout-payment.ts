@@ -1,17 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { CARD_PAYMENTS_OFF_MESSAGE } from "~/domain/orders";
 import { paymentActionSchema } from "~/domain/validation/payment";
+import { actionFailure, appErrorFailure, refusal } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { logger } from "~/lib/logger.server";
-import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
-import { announceNewOrder } from "~/modules/orders/new-order-alert.server";
 import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
-import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
 import {
   confirmCardPayment,
+  findOwnPayment,
   PaymentVerificationError,
   startCardPayment,
 } from "~/modules/payments/card-payments.server";
@@ -21,7 +20,6 @@ import {
   paymentGateway,
 } from "~/modules/payments/gateway.server";
 import { completeTestPayment } from "~/modules/payments/test-gateway.server";
-import { orders, payments } from "../../../db/schema";
 import type { Route } from "./+types/checkout-payment";
 
 const ORDERS_TAB = "/profile?tab=orders";
@@ -41,11 +39,14 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = paymentActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
-    return fail("Payment Error", parsed.error.issues[0]?.message ?? "Invalid request", 400);
+    const message = parsed.error.issues[0]?.message ?? "Invalid request";
+    return actionFailure(refusal(message, { title: "Payment Error" }));
   }
   const input = parsed.data;
   if (cardPaymentMode() === "off") {
-    return fail("Card payments are off", CARD_PAYMENTS_OFF_MESSAGE, 403);
+    return actionFailure(
+      refusal(CARD_PAYMENTS_OFF_MESSAGE, { status: 403, title: "Card payments are off" }),
+    );
   }
   const gateway = paymentGateway();
   try {
@@ -73,10 +74,6 @@ export async function action({ request }: Route.ActionArgs) {
             description: `Order ${result.orderNumber} was cancelled before the payment arrived. Your payment will be refunded.`,
           });
         }
-        if (result.newlyPaid) {
-          announceNewOrder(db(), input.orderId);
-          await sendOrderConfirmation(db(), input.orderId);
-        }
         return redirectWithToast(ORDERS_TAB, {
           type: "success",
           title: "Payment Successful!",
@@ -85,7 +82,11 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "test-gateway": {
         if (gateway.mode !== "test") throw new OrderNotFoundError("Not found");
-        const payment = await ownPayment(user.id, input.orderId, input.providerOrderId);
+        const payment = await findOwnPayment(db(), {
+          userId: user.id,
+          orderId: input.orderId,
+          providerOrderId: input.providerOrderId,
+        });
         const result = await completeTestPayment(db(), gateway, {
           providerOrderId: payment.providerOrderId,
           amount: payment.amount,
@@ -98,10 +99,6 @@ export async function action({ request }: Route.ActionArgs) {
             description: `${result.error.description}. You can try again from your orders.`,
           });
         }
-        if (result.webhook.outcome === "paid") {
-          announceNewOrder(db(), input.orderId);
-          await sendOrderConfirmation(db(), input.orderId);
-        }
         return { result };
       }
     }
@@ -109,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof OrderNotFoundError) throw data("Order not found", { status: 404 });
     if (error instanceof PaymentProviderError) {
       logger.error({ err: error }, "creating the payment order failed");
-      return fail("Failed to create payment order", error.message, 502);
+      return appErrorFailure(error);
     }
     if (error instanceof PaymentVerificationError) {
       // The confirmation is a page navigation, so its outcome is always a page: the Orders tab.
@@ -126,28 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
         description: error.message,
       });
     }
-    if (error instanceof OrderError) return fail("Payment Error", error.message, error.status);
+    if (error instanceof OrderError) return appErrorFailure(error, {}, { title: "Payment Error" });
     throw error;
   }
-}
-
-async function fail(title: string, description: string, status: number, body: object = {}) {
-  const headers = await toastHeaders({ type: "error", title, description });
-  return data({ ok: false, ...body }, { status, headers });
-}
-
-async function ownPayment(userId: string, orderId: string, providerOrderId: string) {
-  const [payment] = await db()
-    .select({ providerOrderId: payments.providerOrderId, amount: payments.amount })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(payments.providerOrderId, providerOrderId),
-        eq(orders.id, orderId),
-        eq(orders.userId, userId),
-      ),
-    );
-  if (!payment) throw new OrderNotFoundError("Order not found");
-  return payment;
 }

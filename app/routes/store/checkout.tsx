@@ -1,7 +1,6 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Banknote, CreditCard, MapPin } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   data,
   Form,
@@ -11,29 +10,38 @@ import {
   useNavigation,
 } from "react-router";
 import { AddressFields } from "~/components/checkout/address-fields";
-import { CardPayment } from "~/components/checkout/card-payment";
+import {
+  type CheckoutReply,
+  checkoutFields,
+  firstRefusedControl,
+} from "~/components/checkout/checkout-fields";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { ShippingOptions } from "~/components/checkout/shipping-options";
+import { deferred } from "~/components/deferred";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
+import { cashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
 import { CARD_PAYMENTS_OFF_MESSAGE } from "~/domain/orders";
 import { priceEveryMethod } from "~/domain/pricing";
 import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "~/domain/shipping";
-import { joinAddressErrors } from "~/domain/validation/address";
+import { joinAddressErrors } from "~/domain/validation/address-format";
 import { checkoutSchema } from "~/domain/validation/checkout";
+import { refusal, respondWithProblem } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { logger } from "~/lib/logger.server";
 import { isDocumentRequest } from "~/lib/request-store.server";
-import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { getCart } from "~/modules/cart/cart-view.server";
-import { announceNewOrder } from "~/modules/orders/new-order-alert.server";
-import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
-import { sendOrderConfirmation } from "~/modules/orders/order-mail.server";
+import {
+  CashOnDeliveryUnavailableError,
+  OrderError,
+  OrderNotFoundError,
+} from "~/modules/orders/order-errors";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { readQuote, signQuote } from "~/modules/orders/quote.server";
 import { startCardPayment } from "~/modules/payments/card-payments.server";
@@ -42,14 +50,20 @@ import {
   PaymentProviderError,
   paymentGateway,
 } from "~/modules/payments/gateway.server";
-import { getSettings } from "~/modules/settings/settings.server";
+import { cashOnDeliveryRules, shopSettings } from "~/modules/settings/settings.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/checkout";
+
+/** The card payment (its dialog, Razorpay's script, the toasts) loads apart from the page. */
+const CardPayment = deferred(() =>
+  import("~/components/checkout/card-payment").then((module) => module.CardPayment),
+);
 
 const ORDERS_TAB = "/profile?tab=orders";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Checkout | Satara Ayurveda" },
+  { name: "description", content: "Delivery address and payment for your Satara Ayurveda order." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -64,16 +78,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       description: "Adjust the flagged items in your cart, then check out.",
     });
   }
-  const [addresses, settings] = await Promise.all([
-    listAddresses(db(), user.id),
-    getSettings(db()),
-  ]);
+  const [addresses, settings] = await Promise.all([listAddresses(db(), user.id), shopSettings()]);
   const chosenId = new URL(request.url).searchParams.get("address");
   const chosen =
     addresses.find((address) => address.id === chosenId) ??
     addresses.find((address) => address.isDefault) ??
     null;
-  // SPEC §2: without a saved address the form starts from the shop's own town.
+  // docs/SPEC.md §2: without a saved address the form starts from the shop's own town.
   const prefill = chosen
     ? { ...chosen, addressLine2: chosen.addressLine2 ?? "" }
     : {
@@ -105,6 +116,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     totalsByMethod,
     idempotencyKey: crypto.randomUUID(),
     cardPayments: cardPaymentMode(),
+    cashOnDelivery: cashOnDeliveryRules(settings),
   };
 }
 
@@ -135,25 +147,22 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") {
-    const headers = await toastHeaders({
-      type: "error",
-      title: "Invalid Address",
-      description: joinAddressErrors(submission.error ?? {}),
-    });
-    return data({ result: submission.reply() }, { status: 400, headers });
+    const message = joinAddressErrors(submission.error ?? {});
+    return respondWithProblem(
+      { status: 400, title: "Invalid Address", message },
+      { result: submission.reply() },
+    );
   }
   const input = submission.value;
   const cardPayments = cardPaymentMode();
   if (input.paymentMethod === "razorpay" && cardPayments === "off") {
-    const headers = await toastHeaders({
-      type: "error",
-      title: "Card payments are off",
-      description: CARD_PAYMENTS_OFF_MESSAGE,
-    });
     const result = submission.reply({
       fieldErrors: { paymentMethod: [CARD_PAYMENTS_OFF_MESSAGE] },
     });
-    return data({ result }, { status: 400, headers });
+    return respondWithProblem(
+      refusal(CARD_PAYMENTS_OFF_MESSAGE, { title: "Card payments are off" }),
+      { result },
+    );
   }
   let order: Awaited<ReturnType<typeof placeOrder>>;
   try {
@@ -170,22 +179,19 @@ export async function action({ request }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof OrderNotFoundError) throw data("Address not found", { status: 404 });
-    if (error instanceof OrderError) {
-      const headers = await toastHeaders({
-        type: "error",
-        title: "Order failed",
-        description: error.message,
+    if (error instanceof CashOnDeliveryUnavailableError) {
+      const result = submission.reply({ fieldErrors: { paymentMethod: [error.message] } });
+      return respondWithProblem(refusal(error.message, { title: "Cash on delivery unavailable" }), {
+        result,
       });
-      return data({ result: submission.reply() }, { status: error.status, headers });
+    }
+    if (error instanceof OrderError) {
+      return respondWithProblem(error, { result: submission.reply() });
     }
     throw error;
   }
 
   if (order.paymentMethod === "cod") {
-    if (!order.replayed) {
-      announceNewOrder(db(), order.id);
-      await sendOrderConfirmation(db(), order.id);
-    }
     return redirectWithToast(ORDERS_TAB, {
       type: "success",
       title: "Order placed successfully!",
@@ -229,31 +235,56 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     totalsByMethod,
     idempotencyKey,
     cardPayments,
+    cashOnDelivery,
   } = loaderData;
   const navigation = useNavigation();
   const placing = navigation.state === "submitting" && navigation.formAction === "/checkout";
   const payment = actionData && "payment" in actionData ? actionData.payment : null;
   const shopName = useRootData()?.shop.name ?? "";
-  const [form, fields] = useForm({
-    id: `checkout-${chosenAddressId ?? "new"}`,
-    lastResult: (actionData && "result" in actionData
-      ? actionData.result
-      : null) as SubmissionResult<string[]> | null,
-    defaultValue: { ...prefill, paymentMethod: "cod", shippingMethod: DEFAULT_SHIPPING_METHOD },
-    shouldValidate: "onSubmit",
-  });
+  const formId = `checkout-${chosenAddressId ?? "new"}`;
+  const reply = (
+    actionData && "result" in actionData ? actionData.result : null
+  ) as CheckoutReply | null;
+  const fields = checkoutFields(
+    formId,
+    { ...prefill, paymentMethod: "cod", shippingMethod: DEFAULT_SHIPPING_METHOD },
+    reply,
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formRef.current) firstRefusedControl(formRef.current, reply)?.focus();
+  }, [reply]);
   const initialShipping = fields.shippingMethod.initialValue;
   const [shippingMethod, setShippingMethod] = useState<ShippingMethod>(
     isShippingMethod(initialShipping) ? initialShipping : DEFAULT_SHIPPING_METHOD,
   );
+  // What the customer types decides whether cash on delivery is offered; the server decides again.
+  const [postalCode, setPostalCode] = useState(String(fields.postalCode.initialValue ?? ""));
+  const cod = cashOnDeliveryAvailability(cashOnDelivery, {
+    total: totalsByMethod[shippingMethod].total,
+    postalCode,
+  });
+  const cardOn = cardPayments !== "off";
+  const [chosenPayment, setChosenPayment] = useState<"cod" | "razorpay">(
+    fields.paymentMethod.initialValue === "razorpay" && cardOn ? "razorpay" : "cod",
+  );
+  const paymentMethod = !cod.available && cardOn ? "razorpay" : chosenPayment;
   return (
     <section className="mx-auto grid max-w-7xl gap-8 px-4 py-10">
       <h1 className="font-display text-3xl">Checkout</h1>
       <Form
         method="post"
         action="/checkout"
-        {...getFormProps(form)}
+        id={formId}
+        key={formId}
+        ref={formRef}
         noValidate
+        onChange={(event) => {
+          const target = event.target;
+          if (target instanceof HTMLInputElement && target.name === "postalCode") {
+            setPostalCode(target.value);
+          }
+        }}
         className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]"
       >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -308,23 +339,28 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             selected={shippingMethod}
             onSelect={setShippingMethod}
             error={fields.shippingMethod.errors?.join(", ")}
-            errorId={fields.shippingMethod.errorId}
+            errorId={`${fields.shippingMethod.id}-error`}
             disabled={placing}
           />
           <fieldset className="grid gap-3 rounded-xl border border-border bg-card p-5">
             <legend className="px-1 font-display font-semibold text-xl">Payment Method</legend>
             <PaymentOption
               value="cod"
-              defaultChecked
+              checked={paymentMethod === "cod"}
+              onSelect={setChosenPayment}
               icon={<Banknote className="size-5" aria-hidden="true" />}
               title="Cash on Delivery"
-              description="Pay in cash when your order arrives."
+              disabled={!cod.available && cardOn}
+              description={cod.available ? "Pay in cash when your order arrives." : cod.reason}
+              badge={cod.available ? undefined : "Unavailable"}
             />
             <PaymentOption
               value="razorpay"
+              checked={paymentMethod === "razorpay"}
+              onSelect={setChosenPayment}
               icon={<CreditCard className="size-5" aria-hidden="true" />}
               title="Card Payment (Razorpay)"
-              disabled={cardPayments === "off"}
+              disabled={!cardOn}
               description={
                 cardPayments === "off"
                   ? "Card payments are switched off at the moment. Please choose Cash on Delivery."
@@ -341,7 +377,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               }
             />
             {fields.paymentMethod.errors?.length ? (
-              <p id={fields.paymentMethod.errorId} className="text-destructive text-sm">
+              <p id={`${fields.paymentMethod.id}-error`} className="text-destructive text-sm">
                 {fields.paymentMethod.errors.join(", ")}
               </p>
             ) : null}
@@ -366,7 +402,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
 function PaymentOption({
   value,
-  defaultChecked,
+  checked,
+  onSelect,
   icon,
   title,
   description,
@@ -374,7 +411,8 @@ function PaymentOption({
   disabled,
 }: {
   value: "cod" | "razorpay";
-  defaultChecked?: boolean;
+  checked: boolean;
+  onSelect: (value: "cod" | "razorpay") => void;
   disabled?: boolean;
   icon: React.ReactNode;
   title: string;
@@ -392,7 +430,8 @@ function PaymentOption({
         type="radio"
         name="paymentMethod"
         value={value}
-        defaultChecked={defaultChecked}
+        checked={checked}
+        onChange={() => onSelect(value)}
         disabled={disabled}
         aria-describedby={`${id}-description`}
         className="mt-1 size-4 accent-primary"

@@ -59,8 +59,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/products" className={buttonVariants({ size: "lg" })}>
               Shop Now
             </Link>
+            {/* docs/SPEC.md keeps the words 'Learn More'; the hidden rest says what about, for
+                screen readers and for search engines, which pass over links that say only that. */}
             <Link to="/about" className={buttonVariants({ size: "lg", variant: "outline" })}>
-              Learn More
+              Learn More<span className="sr-only"> about Satara Ayurveda</span>
             </Link>
           </div>
         </div>
@@ -101,10 +103,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             >
               <div className="relative">
                 <ProductImage
-                  imageId={product.imageId}
+                  path={product.imagePath}
                   alt={product.name}
                   sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-                  priority={index < 2}
+                  priority={index < 4}
                   className="w-full"
                 />
                 {BADGES[index] ? (

@@ -1,8 +1,8 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { newsletterSchema } from "~/domain/validation/newsletter";
+import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
-import { toastHeaders } from "~/lib/toast.server";
 import { subscribeFromForm } from "~/modules/content/newsletter.server";
 import type { Route } from "./+types/newsletter";
 
@@ -10,13 +10,9 @@ export function loader() {
   return redirect("/");
 }
 
-async function refuse(message: string, status: number) {
-  const headers = await toastHeaders({
-    type: "error",
-    title: "Subscription failed",
-    description: message,
-  });
-  return data({ ok: false, message }, { status, headers });
+/** The page shown without JavaScript repeats the message, so the body carries it too. */
+function refuse(message: string, status: number) {
+  return actionFailure(refusal(message, { status, title: "Subscription failed" }), { message });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,12 +23,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await subscribeFromForm(db(), parsed.data.email, context.clientIp);
   if (!outcome.ok) return refuse(outcome.message, 429);
-  const headers = await toastHeaders({
-    type: "success",
-    title: "Subscribed!",
-    description: "Thank you for subscribing to our wellness newsletter.",
-  });
-  return data({ ok: true, message: null }, { headers });
+  return actionSuccess(
+    {
+      type: "success",
+      title: "Subscribed!",
+      description: "Thank you for subscribing to our wellness newsletter.",
+    },
+    { message: null },
+  );
 }
 
 /** Shown only when the form was posted without JavaScript. */

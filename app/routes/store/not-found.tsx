@@ -3,7 +3,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/not-found";
 
-/** SPEC §2: any other path shows the 404 page; the path is logged. */
+/** docs/SPEC.md §2: any other path shows the 404 page; the path is logged. */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   logger.warn({ path: url.pathname }, "page not found");

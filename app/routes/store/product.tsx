@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Award, Check, ShieldCheck, Truck } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import {
+  Await,
   data,
   isRouteErrorResponse,
   Link,
@@ -9,52 +10,64 @@ import {
   useFetcher,
   useSearchParams,
 } from "react-router";
+import { deferred } from "~/components/deferred";
 import { Gallery } from "~/components/product/gallery";
 import { Price } from "~/components/product/price";
 import { ReturnHere, WishlistButton } from "~/components/product/product-actions";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
-import { ReviewsSection } from "~/components/product/reviews-section";
 import { NO_REVIEWS, StarRating } from "~/components/product/star-rating";
 import { productJsonLd } from "~/components/product/structured-data";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { pictureUrl } from "~/domain/picture-urls";
 import { discountPercent, stockText } from "~/domain/pricing-display";
 import { reviewSchema } from "~/domain/validation/review";
-import { db } from "~/lib/db.server";
-import { readForm } from "~/lib/form-data.server";
-import { toastHeaders } from "~/lib/toast.server";
-import { getCurrentUser } from "~/modules/accounts/session.server";
-import { findProduct } from "~/modules/catalog/product-detail.server";
 import {
-  listApprovedReviews,
-  ReviewError,
-  reviewSummary,
-  submitReview,
-} from "~/modules/reviews/reviews.server";
-import { getSettings } from "~/modules/settings/settings.server";
-import { savedProductIds } from "~/modules/wishlist/wishlist.server";
+  firstErrorMessage,
+  refusal,
+  respondWithProblem,
+  respondWithToast,
+} from "~/lib/action-result.server";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { readForm } from "~/lib/form-data.server";
+import type { WholeDocumentHandle } from "~/lib/whole-document";
+import { getCurrentUser, savedProductsOf } from "~/modules/accounts/session.server";
+import { findProduct, findProductForPage } from "~/modules/catalog/product-detail.server";
+import { ReviewError, reviewsForPage, submitReview } from "~/modules/reviews/reviews.server";
+import { shopSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/product";
 
+/** The reviews and their form (Conform) load apart from the page, as their data does. */
+const ReviewsSection = deferred(() =>
+  import("~/components/product/reviews-section").then((module) => module.ReviewsSection),
+);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const product = await findProduct(db(), params.id);
+  const product = await findProductForPage(params.id);
   if (!product) throw data({ notFound: true }, { status: 404 });
-  const user = await getCurrentUser(request);
-  const [reviews, summary, saved, settings] = await Promise.all([
-    listApprovedReviews(db(), product.id),
-    reviewSummary(db(), product.id),
-    savedProductIds(db(), user?.id),
-    getSettings(db()),
-  ]);
-  const origin = new URL(request.url).origin;
+  // Reviews follow the page rather than hold its first byte: they sit in a tab of their own.
+  const reviews = reviewsForPage(product.id);
+  const [saved, settings] = await Promise.all([savedProductsOf(request), shopSettings()]);
+  // Canonical links name the shop's own address, never the Host a request carried: the page
+  // may be kept in the page cache and shown to everyone (docs/decisions/033).
+  const origin = getEnv().PUBLIC_URL;
   return {
     product,
     reviews,
-    summary,
     saved: saved.has(product.id),
     lowStockThreshold: settings.lowStockThreshold,
     origin,
   };
 }
+
+/**
+ * A page opened on the reviews tab (the tab links of a browser without JavaScript) is sent whole:
+ * only a script could show reviews that arrive after the rest of the page.
+ */
+export const handle = {
+  wholeDocument: (url: URL) => url.searchParams.get("tab") === "reviews",
+} satisfies WholeDocumentHandle;
 
 /** Switching tabs changes only ?tab=, which needs no new data. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -79,7 +92,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   const { product, origin } = loaderData;
   const url = `${origin}/product/${product.slug}`;
   const image = product.images[0]
-    ? `${origin}/images/${product.images[0].imageId}/1024.webp`
+    ? `${origin}${pictureUrl(product.images[0].path, 1024, "webp")}`
     : undefined;
   return [
     { title: `${product.name} | Satara Ayurveda` },
@@ -94,49 +107,39 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   ];
 };
 
-/** Review submission (SPEC §5/§8). */
+/** Review submission (docs/SPEC.md §5/§8). */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   const formData = await readForm(request);
   if (!user) {
-    const headers = await toastHeaders({
-      type: "error",
-      title: "Please sign in",
-      description: "You need to be signed in to write a review",
-    });
-    return data({ intent: "review" as const }, { status: 401, headers });
+    return respondWithProblem(
+      refusal("You need to be signed in to write a review", {
+        status: 401,
+        title: "Please sign in",
+      }),
+      { intent: "review" as const },
+    );
   }
   const product = await findProduct(db(), params.id);
   if (!product) throw data({ notFound: true }, { status: 404 });
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please check your review";
-    const headers = await toastHeaders({ type: "error", title: message });
-    return data(
+    const title = firstErrorMessage(submission.error, "Please check your review");
+    return respondWithProblem(
+      { status: 400, title },
       { intent: "review" as const, result: submission.reply() },
-      { status: 400, headers },
     );
   }
   try {
     await submitReview(db(), { ...submission.value, productId: product.id, userId: user.id });
   } catch (error) {
     if (!(error instanceof ReviewError)) throw error;
-    const headers = await toastHeaders({
-      type: "error",
-      title: "Failed to submit review",
-      description: error.message,
-    });
-    return data(
-      { intent: "review" as const, result: submission.reply() },
-      { status: 409, headers },
-    );
+    return respondWithProblem(error, { intent: "review" as const, result: submission.reply() });
   }
-  const headers = await toastHeaders({
-    type: "success",
-    title: "Review submitted!",
-    description: "Thank you for your feedback",
-  });
-  return data({ intent: "review" as const, submitted: true }, { headers });
+  return respondWithToast(
+    { type: "success", title: "Review submitted!", description: "Thank you for your feedback" },
+    { intent: "review" as const, submitted: true },
+  );
 }
 
 const TABS = [
@@ -154,7 +157,15 @@ function splitList(text: string) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, summary, saved, lowStockThreshold } = loaderData;
+  const { product, reviews, saved, lowStockThreshold } = loaderData;
+  const showReviews = ({ list, summary }: Awaited<typeof reviews>) => (
+    <ReviewsSection
+      reviews={list}
+      summary={summary}
+      rating={product.rating}
+      reviewCount={product.reviewCount}
+    />
+  );
   const [params, setParams] = useSearchParams();
   const tab = TABS.some((t) => t.value === params.get("tab"))
     ? (params.get("tab") as string)
@@ -306,12 +317,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </TabsContent>
         <TabsContent value="reviews" className="pt-6">
-          <ReviewsSection
-            reviews={reviews}
-            summary={summary}
-            rating={product.rating}
-            reviewCount={product.reviewCount}
-          />
+          <Suspense fallback={<p role="status">Loading reviews…</p>}>
+            <Await
+              resolve={reviews}
+              errorElement={<p role="alert">The reviews could not be loaded. Please try again.</p>}
+            >
+              {showReviews}
+            </Await>
+          </Suspense>
         </TabsContent>
       </Tabs>
     </article>

@@ -4,27 +4,22 @@ import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router"
 import { Pagination } from "~/components/product/pagination";
 import { ProductGrid } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
-import {
-  PRODUCT_SORTS,
-  parseProductListQuery,
-  productListHref,
-  SORT_LABELS,
-} from "~/domain/catalog-query";
+import { PRODUCT_SORTS, productListHref, SORT_LABELS } from "~/domain/catalog-query";
+import { parseProductListQuery } from "~/domain/catalog-query-params";
 import { db } from "~/lib/db.server";
-import { getCurrentUser } from "~/modules/accounts/session.server";
+import { getEnv } from "~/lib/env.server";
+import { savedProductsOf } from "~/modules/accounts/session.server";
 import { searchProducts } from "~/modules/catalog/search.server";
-import { savedProductIds } from "~/modules/wishlist/wishlist.server";
 import type { Route } from "./+types/products";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseProductListQuery(url.searchParams);
-  const user = await getCurrentUser(request);
   const [result, saved] = await Promise.all([
     searchProducts(db(), query),
-    savedProductIds(db(), user?.id),
+    savedProductsOf(request),
   ]);
-  return { query, result, savedIds: [...saved], origin: url.origin };
+  return { query, result, savedIds: [...saved], origin: getEnv().PUBLIC_URL };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -86,7 +81,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * Search box and sort. Typing updates ?search= (trimmed; empty clears every parameter, SPEC §2);
+ * Search box and sort. Typing updates ?search= (trimmed; empty clears every parameter, docs/SPEC.md §2);
  * without JavaScript it is an ordinary GET form.
  */
 function ListControls({

@@ -24,7 +24,7 @@ type SpawnOptions = {
   umask?: string;
 };
 
-/** Starts `server.ts` from the production build with SEED=none and warnings only, plus `env`. */
+/** Starts the compiled server with plain Node, SEED=none and warnings only, plus `env`. */
 export function spawnShop({ env = {}, umask }: SpawnOptions = {}): ShopProcess {
   const childEnv = {
     ...process.env,
@@ -33,7 +33,7 @@ export function spawnShop({ env = {}, umask }: SpawnOptions = {}): ShopProcess {
     LOG_LEVEL: "warn",
     ...env,
   };
-  const args = ["--import", "tsx", "server.ts"];
+  const args = ["build/server/server.js"];
   const child = umask
     ? spawn("sh", ["-c", `umask ${umask} && exec "$0" "$@"`, process.execPath, ...args], {
         env: childEnv,

@@ -2,6 +2,7 @@ import { createAuth, setAuth } from "~/lib/auth.server";
 import type { Database } from "~/lib/db.server";
 import { type MailMessage, setMailer } from "~/lib/mail.server";
 import { setAppSecret } from "~/lib/secrets.server";
+import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
 import { ensureSettings } from "~/modules/settings/settings.server";
 
 export const TEST_PUBLIC_URL = "http://localhost:3999";
@@ -16,7 +17,14 @@ export async function wireApp(database: Database) {
       sent.push(message);
     },
   });
-  setAuth(createAuth({ db: database, secret, publicUrl: TEST_PUBLIC_URL }));
+  setAuth(
+    createAuth({
+      db: database,
+      secret,
+      publicUrl: TEST_PUBLIC_URL,
+      sendPasswordReset: (mail) => sendPasswordReset(database, mail),
+    }),
+  );
   await ensureSettings(database);
   return { sent };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/lib/db.server";
+import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import { type PlaceOrderInput, placeOrder } from "~/modules/orders/place-order.server";
 import { cartItems, carts, profiles } from "../../../db/schema";
 
@@ -49,13 +50,16 @@ export const SHIPPING_ADDRESS = {
   postalCode: "415003",
 };
 
-/** placeOrder with a valid address, cash on delivery and a fresh key unless overridden. */
-export function orderFor(
+/**
+ * placeOrder with a valid address, cash on delivery and a fresh key unless overridden. Its mails
+ * are sent before it returns, so a test counting mails or rows afterwards sees only its own.
+ */
+export async function orderFor(
   database: Database,
   userId: string,
   overrides: Partial<PlaceOrderInput> = {},
 ) {
-  return placeOrder(database, {
+  const placed = await placeOrder(database, {
     userId,
     address: SHIPPING_ADDRESS,
     saveAddress: false,
@@ -64,4 +68,6 @@ export function orderFor(
     quote: null,
     ...overrides,
   });
+  await drainMailOutbox(database);
+  return placed;
 }

@@ -1,0 +1,130 @@
+import path from "node:path";
+import { createAuth, setAuth } from "./lib/auth.server";
+import { restrictNewFiles, tightenDataDirectory } from "./lib/data-dir-permissions.server";
+import { getDatabaseHandle, openDatabase, setDatabase } from "./lib/db.server";
+import { getEnv } from "./lib/env.server";
+import { liveEvents } from "./lib/live-events.server";
+import { logger } from "./lib/logger.server";
+import { createMailer, setMailer } from "./lib/mail.server";
+import { loadOrCreateSecret, setAppSecret } from "./lib/secrets.server";
+import { rememberStorefrontReads } from "./lib/storefront-memo.server";
+import { startPageCache } from "./lib/storefront-page-cache.server";
+import { sendPasswordReset } from "./modules/accounts/account-mail.server";
+import { bootstrapAdministrator } from "./modules/accounts/administrators.server";
+import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
+import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
+import { scheduleOrderExpiry } from "./modules/orders/expire-orders.server";
+import { scheduleMailOutbox } from "./modules/orders/mail-drainer.server";
+import { ensureSettings, rememberSettingsUntilChanged } from "./modules/settings/settings.server";
+
+const holder = globalThis as typeof globalThis & {
+  __shopStarted?: Promise<void>;
+  __shopStopJobs?: () => Promise<void>;
+};
+
+/** Opens the database, applies migrations, seeds an empty shop and wires auth and mail. */
+export function startShop(): Promise<void> {
+  holder.__shopStarted ??= (async () => {
+    const env = getEnv();
+    secureDataDirectory(env.DATA_DIR);
+    const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    // A new embedded database is unpacked with its files chmod-ed 0666, past the umask.
+    tightenDataDirectory(env.DATA_DIR);
+    setDatabase(handle);
+    const secret = env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR);
+    setAppSecret(secret);
+    setMailer(
+      createMailer({
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM ?? "Satara Ayurveda <no-reply@shop.example>",
+        outboxDir: path.join(env.DATA_DIR, "outbox"),
+      }),
+    );
+    setAuth(
+      createAuth({
+        db: handle.db,
+        secret,
+        publicUrl: env.PUBLIC_URL,
+        sendPasswordReset: (mail) => sendPasswordReset(handle.db, mail),
+      }),
+    );
+    await ensureSettings(handle.db);
+    await rememberSettingsUntilChanged();
+    await rememberStorefrontReads();
+    if (env.SEED === "demo") await seedDemoCatalog(handle.db);
+    await bootstrapAdministrator(handle.db, {
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+      dataDir: env.DATA_DIR,
+      publicUrl: env.PUBLIC_URL,
+    });
+    const stopPageCache = await startPageCache(env.PAGE_CACHE_MB);
+    const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
+    const stopMailOutbox = scheduleMailOutbox(() => handle.db);
+    const stopBackfill = new AbortController();
+    const backfill = addMissingAvifVariants(handle.db, stopBackfill.signal).catch((error) =>
+      logger.error({ err: error }, "adding AVIF variants to older pictures stopped"),
+    );
+    holder.__shopStopJobs = async () => {
+      stopPageCache();
+      stopOrderExpiry();
+      stopBackfill.abort();
+      await Promise.all([stopMailOutbox(), backfill]);
+    };
+    if (env.NODE_ENV === "production" && env.CARD_PAYMENTS === "test") {
+      logger.warn(
+        "CARD_PAYMENTS=test: card payments go to the built-in test gateway and take no money",
+      );
+    }
+    logger.info({ database: handle.kind }, "shop ready");
+  })();
+  return holder.__shopStarted;
+}
+
+/** Before anything opens a file there: the data directory is readable by this account only. */
+function secureDataDirectory(dataDir: string) {
+  restrictNewFiles();
+  const { fixed, failed } = tightenDataDirectory(dataDir);
+  if (fixed > 0) {
+    logger.warn(
+      { dataDir, fixed },
+      `closed the permissions of ${fixed} entries in the data directory (directories 0700, files 0600)`,
+    );
+  }
+  if (failed.length > 0) {
+    logger.warn(
+      { dataDir, failed: failed.slice(0, 20), count: failed.length },
+      "could not close the permissions of some entries in the data directory; check their owner",
+    );
+  }
+}
+
+/** First step of a shutdown: end live streams so in-flight requests can finish quickly. */
+export async function beginShutdown() {
+  await liveEvents().close();
+}
+
+export async function stopShop() {
+  const started = holder.__shopStarted;
+  if (!started) return;
+  await started.catch(() => {});
+  holder.__shopStarted = undefined;
+  // The mail being sent finishes before the database closes, so it is marked sent.
+  await holder.__shopStopJobs?.();
+  holder.__shopStopJobs = undefined;
+  const handle = getDatabaseHandle();
+  setDatabase(undefined);
+  await handle.close();
+  logger.info("database closed");
+}
+
+/**
+ * Throws when the database does not answer; returns what else is wrong (for /healthz to show),
+ * or null when the shop is healthy.
+ */
+export async function checkHealth(): Promise<string | null> {
+  await getDatabaseHandle().ping();
+  const down = liveEvents().downChannels();
+  if (down.length) return `live updates are reconnecting to the database (${down.join(", ")})`;
+  return null;
+}

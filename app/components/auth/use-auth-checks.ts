@@ -1,0 +1,3 @@
+import { lazyChecks } from "~/components/lazy-checks";
+
+export const useAuthChecks = lazyChecks(() => import("./auth-checks"));

@@ -1,0 +1,45 @@
+import { and, eq, sql } from "drizzle-orm";
+import { orders } from "../../../db/schema";
+import type { PaymentProvider } from "../../domain/orders";
+import type { Executor, Transaction } from "../../lib/db.server";
+import { enqueueNewOrderMails } from "./mail-outbox.server";
+
+/** The gateway a card order's payment was opened with; unchanged rows are not rewritten. */
+export async function recordPaymentProvider(
+  executor: Executor,
+  orderId: string,
+  provider: PaymentProvider,
+) {
+  await executor
+    .update(orders)
+    .set({ paymentProvider: provider })
+    .where(
+      and(eq(orders.id, orderId), sql`${orders.paymentProvider} is distinct from ${provider}`),
+    );
+}
+
+/**
+ * The order is paid, marked with the gateway that took the money. It has just become new, so its
+ * confirmation and new-order alert are enqueued in the same transaction (docs/decisions/024); the
+ * caller kicks the mail outbox once it has committed.
+ */
+export async function markOrderPaid(tx: Transaction, orderId: string, provider: PaymentProvider) {
+  await tx
+    .update(orders)
+    .set({
+      paymentStatus: "paid",
+      paymentProvider: provider,
+      paidAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+  await enqueueNewOrderMails(tx, orderId);
+}
+
+/** A failed attempt: the order stays open for another try until its payment window ends. */
+export async function markOrderPaymentFailed(tx: Transaction, orderId: string) {
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "failed", updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}

@@ -1,0 +1,27 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { products, wishlistItems } from "../../../db/schema";
+import { type Executor, queryRows } from "../../lib/db.server";
+import { productCardColumns } from "../catalog/listing.server";
+
+/** docs/SPEC.md §7: the customer's saved products with what a card shows; hidden ones say so. */
+export async function listWishlist(executor: Executor, userId: string) {
+  return executor
+    .select({
+      wishlistId: wishlistItems.id,
+      ...productCardColumns,
+      available: sql<boolean>`${products.status} = 'published'`,
+    })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(desc(wishlistItems.createdAt));
+}
+
+/** The header badge: how many products the customer has saved. */
+export async function countWishlist(executor: Executor, userId: string) {
+  const [row] = await queryRows<{ count: number }>(
+    executor,
+    sql`select count(*)::int as count from wishlist where user_id = ${userId}`,
+  );
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,99 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * docs/decisions/023: the import boundaries live in biome.json. Each probe is a one-line file
+ * placed where a real one would sit; the project's own biome.json lints them all in one run.
+ */
+const RULE = "lint/style/noRestrictedImports";
+
+type Probe = { file: string; from: string; allowed: boolean };
+
+const refused = (file: string, from: string): Probe => ({ file, from, allowed: false });
+const accepted = (file: string, from: string): Probe => ({ file, from, allowed: true });
+
+const PROBES: Probe[] = [
+  refused("app/routes/probe.tsx", "drizzle-orm"),
+  refused("app/routes/probe.tsx", "drizzle-orm/pg-core"),
+  refused("app/routes/probe.tsx", "../../db/schema"),
+  refused("app/routes/store/probe.tsx", "../../../db/schema/commerce"),
+  accepted("app/routes/store/probe.tsx", "~/modules/catalog/listing.server"),
+  accepted("app/routes/store/probe.tsx", "~/lib/db.server"),
+  refused("app/components/probe.tsx", "drizzle-orm"),
+  refused("app/components/ui/probe.tsx", "../../../db/schema"),
+  accepted("app/components/probe.tsx", "~/domain/money"),
+  refused("app/domain/probe.ts", "drizzle-orm"),
+  refused("app/domain/probe.ts", "../../db/schema/commerce"),
+  refused("app/domain/validation/probe.ts", "../../../db/schema"),
+  refused("app/domain/probe.ts", "~/lib/db.server"),
+  refused("app/domain/probe.ts", "../lib/logger.server"),
+  refused("app/domain/probe.ts", "~/modules/catalog/listing.server"),
+  refused("app/domain/probe.ts", "../modules/orders/order-errors"),
+  refused("app/domain/probe.ts", "./orders.server"),
+  refused("app/domain/probe.ts", "node:fs"),
+  refused("app/domain/probe.ts", "node:fs/promises"),
+  refused("app/domain/probe.ts", "node:child_process"),
+  refused("app/domain/probe.ts", "node:net"),
+  refused("app/domain/probe.ts", "node:http"),
+  refused("app/domain/probe.ts", "fs"),
+  accepted("app/domain/probe.ts", "zod"),
+  accepted("app/domain/probe.ts", "./money"),
+  accepted("app/domain/validation/probe.ts", "../money"),
+  // A domain test may read fixtures from disk; the code it tests may not.
+  accepted("app/domain/probe.test.ts", "node:fs"),
+  refused("app/lib/probe.ts", "~/modules/accounts/account-mail.server"),
+  refused("app/lib/probe.ts", "../modules/accounts/account-mail.server"),
+  accepted("app/lib/probe.ts", "./db.server"),
+];
+
+let root: string;
+let flagged: Map<string, Set<string>>;
+
+function probePath(probe: Probe, index: number) {
+  const extension = path.extname(probe.file);
+  const base = probe.file.slice(0, -extension.length).replace(/\.test$/, "");
+  const suffix = probe.file.endsWith(`.test${extension}`) ? `.test${extension}` : extension;
+  return `${base}-${index}${suffix}`;
+}
+
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-boundaries-"));
+  fs.copyFileSync("biome.json", path.join(root, "biome.json"));
+  PROBES.forEach((probe, index) => {
+    const file = path.join(root, probePath(probe, index));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `import * as probe from "${probe.from}";\n\nexport default probe;\n`);
+  });
+  const biome = path.resolve("node_modules/.bin/biome");
+  const run = spawnSync(
+    biome,
+    ["lint", "--vcs-enabled=false", "--reporter=github", "--max-diagnostics=none", "."],
+    { cwd: root, encoding: "utf8" },
+  );
+  if (run.error) throw run.error;
+  flagged = new Map();
+  // One line per diagnostic: ::error title=<rule>,file=<path>,line=...::<message>
+  for (const match of run.stdout.matchAll(/^::\w+ title=([^,]+),file=([^,]+),/gm)) {
+    const file = path.relative(root, match[2]!);
+    const rules = flagged.get(file) ?? new Set();
+    rules.add(match[1]!);
+    flagged.set(file, rules);
+  }
+});
+
+afterAll(() => {
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe("import boundaries", () => {
+  it.each(PROBES.map((probe, index) => ({ ...probe, index })))(
+    "$file importing $from: allowed $allowed",
+    (probe) => {
+      const rules = flagged.get(probePath(probe, probe.index)) ?? new Set();
+      expect(rules.has(RULE)).toBe(!probe.allowed);
+    },
+  );
+});

@@ -1,0 +1,147 @@
+import type { APIResponse, Page, Response } from "@playwright/test";
+import { BASE_URL } from "./config";
+import { expect, test } from "./console-guard";
+import { adminPage, signUp, waitForHydration } from "./helpers";
+
+/** A product of this spec's own, so no other spec's prices or stock move under it. */
+async function createProduct(admin: Page, name: string, price: string) {
+  const fields = {
+    intent: "create",
+    name,
+    price,
+    discountPrice: "",
+    stockQuantity: "40",
+    status: "published",
+    gstRate: "5",
+    hsnCode: "3004",
+    dosageInstructions: "Twice a day",
+  };
+  const created = await admin.request.post("/admin/products", {
+    multipart: fields,
+    headers: { origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(created.status(), await created.text()).toBeLessThan(400);
+  const list = await (
+    await admin.request.get(`/admin/products?q=${encodeURIComponent(name)}`)
+  ).text();
+  const id = list.match(/edit=([0-9a-f-]{36})/)?.[1];
+  expect(id).toBeDefined();
+  return { id: id!, fields };
+}
+
+async function changePrice(
+  admin: Page,
+  product: { id: string; fields: Record<string, string> },
+  price: string,
+) {
+  const updated = await admin.request.post("/admin/products", {
+    multipart: { ...product.fields, intent: "update", id: product.id, price },
+    headers: { origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(updated.status(), await updated.text()).toBeLessThan(400);
+}
+
+function cacheState(response: APIResponse | Response | null) {
+  return response?.headers()["x-cache"];
+}
+
+test("a signed-out visitor's product page comes from the cache, hashed, working, and a back-office price change reaches the next view", async ({
+  browser,
+  consoleGuard,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await adminPage(browser);
+  const name = `Cached Tonic ${Date.now()}`;
+  const product = await createProduct(admin, name, "210");
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+  const context = await browser.newContext();
+  await consoleGuard.watch(context);
+  const visitor = await context.newPage();
+  const first = await visitor.goto(`/product/${slug}`);
+  expect(cacheState(first)).toBe("MISS");
+  await expect(visitor.getByText("₹210", { exact: true }).first()).toBeVisible();
+
+  // The second view is the kept page: no per-response nonce, its inline scripts allowed by hash.
+  const second = await visitor.goto(`/product/${slug}`);
+  expect(cacheState(second)).toBe("HIT");
+  const policy = second?.headers()["content-security-policy"] ?? "";
+  expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+/);
+  expect(policy).not.toContain("nonce-");
+  expect(second?.headers()["cache-control"]).toBe("no-cache");
+  // Its scripts run: the page hydrates and a click changes the quantity.
+  await waitForHydration(visitor);
+  const quantity = visitor.getByRole("spinbutton", { name: "Quantity" });
+  await visitor.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(quantity).toHaveValue("2");
+
+  // The browser revalidates the page it holds and gets 304 while nothing changed.
+  const etag = second?.headers().etag ?? "";
+  const revalidated = await context.request.get(`/product/${slug}`, {
+    headers: { "if-none-match": etag },
+  });
+  expect(revalidated.status()).toBe(304);
+
+  await changePrice(admin, product, "245");
+  const afterChange = await visitor.goto(`/product/${slug}`);
+  expect(cacheState(afterChange)).toBe("MISS");
+  await expect(visitor.getByText("₹245", { exact: true }).first()).toBeVisible();
+  await expect(visitor.getByText("₹210", { exact: true })).toHaveCount(0);
+  const stale = await context.request.get(`/product/${slug}`, {
+    headers: { "if-none-match": etag },
+  });
+  expect(stale.status()).toBe(200);
+
+  // The listing that showed the old price is dropped too.
+  const listing = await visitor.goto(`/products?search=${encodeURIComponent(name)}`);
+  expect(["MISS", "HIT"]).toContain(cacheState(listing));
+  await expect(visitor.getByText("₹245", { exact: true }).first()).toBeVisible();
+  await context.close();
+  await admin.context().close();
+});
+
+test("a signed-in shopper never gets a cached page, nor sees a visitor's", async ({
+  page,
+  browser,
+}) => {
+  // A visitor's view fills the cache first (a page no other spec changes under it).
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/faq");
+  expect(cacheState(await visitor.goto("/faq"))).toBe("HIT");
+  await visitorContext.close();
+
+  await signUp(page, { fullName: "Cache Checker" });
+  const response = await page.goto("/faq");
+  expect(cacheState(response)).toBeUndefined();
+  expect(response?.headers()["content-security-policy"]).toMatch(/'nonce-/);
+  await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+});
+
+test("the shop's own cookies and every write go past the cache; other cookies do not", async ({
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({ baseURL: BASE_URL });
+  await request.get("/about");
+  expect(cacheState(await request.get("/about"))).toBe("HIT");
+  for (const cookie of [
+    "shop.session_token=forged.value",
+    "shop_toast=pending",
+    "shop_pending_add=waiting",
+    "_ga=GA1.1; shop.session_token=x",
+  ]) {
+    const answer = await request.get("/about", { headers: { cookie } });
+    expect(answer.status(), cookie).toBe(200);
+    expect(cacheState(answer), cookie).toBeUndefined();
+  }
+  expect(cacheState(await request.get("/about", { headers: { cookie: "_ga=GA1.1" } }))).toBe("HIT");
+  const head = await request.head("/about");
+  expect(cacheState(head)).toBe("HIT");
+  const posted = await request.post("/about", { headers: { origin: BASE_URL }, form: { a: "1" } });
+  expect(cacheState(posted)).toBeUndefined();
+  // Pages that are always someone's own are never kept.
+  expect(cacheState(await request.get("/cart", { maxRedirects: 0 }))).toBeUndefined();
+  await request.dispose();
+});

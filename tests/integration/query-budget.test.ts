@@ -1,0 +1,139 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { liveEvents } from "~/lib/live-events.server";
+import type { RequestStore } from "~/lib/request-store.server";
+import { rememberStorefrontReads } from "~/lib/storefront-memo.server";
+import { rememberSettingsUntilChanged, shopSettings } from "~/modules/settings/settings.server";
+import { loader as rootLoader } from "~/root";
+import { loader as productLoader } from "~/routes/store/product";
+import { products, reviews, settings } from "../../db/schema";
+import { callRoute, getPage } from "./support/admin";
+import { wireApp } from "./support/app";
+import { insertProducts } from "./support/catalog";
+import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { createCustomer } from "./support/profile";
+
+let handle: DatabaseHandle;
+const store = new AsyncLocalStorage<RequestStore>();
+
+/** The statements one request's loaders run, as the shop's query counter sees them. */
+async function queriesOf(load: () => Promise<unknown>) {
+  const request: RequestStore = {
+    requestId: "budget",
+    navigation: true,
+    toasts: [],
+    queries: 0,
+    readOnly: true,
+  };
+  await store.run(request, load);
+  return request.queries ?? 0;
+}
+
+beforeAll(async () => {
+  handle = await useTestDatabase();
+  await wireApp(handle.db);
+  // As the shop starts: settings are kept in memory while their changes are heard.
+  await rememberSettingsUntilChanged();
+  await rememberStorefrontReads();
+  (globalThis as { __shopRequestStore?: unknown }).__shopRequestStore = store;
+});
+
+afterAll(async () => {
+  await liveEvents().close();
+  await handle.close();
+});
+
+/** Root and product loaders of one product page view, the deferred reviews included. */
+async function productPageQueries(slug: string, cookies: string[] = []) {
+  let deferred: unknown;
+  const count = await queriesOf(async () => {
+    // React Router gives each loader a Request of its own.
+    const [, page] = await Promise.all([
+      callRoute(rootLoader, getPage(`/product/${slug}`, cookies)),
+      callRoute<{ reviews: Promise<unknown> }>(
+        productLoader,
+        getPage(`/product/${slug}`, cookies),
+        {
+          id: slug,
+        },
+      ),
+    ]);
+    deferred = page.body?.reviews;
+    await deferred;
+  });
+  return { count, deferred };
+}
+
+describe(`a product page's queries on ${DATABASE_KIND}`, () => {
+  it("signed in: one for the session with the header's counts and the saved products; the product and its reviews once, then kept", async () => {
+    const [product] = await insertProducts(handle.db, [{ name: "Budgeted" }]);
+    const customer = await createCustomer();
+    await shopSettings(); // read once per process, then kept (settings.server.ts)
+    const first = await productPageQueries(product!.slug, customer.cookies);
+    expect(first.deferred).toBeInstanceOf(Promise);
+    // Product with its pictures (1) and the reviews with their summary (2), the first time.
+    expect(first.count).toBe(4);
+    // Once the product's insert has been announced (at once on PGlite, a moment later from
+    // PostgreSQL's listening connection), what was read is kept.
+    await expect
+      .poll(async () => (await productPageQueries(product!.slug, customer.cookies)).count)
+      .toBe(1);
+  });
+
+  it("signed out: the product and the reviews the first time, nothing the next", async () => {
+    const [product] = await insertProducts(handle.db, [{ name: "Budgeted For Visitors" }]);
+    await shopSettings();
+    expect((await productPageQueries(product!.slug)).count).toBe(3);
+    await expect.poll(async () => (await productPageQueries(product!.slug)).count).toBe(0);
+    expect((await productPageQueries(product!.slug)).count).toBe(0);
+  });
+
+  it("a change to the product or a review is read again on the next view, and kept again after", async () => {
+    const [product] = await insertProducts(handle.db, [{ name: "Budgeted Then Repriced" }]);
+    const customer = await createCustomer();
+    await productPageQueries(product!.slug, customer.cookies);
+    await handle.db.update(products).set({ price: 12_345 }).where(eq(products.id, product!.id));
+    // The announcement arrives on the listening connection; then the product is read anew.
+    await expect
+      .poll(async () => {
+        const { body } = await callRoute<{ product: { price: number } }>(
+          productLoader,
+          getPage(`/product/${product!.slug}`, customer.cookies),
+          { id: product!.slug },
+        );
+        return body?.product.price;
+      })
+      .toBe(12_345);
+    await expect
+      .poll(async () => (await productPageQueries(product!.slug, customer.cookies)).count)
+      .toBe(1);
+    await handle.db.insert(reviews).values({
+      productId: product!.id,
+      userId: customer.id,
+      rating: 4,
+      title: "Calming",
+      comment: "Helps me sleep through the night.",
+      isApproved: true,
+    });
+    await expect
+      .poll(async () => {
+        const { deferred } = await productPageQueries(product!.slug, customer.cookies);
+        const shown = (await deferred) as { list: { title: string }[] };
+        return shown.list.map((review) => review.title);
+      })
+      .toEqual(["Calming"]);
+    await expect
+      .poll(async () => (await productPageQueries(product!.slug, customer.cookies)).count)
+      .toBe(1);
+  });
+
+  it("settings are read again once changed, and kept again after", async () => {
+    await shopSettings();
+    expect(await queriesOf(() => shopSettings())).toBe(0);
+    await handle.db.update(settings).set({ phone: "+91 91234 56789" });
+    await expect.poll(async () => (await shopSettings()).phone).toBe("+91 91234 56789");
+    expect(await queriesOf(() => shopSettings())).toBe(0);
+  });
+});
