@@ -11,15 +11,30 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const flaky = [];
 
-function firstLine(message) {
-  // Without terminal colours: the summary is read as plain text.
+/** The first lines of an error, without terminal colours: the summary is read as plain text. */
+function firstLines(message, count = 1) {
   const plain = stripVTControlCharacters(String(message ?? ""));
-  return (
-    plain
-      .split("\n")
-      .find((line) => line.trim())
-      ?.trim() ?? ""
-  );
+  return plain
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, count)
+    .join(" | ");
+}
+
+/**
+ * What one Playwright attempt reported: its status and the start of its first error, wherever the
+ * reporter put it (a thrown non-Error has only a value; a crash may leave only `errors`).
+ */
+function attemptSummary(result) {
+  const error = result?.error ?? result?.errors?.[0];
+  const text = firstLines(error?.message ?? error?.value ?? error?.stack, 4);
+  const status = result?.status ?? "no result";
+  if (!text)
+    return status === "passed" || status === "skipped"
+      ? `[${status}]`
+      : `[${status}] (no error reported)`;
+  return `[${status}] ${text}`;
 }
 fs.mkdirSync("test-results", { recursive: true });
 
@@ -41,12 +56,12 @@ function countVitest(file) {
   for (const file of report.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status === "failed") {
-        failures.push(`${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+        failures.push(`${test.fullName}: ${firstLines(test.failureMessages?.[0])}`);
       }
     }
     // A file that failed to load has no tests to list, only its message.
     if (file.status === "failed" && !(file.assertionResults ?? []).length) {
-      failures.push(`${file.name}: ${firstLine(file.message)}`);
+      failures.push(`${file.name}: ${firstLines(file.message)}`);
     }
   }
 }
@@ -63,13 +78,18 @@ function countPlaywright(file) {
       for (const test of spec.tests ?? []) {
         const name = [...path, spec.title].join(" › ");
         if (test.status === "unexpected") {
-          failures.push(`${name}: ${firstLine(test.results?.at(-1)?.error?.message)}`);
+          // Every attempt, so a failure that follows from an earlier one shows its cause too.
+          const attempts = (test.results ?? []).map(attemptSummary).join(" ; then ");
+          failures.push(`${name}: ${attempts}`);
         } else if (test.status === "skipped") {
           // The suite skips nothing on purpose: a skip is a serial test after a failure.
           failures.push(`${name}: skipped`);
         } else if (test.status === "flaky") {
           // Passed on its retry (docs/decisions/035): counted as passed, named so it gets fixed.
-          flaky.push(`${name}: ${firstLine(test.results?.[0]?.error?.message)}`);
+          // Its failed attempt need not be the first: in a serial group a later test's failure
+          // runs the group again, and a test that passed the first time may fail the second.
+          const failed = test.results?.find((result) => result.status !== "passed");
+          flaky.push(`${name}: ${attemptSummary(failed)}`);
         }
       }
     }
