@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkHealth } from "~/bootstrap.server";
 import { type DatabaseHandle, queryRows, setDatabase } from "~/lib/db.server";
 import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
+import { loader as offerEventsLoader } from "~/routes/api/offer-events";
+import { loader as homeLoader } from "~/routes/store/home";
 import { coupons } from "../../db/schema";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 
@@ -29,6 +31,31 @@ async function listenerPids() {
   return rows.map((row) => row.pid);
 }
 
+/** Opens the live offers stream and returns the version it sends on connecting. */
+async function versionOnConnect() {
+  const abort = new AbortController();
+  const response = await offerEventsLoader({
+    request: new Request("http://localhost/api/events/offers", { signal: abort.signal }),
+  } as never);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (!/event: version\ndata: (\S+)\n\n/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended before its version: ${text}`);
+      text += decoder.decode(value);
+    }
+  } finally {
+    abort.abort();
+  }
+  return /event: version\ndata: (\S+)\n\n/.exec(text)![1];
+}
+
+async function homeOffersVersion() {
+  return ((await homeLoader()) as { offersVersion: string }).offersVersion;
+}
+
 beforeAll(async () => {
   handle = await useTestDatabase();
   await liveEvents().subscribe(COUPONS_CHANGED, () => {
@@ -47,6 +74,16 @@ describe(`live offers survive a lost listener on ${DATABASE_KIND}`, () => {
     const before = heard;
     await changeACoupon("LIVE1");
     await waitFor(() => heard > before, 5000);
+  });
+
+  it("a page connecting after a change it did not hear is told the current offers' version", async () => {
+    const rendered = await homeOffersVersion();
+    expect(await versionOnConnect()).toBe(rendered);
+    // A coupon created while the page loaded: the stream's version no longer matches the page's.
+    await changeACoupon("WHILELOADING");
+    const current = await versionOnConnect();
+    expect(current).not.toBe(rendered);
+    expect(current).toBe(await homeOffersVersion());
   });
 
   if (DATABASE_KIND === "PostgreSQL") {

@@ -1,5 +1,5 @@
 import { Check, Copy, Ticket } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { notify } from "~/components/show-toast";
 import { formatIstShortDate } from "~/domain/india-time";
@@ -15,9 +15,12 @@ const HEADLINES = [
 
 type OfferData = Omit<Offer, "expiresAt"> & { expiresAt: string | Date | null };
 
-/** docs/SPEC.md §2 Special offers; refreshed live whenever a coupon changes (server-sent events). */
-export function SpecialOffers({ offers }: { offers: OfferData[] }) {
-  useLiveOffers();
+/**
+ * docs/SPEC.md §2 Special offers; refreshed live whenever a coupon changes (server-sent events).
+ * `version` fingerprints the offers shown (domain/offers-version).
+ */
+export function SpecialOffers({ offers, version }: { offers: OfferData[]; version: string }) {
+  useLiveOffers(version);
   const headline = useRotatingIndex(HEADLINES.length, 4000);
   if (offers.length === 0) return null;
   return (
@@ -107,13 +110,20 @@ function OfferCard({ offer }: { offer: OfferData }) {
   );
 }
 
-function useLiveOffers() {
+function useLiveOffers(version: string) {
   const revalidator = useRevalidator();
+  const shown = useRef(version);
+  shown.current = version;
   // One connection per page; the revalidator's identity changes with its state.
   // biome-ignore lint/correctness/useExhaustiveDependencies: connect once
   useEffect(() => {
     const source = new EventSource("/api/events/offers");
     source.addEventListener("coupons", () => revalidator.revalidate());
+    // Sent on every (re)connection: a change made before the stream listened, while the page
+    // loaded or while the connection was down, would otherwise never reach this page.
+    source.addEventListener("version", (event) => {
+      if (event.data !== shown.current) revalidator.revalidate();
+    });
     return () => source.close();
   }, []);
 }

@@ -16,6 +16,9 @@ export type Offer = {
   expiresAt: Date | null;
 };
 
+/** How many offers the home page shows (docs/SPEC.md §2). */
+export const HOME_OFFER_COUNT = 3;
+
 /** docs/SPEC.md §2/§5: up to 3 active coupons that have not expired (no expiry means valid), newest first. */
 export async function listActiveOffers(executor: Executor, limit = 3): Promise<Offer[]> {
   pageShows(PAGE_TAGS.offers);

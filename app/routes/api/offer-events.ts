@@ -1,4 +1,8 @@
+import { offersVersion } from "~/domain/offers-version";
+import { db } from "~/lib/db.server";
 import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
+import { logger } from "~/lib/logger.server";
+import { HOME_OFFER_COUNT, listActiveOffers } from "~/modules/promotions/offers.server";
 import type { Route } from "./+types/offer-events";
 
 const HEARTBEAT_MS = 25_000;
@@ -6,6 +10,8 @@ const HEARTBEAT_MS = 25_000;
 /**
  * Server-sent events for the home page's special offers: one "coupons" message whenever any
  * coupon changes (docs/SPEC.md §4: the list refreshes live). Public, like the offers themselves.
+ * Once listening, it sends the current offers' version: a page rendered before a change it never
+ * heard of (it loaded meanwhile, or was reconnecting) sees the difference and refreshes.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const encoder = new TextEncoder();
@@ -43,6 +49,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       cleanup = end;
       request.signal.addEventListener("abort", end, { once: true });
       send("retry: 5000\n: connected\n\n");
+      try {
+        const version = offersVersion(await listActiveOffers(db(), HOME_OFFER_COUNT));
+        send(`event: version\ndata: ${version}\n\n`);
+      } catch (error) {
+        // The page keeps what it shows and still hears the next change.
+        logger.warn({ err: error }, "live offers: could not read the current offers");
+      }
     },
     cancel() {
       cleanup();

@@ -8,9 +8,10 @@ import { ProductImage } from "~/components/product/product-image";
 import { RatingSummary } from "~/components/product/star-rating";
 import { buttonVariants } from "~/components/ui/button";
 import { formatRupeesShort } from "~/domain/money";
+import { offersVersion } from "~/domain/offers-version";
 import { db } from "~/lib/db.server";
 import { listCategoriesWithCounts, listFeaturedProducts } from "~/modules/catalog/listing.server";
-import { listActiveOffers } from "~/modules/promotions/offers.server";
+import { HOME_OFFER_COUNT, listActiveOffers } from "~/modules/promotions/offers.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -26,9 +27,9 @@ export async function loader() {
   const [featured, categories, offers] = await Promise.all([
     listFeaturedProducts(db(), 5),
     listCategoriesWithCounts(db()),
-    listActiveOffers(db(), 3),
+    listActiveOffers(db(), HOME_OFFER_COUNT),
   ]);
-  return { featured, categories, offers };
+  return { featured, categories, offers, offersVersion: offersVersion(offers) };
 }
 
 const BADGES = ["Bestseller", "Popular", "New"] as const;
@@ -82,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <SpecialOffers offers={offers} />
+      <SpecialOffers offers={offers} version={loaderData.offersVersion} />
 
       <section className="mx-auto max-w-7xl px-4 py-14" aria-labelledby="categories-heading">
         <h2 id="categories-heading" className="mb-8 text-center font-display text-3xl">
