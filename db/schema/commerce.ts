@@ -274,9 +274,10 @@ export const invoiceCounters = pgTable("invoice_counters", {
 });
 
 /**
- * Order mails still to send, written in the transaction that makes the order new
- * (docs/decisions/024). One row per mail and order, ever; sent_at is set once it is done, and
- * next_attempt_at is null once its attempts are used up.
+ * Order mails still to send, written in the transaction that makes the change they tell of
+ * (docs/decisions/024, 038). One row per mail, order and occasion, ever (domain/mail-outbox
+ * mailOccasion); sent_at is set once it is done, and next_attempt_at is null once its attempts are
+ * used up.
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -291,10 +292,14 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
+    occasion: text("occasion").notNull().default(""),
   },
   (t) => [
-    uniqueIndex("mail_outbox_kind_order").on(t.kind, t.orderId),
+    uniqueIndex("mail_outbox_kind_order_occasion").on(t.kind, t.orderId, t.occasion),
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
-    check("mail_outbox_kind_check", sql`${t.kind} in ('order-confirmation','new-order-alert')`),
+    check(
+      "mail_outbox_kind_check",
+      sql`${t.kind} in (${sql.raw(ORDER_MAIL_KINDS.map((kind) => `'${kind}'`).join(","))})`,
+    ),
   ],
 );

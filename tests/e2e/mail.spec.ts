@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { signOutFromMenu, signUp, waitForMail } from "./helpers";
+import {
+  adminPage,
+  orderCashOnDelivery,
+  signOutFromMenu,
+  signUp,
+  waitForHydration,
+  waitForMail,
+} from "./helpers";
 
 // What the customer's mail client shows: the HTML part, opened as a page, and the plain text.
 
@@ -37,10 +44,67 @@ test("the order confirmation has an HTML part in the shop's look and the same pl
   await expect(page.getByRole("row", { name: /1 x Shilajit Capsule ₹/ })).toBeVisible();
   await expect(page.getByRole("row", { name: /^Total ₹/ })).toBeVisible();
   await expect(page.getByText("5 Rajwada <Chowk> & Co")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Your orders" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "View your order" })).toHaveAttribute(
     "href",
-    /\/profile\?tab=orders$/,
+    /\/profile\?tab=orders#order-[0-9a-f-]+-title$/,
   );
+});
+
+test("the customer hears of shipping, delivery and a cancellation, each linking to the order", async ({
+  page,
+  browser,
+}) => {
+  const account = await signUp(page, { fullName: "Meera Kulkarni" });
+  const delivered = await orderCashOnDelivery(page, "hingvastak-churna");
+  const cancelled = await orderCashOnDelivery(page, "triphala-churna");
+
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/orders?q=${delivered}`);
+  await waitForHydration(admin);
+  await admin.getByRole("link", { name: `View order ${delivered}` }).click();
+  const dialog = admin.getByRole("dialog", { name: `Order ${delivered}` });
+  await dialog.getByLabel("Tracking ID").fill("DTDC555000111");
+  await dialog.getByRole("button", { name: "Add Tracking ID" }).click();
+  await expect(admin.getByText("Tracking ID added and order marked as shipped")).toBeVisible();
+  await admin.keyboard.press("Escape");
+  await admin.getByLabel(`Status of order ${delivered}`).selectOption("delivered");
+  await expect(admin.getByText("Order status changed to delivered")).toBeVisible();
+  await admin.context().close();
+
+  // The customer cancels the other order from the Orders tab.
+  await page.goto("/profile?tab=orders");
+  await waitForHydration(page);
+  const card = page.getByRole("article").filter({ hasText: `Order ${cancelled}` });
+  await card.getByRole("button", { name: "Cancel Order" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
+  await expect(page.getByText("Order cancelled").first()).toBeVisible();
+
+  const shipped = await waitForMail(
+    account.email,
+    new RegExp(`^Your order ${delivered} has shipped$`),
+  );
+  expect(shipped.text).toContain("Tracking ID: DTDC555000111");
+  expect(shipped.text).toContain("1 x Hingvastak Churna: ₹");
+  const arrived = await waitForMail(account.email, new RegExp(`^Delivered: ${delivered}$`));
+  expect(arrived.text).toContain(`Your order ${delivered} has been delivered.`);
+  expect(arrived.text).toContain("We have received your cash payment of ₹");
+  const gone = await waitForMail(account.email, new RegExp(`^Order cancelled: ${cancelled}$`));
+  expect(gone.text).toContain("Nothing was charged.");
+  expect(gone.text).toContain("1 x Triphala Churna: ₹");
+
+  // The delivery mail, as the mail client shows it, leads to the order.
+  await page.setContent(arrived.html ?? "");
+  const link = await page.getByRole("link", { name: "View your order" }).getAttribute("href");
+  // A new tab, as a mail client opens links: the customer's session is already there.
+  const orderPage = await page.context().newPage();
+  await orderPage.goto(link!);
+  await expect(orderPage).toHaveURL(/\/profile\?tab=orders#order-[0-9a-f-]+-title$/);
+  const deliveredCard = orderPage.getByRole("article").filter({ hasText: `Order ${delivered}` });
+  await expect(
+    deliveredCard.getByRole("heading", { name: `Order ${delivered}`, exact: true }),
+  ).toBeVisible();
+  await expect(deliveredCard).toContainText("Delivered");
+  await expect(deliveredCard).toBeInViewport();
 });
 
 test("the password reset e-mail's button carries the same link as its plain text", async ({

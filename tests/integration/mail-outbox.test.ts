@@ -29,9 +29,8 @@ import { handleRazorpayWebhook } from "~/modules/payments/webhook.server";
 import { mailOutbox, orders } from "../../db/schema";
 import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
-import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { fillCart, insertCustomers, orderFor } from "./support/orders";
+import { placeTestOrder } from "./support/orders";
 
 const HOUR = 60 * 60_000;
 
@@ -53,18 +52,9 @@ afterEach(async () => {
 });
 afterAll(() => handle.close());
 
-let productCounter = 0;
-
 /** A customer with one item of a product of its own in the cart, ordered as the checkout would. */
-async function placed(paymentMethod: "cod" | "razorpay" = "cod") {
-  productCounter += 1;
-  const [product] = await insertProducts(handle.db, [
-    { name: `Brahmi Vati ${productCounter}`, price: 30_000, stockQuantity: 20 },
-  ]);
-  const [userId] = await insertCustomers(handle.db, 1);
-  await fillCart(handle.db, userId!, [{ productId: product!.id, quantity: 1 }]);
-  const order = await orderFor(handle.db, userId!, { paymentMethod, cardProvider: "test" });
-  return { ...order, userId: userId! };
+function placed(paymentMethod: "cod" | "razorpay" = "cod") {
+  return placeTestOrder(handle.db, { paymentMethod });
 }
 
 /** A card order with its payment opened at the test gateway. */
@@ -213,20 +203,27 @@ describe(`enqueueing order mails on ${DATABASE_KIND}`, () => {
     expect(mailsAbout(order.orderNumber)).toEqual(BOTH_SENT(order.orderNumber));
   });
 
-  it("recording cash, cancelling and reopening send nothing more, as before", async () => {
+  it("cancelling and recording cash send their own mails (decision 038); reopening sends none", async () => {
     const cod = await placed("cod");
     await drainMailOutbox(handle.db);
     await updateOrderStatus(handle.db, adminId, cod.id, "cancelled");
+    await drainMailOutbox(handle.db);
     await updateOrderStatus(handle.db, adminId, cod.id, "pending");
     await recordCashReceived(handle.db, adminId, cod.id);
     await drainMailOutbox(handle.db);
-    expect(await kindsOf(cod.id)).toEqual(BOTH);
-    expect(mailsAbout(cod.orderNumber)).toEqual(BOTH_SENT(cod.orderNumber));
+    expect(await kindsOf(cod.id)).toEqual([...BOTH, "order-cancelled", "payment-received"].sort());
+    expect(mailsAbout(cod.orderNumber)).toEqual(
+      [
+        ...BOTH_SENT(cod.orderNumber),
+        `Order cancelled: ${cod.orderNumber}`,
+        `Payment received: ${cod.orderNumber}`,
+      ].sort(),
+    );
   });
 });
 
 describe(`draining order mails on ${DATABASE_KIND}`, () => {
-  it("does not announce an order cancelled before its mails could go out", async () => {
+  it("does not confirm an order cancelled before its mails could go out, only its cancellation", async () => {
     setMailer({
       send: async () => {
         throw new Error("421 try again later");
@@ -238,7 +235,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
     setMailer({ send: async (message) => void sent.push(message) });
     const later = new Date(Date.now() + 2 * HOUR);
     await sendDueMails(handle.db, { now: later });
-    expect(mailsAbout(cod.orderNumber)).toEqual([]);
+    expect(mailsAbout(cod.orderNumber)).toEqual([`Order cancelled: ${cod.orderNumber}`]);
     for (const row of await outboxOf(cod.id)) expect(row.sentAt).toBeInstanceOf(Date);
   });
 

@@ -8,8 +8,7 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import { createMailer, type Mailer, setMailer } from "~/lib/mail.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
 import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
-import { enqueueNewOrderMails } from "~/modules/orders/mail-outbox.server";
-import { sendShippingNotice } from "~/modules/orders/order-mail.server";
+import { enqueueNewOrderMails, enqueueOrderMail } from "~/modules/orders/mail-outbox.server";
 import { orderItems, orders, profiles } from "../../db/schema";
 import { type CapturedMail, startSmtpCapture } from "../fakes/smtp-server";
 import { insertOrder } from "./support/admin";
@@ -83,7 +82,8 @@ describe(`shop e-mails through SMTP (${DATABASE_KIND})`, () => {
       .update(orders)
       .set({ trackingId: "DTDC<42>", status: "shipped" })
       .where(eq(orders.id, order.id));
-    await sendShippingNotice(handle.db, order.id);
+    await handle.db.transaction((tx) => enqueueOrderMail(tx, "order-shipped", order.id));
+    await drainMailOutbox(handle.db);
 
     const [confirmation, notice] = await mailsTo(customer.email);
     expect(confirmation!.subject).toBe(`Order confirmed: ${order.orderNumber}`);

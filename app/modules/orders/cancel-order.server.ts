@@ -4,26 +4,30 @@ import { customerMayCancel } from "../../domain/orders";
 import type { Database, Transaction } from "../../lib/db.server";
 import { returnStock } from "../catalog/stock.server";
 import { releaseCoupon } from "../promotions/redemptions.server";
+import { kickMailOutbox } from "./mail-drainer.server";
+import { enqueueOrderMail } from "./mail-outbox.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "./order-errors";
 
 export { OrderNotCancellableError, OrderNotFoundError };
 
 /**
  * Cancels a locked order and gives back what it took: each item's stock, and its coupon use
- * (the redemption row goes, so the per-customer count drops too). Call inside a transaction
- * that holds the order row `for update`.
+ * (the redemption row goes, so the per-customer count drops too), and the customer is told
+ * (kick the mail outbox after the commit). Call inside a transaction that holds the order row
+ * `for update`.
  */
 export async function releaseOrder(
   tx: Transaction,
   orderId: string,
   change: { paymentStatus?: "failed" } = {},
+  now = new Date(),
 ) {
   await tx
     .update(orders)
     .set({
       status: "cancelled",
-      cancelledAt: new Date(),
-      updatedAt: new Date(),
+      cancelledAt: now,
+      updatedAt: now,
       ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
     })
     .where(eq(orders.id, orderId));
@@ -37,6 +41,7 @@ export async function releaseOrder(
     items.flatMap(({ productId, quantity }) => (productId ? [{ productId, quantity }] : [])),
   );
   await releaseCoupon(tx, orderId);
+  await enqueueOrderMail(tx, "order-cancelled", orderId, now);
 }
 
 /**
@@ -47,7 +52,7 @@ export async function cancelOrderByCustomer(
   database: Database,
   input: { userId: string; orderId: string },
 ): Promise<{ orderNumber: string }> {
-  return database.transaction(async (tx) => {
+  const cancelled = await database.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status })
       .from(orders)
@@ -64,4 +69,6 @@ export async function cancelOrderByCustomer(
     await releaseOrder(tx, order.id);
     return { orderNumber: order.orderNumber };
   });
+  kickMailOutbox(database);
+  return cancelled;
 }

@@ -4,6 +4,7 @@ import { CARD_PAYMENT_WINDOW_MS } from "../../domain/orders";
 import type { Database } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { releaseOrder } from "./cancel-order.server";
+import { kickMailOutbox } from "./mail-drainer.server";
 
 /**
  * docs/DESIGN.md §6.7: card orders still unpaid after 30 minutes are cancelled and give back their stock
@@ -12,7 +13,7 @@ import { releaseOrder } from "./cancel-order.server";
  */
 export async function expireUnpaidCardOrders(database: Database, now = new Date(), batch = 100) {
   const cutoff = new Date(now.getTime() - CARD_PAYMENT_WINDOW_MS);
-  return database.transaction(async (tx) => {
+  const expired = await database.transaction(async (tx) => {
     const stale = await tx
       .select({ id: orders.id, orderNumber: orders.orderNumber })
       .from(orders)
@@ -33,6 +34,8 @@ export async function expireUnpaidCardOrders(database: Database, now = new Date(
     }
     return stale.length;
   });
+  if (expired) kickMailOutbox(database);
+  return expired;
 }
 
 /** Runs the expiry every minute until stopped; one failing run is logged, not fatal. */

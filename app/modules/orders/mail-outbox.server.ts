@@ -2,23 +2,22 @@ import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import { mailOutbox } from "../../../db/schema";
 import {
   MAIL_CLAIM_MS,
+  mailOccasion,
+  NEW_ORDER_MAIL_KINDS,
   nextMailAttempt,
-  ORDER_MAIL_KINDS,
   type OrderMailKind,
 } from "../../domain/mail-outbox";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { type MailMessage, mailer } from "../../lib/mail.server";
+import { mailer } from "../../lib/mail.server";
 import { newOrderAlertMail } from "./new-order-alert.server";
-import { orderConfirmationMail } from "./order-mail.server";
+import { composeCustomerMail } from "./order-mail.server";
 
-const COMPOSE: Record<
-  OrderMailKind,
-  (executor: Executor, orderId: string) => Promise<MailMessage | null>
-> = {
-  "order-confirmation": orderConfirmationMail,
-  "new-order-alert": newOrderAlertMail,
-};
+function compose(kind: OrderMailKind, executor: Executor, orderId: string) {
+  return kind === "new-order-alert"
+    ? newOrderAlertMail(executor, orderId)
+    : composeCustomerMail(kind, executor, orderId);
+}
 
 /**
  * The one rule for an order that has just become new (a cash-on-delivery order placed, a card
@@ -29,8 +28,25 @@ const COMPOSE: Record<
 export async function enqueueNewOrderMails(tx: Transaction, orderId: string, now = new Date()) {
   await tx
     .insert(mailOutbox)
-    .values(ORDER_MAIL_KINDS.map((kind) => ({ kind, orderId, nextAttemptAt: now })))
-    .onConflictDoNothing({ target: [mailOutbox.kind, mailOutbox.orderId] });
+    .values(NEW_ORDER_MAIL_KINDS.map((kind) => ({ kind, orderId, nextAttemptAt: now })))
+    .onConflictDoNothing({ target: [mailOutbox.kind, mailOutbox.orderId, mailOutbox.occasion] });
+}
+
+/**
+ * A mail telling the customer of a step their order took at `at` (docs/decisions/038). Call it in
+ * the transaction that takes the step, and kick the outbox after it commits. A step that happens
+ * once per order is written once however often this is called.
+ */
+export async function enqueueOrderMail(
+  tx: Transaction,
+  kind: OrderMailKind,
+  orderId: string,
+  at = new Date(),
+) {
+  await tx
+    .insert(mailOutbox)
+    .values({ kind, orderId, occasion: mailOccasion(kind, at), nextAttemptAt: at })
+    .onConflictDoNothing({ target: [mailOutbox.kind, mailOutbox.orderId, mailOutbox.occasion] });
 }
 
 type ClaimedMail = { id: string; kind: OrderMailKind; orderId: string; attempts: number };
@@ -67,12 +83,12 @@ export async function claimDueMail(database: Database, now = new Date()) {
 /** Sends one claimed mail and records the outcome; a failure is logged and tried again later. */
 async function sendClaimed(database: Database, mail: ClaimedMail, now: Date) {
   try {
-    const message = await COMPOSE[mail.kind](database, mail.orderId);
+    const message = await compose(mail.kind, database, mail.orderId);
     if (message) await mailer().send(message);
     else
       logger.info(
         { kind: mail.kind, orderId: mail.orderId },
-        "order mail dropped: order gone or cancelled",
+        "order mail dropped: the order is gone or has moved on",
       );
   } catch (error) {
     // From when the send failed, not when it was claimed: a slow failure keeps its backoff.

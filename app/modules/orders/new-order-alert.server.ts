@@ -1,5 +1,5 @@
 import { and, count, eq, or } from "drizzle-orm";
-import { orderItems, orders, profiles } from "../../../db/schema";
+import { orders } from "../../../db/schema";
 import { composeMail } from "../../domain/mail-layout";
 import { formatRupees } from "../../domain/money";
 import { paymentMethodLabel } from "../../domain/orders";
@@ -7,6 +7,7 @@ import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import type { MailMessage } from "../../lib/mail.server";
 import { getSettings } from "../settings/settings.server";
+import { loadOrderForMail } from "./order-mail.server";
 
 /**
  * A new order is one still in its first status that the shop can act on: cash on delivery, or a
@@ -32,27 +33,9 @@ export async function newOrderAlertMail(
   executor: Executor,
   orderId: string,
 ): Promise<MailMessage | null> {
-  const [order] = await executor
-    .select({
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      total: orders.total,
-      paymentMethod: orders.paymentMethod,
-      paymentProvider: orders.paymentProvider,
-      paymentStatus: orders.paymentStatus,
-      address: orders.shippingAddress,
-      customerName: profiles.fullName,
-      customerEmail: profiles.email,
-    })
-    .from(orders)
-    .leftJoin(profiles, eq(profiles.id, orders.userId))
-    .where(eq(orders.id, orderId));
+  const order = await loadOrderForMail(executor, orderId);
   // An order cancelled before its mail went out (the mail server was down) is not announced.
   if (!order || order.status === "cancelled") return null;
-  const items = await executor
-    .select({ name: orderItems.productName, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
   const shop = await getSettings(executor);
   const a = order.address;
   const mail = composeMail({
@@ -60,12 +43,12 @@ export async function newOrderAlertMail(
     title: `New order ${order.orderNumber}`,
     paragraphs: [
       `A new order ${order.orderNumber} has arrived.`,
-      items.map((item) => `${item.quantity} x ${item.name}`),
+      order.items.map((item) => `${item.quantity} x ${item.name}`),
     ],
     table: [
       {
         label: "Customer",
-        value: `${order.customerName || a.fullName}${order.customerEmail ? ` <${order.customerEmail}>` : ""}`,
+        value: `${order.fullName || a.fullName}${order.email ? ` <${order.email}>` : ""}`,
       },
       { label: "Ship to", value: `${a.city}, ${a.state} ${a.postalCode}` },
       {

@@ -1,37 +1,23 @@
 import { eq } from "drizzle-orm";
 import { orderItems, orders, profiles } from "../../../db/schema";
-import { composeMail } from "../../domain/mail-layout";
+import { formatIstDateTime } from "../../domain/india-time";
+import { composeMail, type MailParagraph, type MailRow } from "../../domain/mail-layout";
+import type { OrderMailKind } from "../../domain/mail-outbox";
 import { formatRupees } from "../../domain/money";
-import { PAYMENT_METHOD_LABELS } from "../../domain/orders";
+import { paymentMethodLabel } from "../../domain/orders";
 import { shippingMethodLabel } from "../../domain/shipping";
 import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
-import { logger } from "../../lib/logger.server";
-import { type MailMessage, mailer } from "../../lib/mail.server";
+import type { MailMessage } from "../../lib/mail.server";
 import { getSettings } from "../settings/settings.server";
 
 type ShippingAddress = (typeof orders.$inferSelect)["shippingAddress"];
 
-function addressLines(a: ShippingAddress) {
-  return [
-    a.fullName,
-    a.addressLine1,
-    ...(a.addressLine2 ? [a.addressLine2] : []),
-    `${a.city}, ${a.state} ${a.postalCode}`,
-  ];
-}
-
-/**
- * The confirmation a customer keeps: what was ordered, what it cost, where it goes. Sent through
- * the mail outbox when a cash-on-delivery order is placed and when a card order is paid; null when
- * the order or its customer is gone.
- */
-export async function orderConfirmationMail(
-  executor: Executor,
-  orderId: string,
-): Promise<MailMessage | null> {
+/** Everything an order mail tells, read in two queries; null when the order is gone. */
+export async function loadOrderForMail(executor: Executor, orderId: string) {
   const [order] = await executor
     .select({
+      id: orders.id,
       orderNumber: orders.orderNumber,
       status: orders.status,
       subtotal: orders.subtotal,
@@ -41,16 +27,19 @@ export async function orderConfirmationMail(
       shippingMethod: orders.shippingMethod,
       total: orders.total,
       paymentMethod: orders.paymentMethod,
+      paymentProvider: orders.paymentProvider,
       paymentStatus: orders.paymentStatus,
+      paidAt: orders.paidAt,
+      trackingId: orders.trackingId,
       address: orders.shippingAddress,
+      // A customer whose account was deleted keeps their orders, and no longer gets mail.
       email: profiles.email,
       fullName: profiles.fullName,
     })
     .from(orders)
-    .innerJoin(profiles, eq(profiles.id, orders.userId))
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
     .where(eq(orders.id, orderId));
-  // An order cancelled before its mail went out (the mail server was down) is not announced.
-  if (!order || order.status === "cancelled") return null;
+  if (!order) return null;
   const items = await executor
     .select({
       name: orderItems.productName,
@@ -59,80 +48,179 @@ export async function orderConfirmationMail(
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
+  return { ...order, items };
+}
+
+export type OrderForMail = NonNullable<Awaited<ReturnType<typeof loadOrderForMail>>>;
+
+export function addressLines(a: ShippingAddress) {
+  return [
+    a.fullName,
+    a.addressLine1,
+    ...(a.addressLine2 ? [a.addressLine2] : []),
+    `${a.city}, ${a.state} ${a.postalCode}`,
+  ];
+}
+
+/** The order's lines and totals, as the confirmation and every later mail show them. */
+function orderTable(order: OrderForMail): MailRow[] {
+  return [
+    ...order.items.map((item) => ({
+      label: `${item.quantity} x ${item.name}`,
+      value: formatRupees(item.total),
+    })),
+    { label: "Subtotal", value: formatRupees(order.subtotal) },
+    ...(order.discount > 0
+      ? [
+          {
+            label: `Discount${order.couponCode ? ` (${order.couponCode})` : ""}`,
+            value: `-${formatRupees(order.discount)}`,
+          },
+        ]
+      : []),
+    {
+      label: `Shipping (${shippingMethodLabel(order.shippingMethod)})`,
+      value: order.shipping === 0 ? "Free" : formatRupees(order.shipping),
+    },
+    { label: "Total", value: formatRupees(order.total), strong: true },
+    {
+      label: "Payment",
+      value: `${paymentMethodLabel(order)}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
+    },
+  ];
+}
+
+/** The customer's own order on their Orders tab. */
+function orderLink(order: OrderForMail) {
+  return {
+    label: "View your order",
+    url: `${getEnv().PUBLIC_URL}/profile?tab=orders#order-${order.id}-title`,
+  };
+}
+
+type CustomerMail = {
+  subject: string;
+  title: string;
+  paragraphs: readonly MailParagraph[];
+  /** Rows shown above the order's lines and totals (a tracking ID). */
+  rows?: readonly MailRow[];
+};
+
+async function customerMail(
+  executor: Executor,
+  order: OrderForMail,
+  content: CustomerMail,
+): Promise<MailMessage | null> {
+  if (!order.email) return null;
   const shop = await getSettings(executor);
   const mail = composeMail({
     shopName: shop.shopName,
-    title: `Thank you for your order ${order.orderNumber}`,
-    paragraphs: [
-      `Namaste ${order.fullName},`,
-      `Thank you for your order ${order.orderNumber}. We will send it within 1-2 business days.`,
-      ["Shipping to:", ...addressLines(order.address), `Phone: ${order.address.phone}`],
-    ],
-    table: [
-      ...items.map((item) => ({
-        label: `${item.quantity} x ${item.name}`,
-        value: formatRupees(item.total),
-      })),
-      { label: "Subtotal", value: formatRupees(order.subtotal) },
-      ...(order.discount > 0
-        ? [
-            {
-              label: `Discount${order.couponCode ? ` (${order.couponCode})` : ""}`,
-              value: `-${formatRupees(order.discount)}`,
-            },
-          ]
-        : []),
-      {
-        label: `Shipping (${shippingMethodLabel(order.shippingMethod)})`,
-        value: order.shipping === 0 ? "Free" : formatRupees(order.shipping),
-      },
-      { label: "Total", value: formatRupees(order.total), strong: true },
-      {
-        label: "Payment",
-        value: `${PAYMENT_METHOD_LABELS[order.paymentMethod]}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
-      },
-    ],
-    button: { label: "Your orders", url: `${getEnv().PUBLIC_URL}/profile?tab=orders` },
+    title: content.title,
+    paragraphs: [`Namaste ${order.fullName},`, ...content.paragraphs],
+    table: [...(content.rows ?? []), ...orderTable(order)],
+    button: orderLink(order),
   });
-  return { to: order.email, subject: `Order confirmed: ${order.orderNumber}`, ...mail };
+  return { to: order.email, subject: content.subject, ...mail };
 }
 
 /**
- * docs/SPEC.md §4: the customer hears that their order shipped, with its tracking ID. Sent after the
- * tracking ID is saved; a mail failure is logged and never undoes the change.
+ * What each customer mail says, given the order as it is when the mail is sent; null when the
+ * order has since moved on (a delivery undone, a cancellation reopened before the mail server
+ * came back) and the mail would no longer be true.
  */
-export async function sendShippingNotice(executor: Executor, orderId: string) {
-  try {
-    const [order] = await executor
-      .select({
-        orderNumber: orders.orderNumber,
-        trackingId: orders.trackingId,
-        address: orders.shippingAddress,
-        email: profiles.email,
-        fullName: profiles.fullName,
-      })
-      .from(orders)
-      .innerJoin(profiles, eq(profiles.id, orders.userId))
-      .where(eq(orders.id, orderId));
-    if (!order?.trackingId) return;
-    const shop = await getSettings(executor);
-    const mail = composeMail({
-      shopName: shop.shopName,
-      title: `Your order ${order.orderNumber} has shipped`,
-      paragraphs: [
-        `Namaste ${order.fullName},`,
-        `Your order ${order.orderNumber} has shipped. Standard delivery takes 5-7 business days.`,
-        ["It is on its way to:", ...addressLines(order.address)],
-      ],
-      table: [{ label: "Tracking ID", value: order.trackingId }],
-      button: { label: "Your orders", url: `${getEnv().PUBLIC_URL}/profile?tab=orders` },
-    });
-    await mailer().send({
-      to: order.email,
-      subject: `Your order ${order.orderNumber} has shipped`,
-      ...mail,
-    });
-  } catch (error) {
-    logger.error({ err: error, orderId }, "shipping notice mail failed");
+const CUSTOMER_MAILS: Record<
+  Exclude<OrderMailKind, "new-order-alert">,
+  (order: OrderForMail) => CustomerMail | null
+> = {
+  // The confirmation a customer keeps: what was ordered, what it cost, where it goes. A card
+  // order is confirmed once paid, so for it this is also the receipt of the payment.
+  "order-confirmation": (order) =>
+    order.status === "cancelled"
+      ? null
+      : {
+          subject: `Order confirmed: ${order.orderNumber}`,
+          title: `Thank you for your order ${order.orderNumber}`,
+          paragraphs: [
+            `Thank you for your order ${order.orderNumber}. We will send it within 1-2 business days.`,
+            ...(order.paymentStatus === "paid"
+              ? [`We have received your payment of ${formatRupees(order.total)}.`]
+              : []),
+            ["Shipping to:", ...addressLines(order.address), `Phone: ${order.address.phone}`],
+          ],
+        },
+  // Cash on delivery: the cash the courier collected has reached the shop.
+  "payment-received": (order) =>
+    order.paymentStatus !== "paid"
+      ? null
+      : {
+          subject: `Payment received: ${order.orderNumber}`,
+          title: `Payment received for order ${order.orderNumber}`,
+          paragraphs: [
+            `We have received your payment of ${formatRupees(order.total)} for order ${order.orderNumber}${order.paidAt ? ` on ${formatIstDateTime(order.paidAt)}` : ""}. Thank you.`,
+          ],
+        },
+  // docs/SPEC.md §4: the customer hears that their order shipped, with its tracking ID.
+  "order-shipped": (order) =>
+    !order.trackingId || (order.status !== "shipped" && order.status !== "delivered")
+      ? null
+      : {
+          subject: `Your order ${order.orderNumber} has shipped`,
+          title: `Your order ${order.orderNumber} has shipped`,
+          paragraphs: [
+            `Your order ${order.orderNumber} has shipped. Standard delivery takes 5-7 business days.`,
+            ["It is on its way to:", ...addressLines(order.address)],
+          ],
+          rows: [{ label: "Tracking ID", value: order.trackingId }],
+        },
+  "order-delivered": (order) =>
+    order.status !== "delivered"
+      ? null
+      : {
+          subject: `Delivered: ${order.orderNumber}`,
+          title: `Your order ${order.orderNumber} has been delivered`,
+          paragraphs: [
+            `Your order ${order.orderNumber} has been delivered. We hope it serves you well.`,
+            ...(order.paymentMethod === "cod" && order.paymentStatus === "paid"
+              ? [`We have received your cash payment of ${formatRupees(order.total)}.`]
+              : []),
+            "If something is not right, reply to this e-mail and we will make it right.",
+          ],
+        },
+  "order-cancelled": (order) =>
+    order.status !== "cancelled"
+      ? null
+      : {
+          subject: `Order cancelled: ${order.orderNumber}`,
+          title: `Your order ${order.orderNumber} has been cancelled`,
+          paragraphs: [
+            `Your order ${order.orderNumber} has been cancelled.`,
+            cancellationNote(order),
+          ],
+        },
+};
+
+function cancellationNote(order: OrderForMail) {
+  if (order.paymentStatus === "paid") {
+    return `The ${formatRupees(order.total)} you paid will be refunded to your original payment method.`;
   }
+  if (order.paymentMethod !== "cod" && order.paymentStatus === "failed") {
+    return "Its card payment did not arrive in time, so nothing was charged. You are welcome to order again.";
+  }
+  return "Nothing was charged. You are welcome to order again.";
+}
+
+/** The customer mail of `kind` about this order, or null when there is nothing true to send. */
+export async function composeCustomerMail(
+  kind: Exclude<OrderMailKind, "new-order-alert">,
+  executor: Executor,
+  orderId: string,
+): Promise<MailMessage | null> {
+  const order = await loadOrderForMail(executor, orderId);
+  const content = order ? CUSTOMER_MAILS[kind](order) : null;
+  return order && content ? customerMail(executor, order, content) : null;
+}
+
+/** The confirmation a customer keeps (see CUSTOMER_MAILS). */
+export function orderConfirmationMail(executor: Executor, orderId: string) {
+  return composeCustomerMail("order-confirmation", executor, orderId);
 }

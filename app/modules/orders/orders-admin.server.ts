@@ -6,6 +6,8 @@ import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/valid
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { releaseOrder } from "./cancel-order.server";
+import { kickMailOutbox } from "./mail-drainer.server";
+import { enqueueOrderMail } from "./mail-outbox.server";
 import { orderLineColumns, orderSummaryColumns } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
 import { reopenOrder } from "./reopen-order.server";
@@ -124,6 +126,7 @@ async function lockOrder(executor: Executor, orderId: string) {
  *   status: the money is owed back, and the detail shows the refund as due (decision 019).
  * - Reopening a cancelled order takes its stock and coupon use again (reopenOrder), or refuses.
  * - Delivering a cash-on-delivery order records its cash as received.
+ * The customer hears of a delivery and of a cancellation (docs/decisions/038).
  */
 export async function updateOrderStatus(
   database: Database,
@@ -132,13 +135,13 @@ export async function updateOrderStatus(
   status: OrderStatus,
   now = new Date(),
 ) {
-  return database.transaction(async (tx) => {
+  const outcome = await database.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const result = { orderNumber: order.orderNumber, status, released: false, cashRecorded: false };
     if (order.status === status) return { ...result, changed: false };
     const collectsCash = status === "delivered" && awaitsCash(order);
     if (status === "cancelled") {
-      await releaseOrder(tx, order.id);
+      await releaseOrder(tx, order.id, {}, now);
     } else {
       if (order.status === "cancelled") {
         if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
@@ -158,6 +161,8 @@ export async function updateOrderStatus(
           ...(collectsCash ? { paymentStatus: "paid" as const, paidAt: now } : {}),
         })
         .where(eq(orders.id, order.id));
+      // Cash collected on delivery is told in the delivery mail, not in a second one.
+      if (status === "delivered") await enqueueOrderMail(tx, "order-delivered", order.id, now);
     }
     const refundDue = status === "cancelled" && order.paymentStatus === "paid";
     await recordAudit(tx, {
@@ -185,6 +190,8 @@ export async function updateOrderStatus(
       changed: true,
     };
   });
+  if (outcome.changed) kickMailOutbox(database);
+  return outcome;
 }
 
 function awaitsCash(order: { paymentMethod: string; paymentStatus: string }) {
@@ -193,7 +200,8 @@ function awaitsCash(order: { paymentMethod: string; paymentStatus: string }) {
 
 /**
  * The explicit "Record cash received" of a cash-on-delivery order: its payment becomes paid, with
- * the time, audited with the administrator. Card payments are recorded by their gateway only.
+ * the time, audited with the administrator, and the customer is sent a receipt. Card payments
+ * are recorded by their gateway only.
  */
 export async function recordCashReceived(
   database: Database,
@@ -201,7 +209,7 @@ export async function recordCashReceived(
   orderId: string,
   now = new Date(),
 ) {
-  return database.transaction(async (tx) => {
+  const recorded = await database.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.paymentMethod !== "cod") {
       throw new OrderAdminError(
@@ -232,13 +240,17 @@ export async function recordCashReceived(
         cashReceived: formatRupees(order.total),
       },
     });
+    await enqueueOrderMail(tx, "payment-received", order.id, now);
     return { orderNumber: order.orderNumber, paidAt: now };
   });
+  kickMailOutbox(database);
+  return recorded;
 }
 
 /**
  * docs/SPEC.md §4: adding a tracking ID to an order that has none sets it and marks the order shipped.
- * Once set it is read-only; a cancelled order cannot be shipped.
+ * Once set it is read-only; a cancelled order cannot be shipped. The customer is told, with the
+ * tracking ID, through the mail outbox.
  */
 export async function addTrackingId(
   database: Database,
@@ -246,7 +258,7 @@ export async function addTrackingId(
   orderId: string,
   trackingId: string,
 ) {
-  return database.transaction(async (tx) => {
+  const shipped = await database.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.trackingId) {
       throw new OrderAdminError(
@@ -271,6 +283,9 @@ export async function addTrackingId(
         after: { status: "shipped", trackingId },
       },
     });
+    await enqueueOrderMail(tx, "order-shipped", order.id);
     return { orderNumber: order.orderNumber, trackingId };
   });
+  kickMailOutbox(database);
+  return shipped;
 }

@@ -35,7 +35,6 @@ import {
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { sendShippingNotice } from "~/modules/orders/order-mail.server";
 import {
   addTrackingId,
   getAdminOrder,
@@ -100,7 +99,6 @@ async function addTracking(adminId: string, formData: FormData) {
   }
   const { orderId, trackingId } = submission.value;
   await addTrackingId(db(), adminId, orderId, trackingId);
-  await sendShippingNotice(db(), orderId);
   return actionSuccess(
     {
       type: "success",

@@ -3,6 +3,7 @@ import type { Database } from "~/lib/db.server";
 import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import { type PlaceOrderInput, placeOrder } from "~/modules/orders/place-order.server";
 import { cartItems, carts, profiles } from "../../../db/schema";
+import { insertProducts } from "./catalog";
 
 let counter = 0;
 
@@ -70,4 +71,27 @@ export async function orderFor(
   });
   await drainMailOutbox(database);
   return placed;
+}
+
+let productCounter = 0;
+
+/**
+ * A new customer's order of `quantity` of a product of its own (₹300 each), placed as the
+ * checkout places it, its mails sent.
+ */
+export async function placeTestOrder(
+  database: Database,
+  {
+    paymentMethod = "cod",
+    quantity = 1,
+  }: { paymentMethod?: "cod" | "razorpay"; quantity?: number } = {},
+) {
+  productCounter += 1;
+  const [product] = await insertProducts(database, [
+    { name: `Brahmi Vati ${productCounter}`, price: 30_000, stockQuantity: 20 },
+  ]);
+  const [userId] = await insertCustomers(database, 1);
+  await fillCart(database, userId!, [{ productId: product!.id, quantity }]);
+  const order = await orderFor(database, userId!, { paymentMethod, cardProvider: "test" });
+  return { ...order, userId: userId!, productName: product!.name };
 }
