@@ -15,6 +15,7 @@ import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
 import { scheduleOrderExpiry } from "./modules/orders/expire-orders.server";
 import { scheduleMailOutbox } from "./modules/orders/mail-drainer.server";
+import { scheduleRefunds } from "./modules/payments/refund-job.server";
 import { ensureSettings, rememberSettingsUntilChanged } from "./modules/settings/settings.server";
 
 const holder = globalThis as typeof globalThis & {
@@ -61,6 +62,7 @@ export function startShop(): Promise<void> {
     const stopPageCache = await startPageCache(env.PAGE_CACHE_MB);
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
     const stopMailOutbox = scheduleMailOutbox(() => handle.db);
+    const stopRefunds = scheduleRefunds(() => handle.db);
     const stopBackfill = new AbortController();
     const backfill = addMissingAvifVariants(handle.db, stopBackfill.signal).catch((error) =>
       logger.error({ err: error }, "adding AVIF variants to older pictures stopped"),
@@ -69,7 +71,7 @@ export function startShop(): Promise<void> {
       stopPageCache();
       stopOrderExpiry();
       stopBackfill.abort();
-      await Promise.all([stopMailOutbox(), backfill]);
+      await Promise.all([stopMailOutbox(), stopRefunds(), backfill]);
     };
     if (env.NODE_ENV === "production" && env.CARD_PAYMENTS === "test") {
       logger.warn(

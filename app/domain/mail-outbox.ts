@@ -6,13 +6,15 @@ export const NEW_ORDER_MAIL_KINDS = ["order-confirmation", "new-order-alert"] as
 
 /**
  * What the customer hears after the order is placed (docs/decisions/038): cash received, shipped
- * with its tracking ID, delivered, cancelled.
+ * with its tracking ID, delivered, cancelled, and each refund started and completed (039).
  */
 export const ORDER_UPDATE_MAIL_KINDS = [
   "payment-received",
   "order-shipped",
   "order-delivered",
   "order-cancelled",
+  "refund-initiated",
+  "refund-processed",
 ] as const;
 
 export const ORDER_MAIL_KINDS = [...NEW_ORDER_MAIL_KINDS, ...ORDER_UPDATE_MAIL_KINDS] as const;
@@ -21,7 +23,8 @@ export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 /**
  * Which occurrence of a step a mail is about. A step that can happen once per order has one
  * occasion; an order cancelled, reopened and cancelled again was cancelled twice, and a customer
- * hears of each: those steps are told apart by the moment they happened.
+ * hears of each: those steps are told apart by the moment they happened. A refund's mails are
+ * told apart by the refund (their occasion is its id, given by the caller).
  */
 export function mailOccasion(kind: OrderMailKind, at: Date) {
   return kind === "order-cancelled" || kind === "order-delivered" ? at.toISOString() : "";

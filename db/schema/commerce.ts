@@ -21,6 +21,7 @@ import {
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
 } from "../../app/domain/orders";
+import { REFUND_STATUSES } from "../../app/domain/refunds";
 import { SHIPPING_METHODS } from "../../app/domain/shipping";
 import { addresses, profiles } from "./accounts";
 import { products } from "./catalog";
@@ -256,6 +257,46 @@ export const payments = pgTable(
   (t) => [
     index("payments_order_id_idx").on(t.orderId),
     check("payments_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Money given back on a card payment (docs/decisions/039). A row is written in the transaction
+ * that decides the refund (a cancellation, the owner's partial refund) and is itself the outbox:
+ * a job sends it to the gateway with `idempotency_key`, so a crash between the commit and the call
+ * neither loses nor doubles it. `provider_refund_id` is set once the gateway has it; the status
+ * follows the gateway's answer, its webhook and a periodic check.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    /** Sent to the gateway as X-Refund-Idempotency; a retry after a failure gets a new one. */
+    idempotencyKey: uuid("idempotency_key").notNull().defaultRandom(),
+    providerRefundId: text("provider_refund_id").unique(),
+    /** Null for a cancellation's refund made by the customer or the payment window. */
+    requestedBy: uuid("requested_by").references(() => profiles.id, { onDelete: "set null" }),
+    attempts: integer("attempts").notNull().default(0),
+    /** When to send it next; null once the gateway has it or it failed. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("refunds_order_id_idx").on(t.orderId),
+    index("refunds_due_idx").on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+    check("refunds_amount_positive", sql`${t.amount} > 0`),
   ],
 );
 

@@ -268,7 +268,7 @@ test("cancelling asks first, 'Invalid status' is refused, the CSV export downloa
   const text = (await fs.readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
   const lines = text.trim().split("\r\n");
   expect(lines[0]).toBe(
-    "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Test Payment,Paid At,Subtotal,Discount,Shipping Method,Shipping,Total,City,State",
+    "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Test Payment,Paid At,Subtotal,Discount,Shipping Method,Shipping,Total,Refunded,Net,City,State",
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`${order.orderNumber},`);

@@ -5,6 +5,8 @@
  * It implements `POST /v1/orders` as documented (https://razorpay.com/docs/api/orders/create):
  * basic auth with key id and key secret, a JSON body `{amount, currency, receipt, notes}` and the
  * order entity in reply. Failures use Razorpay's error shape `{error: {code, description, ...}}`.
+ * And the Refunds API: `POST /v1/payments/:id/refund` with `X-Refund-Idempotency` (the same key
+ * gives back the same refund) and `GET /v1/refunds/:id`.
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -38,7 +40,32 @@ export type RazorpayOrderEntity = {
   created_at: number;
 };
 
+export type RazorpayRefundEntity = {
+  id: string;
+  entity: "refund";
+  amount: number;
+  currency: "INR";
+  payment_id: string;
+  receipt: string | null;
+  status: "pending" | "processed" | "failed";
+  speed_requested: string;
+  created_at: number;
+};
+
+/** One create-refund call as the fake received it. */
+export type RecordedRefundRequest = {
+  paymentId: string;
+  idempotencyKey: string | null;
+  body: { amount?: unknown; receipt?: unknown; speed?: unknown } | null;
+};
+
 export type FakeRazorpay = {
+  /** Every create-refund call that reached the fake, including refused and repeated ones. */
+  refundRequests: RecordedRefundRequest[];
+  /** The refunds the fake created, by id. */
+  refunds: Map<string, RazorpayRefundEntity>;
+  /** The status new refunds are created with ("processed" unless set). */
+  refundStatus: RazorpayRefundEntity["status"];
   baseUrl: string;
   /** Every create-order call that reached the fake, in order, including refused ones. */
   requests: RecordedOrderRequest[];
@@ -94,6 +121,66 @@ export async function startFakeRazorpay(credentials: {
   const requests: RecordedOrderRequest[] = [];
   const orders = new Map<string, RazorpayOrderEntity>();
   let failure: { status: number; description: string } | null = null;
+  /** Answers with the failure `failNext` set up, once. */
+  function sendFailure(response: http.ServerResponse) {
+    const { status, description } = failure!;
+    failure = null;
+    send(
+      response,
+      status,
+      razorpayError(status >= 500 ? "SERVER_ERROR" : "BAD_REQUEST_ERROR", description),
+    );
+  }
+  const refundRequests: RecordedRefundRequest[] = [];
+  const refunds = new Map<string, RazorpayRefundEntity>();
+  const refundsByKey = new Map<string, string>();
+  const fake = { refundStatus: "processed" as RazorpayRefundEntity["status"] };
+
+  async function createRefund(
+    paymentId: string,
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+  ) {
+    const auth = decodeBasicAuth(request.headers.authorization);
+    const text = await readBody(request);
+    let body: RecordedRefundRequest["body"] = null;
+    try {
+      body = JSON.parse(text) as RecordedRefundRequest["body"];
+    } catch {
+      body = null;
+    }
+    const header = request.headers["x-refund-idempotency"];
+    const idempotencyKey = typeof header === "string" ? header : null;
+    refundRequests.push({ paymentId, idempotencyKey, body });
+    if (!auth || auth.keyId !== credentials.keyId || auth.keySecret !== credentials.keySecret) {
+      return send(response, 401, razorpayError("BAD_REQUEST_ERROR", "Authentication failed"));
+    }
+    if (failure) return sendFailure(response);
+    const known = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+    if (known) return send(response, 200, refunds.get(known));
+    const amount = body?.amount;
+    if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 100) {
+      return send(
+        response,
+        400,
+        razorpayError("BAD_REQUEST_ERROR", "The amount must be at least INR 1.00", "amount"),
+      );
+    }
+    const refund: RazorpayRefundEntity = {
+      id: `rfnd_${randomBytes(7).toString("hex")}`,
+      entity: "refund",
+      amount,
+      currency: "INR",
+      payment_id: paymentId,
+      receipt: typeof body?.receipt === "string" ? body.receipt : null,
+      status: fake.refundStatus,
+      speed_requested: typeof body?.speed === "string" ? body.speed : "normal",
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    if (idempotencyKey) refundsByKey.set(idempotencyKey, refund.id);
+    return send(response, 200, refund);
+  }
 
   async function createOrder(request: http.IncomingMessage, response: http.ServerResponse) {
     const auth = decodeBasicAuth(request.headers.authorization);
@@ -110,15 +197,7 @@ export async function startFakeRazorpay(credentials: {
     if (!auth || auth.keyId !== credentials.keyId || auth.keySecret !== credentials.keySecret) {
       return send(response, 401, razorpayError("BAD_REQUEST_ERROR", "Authentication failed"));
     }
-    if (failure) {
-      const { status, description } = failure;
-      failure = null;
-      return send(
-        response,
-        status,
-        razorpayError(status >= 500 ? "SERVER_ERROR" : "BAD_REQUEST_ERROR", description),
-      );
-    }
+    if (failure) return sendFailure(response);
     if (!body) {
       return send(response, 400, razorpayError("BAD_REQUEST_ERROR", "The request body is invalid"));
     }
@@ -171,6 +250,23 @@ export async function startFakeRazorpay(credentials: {
 
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const refundPath = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
+    if (refundPath && request.method === "POST") {
+      createRefund(decodeURIComponent(refundPath[1]!), request, response).catch((error: Error) =>
+        send(response, 500, razorpayError("SERVER_ERROR", error.message)),
+      );
+      return;
+    }
+    const refundId = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (refundId && request.method === "GET") {
+      const refund = refunds.get(decodeURIComponent(refundId));
+      if (refund) return send(response, 200, refund);
+      return send(
+        response,
+        400,
+        razorpayError("BAD_REQUEST_ERROR", "The id provided does not exist"),
+      );
+    }
     if (url.pathname === "/v1/orders" && request.method === "POST") {
       createOrder(request, response).catch((error: Error) =>
         send(response, 500, razorpayError("SERVER_ERROR", error.message)),
@@ -193,6 +289,14 @@ export async function startFakeRazorpay(credentials: {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     orders,
+    refundRequests,
+    refunds,
+    get refundStatus() {
+      return fake.refundStatus;
+    },
+    set refundStatus(status) {
+      fake.refundStatus = status;
+    },
     failNext(status, description = "Something went wrong, please try again after sometime.") {
       failure = { status, description };
     },

@@ -122,7 +122,7 @@ describe(`order update mails on ${DATABASE_KIND}`, () => {
     await updateOrderStatus(handle.db, adminId, order.id, "cancelled");
     const mail = await oneMail(order.orderNumber, "Order cancelled:");
     expect(mail.text).toContain(
-      `The ${formatRupees(order.total)} you paid will be refunded to your original payment method.`,
+      `The ${formatRupees(order.total)} you paid is being refunded to your card; we will e-mail you when it is done.`,
     );
   });
 

@@ -636,7 +636,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Test Payment,Paid At,Subtotal,Discount,Shipping Method,Shipping,Total,City,State",
+      "Order Number,Date,Customer,Email,Status,Payment Method,Payment Status,Test Payment,Paid At,Subtotal,Discount,Shipping Method,Shipping,Total,Refunded,Net,City,State",
     );
     expect(lines).toHaveLength(3); // header, one order, and the empty string after the last CRLF
     expect(lines[1]).toBe(
@@ -654,6 +654,8 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
         "0.00",
         "Standard delivery",
         "50.00",
+        "850.00",
+        "0.00",
         "850.00",
         "Satara",
         "Maharashtra",
@@ -687,7 +689,7 @@ describe(`the CSV export on ${DATABASE_KIND}`, () => {
       50,
     );
     expect(numbers).toEqual(listed.map((o) => o.orderNumber));
-    expect(ORDERS_CSV_HEADER).toHaveLength(16);
+    expect(ORDERS_CSV_HEADER).toHaveLength(18);
   });
 });
 

@@ -16,6 +16,9 @@ export type OrderView = OrderSummaryView & {
   invoiceNumber: string | null;
   /** A card order still inside its payment window (decided by the loader). */
   awaitsPayment: boolean;
+  /** Money given back to the card, and money on its way there (docs/decisions/039). */
+  refundedAmount: number;
+  refundPendingAmount: number;
 };
 
 function SummaryRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -59,6 +62,19 @@ export function OrderCard({ order }: { order: OrderView }) {
           <Badge variant="warning">Test payment — no money taken</Badge>
         ) : null}
       </p>
+      {order.refundedAmount > 0 || order.refundPendingAmount > 0 ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Refund:</span>
+          {order.refundedAmount > 0 ? (
+            <Badge variant="success">Refunded {formatRupees(order.refundedAmount)}</Badge>
+          ) : null}
+          {order.refundPendingAmount > 0 ? (
+            <Badge variant="warning">
+              Refund of {formatRupees(order.refundPendingAmount)} on its way
+            </Badge>
+          ) : null}
+        </p>
+      ) : null}
 
       {/* Fits a phone: names wrap, amounts never do, so the Total column stays on the screen. */}
       <div className="overflow-x-auto">

@@ -15,6 +15,7 @@ import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { isTestPayment, type PaymentStatus, paymentMethodLabel } from "~/domain/orders";
 import { shippingMethodLabel } from "~/domain/shipping";
+import { OrderRefunds, type RefundView } from "./order-refunds";
 
 export type OrderDetailView = OrderSummaryView & {
   paymentStatus: PaymentStatus;
@@ -22,6 +23,7 @@ export type OrderDetailView = OrderSummaryView & {
   paidAt: Date | null;
   customerName: string | null;
   customerEmail: string | null;
+  refunds: RefundView[];
 };
 
 export type TrackingActionData = {
@@ -116,8 +118,8 @@ function TrackingForm({ order, action }: { order: OrderDetailView; action: strin
 
 /**
  * A cash-on-delivery order's cash is recorded by hand (or by setting it Delivered); a plain form,
- * so it works before JavaScript loads. A paid order shows when it was paid, and a cancelled paid
- * one that its money is owed back.
+ * so it works before JavaScript loads. A paid order shows when it was paid, and a cancelled one
+ * paid in cash that its money is owed back (a card payment is refunded through the gateway).
  */
 function CashPayment({ order, action }: { order: OrderDetailView; action: string }) {
   const fetcher = useFetcher();
@@ -132,7 +134,7 @@ function CashPayment({ order, action }: { order: OrderDetailView; action: string
             </time>
           </span>
         ) : null}
-        {order.status === "cancelled" ? (
+        {order.status === "cancelled" && order.paymentMethod === "cod" ? (
           <Badge variant="destructive" className="whitespace-normal">
             Refund due: {formatRupees(order.total)} was received for this cancelled order
           </Badge>
@@ -243,6 +245,12 @@ export function OrderDetail({
           <TrackingForm order={order} action={action} />
         </Section>
       </div>
+
+      {order.paymentMethod !== "cod" && (order.paymentStatus === "paid" || order.refunds.length) ? (
+        <Section id={`${prefix}refunds`} title="Refunds">
+          <OrderRefunds order={order} refunds={order.refunds} action={action} />
+        </Section>
+      ) : null}
 
       <dl className="grid gap-1 border-border border-t pt-4 text-sm">
         <div className="flex justify-between">

@@ -3,6 +3,7 @@ import {
   adminOrdersHref,
   orderStatusFormSchema,
   parseAdminOrderQuery,
+  refundFormSchema,
   trackingFormSchema,
 } from "./order-admin";
 
@@ -85,5 +86,33 @@ describe("trackingFormSchema (docs/SPEC.md §5)", () => {
     expect(trackingFormSchema.safeParse({ orderId: ID, trackingId: "A".repeat(101) }).success).toBe(
       false,
     );
+  });
+});
+
+describe("refundFormSchema (docs/decisions/039)", () => {
+  const parse = (amount: string, reason = "Damaged in transit") =>
+    refundFormSchema.safeParse({ orderId: ID, amount, reason });
+  const messages = (result: ReturnType<typeof parse>) =>
+    result.success ? [] : result.error.issues.map((issue) => issue.message);
+
+  it("reads rupees into paise and trims the reason", () => {
+    expect(
+      refundFormSchema.parse({ orderId: ID, amount: " 1,299.50 ", reason: "  Late  " }),
+    ).toEqual({ orderId: ID, amount: 129_950, reason: "Late" });
+  });
+
+  it("refuses an empty, zero, negative or over-precise amount", () => {
+    expect(messages(parse(""))).toEqual(["Please enter the amount to refund"]);
+    for (const amount of ["0", "-5", "12.345", "abc"]) {
+      expect(messages(parse(amount))).toEqual([
+        "The refund must be an amount above ₹0 with at most 2 decimals",
+      ]);
+    }
+  });
+
+  it("needs a reason of 3 to 200 characters", () => {
+    expect(messages(parse("10", " "))).toEqual(["Please give a reason for the refund"]);
+    expect(messages(parse("10", "x".repeat(201)))).toEqual(["A reason has at most 200 characters"]);
+    expect(parse("10", "x".repeat(200)).success).toBe(true);
   });
 });

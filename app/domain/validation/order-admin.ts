@@ -1,4 +1,5 @@
 import { listHref, pageParam } from "../admin-list-query";
+import { rupeesToPaise } from "../money";
 import { ORDER_STATUSES, type OrderStatus } from "../orders";
 import { z } from "../zod";
 import { searchText, singleLineText } from "./text";
@@ -66,3 +67,40 @@ export type TrackingForm = z.infer<typeof trackingFormSchema>;
 
 /** The "Record cash received" button of a cash-on-delivery order. */
 export const recordCashFormSchema = z.object({ orderId });
+
+export const MAX_REFUND_REASON_LENGTH = 200;
+
+/**
+ * A partial refund of a card order from its detail (docs/decisions/039): an amount in rupees above
+ * ₹0 with at most two decimals, and a reason. Whether it fits what is left to refund is the
+ * server's to check against the payment.
+ */
+export const refundFormSchema = z.object({
+  orderId,
+  amount: singleLineText({ error: "Please enter the amount to refund" })
+    .trim()
+    .min(1, { error: "Please enter the amount to refund", abort: true })
+    .transform((text, ctx) => {
+      const paise = rupeesToPaise(text);
+      if (paise === null || paise <= 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: "The refund must be an amount above ₹0 with at most 2 decimals",
+        });
+        return z.NEVER;
+      }
+      return paise;
+    }),
+  reason: singleLineText({ error: "Please give a reason for the refund" })
+    .trim()
+    .min(3, { error: "Please give a reason for the refund", abort: true })
+    .max(MAX_REFUND_REASON_LENGTH, {
+      error: `A reason has at most ${MAX_REFUND_REASON_LENGTH} characters`,
+    }),
+});
+export type RefundForm = z.infer<typeof refundFormSchema>;
+
+/** The "Retry refund" button of a refund the gateway refused. */
+export const retryRefundFormSchema = z.object({
+  refundId: z.uuid({ error: "That refund could not be found" }),
+});

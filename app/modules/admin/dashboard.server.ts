@@ -41,7 +41,10 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
         where not exists (select 1 from ${userRoles} r where r.user_id = p.id))::int as total_customers,
       (select coalesce(sum(${orders.total}), 0) from ${orders}
         where ${orders.status} <> 'cancelled' and ${orders.paymentStatus} = 'paid'
-          and not ${TEST_PAYMENT})::bigint as total_revenue,
+          and not ${TEST_PAYMENT})::bigint
+      - (select coalesce(sum(r.amount), 0) from refunds r join ${orders} on ${orders.id} = r.order_id
+        where r.status = 'processed' and ${orders.status} <> 'cancelled'
+          and ${orders.paymentStatus} = 'paid' and not ${TEST_PAYMENT})::bigint as total_revenue,
       (select coalesce(sum(${orders.total}), 0) from ${orders}
         where ${orders.status} <> 'cancelled' and ${orders.paymentMethod} = 'cod'
           and ${orders.paymentStatus} <> 'paid')::bigint as cash_to_collect,

@@ -1,8 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema";
 import { customerMayCancel } from "../../domain/orders";
+import { CANCELLATION_REFUND_REASON } from "../../domain/refunds";
 import type { Database, Transaction } from "../../lib/db.server";
 import { returnStock } from "../catalog/stock.server";
+import { kickRefunds } from "../payments/refund-job.server";
+import { requestRefund } from "../payments/refunds.server";
 import { releaseCoupon } from "../promotions/redemptions.server";
 import { kickMailOutbox } from "./mail-drainer.server";
 import { enqueueOrderMail } from "./mail-outbox.server";
@@ -12,14 +15,14 @@ export { OrderNotCancellableError, OrderNotFoundError };
 
 /**
  * Cancels a locked order and gives back what it took: each item's stock, and its coupon use
- * (the redemption row goes, so the per-customer count drops too), and the customer is told
- * (kick the mail outbox after the commit). Call inside a transaction that holds the order row
- * `for update`.
+ * (the redemption row goes, so the per-customer count drops too); a card payment is refunded in
+ * full (docs/decisions/039) and the customer is told. Kick the mail outbox and the refunds after
+ * the commit. Call inside a transaction that holds the order row `for update`.
  */
 export async function releaseOrder(
   tx: Transaction,
   orderId: string,
-  change: { paymentStatus?: "failed" } = {},
+  change: { paymentStatus?: "failed"; actorId?: string } = {},
   now = new Date(),
 ) {
   await tx
@@ -41,6 +44,13 @@ export async function releaseOrder(
     items.flatMap(({ productId, quantity }) => (productId ? [{ productId, quantity }] : [])),
   );
   await releaseCoupon(tx, orderId);
+  await requestRefund(tx, {
+    orderId,
+    amount: "rest",
+    reason: CANCELLATION_REFUND_REASON,
+    requestedBy: change.actorId ?? null,
+    now,
+  });
   await enqueueOrderMail(tx, "order-cancelled", orderId, now);
 }
 
@@ -70,5 +80,6 @@ export async function cancelOrderByCustomer(
     return { orderNumber: order.orderNumber };
   });
   kickMailOutbox(database);
+  kickRefunds(database);
   return cancelled;
 }

@@ -1,51 +1,17 @@
+import { backgroundJob } from "../../lib/background-job.server";
 import type { Database } from "../../lib/db.server";
-import { logger } from "../../lib/logger.server";
 import { sendDueMails } from "./mail-outbox.server";
 
-type DrainState = {
-  running?: Promise<void>;
-  queued?: Promise<void>;
-  stopping: boolean;
-};
-
-// On globalThis, so every copy of this module in the process (development reloads) shares it.
-const holder = globalThis as typeof globalThis & {
-  __shopMailDrains?: WeakMap<Database, DrainState>;
-};
-
-function drainState(database: Database) {
-  holder.__shopMailDrains ??= new WeakMap();
-  let state = holder.__shopMailDrains.get(database);
-  if (!state) {
-    state = { stopping: false };
-    holder.__shopMailDrains.set(database, state);
-  }
-  return state;
-}
+const mailJob = backgroundJob("order mails", async (database, stopping) => {
+  await sendDueMails(database, { stopping });
+});
 
 /**
- * Sends every order mail due now. Passes over one database in one process run one after another:
- * a call while one runs waits for it and then runs one more, so whatever was due when it was
- * called has been tried when it resolves. It never rejects: a failing pass is logged and the timer
- * tries again.
+ * Sends every order mail due now; whatever was due when it was called has been tried when it
+ * resolves (lib/background-job.server.ts). It never rejects.
  */
 export function drainMailOutbox(database: Database): Promise<void> {
-  const state = drainState(database);
-  if (state.stopping) return state.running ?? Promise.resolve();
-  if (state.queued) return state.queued;
-  const pass: Promise<void> = (state.running ?? Promise.resolve()).then(async () => {
-    state.queued = undefined;
-    state.running = pass;
-    try {
-      await sendDueMails(database, { stopping: () => state.stopping });
-    } catch (error) {
-      logger.error({ err: error }, "sending order mails failed");
-    } finally {
-      if (state.running === pass) state.running = undefined;
-    }
-  });
-  state.queued = pass;
-  return pass;
+  return mailJob.run(database);
 }
 
 /**
@@ -53,7 +19,7 @@ export function drainMailOutbox(database: Database): Promise<void> {
  * a customer's page never waits on the mail server.
  */
 export function kickMailOutbox(database: Database) {
-  void drainMailOutbox(database);
+  mailJob.kick(database);
 }
 
 /**
@@ -62,14 +28,5 @@ export function kickMailOutbox(database: Database) {
  * resolves once the mail being sent, if any, is done.
  */
 export function scheduleMailOutbox(database: () => Database, everyMs = 30_000) {
-  const state = drainState(database());
-  state.stopping = false;
-  kickMailOutbox(database());
-  const timer = setInterval(() => kickMailOutbox(database()), everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    state.stopping = true;
-    await Promise.all([state.running, state.queued]);
-  };
+  return mailJob.schedule(database, everyMs);
 }

@@ -13,10 +13,10 @@ import { mailer } from "../../lib/mail.server";
 import { newOrderAlertMail } from "./new-order-alert.server";
 import { composeCustomerMail } from "./order-mail.server";
 
-function compose(kind: OrderMailKind, executor: Executor, orderId: string) {
+function compose(kind: OrderMailKind, executor: Executor, orderId: string, occasion: string) {
   return kind === "new-order-alert"
     ? newOrderAlertMail(executor, orderId)
-    : composeCustomerMail(kind, executor, orderId);
+    : composeCustomerMail(kind, executor, orderId, occasion);
 }
 
 /**
@@ -42,14 +42,21 @@ export async function enqueueOrderMail(
   kind: OrderMailKind,
   orderId: string,
   at = new Date(),
+  occasion = mailOccasion(kind, at),
 ) {
   await tx
     .insert(mailOutbox)
-    .values({ kind, orderId, occasion: mailOccasion(kind, at), nextAttemptAt: at })
+    .values({ kind, orderId, occasion, nextAttemptAt: at })
     .onConflictDoNothing({ target: [mailOutbox.kind, mailOutbox.orderId, mailOutbox.occasion] });
 }
 
-type ClaimedMail = { id: string; kind: OrderMailKind; orderId: string; attempts: number };
+type ClaimedMail = {
+  id: string;
+  kind: OrderMailKind;
+  orderId: string;
+  occasion: string;
+  attempts: number;
+};
 
 /**
  * Takes the next due mail for this process: `skip locked` passes over one another process is
@@ -63,6 +70,7 @@ export async function claimDueMail(database: Database, now = new Date()) {
         id: mailOutbox.id,
         kind: mailOutbox.kind,
         orderId: mailOutbox.orderId,
+        occasion: mailOutbox.occasion,
         attempts: mailOutbox.attempts,
       })
       .from(mailOutbox)
@@ -83,7 +91,7 @@ export async function claimDueMail(database: Database, now = new Date()) {
 /** Sends one claimed mail and records the outcome; a failure is logged and tried again later. */
 async function sendClaimed(database: Database, mail: ClaimedMail, now: Date) {
   try {
-    const message = await compose(mail.kind, database, mail.orderId);
+    const message = await compose(mail.kind, database, mail.orderId, mail.occasion);
     if (message) await mailer().send(message);
     else
       logger.info(

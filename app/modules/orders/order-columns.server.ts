@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema";
+import type { RefundStatus } from "../../domain/refunds";
 
 /**
  * What every view of a whole order reads (the customer's orders, the back office's detail, the
@@ -29,3 +31,12 @@ export const orderLineColumns = {
   unitPrice: orderItems.unitPrice,
   totalPrice: orderItems.totalPrice,
 };
+
+/**
+ * The sum of an order's refunds in this status, as a column of a select from `orders`
+ * (docs/decisions/039). Qualified by hand: inside a select from one table Drizzle writes bare
+ * column names, and a bare "id" here would be the refund's own.
+ */
+export function refundSum(status: RefundStatus) {
+  return sql<number>`(select coalesce(sum(r.amount), 0)::int from refunds r where r.order_id = "orders"."id" and r.status = ${status})`;
+}

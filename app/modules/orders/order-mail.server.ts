@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { orderItems, orders, profiles } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { orderItems, orders, profiles, refunds } from "../../../db/schema";
 import { formatIstDateTime } from "../../domain/india-time";
 import { composeMail, type MailParagraph, type MailRow } from "../../domain/mail-layout";
 import type { OrderMailKind } from "../../domain/mail-outbox";
@@ -128,9 +128,11 @@ async function customerMail(
  * order has since moved on (a delivery undone, a cancellation reopened before the mail server
  * came back) and the mail would no longer be true.
  */
+type RefundForMail = { amount: number; status: string; reason: string };
+
 const CUSTOMER_MAILS: Record<
   Exclude<OrderMailKind, "new-order-alert">,
-  (order: OrderForMail) => CustomerMail | null
+  (order: OrderForMail, refund: RefundForMail | null) => CustomerMail | null
 > = {
   // The confirmation a customer keeps: what was ordered, what it cost, where it goes. A card
   // order is confirmed once paid, so for it this is also the receipt of the payment.
@@ -186,6 +188,29 @@ const CUSTOMER_MAILS: Record<
             "If something is not right, reply to this e-mail and we will make it right.",
           ],
         },
+  // docs/decisions/039: a refund started (by a cancellation or the owner) and completed.
+  "refund-initiated": (order, refund) =>
+    !refund || refund.status === "failed"
+      ? null
+      : {
+          subject: `Refund started: ${order.orderNumber}`,
+          title: `A refund for order ${order.orderNumber} has been started`,
+          paragraphs: [
+            `We have started a refund of ${formatRupees(refund.amount)} for your order ${order.orderNumber} (${refund.reason}).`,
+            "It goes back to the card you paid with; banks usually take 5-7 business days to show it. We will write again when it is done.",
+          ],
+        },
+  "refund-processed": (order, refund) =>
+    refund?.status !== "processed"
+      ? null
+      : {
+          subject: `Refund completed: ${order.orderNumber}`,
+          title: `Your refund for order ${order.orderNumber} is on its way`,
+          paragraphs: [
+            `The refund of ${formatRupees(refund.amount)} for your order ${order.orderNumber} has been processed by the payment gateway and sent to your card.`,
+            "Your bank may take a few business days to show it on your statement.",
+          ],
+        },
   "order-cancelled": (order) =>
     order.status !== "cancelled"
       ? null
@@ -200,8 +225,11 @@ const CUSTOMER_MAILS: Record<
 };
 
 function cancellationNote(order: OrderForMail) {
+  if (order.paymentStatus === "paid" && order.paymentMethod !== "cod") {
+    return `The ${formatRupees(order.total)} you paid is being refunded to your card; we will e-mail you when it is done.`;
+  }
   if (order.paymentStatus === "paid") {
-    return `The ${formatRupees(order.total)} you paid will be refunded to your original payment method.`;
+    return `The ${formatRupees(order.total)} you paid will be refunded to you.`;
   }
   if (order.paymentMethod !== "cod" && order.paymentStatus === "failed") {
     return "Its card payment did not arrive in time, so nothing was charged. You are welcome to order again.";
@@ -214,10 +242,25 @@ export async function composeCustomerMail(
   kind: Exclude<OrderMailKind, "new-order-alert">,
   executor: Executor,
   orderId: string,
+  occasion = "",
 ): Promise<MailMessage | null> {
   const order = await loadOrderForMail(executor, orderId);
-  const content = order ? CUSTOMER_MAILS[kind](order) : null;
-  return order && content ? customerMail(executor, order, content) : null;
+  if (!order) return null;
+  const refund = kind.startsWith("refund-")
+    ? await refundForMail(executor, orderId, occasion)
+    : null;
+  const content = CUSTOMER_MAILS[kind](order, refund);
+  return content ? customerMail(executor, order, content) : null;
+}
+
+/** A refund mail's occasion is the refund's id (docs/decisions/039). */
+async function refundForMail(executor: Executor, orderId: string, refundId: string) {
+  if (!/^[0-9a-f-]{36}$/.test(refundId)) return null;
+  const [refund] = await executor
+    .select({ amount: refunds.amount, status: refunds.status, reason: refunds.reason })
+    .from(refunds)
+    .where(and(eq(refunds.id, refundId), eq(refunds.orderId, orderId)));
+  return refund ?? null;
 }
 
 /** The confirmation a customer keeps (see CUSTOMER_MAILS). */

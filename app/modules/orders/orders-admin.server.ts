@@ -5,6 +5,7 @@ import type { OrderStatus } from "../../domain/orders";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
+import { kickRefunds } from "../payments/refund-job.server";
 import { releaseOrder } from "./cancel-order.server";
 import { kickMailOutbox } from "./mail-drainer.server";
 import { enqueueOrderMail } from "./mail-outbox.server";
@@ -122,8 +123,8 @@ async function lockOrder(executor: Executor, orderId: string) {
 /**
  * docs/SPEC.md §4: an administrator may move an order to any status from any other, in one transaction
  * that locks the order row first (so two cancels of one order release it once).
- * - Cancelling gives back its stock and coupon use (releaseOrder). A paid order keeps its payment
- *   status: the money is owed back, and the detail shows the refund as due (decision 019).
+ * - Cancelling gives back its stock and coupon use (releaseOrder). A paid card order is refunded
+ *   through the gateway (decision 039); paid cash is owed back and shown as due (decision 019).
  * - Reopening a cancelled order takes its stock and coupon use again (reopenOrder), or refuses.
  * - Delivering a cash-on-delivery order records its cash as received.
  * The customer hears of a delivery and of a cancellation (docs/decisions/038).
@@ -141,7 +142,7 @@ export async function updateOrderStatus(
     if (order.status === status) return { ...result, changed: false };
     const collectsCash = status === "delivered" && awaitsCash(order);
     if (status === "cancelled") {
-      await releaseOrder(tx, order.id, {}, now);
+      await releaseOrder(tx, order.id, { actorId }, now);
     } else {
       if (order.status === "cancelled") {
         if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
@@ -164,7 +165,10 @@ export async function updateOrderStatus(
       // Cash collected on delivery is told in the delivery mail, not in a second one.
       if (status === "delivered") await enqueueOrderMail(tx, "order-delivered", order.id, now);
     }
-    const refundDue = status === "cancelled" && order.paymentStatus === "paid";
+    const refundDue =
+      status === "cancelled" && order.paymentStatus === "paid" && order.paymentMethod === "cod";
+    const refunded =
+      status === "cancelled" && order.paymentStatus === "paid" && order.paymentMethod !== "cod";
     await recordAudit(tx, {
       actorId,
       action: "update-status",
@@ -181,6 +185,7 @@ export async function updateOrderStatus(
         ...(order.status === "cancelled" ? { taken: "stock and coupon" } : {}),
         ...(collectsCash ? { cashReceived: formatRupees(order.total) } : {}),
         ...(refundDue ? { refundDue: formatRupees(order.total) } : {}),
+        ...(refunded ? { refundStarted: "what is left of the card payment" } : {}),
       },
     });
     return {
@@ -190,7 +195,10 @@ export async function updateOrderStatus(
       changed: true,
     };
   });
-  if (outcome.changed) kickMailOutbox(database);
+  if (outcome.changed) {
+    kickMailOutbox(database);
+    kickRefunds(database);
+  }
   return outcome;
 }
 

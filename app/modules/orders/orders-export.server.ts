@@ -7,6 +7,7 @@ import { shippingMethodLabel } from "../../domain/shipping";
 import type { AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { refundSum } from "./order-columns.server";
 import { adminOrderFilter } from "./orders-admin.server";
 
 export const ORDERS_CSV_HEADER = [
@@ -24,6 +25,8 @@ export const ORDERS_CSV_HEADER = [
   "Shipping Method",
   "Shipping",
   "Total",
+  "Refunded",
+  "Net",
   "City",
   "State",
 ] as const;
@@ -62,6 +65,7 @@ async function nextBatch(
       shippingCost: orders.shippingCost,
       shippingMethod: orders.shippingMethod,
       total: orders.total,
+      refunded: refundSum("processed"),
       address: orders.shippingAddress,
     })
     .from(orders)
@@ -89,6 +93,8 @@ function toCsv(row: ExportRow) {
     shippingMethodLabel(row.shippingMethod),
     rupeesDecimal(row.shippingCost),
     rupeesDecimal(row.total),
+    rupeesDecimal(row.refunded),
+    rupeesDecimal(row.total - row.refunded),
     row.address.city,
     row.address.state,
   ]);
@@ -100,6 +106,7 @@ function toCsv(row: ExportRow) {
  * orders the shop has. Dates are India time; amounts are rupees with two decimals. "Paid At" is
  * when the payment (card, or cash recorded by the shop) was received. "Test Payment"
  * says TEST for card orders of the built-in test gateway, through which no money moved.
+ * "Refunded" is what card refunds have given back so far, and "Net" the total less it.
  */
 export function ordersCsvStream(
   executor: Executor,

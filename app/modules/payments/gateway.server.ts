@@ -113,3 +113,100 @@ export async function createProviderOrder(
   }
   return { id: body.id, amount: body.amount, currency: "INR" };
 }
+
+/** A refund as the gateway reports it. */
+export type ProviderRefund = {
+  id: string;
+  amount: number;
+  status: "pending" | "processed" | "failed";
+};
+
+/**
+ * The gateway refused or could not take a refund call. `retryable` when it may go through later
+ * (no answer, a 5xx, a 409 for a request still being processed); a 4xx otherwise is final.
+ */
+export class RefundProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+function basicAuth(gateway: PaymentGateway) {
+  return `Basic ${Buffer.from(`${gateway.keyId}:${gateway.keySecret}`).toString("base64")}`;
+}
+
+async function refundCall(gateway: PaymentGateway, path: string, init: RequestInit) {
+  let response: Response;
+  try {
+    response = await fetch(`${gateway.apiBase}${path}`, {
+      ...init,
+      headers: { authorization: basicAuth(gateway), ...init.headers },
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    throw new RefundProviderError(
+      `Razorpay could not be reached: ${(error as Error).message}`,
+      true,
+    );
+  }
+  const body = (await response.json().catch(() => null)) as {
+    id?: string;
+    amount?: number;
+    status?: string;
+    error?: { description?: string };
+  } | null;
+  if (!response.ok || !body?.id) {
+    const retryable = response.status >= 500 || response.status === 409 || response.status === 429;
+    throw new RefundProviderError(
+      body?.error?.description ?? `Razorpay answered ${response.status}`,
+      retryable,
+    );
+  }
+  const status = body.status === "processed" || body.status === "failed" ? body.status : "pending";
+  return { id: body.id, amount: body.amount ?? 0, status } satisfies ProviderRefund;
+}
+
+/**
+ * Razorpay's Refunds API: POST /v1/payments/:id/refund with the amount in paise, the shop's refund
+ * id as the receipt, and X-Refund-Idempotency so a repeated call (a crash after the gateway took it,
+ * a timeout) gives back the same refund instead of a second one. The test gateway refunds at once.
+ */
+export async function createGatewayRefund(
+  gateway: PaymentGateway,
+  input: { paymentId: string; amount: number; idempotencyKey: string; receipt: string },
+): Promise<ProviderRefund> {
+  if (gateway.mode === "test") {
+    return {
+      id: `rfnd_test${createHmac("sha256", appSecret()).update(input.idempotencyKey).digest("hex").slice(0, 14)}`,
+      amount: input.amount,
+      status: "processed",
+    };
+  }
+  const refund = await refundCall(
+    gateway,
+    `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-refund-idempotency": input.idempotencyKey },
+      body: JSON.stringify({ amount: input.amount, speed: "normal", receipt: input.receipt }),
+    },
+  );
+  if (refund.amount !== input.amount) {
+    throw new RefundProviderError("Razorpay created a refund for a different amount", false);
+  }
+  return refund;
+}
+
+/** Razorpay's GET /v1/refunds/:id, for the periodic check of refunds still pending. */
+export async function fetchGatewayRefund(
+  gateway: PaymentGateway,
+  providerRefundId: string,
+): Promise<ProviderRefund> {
+  if (gateway.mode === "test") return { id: providerRefundId, amount: 0, status: "processed" };
+  return refundCall(gateway, `/v1/refunds/${encodeURIComponent(providerRefundId)}`, {
+    method: "GET",
+  });
+}

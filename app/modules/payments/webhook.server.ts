@@ -4,6 +4,7 @@ import { logger } from "../../lib/logger.server";
 import { kickMailOutbox } from "../orders/mail-drainer.server";
 import { lockPayment, markFailed, markPaid } from "./card-payments.server";
 import type { PaymentGateway } from "./gateway.server";
+import { applyGatewayRefundStatus, lockRefundByProviderId } from "./refunds.server";
 import { verifyWebhookSignature } from "./signatures.server";
 
 export type WebhookResult = { outcome: WebhookOutcome; orderId: string | null };
@@ -15,15 +16,22 @@ export type WebhookOutcome =
   | "duplicate"
   | "ignored"
   | "amount-mismatch"
-  | "unknown-order";
+  | "unknown-order"
+  | "refund-processed"
+  | "refund-failed"
+  | "unknown-refund";
 
 type RazorpayEvent = {
   event?: string;
   payload?: {
     payment?: { entity?: { id?: string; order_id?: string; amount?: number; currency?: string } };
     order?: { entity?: { id?: string; amount_paid?: number; amount?: number } };
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number } };
   };
 };
+
+/** Razorpay's refund events and the status each reports (docs/decisions/039). */
+const REFUND_EVENTS = { "refund.processed": "processed", "refund.failed": "failed" } as const;
 
 export class WebhookSignatureError extends Error {}
 
@@ -52,6 +60,9 @@ export async function handleRazorpayWebhook(
     return { outcome: "ignored", orderId: null };
   }
   const kind = event.event ?? "";
+  if (kind === "refund.processed" || kind === "refund.failed") {
+    return handleRefundEvent(database, kind, event, delivery.eventId);
+  }
   if (!["payment.captured", "order.paid", "payment.failed"].includes(kind)) {
     return { outcome: "ignored", orderId: null };
   }
@@ -92,5 +103,39 @@ export async function handleRazorpayWebhook(
     throw error;
   }
   if (result.outcome === "paid") kickMailOutbox(database);
+  return result;
+}
+
+/**
+ * A refund the gateway finished or gave up: recorded once per event id, in the transaction that
+ * moves the refund, like the payment events. A refund the shop does not know (made in Razorpay's
+ * dashboard) is ignored.
+ */
+async function handleRefundEvent(
+  database: Database,
+  kind: keyof typeof REFUND_EVENTS,
+  event: RazorpayEvent,
+  deliveryEventId: string | null,
+): Promise<WebhookResult> {
+  const providerRefundId = event.payload?.refund?.entity?.id;
+  if (!providerRefundId) return { outcome: "ignored", orderId: null };
+  const eventId = deliveryEventId ?? `${kind}:${providerRefundId}`;
+  const result = await database.transaction(async (tx): Promise<WebhookResult> => {
+    const refund = await lockRefundByProviderId(tx, providerRefundId);
+    if (!refund) return { outcome: "unknown-refund", orderId: null };
+    const recorded = await tx
+      .insert(webhookEvents)
+      .values({ id: eventId, provider: "razorpay", eventType: kind })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (recorded.length === 0) return { outcome: "duplicate", orderId: null };
+    const changed = await applyGatewayRefundStatus(tx, refund, REFUND_EVENTS[kind]);
+    if (!changed) return { outcome: "unchanged", orderId: refund.orderId };
+    return {
+      outcome: kind === "refund.processed" ? "refund-processed" : "refund-failed",
+      orderId: refund.orderId,
+    };
+  });
+  if (result.outcome === "refund-processed") kickMailOutbox(database);
   return result;
 }

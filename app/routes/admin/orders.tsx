@@ -22,6 +22,8 @@ import {
   orderStatusFormSchema,
   parseAdminOrderQuery,
   recordCashFormSchema,
+  refundFormSchema,
+  retryRefundFormSchema,
   trackingFormSchema,
 } from "~/domain/validation/order-admin";
 import { z } from "~/domain/zod";
@@ -42,6 +44,8 @@ import {
   recordCashReceived,
   updateOrderStatus,
 } from "~/modules/orders/orders-admin.server";
+import { kickRefunds } from "~/modules/payments/refund-job.server";
+import { listOrderRefunds, refundOrder, retryRefund } from "~/modules/payments/refunds.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Satara Ayurveda" }];
@@ -53,11 +57,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseAdminOrderQuery(params);
   const view = viewParam.safeParse(params.get("view"));
-  const [list, detail] = await Promise.all([
+  const [list, detail, refunds] = await Promise.all([
     listAdminOrders(db(), query),
     view.success ? getAdminOrder(db(), view.data) : null,
+    view.success ? listOrderRefunds(db(), view.data) : [],
   ]);
-  return { query, ...list, detail };
+  return { query, ...list, detail: detail ? { ...detail, refunds } : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -67,6 +72,8 @@ export async function action({ request }: Route.ActionArgs) {
     status: () => changeStatus(admin.id, formData),
     tracking: () => addTracking(admin.id, formData),
     "record-cash": () => recordCash(admin.id, formData),
+    refund: () => refund(admin.id, formData),
+    "retry-refund": () => retry(admin.id, formData),
   });
 }
 
@@ -118,6 +125,44 @@ async function recordCash(adminId: string, formData: FormData) {
   const { orderNumber } = await recordCashReceived(db(), adminId, submission.value.orderId);
   return actionSuccess(
     { type: "success", title: "Cash received", description: `Order ${orderNumber} is marked paid` },
+    { intent },
+  );
+}
+
+async function refund(adminId: string, formData: FormData) {
+  const intent = "refund";
+  const submission = parseWithZod(formData, { schema: refundFormSchema });
+  if (submission.status !== "success") {
+    const message = firstErrorMessage(submission.error, "Please check the refund");
+    return actionFailure(refusal(message), { intent, result: submission.reply() });
+  }
+  const { orderNumber } = await refundOrder(db(), adminId, submission.value);
+  kickRefunds(db());
+  return actionSuccess(
+    {
+      type: "success",
+      title: "Refund started",
+      description: `A refund of ${formatRupees(submission.value.amount)} for order ${orderNumber} is on its way to the customer's card`,
+    },
+    { intent, result: submission.reply({ resetForm: true }) },
+  );
+}
+
+async function retry(adminId: string, formData: FormData) {
+  const intent = "retry-refund";
+  const submission = parseWithZod(formData, { schema: retryRefundFormSchema });
+  if (submission.status !== "success") {
+    const message = firstErrorMessage(submission.error, "That refund could not be found");
+    return actionFailure(refusal(message), { intent });
+  }
+  const { orderNumber } = await retryRefund(db(), adminId, submission.value.refundId);
+  kickRefunds(db());
+  return actionSuccess(
+    {
+      type: "success",
+      title: "Refund sent again",
+      description: `The refund for order ${orderNumber} is being sent to the gateway again`,
+    },
     { intent },
   );
 }

@@ -3,6 +3,7 @@ import type { Database } from "~/lib/db.server";
 import { type MailMessage, setMailer } from "~/lib/mail.server";
 import { setAppSecret } from "~/lib/secrets.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
+import { setRefundGateways } from "~/modules/payments/refund-job.server";
 import { ensureSettings } from "~/modules/settings/settings.server";
 
 export const TEST_PUBLIC_URL = "http://localhost:3999";
@@ -25,6 +26,8 @@ export async function wireApp(database: Database) {
       sendPasswordReset: (mail) => sendPasswordReset(database, mail),
     }),
   );
+  // Refunds go to the shop's own gateways unless a test points Razorpay's at a fake.
+  setRefundGateways(undefined);
   await ensureSettings(database);
   return { sent };
 }

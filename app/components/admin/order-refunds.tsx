@@ -1,0 +1,144 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { useFetcher } from "react-router";
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { formatIstDateTime } from "~/domain/india-time";
+import { formatRupees } from "~/domain/money";
+import {
+  REFUND_STATUS_LABELS,
+  type RefundStatus,
+  refundableAmount,
+  refundTotals,
+} from "~/domain/refunds";
+import type { TrackingActionData } from "./order-detail";
+
+export type RefundView = {
+  id: string;
+  amount: number;
+  reason: string;
+  status: RefundStatus;
+  lastError: string | null;
+  createdAt: Date | string;
+  requestedBy: string | null;
+};
+
+const TONES: Record<RefundStatus, BadgeVariant> = {
+  pending: "warning",
+  processed: "success",
+  failed: "destructive",
+};
+
+export function RefundStatusBadge({ status }: { status: RefundStatus }) {
+  return <Badge variant={TONES[status]}>{REFUND_STATUS_LABELS[status]}</Badge>;
+}
+
+/**
+ * docs/decisions/039: a paid card order's refunds, what is left to refund, a form for a partial
+ * refund (amount and reason) and a retry for a refund the gateway refused. Plain forms, so they
+ * work before JavaScript loads; the server checks the amount against the payment.
+ */
+export function OrderRefunds({
+  order,
+  refunds,
+  action,
+}: {
+  order: { id: string; total: number; paymentMethod: string; paymentStatus: string };
+  refunds: readonly RefundView[];
+  action: string;
+}) {
+  const paidByCard = order.paymentMethod !== "cod" && order.paymentStatus === "paid";
+  if (!paidByCard && refunds.length === 0) return null;
+  const { processed, pending } = refundTotals(refunds);
+  const left = paidByCard ? refundableAmount(order.total, refunds) : 0;
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm">
+        Refunded {formatRupees(processed)}
+        {pending > 0 ? ` · ${formatRupees(pending)} on its way` : ""} · {formatRupees(left)} left to
+        refund
+      </p>
+      {refunds.length > 0 ? (
+        <ul className="grid gap-2">
+          {refunds.map((refund) => (
+            <li
+              key={refund.id}
+              className="grid gap-1 rounded-md border border-border p-3 text-sm"
+              aria-label={`Refund of ${formatRupees(refund.amount)}`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-medium">{formatRupees(refund.amount)}</span>
+                <RefundStatusBadge status={refund.status} />
+              </div>
+              <span className="text-muted-foreground">
+                {refund.reason} ·{" "}
+                <time dateTime={new Date(refund.createdAt).toISOString()}>
+                  {formatIstDateTime(refund.createdAt)}
+                </time>
+                {refund.requestedBy ? ` · by ${refund.requestedBy}` : ""}
+              </span>
+              {refund.status === "failed" ? <RetryRefund refund={refund} action={action} /> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {left > 0 ? <RefundForm orderId={order.id} left={left} action={action} /> : null}
+    </div>
+  );
+}
+
+function RetryRefund({ refund, action }: { refund: RefundView; action: string }) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <div className="grid gap-2">
+      {refund.lastError ? <p className="text-destructive">{refund.lastError}</p> : null}
+      <fetcher.Form method="post" action={action}>
+        <input type="hidden" name="intent" value="retry-refund" />
+        <input type="hidden" name="refundId" value={refund.id} />
+        <Button type="submit" size="sm" variant="outline" disabled={busy}>
+          {busy ? "Sending..." : "Retry refund"}
+        </Button>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+function RefundForm({ orderId, left, action }: { orderId: string; left: number; action: string }) {
+  const fetcher = useFetcher<TrackingActionData>();
+  const lastResult = fetcher.data?.intent === "refund" ? fetcher.data.result : undefined;
+  const [form, fields] = useForm({ id: `refund-${orderId}`, lastResult });
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      noValidate
+      className="grid gap-3 sm:grid-cols-[10rem_1fr]"
+    >
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="orderId" value={orderId} />
+      <Field
+        label="Refund amount (₹)"
+        id={`refund-amount-${orderId}`}
+        errors={fields.amount?.errors?.slice(0, 1)}
+        description={`At most ${formatRupees(left)}`}
+      >
+        {(control) => <Input {...control} name="amount" inputMode="decimal" autoComplete="off" />}
+      </Field>
+      <Field
+        label="Reason"
+        id={`refund-reason-${orderId}`}
+        errors={fields.reason?.errors?.slice(0, 1)}
+        description="Shown to the customer in the refund e-mail."
+      >
+        {(control) => <Input {...control} name="reason" maxLength={200} autoComplete="off" />}
+      </Field>
+      <Button type="submit" size="sm" className="justify-self-start" disabled={busy}>
+        {busy ? "Refunding..." : "Refund"}
+      </Button>
+    </fetcher.Form>
+  );
+}

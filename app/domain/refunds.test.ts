@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import {
+  MAX_REFUND_ATTEMPTS,
+  nextRefundAttempt,
+  REFUND_RETRY,
+  refundableAmount,
+  refundTotals,
+} from "./refunds";
+
+describe("refundableAmount", () => {
+  it("is the payment less every refund that has not failed", () => {
+    expect(refundableAmount(65_000, [])).toBe(65_000);
+    expect(
+      refundableAmount(65_000, [
+        { amount: 20_000, status: "processed" },
+        { amount: 10_000, status: "pending" },
+        { amount: 30_000, status: "failed" },
+      ]),
+    ).toBe(35_000);
+  });
+
+  it("is never below zero, whatever the refunds add up to", () => {
+    expect(refundableAmount(1_000, [{ amount: 1_500, status: "processed" }])).toBe(0);
+  });
+
+  it("for any refunds that fit, what is left plus what was given back is the payment", () => {
+    for (let run = 0; run < 200; run += 1) {
+      const paid = 100 + Math.floor(Math.random() * 1_000_000);
+      let left = paid;
+      const refunds: { amount: number; status: "pending" | "processed" | "failed" }[] = [];
+      while (left > 0 && refunds.length < 6) {
+        const amount = 1 + Math.floor(Math.random() * left);
+        const status = (["pending", "processed", "failed"] as const)[run % 3]!;
+        refunds.push({ amount, status });
+        if (status !== "failed") left -= amount;
+      }
+      const { processed, pending } = refundTotals(refunds);
+      expect(refundableAmount(paid, refunds) + processed + pending).toBe(paid);
+    }
+  });
+});
+
+describe("refundTotals", () => {
+  it("adds processed and pending refunds apart, and leaves failed ones out", () => {
+    expect(
+      refundTotals([
+        { amount: 100, status: "processed" },
+        { amount: 200, status: "processed" },
+        { amount: 50, status: "pending" },
+        { amount: 999, status: "failed" },
+      ]),
+    ).toEqual({ processed: 300, pending: 50 });
+  });
+});
+
+describe("nextRefundAttempt", () => {
+  const now = new Date("2026-11-24T10:00:00Z");
+
+  it("waits half to all of a minute after the first failure, at most an hour later on", () => {
+    expect(nextRefundAttempt(1, now, () => 0)!.getTime() - now.getTime()).toBe(30_000);
+    expect(nextRefundAttempt(1, now, () => 1)!.getTime() - now.getTime()).toBe(60_000);
+    expect(nextRefundAttempt(20, now, () => 1)!.getTime() - now.getTime()).toBe(REFUND_RETRY.capMs);
+  });
+
+  it("gives up after the last attempt", () => {
+    expect(nextRefundAttempt(MAX_REFUND_ATTEMPTS - 1, now)).toBeInstanceOf(Date);
+    expect(nextRefundAttempt(MAX_REFUND_ATTEMPTS, now)).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Refunds of card payments (docs/decisions/039). Pure: amounts are integer paise.
+ */
+import type { Backoff } from "./backoff";
+import { retryDelay } from "./backoff";
+
+export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: "Refund pending",
+  processed: "Refunded",
+  failed: "Refund failed",
+};
+
+/** What a cancellation's refund says as its reason. */
+export const CANCELLATION_REFUND_REASON = "Order cancelled";
+
+/**
+ * What is still refundable of a payment: its amount less every refund that has not failed (a
+ * pending one will go through, a failed one gave nothing back). Never below zero.
+ */
+export function refundableAmount(
+  paid: number,
+  refunds: readonly { amount: number; status: RefundStatus }[],
+) {
+  const committed = refunds
+    .filter((refund) => refund.status !== "failed")
+    .reduce((sum, refund) => sum + refund.amount, 0);
+  return Math.max(0, paid - committed);
+}
+
+/** The money that has come back to the customer, and what is on its way. */
+export function refundTotals(refunds: readonly { amount: number; status: RefundStatus }[]) {
+  let processed = 0;
+  let pending = 0;
+  for (const refund of refunds) {
+    if (refund.status === "processed") processed += refund.amount;
+    else if (refund.status === "pending") pending += refund.amount;
+  }
+  return { processed, pending };
+}
+
+/** A minute, doubling to an hour: a gateway down for an afternoon still gets the refund. */
+export const REFUND_RETRY: Backoff = { baseMs: 60_000, capMs: 60 * 60_000 };
+
+/** After this many failed sends (about a day) the refund is marked failed for the owner to retry. */
+export const MAX_REFUND_ATTEMPTS = 30;
+
+/** How long a claimed refund belongs to the process sending it (the gateway call times out first). */
+export const REFUND_CLAIM_MS = 2 * 60_000;
+
+/** After send number `attempts` failed: when to try again, or null when it is given up. */
+export function nextRefundAttempt(attempts: number, now: Date, random = Math.random): Date | null {
+  if (attempts >= MAX_REFUND_ATTEMPTS) return null;
+  return new Date(now.getTime() + retryDelay(attempts - 1, REFUND_RETRY, random));
+}

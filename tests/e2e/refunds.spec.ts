@@ -1,0 +1,110 @@
+import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./accessibility-audit";
+import { adminPage, signUp, waitForHydration, waitForMail } from "./helpers";
+
+/** Buys one of a product by card through the built-in test gateway; returns the order number. */
+async function payByCard(page: Page, slug: string) {
+  await page.goto(`/product/${slug}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(/^(Added to cart|Cart updated)$/).last()).toBeVisible();
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("Address Line 1").fill("12 Shivaji Nagar, Rajwada");
+  await page.getByLabel(/Card Payment/).check();
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await page
+    .getByRole("dialog", { name: /Card payment/ })
+    .getByRole("button", { name: /^Pay ₹/ })
+    .click();
+  await expect(page.getByText("Payment Successful!")).toBeVisible();
+  await expect(page).toHaveURL("/profile?tab=orders");
+  const heading = page.getByRole("article").first().getByRole("heading").first();
+  return (await heading.textContent())!.replace("Order ", "").trim();
+}
+
+test("a paid card order cancelled by the customer is refunded, and both sides see it", async ({
+  page,
+  browser,
+}) => {
+  const account = await signUp(page, { fullName: "Kavita Refundwala" });
+  const orderNumber = await payByCard(page, "avipattikar-churna");
+  const card = page.getByRole("article").filter({ hasText: `Order ${orderNumber}` });
+  await card.getByRole("button", { name: "Cancel Order" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
+  await expect(page.getByText("Order cancelled").first()).toBeVisible();
+
+  // The refund goes to the gateway right after the cancellation commits.
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByText(/^Refunded ₹[\d,]+\.\d\d$/)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const started = await waitForMail(account.email, new RegExp(`^Refund started: ${orderNumber}$`));
+  expect(started.text).toContain("(Order cancelled)");
+  const completed = await waitForMail(
+    account.email,
+    new RegExp(`^Refund completed: ${orderNumber}$`),
+  );
+  expect(completed.text).toContain("has been processed by the payment gateway");
+
+  // The owner sees the refund on the order.
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/orders?q=${orderNumber}`);
+  await waitForHydration(admin);
+  await admin.getByRole("link", { name: `View order ${orderNumber}` }).click();
+  const dialog = admin.getByRole("dialog", { name: `Order ${orderNumber}` });
+  const refunds = dialog.getByRole("region", { name: "Refunds" });
+  await expect(refunds.getByRole("listitem")).toHaveCount(1);
+  await expect(refunds.getByRole("listitem")).toContainText("Order cancelled");
+  await expect(refunds.getByRole("listitem")).toContainText("Refunded");
+  await expect(refunds).toContainText("₹0.00 left to refund");
+  await expect(refunds.getByRole("button", { name: "Refund", exact: true })).toHaveCount(0);
+  await admin.context().close();
+});
+
+test("the owner refunds part of a paid card order, within what is left", async ({
+  page,
+  browser,
+}) => {
+  const account = await signUp(page, { fullName: "Suresh Partial" });
+  const orderNumber = await payByCard(page, "yograj-guggulu");
+
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/orders?q=${orderNumber}`);
+  await waitForHydration(admin);
+  await admin.getByRole("link", { name: `View order ${orderNumber}` }).click();
+  const dialog = admin.getByRole("dialog", { name: `Order ${orderNumber}` });
+  const refunds = dialog.getByRole("region", { name: "Refunds" });
+  await expect(refunds).toContainText("Refunded ₹0.00");
+
+  // Without a reason, and above what was paid: refused, nothing refunded.
+  await refunds.getByLabel("Refund amount (₹)").fill("50");
+  await refunds.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(refunds.getByText("Please give a reason for the refund")).toBeVisible();
+  await refunds.getByLabel("Reason").fill("Jar arrived cracked");
+  await refunds.getByLabel("Refund amount (₹)").fill("99999");
+  await refunds.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(
+    admin.getByText(/^At most ₹[\d,]+\.\d\d of this payment is left to refund$/),
+  ).toBeVisible();
+  await expect(refunds.getByRole("listitem")).toHaveCount(0);
+
+  await refunds.getByLabel("Refund amount (₹)").fill("50");
+  await refunds.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(admin.getByText("Refund started", { exact: true })).toBeVisible();
+  await expect(refunds.getByRole("listitem")).toHaveCount(1);
+  await expect(refunds.getByRole("listitem")).toContainText("₹50.00");
+  await expect(refunds.getByRole("listitem")).toContainText("Jar arrived cracked");
+  expect(await seriousViolations(admin)).toEqual([]);
+  await admin.context().close();
+
+  const mail = await waitForMail(account.email, new RegExp(`^Refund started: ${orderNumber}$`));
+  expect(mail.text).toContain("We have started a refund of ₹50.00");
+  expect(mail.text).toContain("(Jar arrived cracked)");
+  await expect(async () => {
+    await page.reload();
+    const card = page.getByRole("article").filter({ hasText: `Order ${orderNumber}` });
+    await expect(card.getByText("Refunded ₹50.00")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+});
