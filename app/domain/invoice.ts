@@ -239,12 +239,17 @@ const FINANCIAL_YEAR = /^(\d{4})-(\d{2})$/;
  * most 16 characters (letters, digits, "-" and "/"), which is why the year is written short.
  */
 export function invoiceNumber(financialYear: string, serial: number) {
+  return documentNumber("INV", financialYear, serial);
+}
+
+/** A GST document's number in `series` (invoices, credit notes): "CN/26-27/000001". */
+export function documentNumber(series: string, financialYear: string, serial: number) {
   const match = FINANCIAL_YEAR.exec(financialYear);
   if (!match) throw new RangeError(`Not a financial year: ${financialYear}`);
   if (!Number.isSafeInteger(serial) || serial < 1) {
-    throw new RangeError(`Invoice serial must be 1 or more, not ${serial}`);
+    throw new RangeError(`A ${series} serial must be 1 or more, not ${serial}`);
   }
-  return `INV/${match[1]!.slice(2)}-${match[2]}/${String(serial).padStart(6, "0")}`;
+  return `${series}/${match[1]!.slice(2)}-${match[2]}/${String(serial).padStart(6, "0")}`;
 }
 
 const ONES = [

@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { DISCOUNT_TYPES } from "../../app/domain/coupons";
+import type { CreditNoteLine } from "../../app/domain/credit-note";
 import { ORDER_MAIL_KINDS } from "../../app/domain/mail-outbox";
 import {
   ORDER_STATUSES,
@@ -306,6 +307,46 @@ export const webhookEvents = pgTable("webhook_events", {
   provider: text("provider").notNull(),
   eventType: text("event_type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * GST credit notes (docs/decisions/040): issued against an order's tax invoice when it is
+ * cancelled or refunded in part. Its lines are kept as issued (the figures of
+ * app/domain/credit-note.ts), so a reprint shows the same document under the same number.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    number: text("number").notNull().unique(),
+    financialYear: text("financial_year").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull(),
+    /** The refund it goes with, when one does (a cash-on-delivery cancellation has none). */
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "set null" }),
+    supply: text("supply", { enum: ["intra-state", "inter-state"] }).notNull(),
+    lines: jsonb("lines").$type<CreditNoteLine[]>().notNull(),
+    amount: integer("amount").notNull(),
+    taxableValue: integer("taxable_value").notNull(),
+    cgst: integer("cgst").notNull(),
+    sgst: integer("sgst").notNull(),
+    igst: integer("igst").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("credit_notes_order_id_idx").on(t.orderId),
+    index("credit_notes_issued_at_idx").on(t.issuedAt),
+    check("credit_notes_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/** Credit note numbers run from 1 in each financial year, in their own series (rule 53). */
+export const creditNoteCounters = pgTable("credit_note_counters", {
+  financialYear: text("financial_year").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
 });
 
 /** GST invoice numbers run from 1 in each Indian financial year (April to March). */

@@ -24,12 +24,29 @@ async function payByCard(page: Page, slug: string) {
   return (await heading.textContent())!.replace("Order ", "").trim();
 }
 
-test("a paid card order cancelled by the customer is refunded, and both sides see it", async ({
+test("a paid, invoiced card order cancelled by the customer is refunded and credited; both sides see it", async ({
   page,
   browser,
 }) => {
   const account = await signUp(page, { fullName: "Kavita Refundwala" });
   const orderNumber = await payByCard(page, "avipattikar-churna");
+
+  // The owner prints its tax invoice.
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/orders?q=${orderNumber}`);
+  await waitForHydration(admin);
+  await admin.getByRole("link", { name: `View order ${orderNumber}` }).click();
+  const dialog = admin.getByRole("dialog", { name: `Order ${orderNumber}` });
+  const [invoice] = await Promise.all([
+    admin.context().waitForEvent("page"),
+    dialog.getByRole("button", { name: "Print Invoice" }).click(),
+  ]);
+  await expect(invoice.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
+  const invoiceNumber = await invoice.getByText(/^INV\/\d{2}-\d{2}\/\d{6}$/).textContent();
+  await invoice.close();
+
+  // The customer cancels it.
+  await page.reload();
   const card = page.getByRole("article").filter({ hasText: `Order ${orderNumber}` });
   await card.getByRole("button", { name: "Cancel Order" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
@@ -48,18 +65,28 @@ test("a paid card order cancelled by the customer is refunded, and both sides se
   );
   expect(completed.text).toContain("has been processed by the payment gateway");
 
-  // The owner sees the refund on the order.
-  const admin = await adminPage(browser);
-  await admin.goto(`/admin/orders?q=${orderNumber}`);
-  await waitForHydration(admin);
-  await admin.getByRole("link", { name: `View order ${orderNumber}` }).click();
-  const dialog = admin.getByRole("dialog", { name: `Order ${orderNumber}` });
+  // The customer opens the credit note that cancels the invoice.
+  await card.getByRole("link", { name: /^Credit Note CN\// }).click();
+  await expect(page.getByRole("heading", { name: "Credit Note", level: 1 })).toBeVisible();
+  const document = page.getByRole("article");
+  await expect(document).toContainText(/CN\/\d{2}-\d{2}\/\d{6}/);
+  await expect(document).toContainText(`Against Invoice${invoiceNumber}`);
+  await expect(document).toContainText("Reason: Order cancelled");
+  await expect(document.getByRole("row", { name: /^Total credited/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The owner sees the refund and the credit note on the order.
+  await admin.reload();
   const refunds = dialog.getByRole("region", { name: "Refunds" });
   await expect(refunds.getByRole("listitem")).toHaveCount(1);
   await expect(refunds.getByRole("listitem")).toContainText("Order cancelled");
   await expect(refunds.getByRole("listitem")).toContainText("Refunded");
   await expect(refunds).toContainText("₹0.00 left to refund");
   await expect(refunds.getByRole("button", { name: "Refund", exact: true })).toHaveCount(0);
+  await expect(dialog.getByRole("link", { name: /^Credit Note CN\// })).toHaveAttribute(
+    "href",
+    /\/admin\/orders\/[0-9a-f-]+\/credit-notes\/[0-9a-f-]+$/,
+  );
   await admin.context().close();
 });
 

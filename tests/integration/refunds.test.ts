@@ -15,7 +15,6 @@ import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import { updateOrderStatus } from "~/modules/orders/orders-admin.server";
 import { ordersCsvStream } from "~/modules/orders/orders-export.server";
-import { confirmCardPayment, startCardPayment } from "~/modules/payments/card-payments.server";
 import {
   createGatewayRefund,
   type PaymentGateway,
@@ -28,14 +27,14 @@ import {
   refundOrder,
   retryRefund,
 } from "~/modules/payments/refunds.server";
-import { paymentSignature, webhookSignature } from "~/modules/payments/signatures.server";
+import { webhookSignature } from "~/modules/payments/signatures.server";
 import { handleRazorpayWebhook } from "~/modules/payments/webhook.server";
 import { auditLog, refunds } from "../../db/schema";
 import { type FakeRazorpay, startFakeRazorpay } from "../fakes/razorpay-api";
 import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { placeTestOrder } from "./support/orders";
+import { payCardOrder, placeTestOrder } from "./support/orders";
 
 const KEY_ID = "rzp_test_RefundsSuite01";
 const KEY_SECRET = "key_secret_for_the_refund_fake_0123";
@@ -84,17 +83,9 @@ async function settle() {
  */
 async function paidCardOrder(gateway: PaymentGateway = razorpay) {
   const order = await placeTestOrder(handle.db, { paymentMethod: "razorpay", quantity: 2 });
-  const checkout = await startCardPayment(handle.db, gateway, {
+  const paymentId = await payCardOrder(handle.db, gateway, {
     userId: order.userId,
     orderId: order.id,
-  });
-  const paymentId = `pay_${randomUUID().replaceAll("-", "").slice(0, 14)}`;
-  await confirmCardPayment(handle.db, gateway, {
-    userId: order.userId,
-    orderId: order.id,
-    providerOrderId: checkout.providerOrderId,
-    paymentId,
-    signature: paymentSignature(checkout.providerOrderId, paymentId, gateway.keySecret),
   });
   await drainMailOutbox(handle.db);
   return { ...order, paymentId };

@@ -19,6 +19,8 @@ export type OrderView = OrderSummaryView & {
   /** Money given back to the card, and money on its way there (docs/decisions/039). */
   refundedAmount: number;
   refundPendingAmount: number;
+  /** GST credit notes issued against the invoice (docs/decisions/040). */
+  creditNotes: { id: string; number: string }[];
 };
 
 function SummaryRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -28,6 +30,21 @@ function SummaryRow({ label, value, strong }: { label: string; value: string; st
       <dd>{value}</dd>
     </div>
   );
+}
+
+/** The order's tax invoice and its credit notes, once issued. */
+function documentsOf(order: OrderView) {
+  const base = `/profile/orders/${order.id}`;
+  return [
+    ...(order.invoiceNumber
+      ? [{ href: `${base}/invoice`, label: "Tax Invoice", number: order.invoiceNumber }]
+      : []),
+    ...order.creditNotes.map((note) => ({
+      href: `${base}/credit-notes/${note.id}`,
+      label: "Credit Note",
+      number: note.number,
+    })),
+  ];
 }
 
 /** One order of the Orders tab: items, totals, shipping address, payment and tracking. */
@@ -63,15 +80,13 @@ export function OrderCard({ order }: { order: OrderView }) {
         ) : null}
       </p>
       {order.refundedAmount > 0 || order.refundPendingAmount > 0 ? (
-        <p className="flex flex-wrap items-center gap-2 text-sm">
+        <p className="flex flex-wrap gap-2 text-sm">
           <span className="text-muted-foreground">Refund:</span>
           {order.refundedAmount > 0 ? (
-            <Badge variant="success">Refunded {formatRupees(order.refundedAmount)}</Badge>
+            <span>Refunded {formatRupees(order.refundedAmount)}</span>
           ) : null}
           {order.refundPendingAmount > 0 ? (
-            <Badge variant="warning">
-              Refund of {formatRupees(order.refundPendingAmount)} on its way
-            </Badge>
+            <span>{formatRupees(order.refundPendingAmount)} on its way to your card</span>
           ) : null}
         </p>
       ) : null}
@@ -147,16 +162,17 @@ export function OrderCard({ order }: { order: OrderView }) {
 
       {order.awaitsPayment || customerMayCancel(order.status) || order.invoiceNumber ? (
         <footer className="flex flex-wrap justify-end gap-2">
-          {order.invoiceNumber ? (
+          {documentsOf(order).map((document) => (
             // A document of its own, to print: a full page load, not an in-app navigation.
             <a
-              href={`/profile/orders/${order.id}/invoice`}
-              aria-label={`Tax Invoice ${order.invoiceNumber} for order ${order.orderNumber}`}
+              key={document.href}
+              href={document.href}
+              aria-label={`${document.label} ${document.number} for order ${order.orderNumber}`}
               className={buttonVariants({ variant: "outline", size: "sm" })}
             >
-              <FileText aria-hidden="true" /> Tax Invoice
+              <FileText aria-hidden="true" /> {document.label}
             </a>
-          ) : null}
+          ))}
           {order.awaitsPayment ? <PayNowButton orderId={order.id} /> : null}
           {customerMayCancel(order.status) ? (
             <CancelOrderButton orderId={order.id} orderNumber={order.orderNumber} />

@@ -8,7 +8,7 @@ import {
 } from "~/components/account/order-badges";
 import { AddressBlock, type OrderSummaryView } from "~/components/order/order-summary";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatIstDateTime } from "~/domain/india-time";
@@ -24,6 +24,7 @@ export type OrderDetailView = OrderSummaryView & {
   customerName: string | null;
   customerEmail: string | null;
   refunds: RefundView[];
+  creditNotes: { id: string; number: string; issuedAt: Date | string; amount: number }[];
 };
 
 export type TrackingActionData = {
@@ -278,6 +279,18 @@ export function OrderDetail({
       </dl>
 
       <div className="flex flex-wrap items-center justify-end gap-3">
+        {order.creditNotes.map((note) => (
+          <a
+            key={note.id}
+            href={`/admin/orders/${order.id}/credit-notes/${note.id}`}
+            target="_blank"
+            rel="noopener"
+            aria-label={`Credit Note ${note.number}, ${formatRupees(note.amount)}`}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            <Printer aria-hidden="true" /> Credit Note
+          </a>
+        ))}
         {canPrint ? (
           // A plain form: the invoice opens in a new tab, is numbered on its first print, and
           // the browser's print dialog opens there.

@@ -1,19 +1,20 @@
-import { Printer } from "lucide-react";
 import type { ReactNode } from "react";
-import { StreetLines } from "~/components/order/order-summary";
-import { Button } from "~/components/ui/button";
-import { useHydrated } from "~/components/use-hydrated";
 import { formatIstDate } from "~/domain/india-time";
 import type { InvoiceLine } from "~/domain/invoice";
 import { formatRupees } from "~/domain/money";
 import { isTestPayment, paymentMethodLabel, TEST_PAYMENT_MARK } from "~/domain/orders";
 import type { IssuedInvoiceView } from "~/modules/orders/invoices.server";
+import {
+  LineHeaderCells,
+  Parties,
+  PrintablePage,
+  percent,
+  SignatureFooter,
+  SupplierDetails,
+  TaxHeaderCells,
+} from "./gst-document-parts";
 
 const money = (paise: number) => formatRupees(paise);
-
-function percent(rate: number) {
-  return `${Number.isInteger(rate) ? rate : rate.toFixed(2)}%`;
-}
 
 /**
  * The printable tax invoice, the same for the owner and the customer: the page around it gives
@@ -25,10 +26,8 @@ export function TaxInvoiceDocument({
   back,
   note,
 }: IssuedInvoiceView & { back: { href: string; label: string }; note?: ReactNode }) {
-  const hydrated = useHydrated();
   const { supplier, tax } = invoice;
   const intra = tax.supply === "intra-state";
-  const address = order.shippingAddress;
   const lineTax = (line: InvoiceLine) =>
     intra ? (
       <>
@@ -40,45 +39,13 @@ export function TaxInvoiceDocument({
     );
 
   return (
-    <main className="mx-auto max-w-4xl bg-white p-6 text-black text-sm print:max-w-none print:p-0">
-      <style>{`@page { size: A4; margin: 12mm; } @media print { body { background: #fff; } }`}</style>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <a href={back.href} className="text-primary underline">
-          {back.label}
-        </a>
-        {hydrated ? (
-          <Button type="button" onClick={() => window.print()}>
-            <Printer aria-hidden="true" /> Print
-          </Button>
-        ) : (
-          <p className="text-muted-foreground">Use your browser's Print command to print.</p>
-        )}
-      </div>
-      {note}
-
+    <PrintablePage back={back} note={note}>
       <article
         aria-labelledby="invoice-title"
         className="grid gap-5 border border-black/30 p-6 print:border-0 print:p-0"
       >
         <header className="flex flex-wrap items-start justify-between gap-4 border-black/30 border-b pb-4">
-          <div className="grid gap-0.5">
-            <p className="font-bold text-lg">{supplier.name}</p>
-            <p>{supplier.addressLine1}</p>
-            {supplier.addressLine2 ? <p>{supplier.addressLine2}</p> : null}
-            <p>
-              {supplier.city}, {supplier.state} {supplier.postalCode}
-            </p>
-            <p>
-              Phone: {supplier.phone} · Email: {supplier.email}
-            </p>
-            <p>
-              <span className="font-semibold">GSTIN:</span> {supplier.gstin || "Not provided"}
-            </p>
-            <p>
-              <span className="font-semibold">State:</span> {supplier.state}
-              {supplier.stateCode ? ` (${supplier.stateCode})` : ""}
-            </p>
-          </div>
+          <SupplierDetails supplier={supplier} />
           <div className="grid gap-0.5 text-right">
             <h1 id="invoice-title" className="font-bold text-2xl uppercase tracking-wide">
               Tax Invoice
@@ -116,49 +83,14 @@ export function TaxInvoiceDocument({
           </p>
         ) : null}
 
-        <section className="grid gap-4 sm:grid-cols-3 print:grid-cols-3" aria-label="Parties">
-          <div>
-            <h2 className="font-semibold uppercase">Bill To</h2>
-            <p>{order.customerName || address.fullName}</p>
-            {order.customerEmail ? <p>{order.customerEmail}</p> : null}
-            <p>Phone: {address.phone}</p>
-          </div>
-          <div>
-            <h2 className="font-semibold uppercase">Ship To</h2>
-            <address className="not-italic">
-              {address.fullName}
-              <br />
-              <StreetLines address={address} />
-              <br />
-              {address.city}, {address.postalCode}
-              <br />
-              State: {address.state}
-            </address>
-          </div>
-          <div>
-            <h2 className="font-semibold uppercase">Place of Supply</h2>
-            <p>{invoice.placeOfSupply}</p>
-            <p className="mt-2">
-              {intra ? "Intra-state supply: CGST + SGST" : "Inter-state supply: IGST"}
-            </p>
-            <p>Reverse charge: No</p>
-          </div>
-        </section>
+        <Parties order={order} placeOfSupply={invoice.placeOfSupply} intra={intra} />
 
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-xs">
             <caption className="sr-only">Invoice lines</caption>
             <thead>
               <tr className="border-black/40 border-y bg-black/5 text-left">
-                <th scope="col" className="px-2 py-1.5">
-                  #
-                </th>
-                <th scope="col" className="px-2 py-1.5">
-                  Description
-                </th>
-                <th scope="col" className="px-2 py-1.5">
-                  HSN/SAC
-                </th>
+                <LineHeaderCells />
                 <th scope="col" className="px-2 py-1.5 text-right">
                   Qty
                 </th>
@@ -177,20 +109,7 @@ export function TaxInvoiceDocument({
                 <th scope="col" className="px-2 py-1.5 text-right">
                   GST %
                 </th>
-                {intra ? (
-                  <>
-                    <th scope="col" className="px-2 py-1.5 text-right">
-                      CGST
-                    </th>
-                    <th scope="col" className="px-2 py-1.5 text-right">
-                      SGST
-                    </th>
-                  </>
-                ) : (
-                  <th scope="col" className="px-2 py-1.5 text-right">
-                    IGST
-                  </th>
-                )}
+                <TaxHeaderCells intra={intra} />
                 <th scope="col" className="px-2 py-1.5 text-right">
                   Total
                 </th>
@@ -288,15 +207,8 @@ export function TaxInvoiceDocument({
           </dl>
         </section>
 
-        <footer className="flex flex-wrap items-end justify-between gap-4 border-black/30 border-t pt-4 text-xs">
-          <p>This is a computer-generated invoice and needs no signature.</p>
-          <p className="text-right">
-            For {supplier.name}
-            <br />
-            <span className="mt-6 inline-block">Authorised Signatory</span>
-          </p>
-        </footer>
+        <SignatureFooter supplierName={supplier.name} document="invoice" />
       </article>
-    </main>
+    </PrintablePage>
   );
 }

@@ -7,6 +7,7 @@ import { returnStock } from "../catalog/stock.server";
 import { kickRefunds } from "../payments/refund-job.server";
 import { requestRefund } from "../payments/refunds.server";
 import { releaseCoupon } from "../promotions/redemptions.server";
+import { issueCreditNote } from "./credit-notes.server";
 import { kickMailOutbox } from "./mail-drainer.server";
 import { enqueueOrderMail } from "./mail-outbox.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "./order-errors";
@@ -16,7 +17,8 @@ export { OrderNotCancellableError, OrderNotFoundError };
 /**
  * Cancels a locked order and gives back what it took: each item's stock, and its coupon use
  * (the redemption row goes, so the per-customer count drops too); a card payment is refunded in
- * full (docs/decisions/039) and the customer is told. Kick the mail outbox and the refunds after
+ * full (docs/decisions/039), an issued invoice is credited by a credit note (040), and the
+ * customer is told. Kick the mail outbox and the refunds after
  * the commit. Call inside a transaction that holds the order row `for update`.
  */
 export async function releaseOrder(
@@ -44,11 +46,19 @@ export async function releaseOrder(
     items.flatMap(({ productId, quantity }) => (productId ? [{ productId, quantity }] : [])),
   );
   await releaseCoupon(tx, orderId);
-  await requestRefund(tx, {
+  const refund = await requestRefund(tx, {
     orderId,
     amount: "rest",
     reason: CANCELLATION_REFUND_REASON,
     requestedBy: change.actorId ?? null,
+    now,
+  });
+  // An invoiced order is credited in full by a GST credit note (docs/decisions/040).
+  await issueCreditNote(tx, {
+    orderId,
+    amount: "rest",
+    reason: CANCELLATION_REFUND_REASON,
+    refundId: refund?.id ?? null,
     now,
   });
   await enqueueOrderMail(tx, "order-cancelled", orderId, now);

@@ -2,7 +2,12 @@ import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema";
 import { ORDER_HISTORY_PAGE_SIZE } from "../../domain/validation/order-history";
 import type { Executor } from "../../lib/db.server";
-import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
+import {
+  creditNoteLinks,
+  orderLineColumns,
+  orderSummaryColumns,
+  refundSum,
+} from "./order-columns.server";
 
 /**
  * docs/SPEC.md §7 "Read user's orders": one page of the customer's own orders, newest first, each with its
@@ -32,6 +37,7 @@ export async function listCustomerOrders(
       // docs/decisions/039: money given back and on its way, within the page's one query.
       refundedAmount: refundSum("processed"),
       refundPendingAmount: refundSum("pending"),
+      creditNotes: creditNoteLinks(),
     })
     .from(orders)
     .where(eq(orders.userId, userId))

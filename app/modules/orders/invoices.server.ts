@@ -7,7 +7,7 @@ import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { getSettings } from "../settings/settings.server";
 import { orderSummaryColumns } from "./order-columns.server";
-import { OrderAdminError } from "./orders-admin.server";
+import { OrderAdminError } from "./order-errors";
 
 /**
  * Gives the order its GST invoice number on the first print, once: the next number of the Indian

@@ -40,3 +40,10 @@ export const orderLineColumns = {
 export function refundSum(status: RefundStatus) {
   return sql<number>`(select coalesce(sum(r.amount), 0)::int from refunds r where r.order_id = "orders"."id" and r.status = ${status})`;
 }
+
+/** The order's credit notes (id and number, oldest first) as a JSON column of a select from `orders`. */
+export function creditNoteLinks() {
+  return sql<
+    { id: string; number: string }[]
+  >`(select coalesce(json_agg(json_build_object('id', c.id, 'number', c.number) order by c.issued_at, c.number), '[]'::json) from credit_notes c where c.order_id = "orders"."id")`;
+}

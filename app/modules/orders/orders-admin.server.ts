@@ -7,6 +7,7 @@ import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { kickRefunds } from "../payments/refund-job.server";
 import { releaseOrder } from "./cancel-order.server";
+import { hasCreditNotes } from "./credit-notes.server";
 import { kickMailOutbox } from "./mail-drainer.server";
 import { enqueueOrderMail } from "./mail-outbox.server";
 import { orderLineColumns, orderSummaryColumns } from "./order-columns.server";
@@ -149,6 +150,12 @@ export async function updateOrderStatus(
           // Its payment window has closed; it could never be paid, and expiry would cancel it again.
           throw new OrderAdminError(
             `Order ${order.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
+          );
+        }
+        if (await hasCreditNotes(tx, order.id)) {
+          // Its invoice was credited in full; the goods would go out without a valid invoice.
+          throw new OrderAdminError(
+            `Order ${order.orderNumber} cannot be reopened: its invoice was cancelled by a credit note. Please ask the customer to place a new order.`,
           );
         }
         await reopenOrder(tx, order.id, order.orderNumber);

@@ -12,6 +12,7 @@ import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { recordAudit } from "../audit/audit.server";
+import { issueCreditNote } from "../orders/credit-notes.server";
 import { kickMailOutbox } from "../orders/mail-drainer.server";
 import { enqueueOrderMail } from "../orders/mail-outbox.server";
 import {
@@ -107,6 +108,8 @@ export async function refundOrder(
       .for("update");
     if (!order) throw new RefundError("This order no longer exists", 404);
     const refund = await requestRefund(tx, { ...input, requestedBy: actorId });
+    // Refunding part of an invoiced order credits that much of its invoice (decision 040).
+    const creditNote = await issueCreditNote(tx, { ...input, refundId: refund!.id });
     await recordAudit(tx, {
       actorId,
       action: "refund",
@@ -116,6 +119,7 @@ export async function refundOrder(
         orderNumber: order.orderNumber,
         refund: formatRupees(input.amount),
         reason: input.reason,
+        ...(creditNote ? { creditNote: creditNote.number } : {}),
       },
     });
     return { orderNumber: order.orderNumber, refundId: refund!.id };

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, type ShouldRevalidateFunction, useSearchParams } from "react-router";
 import type { ProfileActionData } from "~/components/account/action-data";
-import { AddressBook } from "~/components/account/address-book";
 import { OrdersList } from "~/components/account/orders-list";
 import { deferred } from "~/components/deferred";
 import { Button } from "~/components/ui/button";
@@ -42,6 +41,10 @@ import type { Route } from "./+types/profile";
 /** The profile form (Conform and its checks) loads apart from the page (docs/decisions/029). */
 const ProfileForm = deferred(() =>
   import("~/components/account/profile-form").then((module) => module.ProfileForm),
+);
+/** The Addresses tab: shown on request, so its code stays out of the first load too. */
+const AddressBook = deferred(() =>
+  import("~/components/account/address-book").then((module) => module.AddressBook),
 );
 
 export const meta: Route.MetaFunction = () => [

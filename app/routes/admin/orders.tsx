@@ -37,6 +37,7 @@ import {
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { listCreditNotes } from "~/modules/orders/credit-notes.server";
 import {
   addTrackingId,
   getAdminOrder,
@@ -57,12 +58,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseAdminOrderQuery(params);
   const view = viewParam.safeParse(params.get("view"));
-  const [list, detail, refunds] = await Promise.all([
+  const [list, detail, refunds, creditNotes] = await Promise.all([
     listAdminOrders(db(), query),
     view.success ? getAdminOrder(db(), view.data) : null,
     view.success ? listOrderRefunds(db(), view.data) : [],
+    view.success ? listCreditNotes(db(), view.data) : [],
   ]);
-  return { query, ...list, detail: detail ? { ...detail, refunds } : null };
+  return { query, ...list, detail: detail ? { ...detail, refunds, creditNotes } : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {

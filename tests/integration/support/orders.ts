@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import { type PlaceOrderInput, placeOrder } from "~/modules/orders/place-order.server";
+import { confirmCardPayment, startCardPayment } from "~/modules/payments/card-payments.server";
+import type { PaymentGateway } from "~/modules/payments/gateway.server";
+import { paymentSignature } from "~/modules/payments/signatures.server";
 import { cartItems, carts, profiles } from "../../../db/schema";
 import { insertProducts } from "./catalog";
 
@@ -94,4 +97,24 @@ export async function placeTestOrder(
   await fillCart(database, userId!, [{ productId: product!.id, quantity }]);
   const order = await orderFor(database, userId!, { paymentMethod, cardProvider: "test" });
   return { ...order, userId: userId!, productName: product!.name };
+}
+
+/**
+ * Pays a placed card order through `gateway` as the checkout does: opens the payment, then
+ * confirms it with a correctly signed callback. Returns the gateway's payment id.
+ */
+export async function payCardOrder(
+  database: Database,
+  gateway: PaymentGateway,
+  order: { userId: string; orderId: string },
+) {
+  const checkout = await startCardPayment(database, gateway, order);
+  const paymentId = `pay_${randomUUID().replaceAll("-", "").slice(0, 14)}`;
+  await confirmCardPayment(database, gateway, {
+    ...order,
+    providerOrderId: checkout.providerOrderId,
+    paymentId,
+    signature: paymentSignature(checkout.providerOrderId, paymentId, gateway.keySecret),
+  });
+  return paymentId;
 }
