@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./accessibility-audit";
 import { adminPage, signUp, waitForHydration, waitForMail } from "./helpers";
@@ -74,6 +75,7 @@ test("a paid, invoiced card order cancelled by the customer is refunded and cred
   await expect(document).toContainText("Reason: Order cancelled");
   await expect(document.getByRole("row", { name: /^Total credited/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  const creditNoteNumber = /CN\/\d{2}-\d{2}\/\d{6}/.exec((await document.textContent()) ?? "")![0];
 
   // The owner sees the refund and the credit note on the order.
   await admin.reload();
@@ -87,6 +89,29 @@ test("a paid, invoiced card order cancelled by the customer is refunded and cred
     "href",
     /\/admin\/orders\/[0-9a-f-]+\/credit-notes\/[0-9a-f-]+$/,
   );
+
+  // The month's GSTR-1 files list the invoice and its credit note.
+  await admin.goto("/admin/gst-returns");
+  await expect(admin.getByRole("heading", { name: "GST Returns", level: 1 })).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
+  const [download] = await Promise.all([
+    admin.waitForEvent("download"),
+    admin
+      .getByRole("link", { name: /^Download Documents Issued \(docs\) for \d{4}-\d{2}$/ })
+      .click(),
+  ]);
+  const docs = await fs.readFile((await download.path())!, "utf8");
+  expect(docs.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
+    "Nature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled",
+  );
+  const invoices = docs
+    .split("\r\n")
+    .find((line) => line.startsWith("Invoices for outward supply"))!;
+  const notes = docs.split("\r\n").find((line) => line.startsWith("Credit Note"))!;
+  const [, invoiceFrom, invoiceTo] = invoices.split(",");
+  expect(invoiceFrom! <= invoiceNumber! && invoiceNumber! <= invoiceTo!).toBe(true);
+  const [, noteFrom, noteTo] = notes.split(",");
+  expect(noteFrom! <= creditNoteNumber && creditNoteNumber <= noteTo!).toBe(true);
   await admin.context().close();
 });
 

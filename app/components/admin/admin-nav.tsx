@@ -6,6 +6,7 @@ import {
   LogOut,
   MessageSquare,
   Package,
+  Receipt,
   Settings,
   ShoppingBag,
   Ticket,
@@ -24,6 +25,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/coupons", label: "Coupons", Icon: Ticket },
   { to: "/admin/reviews", label: "Reviews", Icon: MessageSquare },
   { to: "/admin/categories", label: "Categories", Icon: FolderTree },
+  { to: "/admin/gst-returns", label: "GST Returns", Icon: Receipt },
   { to: "/admin/settings", label: "Settings", Icon: Settings },
   { to: "/admin/audit-log", label: "Audit Log", Icon: History },
 ] as const;

@@ -2,7 +2,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { invoiceCounters, orderItems, orders, profiles } from "../../../db/schema";
 import { findGstState, stateWithCode } from "../../domain/gst-states";
 import { financialYearOf } from "../../domain/india-time";
-import { amountInWords, computeInvoiceTax, invoiceNumber } from "../../domain/invoice";
+import {
+  amountInWords,
+  computeInvoiceTax,
+  type InvoiceItemInput,
+  invoiceNumber,
+} from "../../domain/invoice";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { getSettings } from "../settings/settings.server";
@@ -70,6 +75,51 @@ export async function issueInvoice(
   });
 }
 
+type InvoicedOrder = {
+  orderNumber: string;
+  discountAmount: number;
+  shippingCost: number;
+  shippingMethod: string;
+  total: number;
+  shippingAddress: { state: string };
+};
+
+/** The columns of an order line the invoice is computed from, in the invoice's order. */
+export const invoiceItemColumns = {
+  description: orderItems.productName,
+  hsnCode: orderItems.hsnCode,
+  gstRate: orderItems.gstRate,
+  quantity: orderItems.quantity,
+  unitPrice: orderItems.unitPrice,
+  totalPrice: orderItems.totalPrice,
+};
+
+type InvoiceItemRow = Omit<InvoiceItemInput, "gstRate"> & { gstRate: string | number };
+
+/**
+ * An order's invoice lines and totals (app/domain/invoice.ts), its items in the invoice's order
+ * (product name, then id). Throws when they do not add up to the order's total: an invoice must
+ * never disagree with the order.
+ */
+export function orderInvoiceTax(
+  order: InvoicedOrder,
+  items: readonly InvoiceItemRow[],
+  supplierState: string,
+) {
+  const tax = computeInvoiceTax({
+    items: items.map((item) => ({ ...item, gstRate: Number(item.gstRate) })),
+    discount: order.discountAmount,
+    shipping: order.shippingCost,
+    shippingMethod: order.shippingMethod,
+    supplierState,
+    placeOfSupply: order.shippingAddress.state,
+  });
+  if (tax.totals.total !== order.total) {
+    throw new Error(`Order ${order.orderNumber}: its lines do not add up to its total`);
+  }
+  return tax;
+}
+
 /**
  * What the printable tax invoice shows: the supplier from settings, the customer and shipping
  * address, the place of supply, and every line with its HSN code, taxable value and GST (see
@@ -95,30 +145,13 @@ export async function loadInvoice(executor: Executor, orderId: string, customerI
 
   const [items, supplier] = await Promise.all([
     executor
-      .select({
-        description: orderItems.productName,
-        hsnCode: orderItems.hsnCode,
-        gstRate: orderItems.gstRate,
-        quantity: orderItems.quantity,
-        unitPrice: orderItems.unitPrice,
-        totalPrice: orderItems.totalPrice,
-      })
+      .select(invoiceItemColumns)
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.productName), asc(orderItems.id)),
     getSettings(executor),
   ]);
-  const tax = computeInvoiceTax({
-    items: items.map((item) => ({ ...item, gstRate: Number(item.gstRate) })),
-    discount: order.discountAmount,
-    shipping: order.shippingCost,
-    shippingMethod: order.shippingMethod,
-    supplierState: supplier.state,
-    placeOfSupply: order.shippingAddress.state,
-  });
-  if (tax.totals.total !== order.total) {
-    throw new Error(`Order ${order.orderNumber}: its lines do not add up to its total`);
-  }
+  const tax = orderInvoiceTax(order, items, supplier.state);
   return {
     order: rest,
     invoice: {

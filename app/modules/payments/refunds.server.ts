@@ -98,7 +98,7 @@ export async function requestRefund(tx: Transaction, request: RefundRequest) {
 export async function refundOrder(
   database: Database,
   actorId: string,
-  input: { orderId: string; amount: number; reason: string },
+  input: { orderId: string; amount: number; reason: string; now?: Date },
 ) {
   const decided = await database.transaction(async (tx) => {
     const [order] = await tx
