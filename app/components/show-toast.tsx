@@ -28,11 +28,19 @@ export function toasterIsMounted() {
   markMounted();
 }
 
-/** Shows a toast handed over by the server (through the flash cookie) once it arrives. */
+const shown = new WeakSet<Toast>();
+
+/**
+ * Shows a toast handed over by the server (through the flash cookie) once it arrives. It is not
+ * cancelled when the page's data moves on: a dialog that closes right after its save replaces the
+ * data the toast came with, often before the toaster's code has loaded on a fresh page, and the
+ * toast would be lost. Each toast the server sent is shown once.
+ */
 export function ShowToast({ toast }: { toast: Toast | null }) {
   useEffect(() => {
-    if (!toast) return;
-    return notify(toast);
+    if (!toast || shown.has(toast)) return;
+    shown.add(toast);
+    notify(toast);
   }, [toast]);
   if (!toast) return null;
   // Without JavaScript the message is still read, as a plain status line.
