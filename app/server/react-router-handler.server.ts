@@ -1,10 +1,8 @@
 import type { Readable } from "node:stream";
-import {
-  createReadableStreamFromReadable,
-  writeReadableStreamToWritable,
-} from "@react-router/node";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { writeBody } from "./write-body.server";
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -91,7 +89,7 @@ export async function sendResponse(res: Response, response: globalThis.Response)
     return;
   }
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeBody(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
