@@ -9,7 +9,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
-import { getDashboardStats } from "~/modules/admin/dashboard.server";
+import { getDailySales, getDashboardStats } from "~/modules/admin/dashboard.server";
 import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
@@ -313,12 +313,15 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     expect(refund!.providerRefundId).toMatch(/^rfnd_test/);
   });
 
-  it("the dashboard's revenue and the CSV export net out what was refunded", async () => {
+  it("the dashboard's revenue, its sales chart and the CSV export net out what was refunded", async () => {
     const order = await paidCardOrder();
     const before = (await getDashboardStats(handle.db)).totalRevenue;
+    const today = async () => (await getDailySales(handle.db, { days: 1 }))[0]!.revenue;
+    const todayBefore = await today();
     await refundOrder(handle.db, adminId, { orderId: order.id, amount: 12_345, reason: "Part" });
     await settle();
     expect((await getDashboardStats(handle.db)).totalRevenue).toBe(before - 12_345);
+    expect(await today()).toBe(todayBefore - 12_345);
     const csv = await new Response(
       ordersCsvStream(handle.db, { q: order.orderNumber, status: undefined }),
     ).text();

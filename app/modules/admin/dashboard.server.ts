@@ -144,7 +144,10 @@ export const SHOP_TIME_ZONE = "Asia/Kolkata";
 export type DailySales = {
   /** yyyy-MM-dd in India */
   day: string;
-  /** Paise from the orders placed that day, cancelled ones and test-gateway payments left out. */
+  /**
+   * Paise from the orders placed that day less what was refunded of them (docs/decisions/039),
+   * cancelled ones and test-gateway payments left out.
+   */
   revenue: number;
   /** Orders placed that day, cancelled ones and test-gateway payments left out. */
   orders: number;
@@ -171,7 +174,8 @@ export async function getDailySales(
       from bounds, generate_series(bounds.today - ${days - 1}::int, bounds.today, interval '1 day') d
     )
     select to_char(c.day, 'YYYY-MM-DD') as day,
-      coalesce(sum(o.total), 0)::bigint as revenue,
+      coalesce(sum(o.total - (select coalesce(sum(r.amount), 0) from refunds r
+        where r.order_id = o.id and r.status = 'processed')), 0)::bigint as revenue,
       count(o.id)::int as orders
     from calendar c
     left join ${orders} o
