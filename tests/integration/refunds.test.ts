@@ -29,12 +29,14 @@ import {
 } from "~/modules/payments/refunds.server";
 import { webhookSignature } from "~/modules/payments/signatures.server";
 import { handleRazorpayWebhook } from "~/modules/payments/webhook.server";
+import { action as ordersAction } from "~/routes/admin/orders";
 import { auditLog, refunds } from "../../db/schema";
 import { type FakeRazorpay, startFakeRazorpay } from "../fakes/razorpay-api";
-import { insertProfile } from "./support/admin";
+import { callRoute, createAdmin, insertProfile, postForm } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { payCardOrder, placeTestOrder } from "./support/orders";
+import { createCustomer } from "./support/profile";
 
 const KEY_ID = "rzp_test_RefundsSuite01";
 const KEY_SECRET = "key_secret_for_the_refund_fake_0123";
@@ -334,5 +336,74 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     expect(column("Total")).toBe("650.00");
     expect(column("Refunded")).toBe("123.45");
     expect(column("Net")).toBe("526.55");
+  });
+
+  it("a refund the gateway reports failed shows as failed with its reason, once", async () => {
+    fake.refundStatus = "pending";
+    const order = await paidCardOrder();
+    await refundOrder(handle.db, adminId, { orderId: order.id, amount: 10_000, reason: "Part" });
+    await settle();
+    const [pending] = await refundsOf(order.id);
+    const deliver = refundWebhook("refund.failed", pending!.providerRefundId!);
+    const eventId = `evt_${randomUUID().slice(0, 12)}`;
+    expect((await deliver(eventId)).outcome).toBe("refund-failed");
+    expect((await deliver(eventId)).outcome).toBe("duplicate");
+    // A late "processed" for a refund already failed changes nothing.
+    expect((await refundWebhook("refund.processed", pending!.providerRefundId!)()).outcome).toBe(
+      "unchanged",
+    );
+    const [failed] = await refundsOf(order.id);
+    expect(failed).toMatchObject({
+      status: "failed",
+      lastError: "The payment gateway reported the refund as failed",
+    });
+    await settle();
+    expect(subjectsAbout(order.orderNumber)).not.toContain(
+      `Refund completed: ${order.orderNumber}`,
+    );
+  });
+
+  it("the orders screen's refund form: only administrators, bad input and too much refused, nothing written", async () => {
+    const order = await paidCardOrder();
+    const admin = await createAdmin(handle.db, "Refund Admin");
+    const customer = await createCustomer("Refund Customer");
+    const post = (cookies: string[], fields: Record<string, string>) =>
+      callRoute(ordersAction, postForm("/admin/orders", cookies, fields));
+    const refund = (fields: Record<string, string>) => ({
+      intent: "refund",
+      orderId: order.id,
+      ...fields,
+    });
+    for (const cookies of [[], customer.cookies]) {
+      const refused = await post(cookies, refund({ amount: "10", reason: "Goodwill" }));
+      expect(refused).toMatchObject({ status: 302, location: "/admin/login" });
+    }
+    const bad = [
+      [
+        { amount: "0", reason: "Goodwill" },
+        "The refund must be an amount above ₹0 with at most 2 decimals",
+      ],
+      [{ amount: "10", reason: " " }, "Please give a reason for the refund"],
+      [{ amount: "10", reason: "Goodwill", orderId: "not-an-id" }, "That order could not be found"],
+      [
+        { amount: "99999", reason: "Goodwill" },
+        "At most ₹650.00 of this payment is left to refund",
+      ],
+    ] as const;
+    for (const [fields, message] of bad) {
+      const answer = await post(admin.cookies, refund(fields));
+      expect(answer.status).toBe(400);
+      expect(answer.toast?.description).toBe(message);
+    }
+    expect(await refundsOf(order.id)).toHaveLength(0);
+
+    const done = await post(admin.cookies, refund({ amount: "10.50", reason: "Goodwill" }));
+    expect(done.status).toBe(200);
+    expect(done.toast?.title).toBe("Refund started");
+    const [made] = await refundsOf(order.id);
+    expect(made).toMatchObject({ amount: 1_050, reason: "Goodwill", requestedBy: admin.id });
+    const notFailed = await post(admin.cookies, { intent: "retry-refund", refundId: made!.id });
+    expect(notFailed.status).toBe(400);
+    expect(notFailed.toast?.description).toMatch(/only a failed refund can be retried/);
   });
 });
