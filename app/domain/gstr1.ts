@@ -12,7 +12,7 @@
  */
 import type { CreditNoteLine } from "./credit-note";
 import { findGstState } from "./gst-states";
-import { istParts } from "./india-time";
+import { formatIstGstDate } from "./india-time";
 import type { InvoiceLine, SupplyKind } from "./invoice";
 import type { Paise } from "./money";
 
@@ -61,13 +61,8 @@ export type Gstr1Input = {
 export type Cell = string | number;
 export type Gstr1File = { name: string; header: readonly string[]; rows: Cell[][] };
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
 /** The offline tool's date: "24-Nov-2026", India time. */
-export function gstDate(value: Date) {
-  const p = istParts(value);
-  return `${String(p.day).padStart(2, "0")}-${MONTHS[p.month - 1]}-${p.year}`;
-}
+export const gstDate = formatIstGstDate;
 
 /** The offline tool's place of supply: "27-Maharashtra"; the typed name when unknown. */
 export function placeOfSupplyCode(state: string) {

@@ -78,6 +78,12 @@ export function formatDayKey(day: string, withYear = false) {
   return withYear ? `${text}, ${year}` : text;
 }
 
+/** 'dd-MMM-yyyy' in India ("24-Nov-2026"), as the GST portal's offline tool writes dates. */
+export function formatIstGstDate(value: Date | string) {
+  const p = istParts(value);
+  return `${two(p.day)}-${MONTHS[p.month - 1]}-${p.year}`;
+}
+
 /** 'yyyy-MM-dd HH:mm' in India, for spreadsheets ("2026-03-31 23:59"). */
 export function formatIstSortable(value: Date | string) {
   const p = istParts(value);

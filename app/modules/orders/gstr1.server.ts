@@ -52,7 +52,11 @@ async function invoicesOf(executor: Executor, rows: readonly InvoicedRow[], supp
         .orderBy(asc(orderItems.productName), asc(orderItems.id))
     : [];
   const byOrder = new Map<string, typeof items>();
-  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  for (const item of items) {
+    const list = byOrder.get(item.orderId);
+    if (list) list.push(item);
+    else byOrder.set(item.orderId, [item]);
+  }
   return new Map(
     rows.map((row) => {
       const tax = orderInvoiceTax(row, byOrder.get(row.id) ?? [], supplierState);
@@ -111,10 +115,13 @@ export async function loadGstr1Month(
     lines: note.lines,
   }));
   // A month's invoice its own month's cancellation credited in full.
+  const cancelledThisMonth = new Set(
+    invoiced.filter((row) => row.status === "cancelled").map((row) => row.id),
+  );
   const cancelledInvoices = new Set(
     notes
-      .filter((note) => note.reason === CANCELLATION_REFUND_REASON && monthIds.has(note.orderId))
-      .filter((note) => invoiced.find((row) => row.id === note.orderId)?.status === "cancelled")
+      .filter((note) => note.reason === CANCELLATION_REFUND_REASON)
+      .filter((note) => cancelledThisMonth.has(note.orderId))
       .map((note) => invoices.get(note.orderId)!.number),
   );
   return {
