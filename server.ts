@@ -1,9 +1,11 @@
 /**
  * HTTP entry: security headers, the origin rule, body limits, compression, static files, health
- * check, request logs and a graceful shutdown around the React Router request handler (the
- * middleware lives in app/server/).
+ * and readiness checks, metrics, request logs and a graceful shutdown around the React Router
+ * request handler (the middleware lives in app/server/). With WEB_CONCURRENCY > 1 this process
+ * starts that many workers running the same and serves nothing itself (app/server/cluster.server.ts).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -13,12 +15,19 @@ import type { ServerBuild } from "react-router";
 import { MAX_PRODUCT_FORM_BYTES } from "./app/domain/validation/product";
 import { InvalidEnvironmentError, parseEnv } from "./app/lib/env.server";
 import { logger as log } from "./app/lib/logger.server";
+import {
+  collectProcessMetrics,
+  httpRequestDuration,
+  httpRequestsInFlight,
+} from "./app/lib/metrics.server";
 import type { PageCache } from "./app/lib/page-cache.server";
 import { newPageDependencies } from "./app/lib/page-dependencies.server";
 import type { RequestStore } from "./app/lib/request-store.server";
 import { clientAddress, type TrustFunction } from "./app/lib/trust-proxy.server";
 import { limitRequestBodies, MAX_BODY_BYTES } from "./app/server/body-limit.server";
+import { answerClusterMetricRequests, runPrimary } from "./app/server/cluster.server";
 import { createGracefulShutdown } from "./app/server/graceful-shutdown.server";
+import { metricsEndpoint } from "./app/server/metrics-endpoint.server";
 import { refuseCrossOriginWrites } from "./app/server/origin-guard.server";
 import {
   createCachedPageResponder,
@@ -26,6 +35,7 @@ import {
 } from "./app/server/page-cache-http.server";
 import { createReactRouterHandler, sendResponse } from "./app/server/react-router-handler.server";
 import { redactSecrets } from "./app/server/redact-secrets.server";
+import { createRouteLabeler } from "./app/server/route-label.server";
 import { createSecurityHeaders } from "./app/server/security-headers.server";
 
 /** Start, health and shutdown: what app/entry.server.tsx re-exports from app/bootstrap.server.ts. */
@@ -33,7 +43,7 @@ type Lifecycle = {
   startShop(): Promise<void>;
   beginShutdown(): Promise<void>;
   stopShop(): Promise<void>;
-  checkHealth(): Promise<string | null>;
+  checkReadiness(): Promise<string | null>;
   storefrontPageCache(): PageCache | null;
 };
 
@@ -83,30 +93,54 @@ type RequestLogLine = {
   ms: number;
 };
 
-function logRequest(line: RequestLogLine) {
+// Request metrics are labelled by route pattern (app/server/route-label.server.ts), set once the
+// server build is loaded; a handler outside React Router names its own in res.locals.route.
+let routeLabel: (pathname: string) => string = () => "unmatched";
+
+function logRequest(line: RequestLogLine, route?: string) {
   log.info(line, "request");
+  const pathname = line.url.split("?", 1)[0] ?? "/";
+  httpRequestDuration.observe(
+    { method: line.method, route: route ?? routeLabel(pathname), status: line.status },
+    line.ms / 1000,
+  );
 }
 
 function requestLogging(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
   const requestId = String(res.locals.requestId);
+  httpRequestsInFlight.inc();
+  res.once("close", () => httpRequestsInFlight.dec());
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     // "finish" fires outside the request's async context, so the id is given here.
-    logRequest({
-      reqId: requestId,
-      method: req.method,
-      url: req.originalUrl,
-      status: res.statusCode,
-      ip: req.ip,
-      protocol: req.protocol,
-      ms: Math.round(ms * 10) / 10,
-    });
+    logRequest(
+      {
+        reqId: requestId,
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        ip: req.ip,
+        protocol: req.protocol,
+        ms: Math.round(ms * 10) / 10,
+      },
+      res.locals.route as string | undefined,
+    );
   });
   next();
 }
 
+/** Names the route of the requests a handler outside React Router answers, for the metrics. */
+function routeNamed(route: string) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    res.locals.route = route;
+    next();
+  };
+}
+
 async function main() {
+  answerClusterMetricRequests();
+  collectProcessMetrics();
   const app = express();
   // Pages kept for signed-out visitors are answered before Express (see below).
   let answerFromPageCache: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
@@ -141,11 +175,18 @@ async function main() {
     const serverBuild = (await import(buildPath)) as ServerBuild;
     build = serverBuild;
     lifecycle = serverBuild.entry.module as unknown as Lifecycle;
+    routeLabel = createRouteLabeler(serverBuild.routes);
+    app.use(routeNamed("static"));
     app.use(
       "/assets",
       express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
     );
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // Not a file: React Router or one of the handlers below answers.
+    app.use((_req, res, next) => {
+      res.locals.route = undefined;
+      next();
+    });
   } else {
     const vite = await import("vite").then((m) =>
       m.createServer({ server: { middlewareMode: true } }),
@@ -154,7 +195,9 @@ async function main() {
     const load = () =>
       vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
     build = load;
-    lifecycle = (await load()).entry.module as unknown as Lifecycle;
+    const firstBuild = await load();
+    lifecycle = firstBuild.entry.module as unknown as Lifecycle;
+    routeLabel = createRouteLabeler(firstBuild.routes);
   }
 
   try {
@@ -165,16 +208,30 @@ async function main() {
     process.exit(1);
   }
 
-  app.get("/healthz", async (_req, res) => {
+  // Alive: the process answers. A load balancer sends requests by /readyz.
+  app.get("/healthz", routeNamed("/healthz"), (_req, res) => {
+    res.status(200).type("text/plain").setHeader("Cache-Control", "no-store").send("ok");
+  });
+
+  // Ready: started (a process listens only once migrations are applied), the database answers,
+  // live updates are heard, and the process is not stopping.
+  app.get("/readyz", routeNamed("/readyz"), async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (graceful.stopping()) {
+      res.status(503).type("text/plain").send("stopping");
+      return;
+    }
     try {
-      const problem = await lifecycle.checkHealth();
+      const problem = await lifecycle.checkReadiness();
       if (problem) res.status(503).type("text/plain").send(problem);
-      else res.status(200).type("text/plain").send("ok");
+      else res.status(200).type("text/plain").send("ready");
     } catch (error) {
-      log.error({ err: error }, "health check failed");
+      log.error({ err: error }, "readiness check failed");
       res.status(503).type("text/plain").send("database unavailable");
     }
   });
+
+  app.get("/metrics", routeNamed("/metrics"), metricsEndpoint({ token: env.METRICS_TOKEN, log }));
 
   const reactRouter = createReactRouterHandler({
     build,
@@ -197,7 +254,7 @@ async function main() {
       cache,
       headersFor: securityHeaders.forHashedPage,
       stopping: graceful.stopping,
-      logRequest,
+      logRequest: (line) => logRequest(line),
       clientIp: (req) =>
         clientAddress(
           req.socket.remoteAddress,
@@ -250,4 +307,12 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-await main();
+if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+  runPrimary({
+    workers: env.WEB_CONCURRENCY,
+    graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    log,
+  });
+} else {
+  await main();
+}

@@ -5,10 +5,11 @@ import { getDatabaseHandle, openDatabase, setDatabase } from "./lib/db.server";
 import { getEnv } from "./lib/env.server";
 import { liveEvents } from "./lib/live-events.server";
 import { logger } from "./lib/logger.server";
-import { createMailer, setMailer } from "./lib/mail.server";
+import { countedMailer, createMailer, setMailer } from "./lib/mail.server";
 import { loadOrCreateSecret, setAppSecret } from "./lib/secrets.server";
+import { registerShopGauges } from "./lib/shop-gauges.server";
 import { rememberStorefrontReads } from "./lib/storefront-memo.server";
-import { startPageCache } from "./lib/storefront-page-cache.server";
+import { startPageCache, storefrontPageCacheForStats } from "./lib/storefront-page-cache.server";
 import { sendPasswordReset } from "./modules/accounts/account-mail.server";
 import { bootstrapAdministrator } from "./modules/accounts/administrators.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
@@ -35,11 +36,13 @@ export function startShop(): Promise<void> {
     const secret = env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR);
     setAppSecret(secret);
     setMailer(
-      createMailer({
-        smtpUrl: env.SMTP_URL,
-        from: env.MAIL_FROM ?? "Satara Ayurveda <no-reply@shop.example>",
-        outboxDir: path.join(env.DATA_DIR, "outbox"),
-      }),
+      countedMailer(
+        createMailer({
+          smtpUrl: env.SMTP_URL,
+          from: env.MAIL_FROM ?? "Satara Ayurveda <no-reply@shop.example>",
+          outboxDir: path.join(env.DATA_DIR, "outbox"),
+        }),
+      ),
     );
     setAuth(
       createAuth({
@@ -60,6 +63,10 @@ export function startShop(): Promise<void> {
       publicUrl: env.PUBLIC_URL,
     });
     const stopPageCache = await startPageCache(env.PAGE_CACHE_MB);
+    registerShopGauges({
+      database: getDatabaseHandle,
+      pageCache: storefrontPageCacheForStats,
+    });
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
     const stopMailOutbox = scheduleMailOutbox(() => handle.db);
     const stopRefunds = scheduleRefunds(() => handle.db);
@@ -69,9 +76,8 @@ export function startShop(): Promise<void> {
     );
     holder.__shopStopJobs = async () => {
       stopPageCache();
-      stopOrderExpiry();
       stopBackfill.abort();
-      await Promise.all([stopMailOutbox(), stopRefunds(), backfill]);
+      await Promise.all([stopOrderExpiry(), stopMailOutbox(), stopRefunds(), backfill]);
     };
     if (env.NODE_ENV === "production" && env.CARD_PAYMENTS === "test") {
       logger.warn(
@@ -121,10 +127,11 @@ export async function stopShop() {
 }
 
 /**
- * Throws when the database does not answer; returns what else is wrong (for /healthz to show),
- * or null when the shop is healthy.
+ * Whether this process should be sent requests (GET /readyz): null when it is ready, else what is
+ * wrong. A process listens only once it has started (migrations applied); a database that does
+ * not answer throws.
  */
-export async function checkHealth(): Promise<string | null> {
+export async function checkReadiness(): Promise<string | null> {
   await getDatabaseHandle().ping();
   const down = liveEvents().downChannels();
   if (down.length) return `live updates are reconnecting to the database (${down.join(", ")})`;

@@ -12,6 +12,7 @@ import pg from "pg";
 import * as schema from "../../db/schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server";
 import { logger } from "./logger.server";
+import { databaseQueryDuration } from "./metrics.server";
 import { requestStore } from "./request-store.server";
 
 export type Schema = typeof schema;
@@ -36,6 +37,8 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool now (the embedded database has none). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /**
    * LISTEN on a channel; resolves to a function that stops listening. `onLost` is called once if
@@ -53,8 +56,23 @@ export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
 /** Any fixed 64-bit number: serialises migrations between app processes starting together. */
 const MIGRATION_LOCK_ID = 724_511_003;
 
+/** A pool connection that times each query for the metrics (the driver has no hook for it). */
+class TimedClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; all pass through.
+  override query(...args: any[]): any {
+    const started = performance.now();
+    // biome-ignore lint/suspicious/noExplicitAny: as above.
+    const result = (super.query as (...a: any[]) => any)(...args);
+    if (result && typeof result.then === "function") {
+      const done = () => databaseQueryDuration.observe((performance.now() - started) / 1000);
+      result.then(done, done);
+    }
+    return result;
+  }
+}
+
 export async function openPostgres(databaseUrl: string, max = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, Client: TimedClient });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
@@ -73,6 +91,7 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Datab
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
     listen: async (channel, onNotify, onLost) => {
       // LISTEN needs a connection of its own for as long as it listens.

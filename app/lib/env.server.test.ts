@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { InvalidEnvironmentError, parseEnv } from "./env.server";
 
@@ -255,5 +256,49 @@ describe("parseEnv", () => {
     expect(parseEnv({ SHUTDOWN_GRACE_SECONDS: "25" }).SHUTDOWN_GRACE_SECONDS).toBe(25);
     refusal({ SHUTDOWN_GRACE_SECONDS: "0" }, "SHUTDOWN_GRACE_SECONDS");
     refusal({ SHUTDOWN_GRACE_SECONDS: "soon" }, "SHUTDOWN_GRACE_SECONDS");
+  });
+
+  describe("WEB_CONCURRENCY", () => {
+    const postgres = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://shop@db/shop",
+      AUTH_SECRET: secret,
+    };
+
+    it("runs one process per core on PostgreSQL in production, one otherwise", () => {
+      expect(parseEnv(postgres).WEB_CONCURRENCY).toBe(availableParallelism());
+      expect(parseEnv({ NODE_ENV: "production" }).WEB_CONCURRENCY).toBe(1);
+      expect(parseEnv({ DATABASE_URL: postgres.DATABASE_URL }).WEB_CONCURRENCY).toBe(1);
+    });
+
+    it("takes an explicit count from 1 to 64", () => {
+      expect(parseEnv({ ...postgres, WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+      expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+      for (const value of ["0", "65", "two", "1.5"]) {
+        expect(refusal({ ...postgres, WEB_CONCURRENCY: value }, "WEB_CONCURRENCY")).toContain(
+          "expected a number of processes from 1 to 64",
+        );
+      }
+    });
+
+    it("refuses more than one process on the embedded database, in one line", () => {
+      const message = refusal({ NODE_ENV: "production", WEB_CONCURRENCY: "2" }, "WEB_CONCURRENCY");
+      expect(message).toBe(
+        "Invalid configuration: WEB_CONCURRENCY: the embedded database serves one process; set DATABASE_URL to run more",
+      );
+    });
+
+    it("refuses more than one process outside the production build", () => {
+      const { NODE_ENV: _production, ...development } = postgres;
+      expect(refusal({ ...development, WEB_CONCURRENCY: "2" }, "WEB_CONCURRENCY")).toContain(
+        "needs the production build",
+      );
+    });
+  });
+
+  it("takes a METRICS_TOKEN of at least 16 characters", () => {
+    expect(parseEnv({ METRICS_TOKEN: "t".repeat(16) }).METRICS_TOKEN).toBe("t".repeat(16));
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(refusal({ METRICS_TOKEN: "short" }, "METRICS_TOKEN")).not.toContain("short");
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "~/domain/zod";
 import { CARD_PAYMENT_MODES, type CardPaymentMode } from "../domain/orders";
 import { parseTrustProxy, TRUST_PROXY_RULE } from "./trust-proxy.server";
@@ -74,6 +75,17 @@ const envSchema = z
       .min(0, "expected a number of megabytes from 0 (off) to 4096")
       .max(4096, "expected a number of megabytes from 0 (off) to 4096")
       .default(64),
+    /** Worker processes (node:cluster); unset: one per core on PostgreSQL, one on PGlite. */
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: "expected a number of processes from 1 to 64" })
+      .int("expected a number of processes from 1 to 64")
+      .min(1, "expected a number of processes from 1 to 64")
+      .max(64, "expected a number of processes from 1 to 64")
+      .optional(),
+    /** Bearer token for GET /metrics; unset: only clients on this machine may read it. */
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, "expected at least 16 characters").optional(),
+    ),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -86,6 +98,21 @@ const envSchema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "required in production when DATABASE_URL is set",
+      });
+    }
+    if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {
+      // PGlite lives inside one process and locks its data directory.
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "the embedded database serves one process; set DATABASE_URL to run more",
+      });
+    }
+    if ((env.WEB_CONCURRENCY ?? 1) > 1 && env.NODE_ENV !== "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "more than one process needs the production build (npm start)",
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -126,6 +153,9 @@ const envSchema = z
       env.CARD_PAYMENTS ??
       (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET ? "razorpay" : ("test" as CardPaymentMode)),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    WEB_CONCURRENCY:
+      env.WEB_CONCURRENCY ??
+      (env.DATABASE_URL && env.NODE_ENV === "production" ? availableParallelism() : 1),
   }));
 
 export type Env = z.infer<typeof envSchema>;

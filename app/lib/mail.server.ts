@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { logger } from "./logger.server";
+import { mailsSent } from "./metrics.server";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
@@ -46,6 +47,21 @@ export function createMailer(options: {
         { to: message.to, subject: message.subject, file, links: message.text.match(LINK) ?? [] },
         "mail written to the outbox",
       );
+    },
+  };
+}
+
+/** The mailer, with every message it sends or fails to send counted for /metrics. */
+export function countedMailer(inner: Mailer): Mailer {
+  return {
+    async send(message) {
+      try {
+        await inner.send(message);
+      } catch (error) {
+        mailsSent.inc({ outcome: "failed" });
+        throw error;
+      }
+      mailsSent.inc({ outcome: "sent" });
     },
   };
 }

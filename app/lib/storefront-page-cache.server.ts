@@ -46,3 +46,8 @@ export function storefrontPageCache(): PageCache | null {
   if (!cache || !liveEvents().isListening(STOREFRONT_CHANGED)) return null;
   return cache;
 }
+
+/** The cache whether or not it may answer now, for its hit and miss counts. */
+export function storefrontPageCacheForStats(): PageCache | null {
+  return holder.__shopPageCache ?? null;
+}

@@ -22,10 +22,34 @@ test("every page carries the security headers", async ({ request }) => {
   }
 });
 
-test("/healthz checks the database", async ({ request }) => {
-  const response = await request.get("/healthz");
-  expect(response.status()).toBe(200);
-  expect(await response.text()).toBe("ok");
+test("/healthz says the process is alive, /readyz that it may take requests", async ({
+  request,
+}) => {
+  const alive = await request.get("/healthz");
+  expect(alive.status()).toBe(200);
+  expect(await alive.text()).toBe("ok");
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.text()).toBe("ready");
+  expect(ready.headers()["cache-control"]).toBe("no-store");
+});
+
+test("/metrics answers this machine in Prometheus' format, and no visitor", async ({ request }) => {
+  await request.get("/product/no-such-product");
+  const scrape = await request.get("/metrics");
+  expect(scrape.status()).toBe(200);
+  expect(scrape.headers()["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
+  const text = await scrape.text();
+  // Labelled by route pattern, not by address.
+  expect(text).toMatch(
+    /shop_http_request_duration_seconds_count\{method="GET",route="\/product\/:id",status="404"\} [1-9]/,
+  );
+  expect(text).not.toContain("no-such-product");
+  // The same request passed on by a proxy on this machine comes from the visitor.
+  const fromVisitor = await request.get("/metrics", {
+    headers: { "x-forwarded-for": "203.0.113.7" },
+  });
+  expect(fromVisitor.status()).toBe(403);
 });
 
 test("hashed assets are cached immutably and compressed", async ({ request }) => {

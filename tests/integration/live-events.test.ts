@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkHealth } from "~/bootstrap.server";
+import { checkReadiness } from "~/bootstrap.server";
 import { type DatabaseHandle, queryRows, setDatabase } from "~/lib/db.server";
 import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
 import { loader as offerEventsLoader } from "~/routes/api/offer-events";
@@ -69,8 +69,8 @@ afterAll(async () => {
 });
 
 describe(`live offers survive a lost listener on ${DATABASE_KIND}`, () => {
-  it("a coupon change reaches the subscribed pages, and the shop is healthy", async () => {
-    expect(await checkHealth()).toBeNull();
+  it("a coupon change reaches the subscribed pages, and the shop is ready", async () => {
+    expect(await checkReadiness()).toBeNull();
     const before = heard;
     await changeACoupon("LIVE1");
     await waitFor(() => heard > before, 5000);
@@ -91,9 +91,9 @@ describe(`live offers survive a lost listener on ${DATABASE_KIND}`, () => {
       const [pid] = await listenerPids();
       expect(pid).toBeTypeOf("number");
       await queryRows(handle.db, sql`select pg_terminate_backend(${pid})`);
-      await waitFor(async () => (await checkHealth()) !== null, 5000);
-      expect(await checkHealth()).toMatch(/live updates are reconnecting/);
-      await waitFor(async () => (await checkHealth()) === null, 20_000);
+      await waitFor(async () => (await checkReadiness()) !== null, 5000);
+      expect(await checkReadiness()).toMatch(/live updates are reconnecting/);
+      await waitFor(async () => (await checkReadiness()) === null, 20_000);
       const pids = await listenerPids();
       expect(pids).toHaveLength(1);
       expect(pids[0]).not.toBe(pid);
@@ -131,7 +131,7 @@ describe(`live offers survive a lost listener on ${DATABASE_KIND}`, () => {
         told += 1;
       });
       expect(liveEvents().downChannels()).toContain(channel);
-      expect(await checkHealth()).toMatch(/reconnecting.*flaky_channel/);
+      expect(await checkReadiness()).toMatch(/reconnecting.*flaky_channel/);
       // Two refusals wait 250-500 ms and 500-1000 ms; then it listens and tells its pages.
       await waitFor(() => liveEvents().downChannels().length === 0, 5000);
       expect(refusals).toBe(0);

@@ -1,6 +1,7 @@
 import { and, eq, lt, ne } from "drizzle-orm";
 import { orders } from "../../../db/schema";
 import { CARD_PAYMENT_WINDOW_MS } from "../../domain/orders";
+import { backgroundJob } from "../../lib/background-job.server";
 import type { Database } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { releaseOrder } from "./cancel-order.server";
@@ -38,13 +39,15 @@ export async function expireUnpaidCardOrders(database: Database, now = new Date(
   return expired;
 }
 
-/** Runs the expiry every minute until stopped; one failing run is logged, not fatal. */
+const expiryJob = backgroundJob("order expiry", async (database) => {
+  await expireUnpaidCardOrders(database);
+});
+
+/**
+ * Runs the expiry at start (orders that ran out while no process was up) and then every minute
+ * until stopped; a failing run is logged, not fatal. Every process runs it: `skip locked` above
+ * keeps an order from being released twice, so there is nothing to elect.
+ */
 export function scheduleOrderExpiry(database: () => Database, everyMs = 60_000) {
-  const timer = setInterval(() => {
-    expireUnpaidCardOrders(database()).catch((error) =>
-      logger.error({ err: error }, "expiring unpaid card orders failed"),
-    );
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return expiryJob.schedule(database, everyMs);
 }

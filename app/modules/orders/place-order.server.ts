@@ -9,6 +9,7 @@ import { priceCart } from "../../domain/pricing";
 import type { ShippingMethod } from "../../domain/shipping";
 import type { AddressInput } from "../../domain/validation/address";
 import type { Database, Transaction } from "../../lib/db.server";
+import { ordersPlaced } from "../../lib/metrics.server";
 import { addCheckoutAddress } from "../accounts/addresses.server";
 import { findOwnAddress } from "../accounts/addresses-read.server";
 import { emptyOrderedCart } from "../cart/cart.server";
@@ -149,6 +150,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     await takeCartStock(tx, lines);
     return { ...order, replayed: false };
   });
+  if (!placed.replayed) ordersPlaced.inc({ payment_method: placed.paymentMethod });
   if (placed.paymentMethod === "cod" && !placed.replayed) kickMailOutbox(database);
   return placed;
 }

@@ -4,6 +4,7 @@ import { awaitsCardPayment } from "../../domain/orders";
 import { AppError } from "../../lib/app-error";
 import type { Database, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { cardPayments } from "../../lib/metrics.server";
 import { kickMailOutbox } from "../orders/mail-drainer.server";
 import { OrderError, OrderNotFoundError } from "../orders/order-errors";
 import {
@@ -141,7 +142,10 @@ export async function confirmCardPayment(
       orderCancelled: payment.orderStatus === "cancelled",
     };
   });
-  if (result.newlyPaid) kickMailOutbox(database);
+  if (result.newlyPaid) {
+    cardPayments.inc({ outcome: "succeeded" });
+    kickMailOutbox(database);
+  }
   return result;
 }
 

@@ -1,6 +1,7 @@
 import { webhookEvents } from "../../../db/schema";
 import type { Database } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { cardPayments } from "../../lib/metrics.server";
 import { kickMailOutbox } from "../orders/mail-drainer.server";
 import { lockPayment, markFailed, markPaid } from "./card-payments.server";
 import type { PaymentGateway } from "./gateway.server";
@@ -102,7 +103,11 @@ export async function handleRazorpayWebhook(
     }
     throw error;
   }
-  if (result.outcome === "paid") kickMailOutbox(database);
+  if (result.outcome === "paid") {
+    cardPayments.inc({ outcome: "succeeded" });
+    kickMailOutbox(database);
+  }
+  if (result.outcome === "failed") cardPayments.inc({ outcome: "failed" });
   return result;
 }
 

@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import client from "prom-client";
+import { type DatabaseHandle, queryRows } from "./db.server";
+import type { PageCache } from "./page-cache.server";
+
+type Sources = { database: () => DatabaseHandle; pageCache: () => PageCache | null };
+
+/**
+ * Metrics read when Prometheus scrapes rather than counted as things happen: the database pool,
+ * the work the outboxes hold and the page cache. What the database says is the same in every
+ * process, so the cluster's sum would count it once per process: those take the maximum.
+ */
+export function registerShopGauges(sources: Sources) {
+  if (client.register.getSingleMetric("shop_mail_outbox_depth")) return;
+
+  new client.Gauge({
+    name: "shop_db_pool_connections",
+    help: "Connections of the PostgreSQL pool, by state (total, idle, waiting)",
+    labelNames: ["state"] as const,
+    collect() {
+      const pool = sources.database().poolStats?.();
+      if (!pool) return;
+      this.set({ state: "total" }, pool.total);
+      this.set({ state: "idle" }, pool.idle);
+      this.set({ state: "waiting" }, pool.waiting);
+    },
+  });
+
+  new client.Gauge({
+    name: "shop_mail_outbox_depth",
+    help: "Order mails waiting to be sent (given_up: their attempts are used up)",
+    labelNames: ["state"] as const,
+    aggregator: "max",
+    async collect() {
+      const [row] = await queryRows<{ waiting: number; given_up: number }>(
+        sources.database().db,
+        sql`select count(*) filter (where next_attempt_at is not null)::int as waiting,
+                   count(*) filter (where next_attempt_at is null)::int as given_up
+            from mail_outbox where sent_at is null`,
+      );
+      this.set({ state: "waiting" }, row?.waiting ?? 0);
+      this.set({ state: "given_up" }, row?.given_up ?? 0);
+    },
+  });
+
+  new client.Gauge({
+    name: "shop_refunds",
+    help: "Refunds by status (pending, processed, failed)",
+    labelNames: ["status"] as const,
+    aggregator: "max",
+    async collect() {
+      const rows = await queryRows<{ status: string; count: number }>(
+        sources.database().db,
+        sql`select status, count(*)::int as count from refunds group by status`,
+      );
+      this.reset();
+      for (const status of ["pending", "processed", "failed"]) this.set({ status }, 0);
+      for (const row of rows) this.set({ status: row.status }, row.count);
+    },
+  });
+
+  const cacheCounter = (name: string, help: string, read: (cache: PageCache) => number) =>
+    new client.Counter({
+      name,
+      help,
+      collect() {
+        const cache = sources.pageCache();
+        this.reset();
+        if (cache) this.inc(read(cache));
+      },
+    });
+  cacheCounter(
+    "shop_page_cache_hits_total",
+    "Signed-out page views answered from the page cache",
+    (cache) => cache.stats().hits,
+  );
+  cacheCounter(
+    "shop_page_cache_misses_total",
+    "Signed-out page views the page cache could not answer",
+    (cache) => cache.stats().misses,
+  );
+  new client.Gauge({
+    name: "shop_page_cache_bytes",
+    help: "Bytes the page cache holds",
+    collect() {
+      this.set(sources.pageCache()?.stats().bytes ?? 0);
+    },
+  });
+}
