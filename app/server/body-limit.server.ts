@@ -35,6 +35,18 @@ function refuseTooLarge(req: Request, res: Response, maxBytes: number) {
 }
 
 /**
+ * For an answer given before the request's body was read to its end (a large upload redirected
+ * to sign in): the unread rest would stall the connection for the next request, so it closes
+ * after lingering, as after a 413.
+ */
+export function closeIfBodyUnread(req: Request, res: Response) {
+  if (req.complete || res.headersSent) return;
+  req.unpipe();
+  res.setHeader("Connection", "close");
+  closeAfterLingering(req);
+}
+
+/**
  * Limits every request body to what its route allows (`limitFor`). A declared Content-Length past
  * the limit is refused before a byte is read; a body without one (chunked) is counted while it
  * streams and cut off as soon as it passes the limit. Readers downstream take the counted stream

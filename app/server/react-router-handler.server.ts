@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { closeIfBodyUnread } from "./body-limit.server";
 import { writeBody } from "./write-body.server";
 
 type Options = {
@@ -32,7 +33,9 @@ export function createReactRouterHandler(options: Options) {
 
   const middleware = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      await sendResponse(res, await render(req, res));
+      const response = await render(req, res);
+      closeIfBodyUnread(req, res);
+      await sendResponse(res, response);
     } catch (error) {
       next(error);
     }

@@ -194,6 +194,27 @@ test.describe("a shop with the default settings", () => {
       expect((await fetch(`${ORIGIN}/healthz`)).status).toBe(200);
     });
 
+    test("an upload answered before it is read closes its connection instead of stalling it", async () => {
+      // Signed out, the product form redirects to sign in without reading the 3 MB it was sent.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const body = `--x\r\nContent-Disposition: form-data; name="pictures"; filename="a.jpg"\r\n\r\n${"a".repeat(3 * MB)}\r\n--x--\r\n`;
+      const answer = await withinMs(
+        send("/admin/products", {
+          method: "POST",
+          agent,
+          headers: { origin: ORIGIN, "content-type": "multipart/form-data; boundary=x" },
+          body,
+        }),
+        5_000,
+      );
+      expect(answer.status).toBe(302);
+      expect(answer.headers.connection).toBe("close");
+      // The next request on this agent gets a connection that works, at once.
+      const next = await withinMs(send("/healthz", { agent }), 3_000);
+      expect(next.status).toBe(200);
+      agent.destroy();
+    });
+
     test("a form just under 1 MB still reaches the action", async () => {
       const answer = await send("/auth", {
         method: "POST",
