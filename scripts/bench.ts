@@ -4,18 +4,23 @@
  * BENCH_DATABASE_URL names a PostgreSQL server, on which a fresh database is created and dropped.
  * It prints one table and writes it to test-results/bench.json. It asserts nothing.
  */
-import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import autocannon from "autocannon";
+import type autocannon from "autocannon";
+import {
+  BUYERS,
+  CONNECTIONS,
+  ceilingServer,
+  checkoutRound,
+  load,
+  PRODUCT,
+  type Row,
+  residentMegabytes,
+  row,
+  SECONDS,
+} from "./support/bench-load";
 import { newCustomer, postForm, productIdOn, startProductionShop } from "./support/production-shop";
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const BUYERS = Number(process.env.BENCH_BUYERS ?? 90);
-const PRODUCT = "/product/triphala-churna";
 /**
  * The steady checkout round: orders arriving at this rate in all, four at a time (autocannon
  * paces each connection on its own, so its connections send together): 50 a second is four
@@ -23,121 +28,6 @@ const PRODUCT = "/product/triphala-churna";
  */
 const STEADY_ORDERS_PER_SECOND = Number(process.env.BENCH_ORDERS_PER_SECOND ?? 50);
 const STEADY_CONNECTIONS = 4;
-
-type Row = {
-  name: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p97_5Ms: number;
-  p99Ms: number;
-  errors: number;
-  ofCeiling?: string;
-};
-
-function row(name: string, result: autocannon.Result): Row {
-  return {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p97_5Ms: result.latency.p97_5,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
-function load(options: autocannon.Options) {
-  return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-}
-
-/**
- * A plain Node server in a process of its own (as the shop is) sending `body` with the same
- * headers: what this machine can do at most.
- */
-async function ceilingServer(body: Buffer) {
-  const file = path.join(os.tmpdir(), `shop-bench-page-${process.pid}.html`);
-  fs.writeFileSync(file, body);
-  const code = `
-    const body = require("node:fs").readFileSync(${JSON.stringify(file)});
-    const server = require("node:http").createServer((_q, r) => {
-      r.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
-      r.end(body);
-    });
-    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port)));`;
-  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<string>((resolve) =>
-    child.stdout.once("data", (chunk) => resolve(String(chunk))),
-  );
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () => {
-      child.kill();
-      fs.rmSync(file, { force: true });
-    },
-  };
-}
-
-/**
- * Each buyer places one cash-on-delivery order for what is in their cart: 16 at a time as fast
- * as the shop answers, or at a steady rate. The row's rate is orders placed a second.
- */
-async function checkoutRound(
-  base: string,
-  name: string,
-  buyers: string[],
-  steady?: { ordersPerSecond: number; connections: number },
-) {
-  let next = 0;
-  let lastAnswer = 0;
-  const started = performance.now();
-  const result = await autocannon({
-    url: `${base}/checkout`,
-    connections: steady?.connections ?? CONNECTIONS,
-    amount: buyers.length,
-    ...(steady ? { overallRate: steady.ordersPerSecond } : {}),
-    method: "POST",
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          headers: {
-            cookie: buyers[next++ % buyers.length]!,
-            origin: base,
-            "content-type": "application/x-www-form-urlencoded",
-          },
-          body: new URLSearchParams({
-            fullName: "Bench Buyer",
-            phone: "9876543210",
-            addressLine1: "12 Shivaji Nagar, Rajwada",
-            addressLine2: "",
-            city: "Satara",
-            state: "Maharashtra",
-            postalCode: "415003",
-            paymentMethod: "cod",
-            idempotencyKey: randomUUID(),
-          }).toString(),
-        }),
-        onResponse: () => {
-          lastAnswer = performance.now();
-        },
-      },
-    ],
-  });
-  // autocannon ends an `amount` run on its next one-second tick: time the orders themselves.
-  const seconds = (lastAnswer - started) / 1000;
-  // A placed order answers with a redirect to the order's confirmation.
-  const placed = result["3xx"] ?? 0;
-  return {
-    ...row(name, result),
-    requestsPerSecond: Math.round((placed / Math.max(seconds, 0.001)) * 10) / 10,
-    errors: buyers.length - placed,
-  };
-}
-
-function residentMegabytes(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 const shop = await startProductionShop({ databaseUrl: process.env.BENCH_DATABASE_URL });
 const rows: Row[] = [];
