@@ -71,6 +71,21 @@ export default defineConfig({
           env: { NODE_ENV: "test" },
         },
       },
+      {
+        // Three processes of the production build on one PostgreSQL database behind a
+        // round-robin proxy: `vitest run --project cluster` after the build, with
+        // TEST_DATABASE_URL set (skipped without it). Each file starts processes of its own, so
+        // files run one at a time.
+        extends: true,
+        test: {
+          name: "cluster",
+          include: ["tests/cluster/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, unit, production build, the JavaScript budget, integration
 // (PGlite, then PostgreSQL when TEST_DATABASE_URL is set, beside Lighthouse: accessibility, best
-// practices and SEO at 100), end-to-end tests, with one summary at the end.
+// practices and SEO at 100, and beside the cluster tests: three processes of the build on one
+// PostgreSQL database), end-to-end tests, with one summary at the end.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { stripVTControlCharacters } from "node:util";
@@ -173,6 +174,7 @@ if (!TEST_DATABASE_URL) {
   console.log("\n(integration tests on PostgreSQL not run: set TEST_DATABASE_URL to a server URL)");
 }
 const POSTGRES_REPORT = "test-results/integration-postgres.json";
+const CLUSTER_REPORT = "test-results/cluster.json";
 const LIGHTHOUSE_REPORT = "test-results/lighthouse-check.json";
 fs.rmSync(LIGHTHOUSE_REPORT, { force: true });
 await runTogether(
@@ -184,9 +186,17 @@ await runTogether(
       env: { TEST_DATABASE_URL },
     },
     built && { name: "Lighthouse", command: "npm", args: ["run", "--silent", "lighthouse:check"] },
+    built &&
+      TEST_DATABASE_URL && {
+        name: "cluster tests on PostgreSQL",
+        command: "npx",
+        args: vitestArgs(["cluster"], CLUSTER_REPORT),
+        env: { TEST_DATABASE_URL },
+      },
   ].filter(Boolean),
 );
 if (TEST_DATABASE_URL) countVitest(POSTGRES_REPORT);
+if (built && TEST_DATABASE_URL) countVitest(CLUSTER_REPORT);
 countLighthouse(LIGHTHOUSE_REPORT);
 if (built) {
   fs.rmSync("test-results/e2e.json", { force: true });
