@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit, production build, the JavaScript budget, integration
 // (PGlite, then PostgreSQL when TEST_DATABASE_URL is set, beside Lighthouse: accessibility, best
-// practices and SEO at 100, and beside the cluster tests: three processes of the build on one
+// practices and SEO at 100, followed by the cluster tests: three processes of the build on one
 // PostgreSQL database), end-to-end tests, with one summary at the end.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -107,30 +107,40 @@ function countLighthouse(file) {
   totals.failed += report.failed ?? 0;
 }
 
+/** Runs one step with its output kept, for runTogether. */
+function runKept({ name, command, args, env = {} }) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { env: { ...process.env, ...env } });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      const seconds = Math.round((Date.now() - started) / 100) / 10;
+      resolve({ name, ok: code === 0, seconds, output: Buffer.concat(output) });
+    });
+  });
+}
+
 /**
- * Steps run side by side, each step's output kept and printed whole when all have ended, in the
- * order given. For steps that leave a core idle: the PostgreSQL tests wait on the server while
- * Lighthouse waits on the browser (about 30 s saved on two cores, docs/decisions/027).
+ * Lanes of steps run side by side (the steps of one lane one after another), each step's output
+ * kept and printed whole when all have ended, in the order given. For steps that leave a core
+ * idle: the PostgreSQL tests wait on the server while Lighthouse waits on the browser (about 30 s
+ * saved on two cores, docs/decisions/027), and the cluster tests follow Lighthouse so that no
+ * more than two steps share the two cores.
  */
-async function runTogether(steps) {
-  const outcomes = await Promise.all(
-    steps.map(
-      ({ name, command, args, env = {} }) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(command, args, { env: { ...process.env, ...env } });
-          const output = [];
-          child.stdout.on("data", (chunk) => output.push(chunk));
-          child.stderr.on("data", (chunk) => output.push(chunk));
-          child.on("close", (code) => {
-            const seconds = Math.round((Date.now() - started) / 100) / 10;
-            resolve({ name, ok: code === 0, seconds, output: Buffer.concat(output) });
-          });
-        }),
-    ),
-  );
+async function runTogether(lanes) {
+  const outcomes = (
+    await Promise.all(
+      lanes.map(async (lane) => {
+        const done = [];
+        for (const step of lane) done.push(await runKept(step));
+        return done;
+      }),
+    )
+  ).flat();
   for (const { output, ...result } of outcomes) {
-    const beside = steps.length > 1 ? " (run beside the other steps of this group)" : "";
+    const beside = outcomes.length > 1 ? " (run beside the other steps of this group)" : "";
     console.log(`\n=== ${result.name}${beside} ===`);
     process.stdout.write(output);
     results.push(result);
@@ -179,21 +189,31 @@ const LIGHTHOUSE_REPORT = "test-results/lighthouse-check.json";
 fs.rmSync(LIGHTHOUSE_REPORT, { force: true });
 await runTogether(
   [
-    TEST_DATABASE_URL && {
-      name: "integration tests on PostgreSQL",
-      command: "npx",
-      args: vitestArgs(INTEGRATION, POSTGRES_REPORT),
-      env: { TEST_DATABASE_URL },
-    },
-    built && { name: "Lighthouse", command: "npm", args: ["run", "--silent", "lighthouse:check"] },
-    built &&
+    [
       TEST_DATABASE_URL && {
-        name: "cluster tests on PostgreSQL",
+        name: "integration tests on PostgreSQL",
         command: "npx",
-        args: vitestArgs(["cluster"], CLUSTER_REPORT),
+        args: vitestArgs(INTEGRATION, POSTGRES_REPORT),
         env: { TEST_DATABASE_URL },
       },
-  ].filter(Boolean),
+    ],
+    [
+      built && {
+        name: "Lighthouse",
+        command: "npm",
+        args: ["run", "--silent", "lighthouse:check"],
+      },
+      built &&
+        TEST_DATABASE_URL && {
+          name: "cluster tests on PostgreSQL",
+          command: "npx",
+          args: vitestArgs(["cluster"], CLUSTER_REPORT),
+          env: { TEST_DATABASE_URL },
+        },
+    ],
+  ]
+    .map((lane) => lane.filter(Boolean))
+    .filter((lane) => lane.length > 0),
 );
 if (TEST_DATABASE_URL) countVitest(POSTGRES_REPORT);
 if (built && TEST_DATABASE_URL) countVitest(CLUSTER_REPORT);

@@ -67,16 +67,23 @@ describe(`sign-in limits on ${DATABASE_KIND}`, () => {
 
   it("refuses an address everywhere once 100 attempts from many clients failed within the window", async () => {
     await customer("owner.two@gmail.com");
-    for (let client = 1; client <= 10; client++) {
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const result = await signInFrom(
-          `10.8.1.${client}`,
-          "owner.two@gmail.com",
-          `guess-${attempt}`,
-        );
-        expect(result.status).toBe(400);
-      }
-    }
+    // Ten clients at once, as an attack from many machines comes (and the password checks, run
+    // on the thread pool, use every core); each client's ten guesses are within its own limit.
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, async (_, index) => {
+        const seen: number[] = [];
+        for (let attempt = 0; attempt < 10; attempt++) {
+          const result = await signInFrom(
+            `10.8.1.${index + 1}`,
+            "owner.two@gmail.com",
+            `guess-${attempt}`,
+          );
+          seen.push(result.status);
+        }
+        return seen;
+      }),
+    );
+    expect(statuses.flat()).toEqual(Array(100).fill(400));
     const fresh = await signInFrom("10.8.1.200", "owner.two@gmail.com", "owner-secret");
     expect(fresh.status).toBe(429);
     expect(fresh.toast?.description).toMatch(RETRY);
