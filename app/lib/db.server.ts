@@ -12,6 +12,7 @@ import pg from "pg";
 import * as schema from "../../db/schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server";
 import { logger } from "./logger.server";
+import { createPgliteDirectory, isNewPgliteDirectory } from "./pglite-create.server";
 import { databaseQueryDuration } from "./metrics.server";
 import { requestStore } from "./request-store.server";
 
@@ -145,8 +146,12 @@ export async function openPglite(
     lock = acquireDirectoryLock(path.join(dataDir, "database.lock"));
   }
   try {
+    const pgliteDir = dataDir ? path.join(dataDir, "pglite") : undefined;
+    if (pgliteDir && !options.snapshot && isNewPgliteDirectory(pgliteDir)) {
+      await createPgliteDirectory(pgliteDir);
+    }
     const client = await PGlite.create({
-      dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
+      dataDir: pgliteDir,
       extensions: { pg_trgm },
       loadDataDir: options.snapshot,
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],

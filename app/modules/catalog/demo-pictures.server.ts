@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { z } from "zod";
 import type { seedProducts } from "../../../db/seed/catalog-data";
 import { productArtSvg } from "../../../db/seed/product-art";
@@ -14,6 +13,7 @@ import {
   type PreparedVariant,
   prepareImage,
 } from "../media/images.server";
+import { loadSharp } from "../media/sharp.server";
 
 /**
  * The demo catalog's pictures, rendered once by `npm run seed:pictures` and shipped in the
@@ -60,6 +60,7 @@ export function variantFile(key: string, width: number, format: PictureFormat) {
 
 /** Renders one view of a product's packaging art as PNG (seconds for a catalog: librsvg). */
 export async function renderDemoPicture(product: SeedProduct, view: View) {
+  const sharp = await loadSharp();
   const full = await sharp(Buffer.from(productArtSvg(product, 1024)))
     .png()
     .toBuffer();

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte } from "drizzle-orm";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { images, imageVariants } from "../../../db/schema";
 import {
   CONTENT_HASH_LENGTH,
@@ -11,11 +11,7 @@ import {
   picturePath,
 } from "../../domain/picture-urls";
 import type { Executor } from "../../lib/db.server";
-
-// libvips keeps decoded pictures in a cache meant for reprocessing the same files, which a shop
-// never does, and runs one thread per core for every picture; uploads are rare, memory is not.
-sharp.cache(false);
-sharp.concurrency(1);
+import { loadSharp } from "./sharp.server";
 
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "gif", "svg", "tiff"]);
@@ -59,7 +55,8 @@ const ENCODERS = {
 /** Changes whenever the encoders' settings do (the shipped demo pictures record it). */
 export const ENCODING = JSON.stringify({ widths: PICTURE_WIDTHS, encoders: ENCODERS });
 
-export function encodeVariant(input: Buffer, width: number, format: PictureFormat) {
+export async function encodeVariant(input: Buffer, width: number, format: PictureFormat) {
+  const sharp = await loadSharp();
   const resized = sharp(input).rotate().resize({ width, withoutEnlargement: true });
   return format === "avif"
     ? resized.avif(ENCODERS.avif).toBuffer()
@@ -78,6 +75,7 @@ export async function prepareImage(input: Buffer): Promise<PreparedImage> {
   if (input.byteLength === 0 || input.byteLength > MAX_UPLOAD_BYTES) {
     throw new InvalidImageError("Images must be between 1 byte and 8 MB");
   }
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input).metadata();
