@@ -27,6 +27,7 @@ import { clientAddress, type TrustFunction } from "./app/lib/trust-proxy.server"
 import { limitRequestBodies, MAX_BODY_BYTES } from "./app/server/body-limit.server";
 import { answerClusterMetricRequests, runPrimary } from "./app/server/cluster.server";
 import { createGracefulShutdown } from "./app/server/graceful-shutdown.server";
+import { limitHeapGrowth } from "./app/server/heap-growth.server";
 import { metricsEndpoint } from "./app/server/metrics-endpoint.server";
 import { refuseCrossOriginWrites } from "./app/server/origin-guard.server";
 import {
@@ -46,6 +47,8 @@ type Lifecycle = {
   checkReadiness(): Promise<string | null>;
   storefrontPageCache(): PageCache | null;
 };
+
+limitHeapGrowth();
 
 let env: ReturnType<typeof parseEnv>;
 try {
