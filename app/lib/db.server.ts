@@ -12,8 +12,8 @@ import pg from "pg";
 import * as schema from "../../db/schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server";
 import { logger } from "./logger.server";
-import { createPgliteDirectory, isNewPgliteDirectory } from "./pglite-create.server";
 import { databaseQueryDuration } from "./metrics.server";
+import { createPgliteDirectory, isNewPgliteDirectory } from "./pglite-create.server";
 import { requestStore } from "./request-store.server";
 
 export type Schema = typeof schema;
