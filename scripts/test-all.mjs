@@ -1,7 +1,7 @@
-// `npm test`: typecheck, lint, unit, production build, the JavaScript budget, integration
-// (PGlite, then PostgreSQL when TEST_DATABASE_URL is set, beside Lighthouse: accessibility, best
-// practices and SEO at 100, followed by the cluster tests: three processes of the build on one
-// PostgreSQL database), end-to-end tests, with one summary at the end.
+// `npm test`: typecheck beside lint and unit, production build, the JavaScript budget, integration
+// on PGlite beside the cluster tests (three processes of the build on one PostgreSQL database),
+// then on PostgreSQL when TEST_DATABASE_URL is set beside Lighthouse (accessibility, best
+// practices and SEO at 100), end-to-end tests, with one summary at the end.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { stripVTControlCharacters } from "node:util";
@@ -126,8 +126,7 @@ function runKept({ name, command, args, env = {} }) {
  * Lanes of steps run side by side (the steps of one lane one after another), each step's output
  * kept and printed whole when all have ended, in the order given. For steps that leave a core
  * idle: the PostgreSQL tests wait on the server while Lighthouse waits on the browser (about 30 s
- * saved on two cores, docs/decisions/027), and the cluster tests follow Lighthouse so that no
- * more than two steps share the two cores.
+ * saved on two cores, docs/decisions/027).
  */
 async function runTogether(lanes) {
   const outcomes = (
@@ -167,9 +166,15 @@ function vitest(name, projects, outputFile, env) {
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
 
 const started = Date.now();
-run("typecheck", "npm", ["run", "--silent", "typecheck"]);
-run("lint", "npm", ["run", "--silent", "lint"]);
-vitest("unit tests", ["unit"], "test-results/unit.json");
+// TypeScript is one busy core; Biome and the unit tests take the other.
+await runTogether([
+  [{ name: "typecheck", command: "npm", args: ["run", "--silent", "typecheck"] }],
+  [
+    { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+    { name: "unit tests", command: "npx", args: vitestArgs(["unit"], "test-results/unit.json") },
+  ],
+]);
+countVitest("test-results/unit.json");
 // Built before the integration tests, so Lighthouse can run beside the PostgreSQL ones.
 const built = run("production build", "npx", ["react-router", "build"]);
 // The JavaScript budget of each storefront page, read from the build just made.
@@ -178,13 +183,38 @@ if (built) vitest("JavaScript budget", ["build"], "test-results/js-budget.json")
 process.env = withoutPostgres;
 // The scale tests (100,000 products) run alongside the integration tests, once per database.
 const INTEGRATION = ["integration", "scale"];
-vitest("integration tests on PGlite", INTEGRATION, "test-results/integration-pglite.json");
+const PGLITE_REPORT = "test-results/integration-pglite.json";
+const POSTGRES_REPORT = "test-results/integration-postgres.json";
+const CLUSTER_REPORT = "test-results/cluster.json";
+// The cluster tests' shop processes mostly wait on PostgreSQL, beside PGlite's CPU work.
+await runTogether(
+  [
+    [
+      {
+        name: "integration tests on PGlite",
+        command: "npx",
+        args: vitestArgs(INTEGRATION, PGLITE_REPORT),
+      },
+    ],
+    [
+      built &&
+        TEST_DATABASE_URL && {
+          name: "cluster tests on PostgreSQL",
+          command: "npx",
+          args: vitestArgs(["cluster"], CLUSTER_REPORT),
+          env: { TEST_DATABASE_URL },
+        },
+    ],
+  ]
+    .map((lane) => lane.filter(Boolean))
+    .filter((lane) => lane.length > 0),
+);
+countVitest(PGLITE_REPORT);
+if (built && TEST_DATABASE_URL) countVitest(CLUSTER_REPORT);
 process.env = { ...withoutPostgres, ...(TEST_DATABASE_URL ? { TEST_DATABASE_URL } : {}) };
 if (!TEST_DATABASE_URL) {
   console.log("\n(integration tests on PostgreSQL not run: set TEST_DATABASE_URL to a server URL)");
 }
-const POSTGRES_REPORT = "test-results/integration-postgres.json";
-const CLUSTER_REPORT = "test-results/cluster.json";
 const LIGHTHOUSE_REPORT = "test-results/lighthouse-check.json";
 fs.rmSync(LIGHTHOUSE_REPORT, { force: true });
 await runTogether(
@@ -203,20 +233,12 @@ await runTogether(
         command: "npm",
         args: ["run", "--silent", "lighthouse:check"],
       },
-      built &&
-        TEST_DATABASE_URL && {
-          name: "cluster tests on PostgreSQL",
-          command: "npx",
-          args: vitestArgs(["cluster"], CLUSTER_REPORT),
-          env: { TEST_DATABASE_URL },
-        },
     ],
   ]
     .map((lane) => lane.filter(Boolean))
     .filter((lane) => lane.length > 0),
 );
 if (TEST_DATABASE_URL) countVitest(POSTGRES_REPORT);
-if (built && TEST_DATABASE_URL) countVitest(CLUSTER_REPORT);
 countLighthouse(LIGHTHOUSE_REPORT);
 if (built) {
   fs.rmSync("test-results/e2e.json", { force: true });
