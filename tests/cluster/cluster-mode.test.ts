@@ -22,10 +22,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function onServer(statement: string) {
+async function onServer(statement: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: SERVER_URL });
   await client.connect();
-  await client.query(statement).finally(() => client.end());
+  return await client.query(statement, values).finally(() => client.end());
 }
 
 /** A fresh database on TEST_DATABASE_URL's server. */
@@ -35,6 +35,7 @@ async function createDatabase() {
   const url = new URL(SERVER_URL as string);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => onServer(`drop database if exists ${name} with (force)`),
   };
@@ -72,13 +73,18 @@ function workersOf(primary: ChildProcess): number[] {
   }
 }
 
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = 60_000) {
+async function until<T>(
+  read: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  ms = 60_000,
+  everyMs = 100,
+) {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`gave up waiting; last value ${String(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
@@ -171,6 +177,33 @@ describe.skipIf(!SERVER_URL)("WEB_CONCURRENCY on PostgreSQL", () => {
     ]) {
       expect(text, name).toContain(name);
     }
+  });
+
+  it("is not ready while its live updates have lost the database, and ready again once back", async () => {
+    // PostgreSQL ends the connections the workers listen on, as a restart or failover would.
+    const ended = await onServer(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = $1 and query like 'listen %'`,
+      [database.name],
+    );
+    expect(ended.rowCount).toBeGreaterThan(0);
+    const answers: string[] = [];
+    await until(
+      async () => {
+        const response = await fetch(`${base}/readyz`, { headers: { connection: "close" } });
+        answers.push(`${response.status} ${await response.text()}`);
+        return answers.at(-1) as string;
+      },
+      (answer) => answer.startsWith("200") && answers.some((seen) => seen.startsWith("503")),
+      20_000,
+      // The workers listen again within half a second or so: ask often enough to see it.
+      10,
+    );
+    expect(answers.find((seen) => seen.startsWith("503"))).toMatch(
+      /^503 live updates are reconnecting to the database/,
+    );
+    // Alive all along: a supervisor has no reason to restart it.
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 
   it("starts another worker when one dies, and keeps answering meanwhile", async () => {
