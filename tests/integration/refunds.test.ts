@@ -288,6 +288,24 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     expect(retried.idempotencyKey).not.toBe(failed.idempotencyKey);
   });
 
+  it("a failed refund is not sent again once the rest of the payment was refunded meanwhile", async () => {
+    // ₹650 paid: ₹400 refused by the gateway, then ₹600 refunded; ₹400 more no longer fits.
+    const order = await paidCardOrder();
+    fake.failNext(400, "Refund refused");
+    await refundOrder(handle.db, adminId, { orderId: order.id, amount: 40_000, reason: "Jar" });
+    await settle();
+    const failed = (await refundsOf(order.id))[0]!;
+    expect(failed.status).toBe("failed");
+    await refundOrder(handle.db, adminId, { orderId: order.id, amount: 60_000, reason: "Most" });
+    await settle();
+    await expect(retryRefund(handle.db, adminId, failed.id)).rejects.toThrow(
+      new RefundError("This refund no longer fits what is left of the payment"),
+    );
+    const after = (await refundsOf(order.id))[0]!;
+    expect(after).toMatchObject({ status: "failed", idempotencyKey: failed.idempotencyKey });
+    expect(requestsFor(order.paymentId)).toHaveLength(2);
+  });
+
   it("sent again after a crash that lost the gateway's answer: the same refund, not a second", async () => {
     const order = await paidCardOrder();
     await refundOrder(handle.db, adminId, { orderId: order.id, amount: 10_000, reason: "Part" });
