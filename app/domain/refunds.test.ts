@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  isRefundableByCard,
   MAX_REFUND_ATTEMPTS,
   nextRefundAttempt,
   REFUND_RETRY,
   refundableAmount,
   refundTotals,
+  showsRefunds,
 } from "./refunds";
 
 describe("refundableAmount", () => {
@@ -65,5 +67,24 @@ describe("nextRefundAttempt", () => {
   it("gives up after the last attempt", () => {
     expect(nextRefundAttempt(MAX_REFUND_ATTEMPTS - 1, now)).toBeInstanceOf(Date);
     expect(nextRefundAttempt(MAX_REFUND_ATTEMPTS, now)).toBeNull();
+  });
+});
+
+describe("which orders have refunds", () => {
+  const card = (paymentStatus: string) => ({ paymentMethod: "razorpay", paymentStatus });
+
+  it("refunds a card order through the gateway only once it is paid", () => {
+    expect(isRefundableByCard(card("paid"))).toBe(true);
+    for (const status of ["pending", "failed", "refunded"]) {
+      expect(isRefundableByCard(card(status))).toBe(false);
+    }
+    expect(isRefundableByCard({ paymentMethod: "cod", paymentStatus: "paid" })).toBe(false);
+  });
+
+  it("shows a Refunds part for a refundable card order, or one that has refunds", () => {
+    expect(showsRefunds(card("paid"), 0)).toBe(true);
+    expect(showsRefunds(card("failed"), 1)).toBe(true);
+    expect(showsRefunds(card("pending"), 0)).toBe(false);
+    expect(showsRefunds({ paymentMethod: "cod", paymentStatus: "paid" }, 0)).toBe(false);
   });
 });

@@ -30,6 +30,22 @@ export function refundableAmount(
   return Math.max(0, paid - committed);
 }
 
+/** A card order that has been paid can be refunded through the gateway. */
+export function isRefundableByCard(order: { paymentMethod: string; paymentStatus: string }) {
+  return order.paymentMethod !== "cod" && order.paymentStatus === "paid";
+}
+
+/**
+ * Whether an order's detail has a Refunds part: one that can be refunded, or one that has been
+ * (its payment may have been marked otherwise since).
+ */
+export function showsRefunds(
+  order: { paymentMethod: string; paymentStatus: string },
+  refundCount: number,
+) {
+  return isRefundableByCard(order) || (order.paymentMethod !== "cod" && refundCount > 0);
+}
+
 /** The money that has come back to the customer, and what is on its way. */
 export function refundTotals(refunds: readonly { amount: number; status: RefundStatus }[]) {
   let processed = 0;

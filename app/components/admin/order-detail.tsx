@@ -14,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { isTestPayment, type PaymentStatus, paymentMethodLabel } from "~/domain/orders";
+import { showsRefunds } from "~/domain/refunds";
 import { shippingMethodLabel } from "~/domain/shipping";
 import { OrderRefunds, type RefundView } from "./order-refunds";
 
@@ -247,7 +248,7 @@ export function OrderDetail({
         </Section>
       </div>
 
-      {order.paymentMethod !== "cod" && (order.paymentStatus === "paid" || order.refunds.length) ? (
+      {showsRefunds(order, order.refunds.length) ? (
         <Section id={`${prefix}refunds`} title="Refunds">
           <OrderRefunds order={order} refunds={order.refunds} action={action} />
         </Section>

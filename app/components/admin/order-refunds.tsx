@@ -7,10 +7,12 @@ import { Input } from "~/components/ui/input";
 import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import {
+  isRefundableByCard,
   REFUND_STATUS_LABELS,
   type RefundStatus,
   refundableAmount,
   refundTotals,
+  showsRefunds,
 } from "~/domain/refunds";
 import type { TrackingActionData } from "./order-detail";
 
@@ -48,8 +50,8 @@ export function OrderRefunds({
   refunds: readonly RefundView[];
   action: string;
 }) {
-  const paidByCard = order.paymentMethod !== "cod" && order.paymentStatus === "paid";
-  if (!paidByCard && refunds.length === 0) return null;
+  if (!showsRefunds(order, refunds.length)) return null;
+  const paidByCard = isRefundableByCard(order);
   const { processed, pending } = refundTotals(refunds);
   const left = paidByCard ? refundableAmount(order.total, refunds) : 0;
   return (
