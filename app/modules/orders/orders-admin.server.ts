@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm
 import { orderItems, orders, profiles } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
 import type { OrderStatus } from "../../domain/orders";
+import { isRefundableByCard } from "../../domain/refunds";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
@@ -174,8 +175,7 @@ export async function updateOrderStatus(
     }
     const refundDue =
       status === "cancelled" && order.paymentStatus === "paid" && order.paymentMethod === "cod";
-    const refunded =
-      status === "cancelled" && order.paymentStatus === "paid" && order.paymentMethod !== "cod";
+    const refunded = status === "cancelled" && isRefundableByCard(order);
     await recordAudit(tx, {
       actorId,
       action: "update-status",
