@@ -19,6 +19,11 @@ const REACT_ROUTER_PRODUCTION = path.join(
   "../production/index.mjs",
 );
 
+const REACT_ROUTER_DOM_PRODUCTION = path.join(
+  path.dirname(REACT_ROUTER_PRODUCTION),
+  "dom-export.mjs",
+);
+
 /** Bundled with it: @react-router/node imports react-router, and react-router's own copies of
  * cookie and set-cookie-parser differ from the versions at the top of node_modules. */
 const BUNDLED_WITH_REACT_ROUTER = [
@@ -38,13 +43,49 @@ function namedServerEntries(): Plugin {
   };
 }
 
+/**
+ * The server-rendered page paints and works without its scripts, so their module preloads ask for
+ * low priority: the stylesheet and the largest image go first on a slow connection
+ * (docs/decisions/044). React Router's <Scripts> takes no attributes for the preloads it renders,
+ * so both builds change the three it renders; a new React Router that renders them differently
+ * fails the build here instead of quietly losing the priority.
+ */
+function lowPriorityModulePreloads(): Plugin {
+  const PRELOAD = /rel: "modulepreload",(?=\r?\n)/g;
+  return {
+    name: "shop:low-priority-module-preloads",
+    apply: "build",
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]/.test(id) || !code.includes("function Scripts(")) {
+        return null;
+      }
+      const found = code.match(PRELOAD)?.length ?? 0;
+      if (found !== 3) {
+        this.error(
+          `React Router's <Scripts> renders ${found} module preloads where 3 were expected`,
+        );
+      }
+      return {
+        code: code.replace(PRELOAD, 'rel: "modulepreload", fetchPriority: "low",'),
+        map: null,
+      };
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => {
   const serverBuild = command === "build" && Boolean(isSsrBuild);
   return {
-    plugins: [tailwindcss(), reactRouter(), namedServerEntries()],
+    plugins: [tailwindcss(), reactRouter(), namedServerEntries(), lowPriorityModulePreloads()],
     resolve: {
       tsconfigPaths: true,
-      alias: serverBuild ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+      alias:
+        command === "build"
+          ? [
+              { find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION },
+              { find: /^react-router\/dom$/, replacement: REACT_ROUTER_DOM_PRODUCTION },
+            ]
+          : [],
     },
     ssr: {
       // Native and WASM packages stay outside the server bundle.

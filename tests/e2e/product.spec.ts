@@ -249,6 +249,44 @@ test.describe("product page", () => {
     }
   });
 
+  test("the stylesheet and main picture are fetched ahead of the scripts, which hydrate as preloaded", async ({
+    page,
+  }) => {
+    const html = await (await page.request.get(`/product/${MAULI.slug}`)).text();
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(1);
+    for (const preload of preloads) expect(preload).toContain('fetchPriority="low"');
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('rel="modulepreload"'));
+
+    // The priorities Chromium fetched with, as its network log reports them.
+    const priorities = new Map<string, string>();
+    const network = await page.context().newCDPSession(page);
+    network.on("Network.requestWillBeSent", ({ request }) =>
+      priorities.set(new URL(request.url).pathname, request.initialPriority),
+    );
+    await network.send("Network.enable");
+    await page.goto(`/product/${MAULI.slug}`);
+    await waitForHydration(page);
+    const main = page.getByRole("img", { name: MAULI.name, exact: true });
+    const picture = new URL(await main.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .pathname;
+    expect(priorities.get(picture)).toBe("High");
+    const scripts = preloads.map((preload) => /href="([^"]+)"/.exec(preload)?.[1] ?? preload);
+    for (const script of scripts) expect(priorities.get(script), script).toBe("Low");
+    const stylesheet = [...priorities.keys()].find((path) => path.endsWith(".css"))!;
+    expect(priorities.get(stylesheet)).toBe("VeryHigh");
+
+    // Hydration keeps the server's preloads as they are rather than adding its own.
+    const hydrated = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) =>
+        links.map((link) => `${link.getAttribute("href")} ${link.getAttribute("fetchpriority")}`),
+      );
+    expect(
+      hydrated.filter((link) => scripts.some((script) => link.startsWith(`${script} `))),
+    ).toEqual(scripts.map((script) => `${script} low`));
+  });
+
   test("a listing fetches its first row of pictures first and the rest lazily", async ({
     page,
   }) => {
