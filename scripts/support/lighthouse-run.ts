@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startHttp2Front } from "./http2-front";
 import { type Category, findingsOf, type PageFindings, type Report } from "./lighthouse-findings";
 import { newCustomer, type ProductionShop, postForm, productIdOn } from "./production-shop";
 
@@ -52,15 +53,28 @@ async function customerWithACart(base: string) {
   return cookie;
 }
 
+/**
+ * `through: "http2"` measures the pages as a phone gets them in production, through a TLS and
+ * HTTP/2 front like the deployment's proxy (support/http2-front.ts); "direct" asks the shop's own
+ * HTTP/1.1 server.
+ */
 export async function lighthouseThePages(
   shop: ProductionShop,
   categories: readonly Category[],
   onPage: (findings: PageFindings) => void = () => {},
+  through: "http2" | "direct" = "direct",
 ) {
   const cookie = await customerWithACart(shop.base);
+  const front = through === "http2" ? await startHttp2Front(shop.base) : undefined;
+  const base = front?.base ?? shop.base;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      ...(front ? ["--ignore-certificate-errors"] : []),
+    ],
     logLevel: "silent",
   });
   const results: PageFindings[] = [];
@@ -68,7 +82,7 @@ export async function lighthouseThePages(
     for (const page of PAGES) {
       let report: Report | undefined;
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-        const result = await lighthouse(`${shop.base}${page.path}`, {
+        const result = await lighthouse(`${base}${page.path}`, {
           port: chrome.port,
           logLevel: "error",
           onlyCategories: [...categories],
@@ -87,6 +101,7 @@ export async function lighthouseThePages(
     }
   } finally {
     chrome.kill();
+    await front?.close();
   }
   return results;
 }
