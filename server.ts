@@ -34,6 +34,7 @@ import {
   createCachedPageResponder,
   createPageCacheMiddleware,
 } from "./app/server/page-cache-http.server";
+import { listPublicFiles, onlyFor } from "./app/server/public-files.server";
 import { createReactRouterHandler, sendResponse } from "./app/server/react-router-handler.server";
 import { redactSecrets } from "./app/server/redact-secrets.server";
 import { createRouteLabeler } from "./app/server/route-label.server";
@@ -184,7 +185,12 @@ async function main() {
       "/assets",
       express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    app.use(
+      onlyFor(
+        listPublicFiles("build/client", ["assets"]),
+        express.static("build/client", { maxAge: "1h", index: false }),
+      ),
+    );
     // Not a file: React Router or one of the handlers below answers.
     app.use((_req, res, next) => {
       res.locals.route = undefined;
