@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   financialYearOf,
@@ -7,6 +8,7 @@ import {
   formatIstDay,
   formatIstShortDate,
   formatIstSortable,
+  istParts,
 } from "./india-time";
 
 // 18:30 UTC is midnight in India: the day changes there before it does in UTC.
@@ -46,5 +48,53 @@ describe("dates on India's clock, whatever the zone of the server or the browser
   it("the financial year starts on 1 April in India", () => {
     expect(financialYearOf(JUST_BEFORE)).toBe("2025-26");
     expect(financialYearOf(INDIA_MIDNIGHT)).toBe("2026-27");
+  });
+});
+
+describe("India's clock worked out by hand", () => {
+  const intl = new Intl.DateTimeFormat("en-IN", {
+    timeZone: "Asia/Kolkata",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const intlParts = (date: Date) => {
+    const parts = intl.formatToParts(date);
+    const part = (type: Intl.DateTimeFormatPartTypes) =>
+      Number(parts.find((p) => p.type === type)?.value);
+    return {
+      year: part("year"),
+      month: part("month"),
+      day: part("day"),
+      hour: part("hour"),
+      minute: part("minute"),
+    };
+  };
+
+  it("agrees with the Asia/Kolkata time zone from 1970 to 2100", () => {
+    const from = Date.UTC(1970, 0, 1);
+    const to = Date.UTC(2100, 0, 1);
+    fc.assert(
+      fc.property(fc.integer({ min: from, max: to }), (time) => {
+        const date = new Date(time);
+        expect(istParts(date)).toEqual(intlParts(date));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const text of [
+      "2026-03-31T18:29:59.999Z",
+      "2026-03-31T18:30:00Z",
+      "2024-02-28T18:30:00Z",
+    ]) {
+      expect(istParts(text)).toEqual(intlParts(new Date(text)));
+    }
+  });
+
+  it("refuses a date that is not one, as Intl does", () => {
+    expect(() => istParts("not a date")).toThrow(RangeError);
+    expect(() => intl.formatToParts(new Date("not a date"))).toThrow(RangeError);
   });
 });

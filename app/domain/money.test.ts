@@ -10,6 +10,34 @@ describe("money", () => {
     expect(formatRupeesShort(99950)).toBe("₹999.50");
   });
 
+  const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
+  const intlWhole = new Intl.NumberFormat("en-IN", {
+    style: "currency",
+    currency: "INR",
+    maximumFractionDigits: 0,
+  });
+
+  it("writes every amount exactly as Intl's en-IN currency format does", () => {
+    for (const paise of [0, -0, 1, 5, 99, 100, 101, 99999, 100000, 12345678, -4999, -100000]) {
+      expect(formatRupees(paise), String(paise)).toBe(intl.format(paise / 100));
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 15), max: 10 ** 15 }), (paise) => {
+        expect(formatRupees(paise)).toBe(intl.format(paise / 100));
+        expect(formatRupeesShort(paise)).toBe(
+          paise % 100 === 0 ? intlWhole.format(paise / 100) : intl.format(paise / 100),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("rounds a fraction of a paisa as Intl does", () => {
+    for (const paise of [1234.5, 1234.4999, 0.5, -0.4, 99.999]) {
+      expect(formatRupees(paise), String(paise)).toBe(intl.format(paise / 100));
+    }
+  });
+
   it.each([
     ["499", 49900],
     ["499.5", 49950],
