@@ -11,8 +11,9 @@ import { defineConfig, type Plugin } from "vite";
 const SERVER_ENTRIES = { index: "virtual:react-router/server-build", server: "./server.ts" };
 
 /**
- * react-router's package.json sends Node to its development build, whatever NODE_ENV says, and
- * exports no condition for the production one: the server build bundles that file instead.
+ * react-router's package.json sends Node and bundlers to its development build, whatever NODE_ENV
+ * says, and exports no condition for the production one: both builds bundle that file instead,
+ * `react-router` and `react-router/dom` alike, so the browser gets one copy of the router.
  */
 const REACT_ROUTER_PRODUCTION = path.join(
   path.dirname(createRequire(import.meta.url).resolve("react-router")),
