@@ -36,6 +36,7 @@ import {
 } from "./app/server/page-cache-http.server";
 import { listPublicFiles, onlyFor } from "./app/server/public-files.server";
 import { createReactRouterHandler, sendResponse } from "./app/server/react-router-handler.server";
+import { readinessEndpoint } from "./app/server/readiness-endpoint.server";
 import { redactSecrets } from "./app/server/redact-secrets.server";
 import { createRouteLabeler } from "./app/server/route-label.server";
 import { createSecurityHeaders } from "./app/server/security-headers.server";
@@ -224,21 +225,15 @@ async function main() {
 
   // Ready: started (a process listens only once migrations are applied), the database answers,
   // live updates are heard, and the process is not stopping.
-  app.get("/readyz", routeNamed("/readyz"), async (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    if (graceful.stopping()) {
-      res.status(503).type("text/plain").send("stopping");
-      return;
-    }
-    try {
-      const problem = await lifecycle.checkReadiness();
-      if (problem) res.status(503).type("text/plain").send(problem);
-      else res.status(200).type("text/plain").send("ready");
-    } catch (error) {
-      log.error({ err: error }, "readiness check failed");
-      res.status(503).type("text/plain").send("database unavailable");
-    }
-  });
+  app.get(
+    "/readyz",
+    routeNamed("/readyz"),
+    readinessEndpoint({
+      stopping: graceful.stopping,
+      checkReadiness: () => lifecycle.checkReadiness(),
+      log,
+    }),
+  );
 
   app.get("/metrics", routeNamed("/metrics"), metricsEndpoint({ token: env.METRICS_TOKEN, log }));
 
