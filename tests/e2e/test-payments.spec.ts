@@ -145,5 +145,18 @@ test("a customer pages through their orders, without JavaScript, back to the old
   expect(await numbersOn(1)).toEqual(secondPage);
   await plain.goto("/profile?tab=orders&page=abc");
   expect(await numbersOn(15)).toEqual(firstPage);
+
+  // An order mail's link names its order: the tab opens at the page that holds it, there.
+  await plain.goto("/profile?tab=orders&page=2");
+  const oldestTitle = await plain
+    .getByRole("article")
+    .getByRole("heading", { level: 3 })
+    .getAttribute("id");
+  const oldestId = oldestTitle?.match(/^order-([0-9a-f-]+)-title$/)?.[1];
+  expect(oldestId).toBeTruthy();
+  await plain.goto(`/profile?tab=orders&order=${oldestId}#${oldestTitle}`);
+  await expect(plain.getByText("Showing 16–16 of 16 orders")).toBeVisible();
+  expect(await numbersOn(1)).toEqual(secondPage);
+  await expect(plain.locator(`#${oldestTitle}`)).toBeInViewport();
   await context.close();
 });

@@ -62,9 +62,10 @@ async function oneMail(orderNumber: string, subject: string) {
 function expectOrderDetails(mail: MailMessage, order: Awaited<ReturnType<typeof placed>>) {
   expect(mail.text).toContain(`2 x ${order.productName}: ₹600.00`);
   expect(mail.text).toMatch(/Total: ₹[\d,]+\.\d\d/);
-  const link = `${getEnv().PUBLIC_URL}/profile?tab=orders#order-${order.id}-title`;
+  // The Orders tab opens at the page that holds the order, scrolled to it.
+  const link = `${getEnv().PUBLIC_URL}/profile?tab=orders&order=${order.id}#order-${order.id}-title`;
   expect(mail.text).toContain(link);
-  expect(mail.html).toContain(`href="${link}"`);
+  expect(mail.html).toContain(`href="${link.replace("&", "&amp;")}"`);
   expect(mail.html).toContain(">View your order</a>");
 }
 

@@ -4,7 +4,7 @@ import { CARD_PAYMENT_WINDOW_MS } from "~/domain/orders";
 import { auth } from "~/lib/auth.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { ProfileNotFoundError, updateProfile } from "~/modules/accounts/profile.server";
-import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
+import { listCustomerOrders, orderHistoryPageOf } from "~/modules/orders/customer-orders.server";
 import { orderItems, orders, profiles } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
@@ -303,6 +303,69 @@ describe(`the Orders tab on ${DATABASE_KIND}`, () => {
     const second = await listCustomerOrders(handle.db, customer.id, 2, 2);
     expect(second.orders.map((o) => o.orderNumber)).toEqual(["ORD-1000"]);
     expect(second.orders[0]!.items).toHaveLength(1);
+  });
+
+  it("finds the page that holds an order, newest first, and nothing of another's order", async () => {
+    // Two orders a page: the newest two on page 1, the oldest on page 2.
+    expect(await orderHistoryPageOf(handle.db, customer.id, ids.newest!, 2)).toBe(1);
+    expect(await orderHistoryPageOf(handle.db, customer.id, ids.middle!, 2)).toBe(1);
+    expect(await orderHistoryPageOf(handle.db, customer.id, ids.oldest!, 2)).toBe(2);
+    expect(await orderHistoryPageOf(handle.db, customer.id, ids.oldest!, 1)).toBe(3);
+    expect(await orderHistoryPageOf(handle.db, customer.id, ids.oldest!)).toBe(1);
+    expect(await orderHistoryPageOf(handle.db, customer.id, ids.others!, 1)).toBeNull();
+    expect(await orderHistoryPageOf(handle.db, other.id, ids.oldest!, 1)).toBeNull();
+    expect(
+      await orderHistoryPageOf(handle.db, customer.id, "0f8e2a4c-1b3d-4e5f-8a9b-0c1d2e3f4a5b"),
+    ).toBeNull();
+  });
+
+  it("puts an order as old as another by its number, as the list does", async () => {
+    const twin = await insertOrder({
+      userId: other.id,
+      orderNumber: "ORD-9001",
+      createdAt: (
+        await handle.db
+          .select({ createdAt: orders.createdAt })
+          .from(orders)
+          .where(eq(orders.id, ids.others!))
+      )[0]!.createdAt,
+      items: [{ productId: tulsi, name: "Tulsi Drops", quantity: 1, unitPrice: 25000 }],
+    });
+    const { orders: list } = await listCustomerOrders(handle.db, other.id, 1, 1);
+    expect(list.map((o) => o.orderNumber)).toEqual(["ORD-9001"]);
+    expect(await orderHistoryPageOf(handle.db, other.id, twin.id, 1)).toBe(1);
+    expect(await orderHistoryPageOf(handle.db, other.id, ids.others!, 1)).toBe(2);
+    await handle.db.delete(orders).where(eq(orders.id, twin.id));
+  });
+
+  it("opens the Orders tab at the page of the order a mail names", async () => {
+    // One order more than a page: the oldest is alone on page 2.
+    const regular = await createCustomer("Regular Customer");
+    const minute = 60_000;
+    const placed: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const order = await insertOrder({
+        userId: regular.id,
+        orderNumber: `ORD-${5000 + i}`,
+        createdAt: new Date(Date.now() - (16 - i) * minute),
+        items: [{ productId: tulsi, name: "Tulsi Drops", quantity: 1, unitPrice: 25000 }],
+      });
+      placed.push(order.id);
+    }
+    const [oldest, newest] = [placed[0]!, placed[15]!];
+    const open = (query: string) => loadProfile(regular.cookies, `/profile?tab=orders&${query}`);
+
+    const mailed = await open(`order=${oldest}`);
+    expect(mailed.orderPages.page).toBe(2);
+    expect(mailed.orders.map((o) => o.id)).toEqual([oldest]);
+    expect((await open(`order=${newest}`)).orderPages.page).toBe(1);
+    // A page asked for wins over the order; another customer's order or a malformed id is
+    // ignored, and nothing of another customer's order is shown.
+    expect((await open(`order=${oldest}&page=1`)).orderPages.page).toBe(1);
+    const foreign = await open(`order=${ids.others}`);
+    expect(foreign.orderPages.page).toBe(1);
+    expect(foreign.orders.map((o) => o.id)).not.toContain(ids.others);
+    expect((await open("order=not-an-id")).orderPages.page).toBe(1);
   });
 
   it("marks the card order still inside its payment window as payable", async () => {

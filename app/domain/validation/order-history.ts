@@ -15,3 +15,19 @@ export function orderHistoryPage(value: string | null): number {
 export function orderHistoryHref(page: number) {
   return page > 1 ? `/profile?tab=orders&page=${page}` : "/profile?tab=orders";
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** ?order= of the Orders tab (an order mail's link): an order id, else nothing. */
+export function orderHistoryOrder(value: string | null): string | null {
+  const text = value?.trim() ?? "";
+  return UUID.test(text) ? text.toLowerCase() : null;
+}
+
+/**
+ * Where an order mail sends its customer: the Orders tab at the page that holds the order,
+ * scrolled to it (the tab finds the page, however many orders came since).
+ */
+export function orderMailPath(orderId: string) {
+  return `/profile?tab=orders&order=${orderId}#order-${orderId}-title`;
+}

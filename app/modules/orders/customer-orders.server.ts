@@ -1,4 +1,5 @@
-import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { orderItems, orders } from "../../../db/schema";
 import { ORDER_HISTORY_PAGE_SIZE } from "../../domain/validation/order-history";
 import type { Executor } from "../../lib/db.server";
@@ -66,6 +67,31 @@ export async function listCustomerOrders(
     else byOrder.set(orderId, [item]);
   }
   return { orders: rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] })), pages };
+}
+
+/**
+ * The page of the customer's Orders tab that holds one of their orders, in the list's order
+ * (newest first): what an order mail's link opens. Null when the order is not theirs.
+ */
+export async function orderHistoryPageOf(
+  executor: Executor,
+  userId: string,
+  orderId: string,
+  pageSize = ORDER_HISTORY_PAGE_SIZE,
+): Promise<number | null> {
+  // Ahead of it in the list: newer, or as new with a later number (the list's tie-break). Read
+  // in one statement, so its timestamp keeps the database's microseconds.
+  const target = alias(orders, "target");
+  const [order] = await executor
+    .select({
+      ahead: sql<number>`(select count(*)::int from ${orders} as newer
+        where newer.user_id = target.user_id
+        and (newer.created_at, newer.order_number) > (target.created_at, target.order_number))`,
+    })
+    .from(target)
+    .where(and(eq(target.id, orderId), eq(target.userId, userId)));
+  if (!order) return null;
+  return Math.floor(Number(order.ahead) / pageSize) + 1;
 }
 
 export type CustomerOrder = Awaited<ReturnType<typeof listCustomerOrders>>["orders"][number];

@@ -6,6 +6,7 @@ import type { OrderMailKind } from "../../domain/mail-outbox";
 import { formatRupees } from "../../domain/money";
 import { paymentMethodLabel } from "../../domain/orders";
 import { shippingMethodLabel } from "../../domain/shipping";
+import { orderMailPath } from "../../domain/validation/order-history";
 import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import type { MailMessage } from "../../lib/mail.server";
@@ -94,7 +95,7 @@ function orderTable(order: OrderForMail): MailRow[] {
 function orderLink(order: OrderForMail) {
   return {
     label: "View your order",
-    url: `${getEnv().PUBLIC_URL}/profile?tab=orders#order-${order.id}-title`,
+    url: `${getEnv().PUBLIC_URL}${orderMailPath(order.id)}`,
   };
 }
 

@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { awaitsCardPayment } from "~/domain/orders";
 import { addressActionSchema, profileSchema } from "~/domain/validation/address";
-import { orderHistoryPage } from "~/domain/validation/order-history";
+import { orderHistoryOrder, orderHistoryPage } from "~/domain/validation/order-history";
 import { z } from "~/domain/zod";
 import {
   actionFailure,
@@ -34,7 +34,7 @@ import {
   OrderNotCancellableError,
   OrderNotFoundError,
 } from "~/modules/orders/cancel-order.server";
-import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
+import { listCustomerOrders, orderHistoryPageOf } from "~/modules/orders/customer-orders.server";
 import { cardPaymentMode } from "~/modules/payments/gateway.server";
 import type { Route } from "./+types/profile";
 
@@ -65,7 +65,11 @@ function tabOf(value: string | null): Tab {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const page = orderHistoryPage(new URL(request.url).searchParams.get("page"));
+  const query = new URL(request.url).searchParams;
+  // An order mail's link names its order: open the page that holds it, however many came since.
+  const mailedOrder = query.has("page") ? null : orderHistoryOrder(query.get("order"));
+  const mailedPage = mailedOrder ? await orderHistoryPageOf(db(), user.id, mailedOrder) : null;
+  const page = mailedPage ?? orderHistoryPage(query.get("page"));
   const [history, addresses] = await Promise.all([
     listCustomerOrders(db(), user.id, page),
     listAddresses(db(), user.id),
