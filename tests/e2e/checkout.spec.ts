@@ -1,6 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { BASE_URL } from "./config";
 import { signedInTest } from "./fixtures";
-import { signInWithoutScript, signUp, waitForMail } from "./helpers";
+import { createCustomer, signInWithoutScript, signUp, waitForMail } from "./helpers";
 
 async function addToCart(page: Page, slug: string, quantity = 1) {
   await page.goto(`/product/${slug}`);
@@ -180,5 +182,62 @@ test("without JavaScript, a cash-on-delivery order is placed with plain forms", 
     plain.getByRole("status").filter({ hasText: "Order placed successfully!" }),
   ).toBeAttached();
   await expect(orderCard(plain)).toContainText("Pushyanug Churna");
+  await context.close();
+});
+
+test("without JavaScript, an order whose last units sold meanwhile goes back to the cart, naming the product", async ({
+  page,
+  browser,
+}) => {
+  // Kumkumadi Cream has 3 in stock in the demo catalog, and no other test buys it.
+  const { plain, context } = await signInWithoutScript(page, browser);
+  await plain.goto("/product/kumkumadi-cream");
+  const productId = await plain
+    .locator('form[action="/cart"] input[name="productId"]')
+    .first()
+    .getAttribute("value");
+  await plain.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(plain).toHaveURL("/cart");
+  await plain.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(plain).toHaveURL("/checkout");
+  await plain.getByLabel("Phone").fill("9876543210");
+  await plain.getByLabel("Address Line 1").fill("3 Rajwada Chowk, Satara");
+
+  // Meanwhile another customer buys every unit left.
+  const other = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  await createCustomer(other);
+  const headers = { origin: BASE_URL };
+  const added = await other.post("/cart", {
+    form: { intent: "add", productId: productId!, quantity: "3" },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBeLessThan(400);
+  const bought = await other.post("/checkout", {
+    form: {
+      fullName: "Meera Kulkarni",
+      phone: "9876543211",
+      addressLine1: "8 Powai Naka",
+      addressLine2: "",
+      city: "Satara",
+      state: "Maharashtra",
+      postalCode: "415001",
+      paymentMethod: "cod",
+      idempotencyKey: randomUUID(),
+    },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(bought.status()).toBe(302);
+  await other.dispose();
+
+  await plain.getByRole("button", { name: "Place Order" }).click();
+  await expect(plain).toHaveURL("/cart");
+  const toast = plain.getByRole("status").filter({ hasText: "Some items need your attention" });
+  await expect(toast).toBeAttached();
+  await expect(toast).toContainText(
+    "Kumkumadi Cream is out of stock. Adjust the flagged items in your cart, then check out.",
+  );
+  await expect(plain.getByText("Out of stock: remove it to check out")).toBeVisible();
   await context.close();
 });

@@ -135,7 +135,10 @@ describe(`hidden products never reach shoppers on ${DATABASE_KIND}`, () => {
 
     const page = await callRoute(checkoutLoader, browserRequest("/checkout", customer.cookies));
     expect(page.location).toBe("/cart");
-    expect(page.toast).toMatchObject({ title: "Some items need your attention" });
+    expect(page.toast).toMatchObject({
+      title: "Some items need your attention",
+      description: `${archived.name} is no longer available. Adjust the flagged items in your cart, then check out.`,
+    });
 
     const stockBefore = await handle.db
       .select({ id: products.id, stock: products.stockQuantity })

@@ -1,5 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { carts, couponRedemptions, coupons } from "../../../db/schema";
+import type { CartLineProblem } from "../../domain/cart-line-problems";
 import { type CouponMessage, type CouponState, checkCoupon } from "../../domain/coupons";
 import { amountToFreeShipping, cartCount, priceCart, type Totals } from "../../domain/pricing";
 import type { Executor } from "../../lib/db.server";
@@ -8,7 +9,7 @@ import { listCartLines } from "./cart-read.server";
 export type CartLineView = Awaited<ReturnType<typeof listCartLines>>[number] & {
   lineTotal: number;
   /** A line that cannot be bought as it is: flagged, and left out of the totals. */
-  problem: "unavailable" | "out-of-stock" | "short" | null;
+  problem: CartLineProblem | null;
 };
 
 export type CartView = {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { carts, orderItems, orders } from "../../../db/schema";
 import type { ShippingAddressSnapshot } from "../../../db/schema/commerce";
+import { cartLineProblemMessage } from "../../domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
 import { checkCoupon } from "../../domain/coupons";
 import { formatRupees } from "../../domain/money";
@@ -217,11 +218,12 @@ async function takeCartStock(tx: Transaction, lines: CartLine[]) {
   if (shortfall) {
     const name = byId.get(shortfall.productId)!.name;
     if (shortfall.status !== "published") {
-      throw new OrderError(`${name} is no longer available. Remove it from your cart.`);
+      throw new OrderError(
+        `${cartLineProblemMessage({ name, problem: "unavailable", stock: 0 })}. Remove it from your cart.`,
+      );
     }
-    const stock = shortfall.stock ?? 0;
     throw new OrderError(
-      stock <= 0 ? `${name} is out of stock` : `Only ${stock} of ${name} left in stock`,
+      cartLineProblemMessage({ name, problem: "short", stock: shortfall.stock ?? 0 }),
     );
   }
 }

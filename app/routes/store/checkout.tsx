@@ -22,6 +22,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
+import { cartProblemsDescription } from "~/domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
 import { CARD_PAYMENTS_OFF_MESSAGE } from "~/domain/orders";
 import { priceEveryMethod } from "~/domain/pricing";
@@ -71,11 +72,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const cart = await getCart(db(), user.id);
   if (cart.lines.length === 0) throw redirect("/cart");
-  if (cart.lines.some((line) => line.problem !== null)) {
+  const flagged = cart.lines.flatMap(({ name, problem, stockQuantity }) =>
+    problem ? [{ name, problem, stock: stockQuantity }] : [],
+  );
+  if (flagged.length > 0) {
     throw await redirectWithToast("/cart", {
       type: "error",
       title: "Some items need your attention",
-      description: "Adjust the flagged items in your cart, then check out.",
+      description: cartProblemsDescription(flagged),
     });
   }
   const [addresses, settings] = await Promise.all([listAddresses(db(), user.id), shopSettings()]);
