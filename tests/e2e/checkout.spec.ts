@@ -25,6 +25,16 @@ async function fillAddress(page: Page) {
   await page.getByLabel("Address Line 1").fill("12 Shivaji Nagar, Rajwada");
 }
 
+/** From an open product page, without JavaScript: add one, go to checkout, fill in the address. */
+async function checkoutWithoutScript(plain: Page) {
+  await plain.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(plain).toHaveURL("/cart");
+  await plain.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(plain).toHaveURL("/checkout");
+  await plain.getByLabel("Phone").fill("9876543210");
+  await plain.getByLabel("Address Line 1").fill("3 Rajwada Chowk, Satara");
+}
+
 function orderCard(page: Page) {
   return page
     .getByRole("article")
@@ -170,12 +180,7 @@ test("without JavaScript, a cash-on-delivery order is placed with plain forms", 
 }) => {
   const { plain, context } = await signInWithoutScript(page, browser);
   await plain.goto("/product/pushyanug-churna");
-  await plain.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(plain).toHaveURL("/cart");
-  await plain.getByRole("link", { name: "Proceed to Checkout" }).click();
-  await expect(plain).toHaveURL("/checkout");
-  await plain.getByLabel("Phone").fill("9876543210");
-  await plain.getByLabel("Address Line 1").fill("3 Rajwada Chowk, Satara");
+  await checkoutWithoutScript(plain);
   await plain.getByRole("button", { name: "Place Order" }).click();
   await expect(plain).toHaveURL("/profile?tab=orders");
   await expect(
@@ -196,12 +201,7 @@ test("without JavaScript, an order whose last units sold meanwhile goes back to 
     .locator('form[action="/cart"] input[name="productId"]')
     .first()
     .getAttribute("value");
-  await plain.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(plain).toHaveURL("/cart");
-  await plain.getByRole("link", { name: "Proceed to Checkout" }).click();
-  await expect(plain).toHaveURL("/checkout");
-  await plain.getByLabel("Phone").fill("9876543210");
-  await plain.getByLabel("Address Line 1").fill("3 Rajwada Chowk, Satara");
+  await checkoutWithoutScript(plain);
 
   // Meanwhile another customer buys every unit left.
   const other = await playwrightRequest.newContext({ baseURL: BASE_URL });
