@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN } from "./config";
-import { signUp } from "./helpers";
+import { signUp, waitForHydration } from "./helpers";
 
 test("the header shows the promo bar, navigation and the sign-in icon to visitors", async ({
   page,
@@ -70,6 +70,37 @@ test("the mobile menu opens a drawer with navigation, search and account links",
   await drawer.getByLabel("Search products").press("Enter");
   await expect(page).toHaveURL("/products?search=triphala");
   await expect(drawer).toBeHidden();
+});
+
+test("a tap on the menu button before the drawer's code has arrived still opens it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The drawer's code arrives late, as on a slow connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/mobile-menu-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  const button = page.getByRole("button", { name: "Open menu" });
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  release();
+  const drawer = page.getByRole("dialog", { name: "Menu" });
+  await expect(drawer.getByRole("link", { name: "Products" })).toBeVisible();
+  // Closed by keyboard, focus goes back to the button, which opens the drawer again.
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await page.keyboard.press("Enter");
+  await expect(drawer).toBeVisible();
 });
 
 test("the footer has quick links, customer service, contact details and a newsletter box", async ({

@@ -1,27 +1,34 @@
-import { Menu } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
-import { cn } from "~/lib/cn";
+import { Link } from "react-router";
+import { Sheet, SheetContent, SheetTitle } from "~/components/ui/sheet";
 import type { RootLoaderData } from "~/root";
-import { iconLink } from "./icon-link";
 import { MAIN_NAV } from "./nav-links";
 import { SearchForm } from "./search-form";
 import { SignOutForm } from "./sign-out-form";
 
-/** docs/DESIGN.md §6.13: a drawer with the navigation, the second search form and the account links. */
-export function MobileMenu({ user }: Pick<RootLoaderData, "user">) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  // Any navigation from inside the drawer closes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
-  useEffect(() => setOpen(false), [location.key]);
+type MobileMenuDrawerProps = Pick<RootLoaderData, "user"> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes back once the drawer has closed: the button that opened it. */
+  returnFocus: () => void;
+};
+
+/**
+ * docs/DESIGN.md §6.13: a drawer with the navigation, the second search form and the account
+ * links. Its button is the header's own (mobile-menu-button.tsx), so a tap is kept even when it
+ * comes before this code has arrived.
+ */
+export function MobileMenuDrawer({ user, open, onOpenChange, returnFocus }: MobileMenuDrawerProps) {
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className={cn(iconLink, "lg:hidden")} aria-label="Open menu">
-        <Menu className="size-5" aria-hidden="true" />
-      </SheetTrigger>
-      <SheetContent side="left" aria-describedby={undefined}>
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        side="left"
+        onCloseAutoFocus={(event) => {
+          // Radix would focus its own trigger; this drawer's button lives in the header.
+          event.preventDefault();
+          returnFocus();
+        }}
+        aria-describedby={undefined}
+      >
         <SheetTitle>Menu</SheetTitle>
         <SearchForm id="mobile-search" />
         <nav aria-label="Mobile">

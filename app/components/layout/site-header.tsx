@@ -1,18 +1,15 @@
 import { Heart, Leaf, Mail, Phone, ShoppingCart, Truck, UserRound } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { deferred } from "~/components/deferred";
 import { cn } from "~/lib/cn";
 import type { RootLoaderData } from "~/root";
 import { CountBadge } from "./count-badge";
 import { iconLink } from "./icon-link";
+import { MobileMenu } from "./mobile-menu-button";
 import { MAIN_NAV } from "./nav-links";
 import { SearchForm } from "./search-form";
 import { UserMenu } from "./user-menu";
 
 type HeaderProps = Pick<RootLoaderData, "user" | "counts" | "shop">;
-
-// The drawer's dialog code is not needed to read the page (docs/decisions/029).
-const MobileMenu = deferred(() => import("./mobile-menu").then((module) => module.MobileMenu));
 
 export function PromoBar({ shop }: Pick<HeaderProps, "shop">) {
   return (
