@@ -2,8 +2,9 @@
 export type CartLineProblem = "unavailable" | "out-of-stock" | "short";
 
 /**
- * What the shopper is told about one such line, at checkout and in the cart's toast alike: the
- * product's name and, when some are left, how many.
+ * What the shopper is told about one such line, wherever stock stops them (adding to the cart,
+ * setting a quantity, checkout and the cart it sends them back to): the product's name and, when
+ * some are left, how many.
  */
 export function cartLineProblemMessage(line: {
   name: string;

@@ -1,3 +1,4 @@
+import { cartLineProblemMessage } from "./cart-line-problems";
 import { MAX_QUANTITY_PER_PRODUCT } from "./validation/cart";
 
 /**
@@ -15,7 +16,7 @@ export function capQuantity(
     quantity: limit,
     reason:
       stock < MAX_QUANTITY_PER_PRODUCT
-        ? `Only ${stock} of ${name} left in stock`
+        ? cartLineProblemMessage({ name, problem: "short", stock })
         : `You can buy at most ${MAX_QUANTITY_PER_PRODUCT} of ${name}`,
   };
 }

@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { requestStore } from "./request-store.server";
 import { appSecret } from "./secrets.server";
-import type { Toast } from "./toast";
+import { TOAST_COOKIE, type Toast } from "./toast";
 
 export type { Toast };
 
@@ -12,7 +12,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<ToastData, ToastData>>
 function toastStorage() {
   storage ??= createCookieSessionStorage<ToastData, ToastData>({
     cookie: {
-      name: "shop_toast",
+      name: TOAST_COOKIE,
       httpOnly: true,
       sameSite: "lax",
       path: "/",

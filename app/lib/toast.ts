@@ -8,3 +8,6 @@ export type Toast = {
   /** Throws confetti with the toast (docs/SPEC.md §9: a coupon was applied). */
   confetti?: boolean;
 };
+
+/** The cookie a toast travels in to the next page (app/lib/toast.server.ts). */
+export const TOAST_COOKIE = "shop_toast";

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { TOAST_COOKIE } from "../../app/lib/toast";
 
 const STARTUP_TIMEOUT_MS = 180_000;
 
@@ -157,7 +158,7 @@ export async function newCustomer(base: string, fullName = "Bench Buyer") {
   const cookie = response.headers
     .getSetCookie()
     .map((value) => value.split(";")[0] ?? "")
-    .filter((value) => !value.startsWith("shop_toast="))
+    .filter((value) => !value.startsWith(`${TOAST_COOKIE}=`))
     .join("; ");
   if (!cookie) throw new Error(`sign-up answered ${response.status} without a session`);
   return cookie;

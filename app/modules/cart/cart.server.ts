@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { cartItems, carts, products } from "../../../db/schema";
+import { cartLineProblemMessage } from "../../domain/cart-line-problems";
 import { capQuantity } from "../../domain/cart-quantity";
 import {
   COUPON_MESSAGES,
@@ -43,7 +44,11 @@ export async function addToCart(
       .where(and(eq(products.id, input.productId), eq(products.status, "published")))
       .for("share");
     if (!product) throw new CartError("This product is no longer available");
-    if (product.stock <= 0) throw new CartError(`${product.name} is out of stock`);
+    if (product.stock <= 0) {
+      throw new CartError(
+        cartLineProblemMessage({ name: product.name, problem: "out-of-stock", stock: 0 }),
+      );
+    }
     const cartId = await cartIdFor(tx, input.userId);
     const [existing] = await tx
       .select({ quantity: cartItems.quantity })
@@ -55,7 +60,9 @@ export async function addToCart(
       throw new CartError(`You can buy at most ${MAX_QUANTITY_PER_PRODUCT} of ${product.name}`);
     }
     if (quantity > product.stock) {
-      throw new CartError(`Only ${product.stock} of ${product.name} left in stock`);
+      throw new CartError(
+        cartLineProblemMessage({ name: product.name, problem: "short", stock: product.stock }),
+      );
     }
     await tx
       .insert(cartItems)
@@ -93,7 +100,11 @@ export async function setLineQuantity(
       .where(and(eq(carts.userId, input.userId), eq(cartItems.productId, input.productId)))
       .for("update", { of: cartItems });
     if (!line) throw new CartError("This product is not in your cart");
-    if (line.stock <= 0) throw new CartError(`${line.name} is out of stock`);
+    if (line.stock <= 0) {
+      throw new CartError(
+        cartLineProblemMessage({ name: line.name, problem: "out-of-stock", stock: 0 }),
+      );
+    }
     const cap = capQuantity(input.quantity, line.stock, line.name);
     await tx
       .update(cartItems)
