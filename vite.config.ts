@@ -74,10 +74,34 @@ function lowPriorityModulePreloads(): Plugin {
   };
 }
 
+/**
+ * lucide-react's icons built by the shop's own factory (app/components/ui/lucide-icon.ts), which
+ * renders the same markup for a fraction of the work. Its icon modules import their factory as
+ * `../createLucideIcon.mjs`, and its index as `./createLucideIcon.mjs`.
+ */
+const LUCIDE_ICON_FACTORY = path.resolve("app/components/ui/lucide-icon.ts");
+
+function cheapLucideIcons(): Plugin {
+  return {
+    name: "shop:cheap-lucide-icons",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/.test(importer)) return null;
+      return /^\.\.?\/createLucideIcon\.mjs$/.test(source) ? LUCIDE_ICON_FACTORY : null;
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => {
   const serverBuild = command === "build" && Boolean(isSsrBuild);
   return {
-    plugins: [tailwindcss(), reactRouter(), namedServerEntries(), lowPriorityModulePreloads()],
+    plugins: [
+      tailwindcss(),
+      reactRouter(),
+      namedServerEntries(),
+      lowPriorityModulePreloads(),
+      cheapLucideIcons(),
+    ],
     resolve: {
       tsconfigPaths: true,
       alias:
