@@ -12,6 +12,7 @@ import { rememberStorefrontReads } from "./lib/storefront-memo.server";
 import { startPageCache, storefrontPageCacheForStats } from "./lib/storefront-page-cache.server";
 import { sendPasswordReset } from "./modules/accounts/account-mail.server";
 import { bootstrapAdministrator } from "./modules/accounts/administrators.server";
+import { rememberShoppers } from "./modules/accounts/shopper-memo.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
 import { scheduleOrderExpiry } from "./modules/orders/expire-orders.server";
@@ -55,6 +56,9 @@ export function startShop(): Promise<void> {
     await ensureSettings(handle.db);
     await rememberSettingsUntilChanged();
     await rememberStorefrontReads();
+    // On PostgreSQL the session's one statement runs in the database's own processes, and another
+    // app process's write would be heard a moment after it returned (docs/decisions/046).
+    if (handle.kind === "pglite") await rememberShoppers();
     if (env.SEED === "demo") await seedDemoCatalog(handle.db);
     await bootstrapAdministrator(handle.db, {
       adminEmail: env.ADMIN_EMAIL,

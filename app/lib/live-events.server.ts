@@ -126,3 +126,6 @@ export function liveEvents(): LiveEvents {
 export const COUPONS_CHANGED = "coupons_changed";
 /** Tags of what changed on the storefront (db/migrations/0011_storefront_changes.sql). */
 export const STOREFRONT_CHANGED = "storefront_changed";
+/** The user whose session, name, role, cart or saved products changed; "" for every user
+ * (db/migrations/0016_shopper_changes.sql). */
+export const SHOPPER_CHANGED = "shopper_changed";

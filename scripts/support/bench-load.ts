@@ -11,6 +11,12 @@ import autocannon from "autocannon";
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * Each round first runs this long unmeasured, so its figures are the shop's steady state and not
+ * its first seconds on a code path (the anonymous rounds come from the page cache, leaving the
+ * render path cold for the signed-in ones).
+ */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 export const BUYERS = Number(process.env.BENCH_BUYERS ?? 90);
 export const PRODUCT = "/product/triphala-churna";
 
@@ -36,7 +42,14 @@ export function row(name: string, result: autocannon.Result): Row {
 }
 
 export function load(options: autocannon.Options) {
-  return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  return autocannon({
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...(WARMUP_SECONDS > 0
+      ? { warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } }
+      : {}),
+    ...options,
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 import { cartUnitsSubquery, countCartUnits } from "../cart/cart-read.server";
 import { savedProductIds, savedProductIdsSubquery } from "../wishlist/wishlist.server";
 import { isAdmin } from "./administrators.server";
+import { shopperMemo, shopperTag } from "./shopper-memo.server";
 
 export type CurrentUser = {
   id: string;
@@ -33,19 +34,14 @@ export type Shopper = {
   savedProductIds: ReadonlySet<string>;
 };
 
-/**
- * The signed-in customer in one query: the session cookie's signature is checked as Better Auth
- * checks it, then the session, profile, role, cart count and saved products are read together.
- * A session due for Better Auth's daily extension (or one that has just expired) goes through
- * Better Auth instead, so sessions live and end exactly as it decides.
- */
-async function loadShopper(request: Request): Promise<Shopper | null> {
-  const token = signedSessionToken(
-    request.headers.get("cookie"),
-    appSecret(),
-    sessionCookieName(getEnv().PUBLIC_URL),
-  );
-  if (!token) return null;
+/** A session found by its token: until when it lasts, and its shopper. */
+type SessionShopper = { expiresAt: Date; shopper: Shopper };
+
+/** Sessions' shoppers kept between requests on the embedded database (shopper-memo.server.ts). */
+const keptSessions = shopperMemo<SessionShopper | null>();
+
+/** The session, profile, role, cart units and saved products in one statement. */
+async function readSessionShopper(token: string) {
   const [row] = await db()
     .select({
       id: profiles.id,
@@ -61,19 +57,44 @@ async function loadShopper(request: Request): Promise<Shopper | null> {
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
     .where(eq(sessions.token, token))
     .limit(1);
-  if (!row) return null;
-  if (!sessionIsCurrent(row.expiresAt, new Date())) return loadThroughBetterAuth(request);
-  return {
-    user: {
-      id: row.id,
-      email: row.email,
-      fullName: row.fullName,
-      phone: row.phone,
-      isAdmin: Boolean(row.isAdmin),
+  // A token that finds nothing is not kept: no announcement could drop it, and guessing tokens
+  // must not fill the memory.
+  if (!row) return { value: null, tags: [] };
+  const found: SessionShopper = {
+    expiresAt: row.expiresAt,
+    shopper: {
+      user: {
+        id: row.id,
+        email: row.email,
+        fullName: row.fullName,
+        phone: row.phone,
+        isAdmin: Boolean(row.isAdmin),
+      },
+      cartUnits: Number(row.cartUnits),
+      savedProductIds: new Set(row.savedProductIds),
     },
-    cartUnits: Number(row.cartUnits),
-    savedProductIds: new Set(row.savedProductIds),
   };
+  return { value: found, tags: [shopperTag(row.id)] };
+}
+
+/**
+ * The signed-in customer in one query, or none: the session cookie's signature is checked as
+ * Better Auth checks it, then the session, profile, role, cart count and saved products are read
+ * together. A session due for Better Auth's daily extension (or one that has just expired) goes
+ * through Better Auth instead, so sessions live and end exactly as it decides.
+ */
+async function loadShopper(request: Request): Promise<Shopper | null> {
+  const token = signedSessionToken(
+    request.headers.get("cookie"),
+    appSecret(),
+    sessionCookieName(getEnv().PUBLIC_URL),
+  );
+  if (!token) return null;
+  const found = await keptSessions.read(token, () => readSessionShopper(token));
+  if (!found) return null;
+  // Checked on every request: a kept session still ends on time.
+  if (!sessionIsCurrent(found.expiresAt, new Date())) return loadThroughBetterAuth(request);
+  return found.shopper;
 }
 
 async function loadThroughBetterAuth(request: Request): Promise<Shopper | null> {

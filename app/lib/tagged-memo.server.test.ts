@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { StorefrontMemo } from "./storefront-memo.server";
+import { TaggedMemo } from "./tagged-memo.server";
 
 /** A memo over a counted loader, with a clock the test moves. */
 function setUp({ maxEntries = 10, current = true } = {}) {
   const clock = { now: 0 };
   const state = { current };
-  const memo = new StorefrontMemo<string>(
+  const memo = new TaggedMemo<string>(
     maxEntries,
     () => state.current,
     () => clock.now,
@@ -19,7 +19,7 @@ function setUp({ maxEntries = 10, current = true } = {}) {
   return { memo, read, loads, clock, state };
 }
 
-describe("StorefrontMemo", () => {
+describe("TaggedMemo", () => {
   it("loads once and answers again from memory", async () => {
     const { read, loads } = setUp();
     expect(await read("a")).toBe("a#1");
@@ -102,5 +102,20 @@ describe("StorefrontMemo", () => {
     clock.now = 10 * 60_000;
     await read("a");
     expect(loads).toEqual(["a", "a"]);
+  });
+
+  it("tells its onHit the tags of each value answered from memory, and only those", async () => {
+    const hits: string[][] = [];
+    const memo = new TaggedMemo<string>(
+      10,
+      () => true,
+      Date.now,
+      (tags) => hits.push([...tags]),
+    );
+    const load = async () => ({ value: "v", tags: ["product:a", "products"] });
+    await memo.read("a", load);
+    expect(hits).toEqual([]);
+    await memo.read("a", load);
+    expect(hits).toEqual([["product:a", "products"]]);
   });
 });
