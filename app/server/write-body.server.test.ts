@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { EventEmitter } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
@@ -108,5 +109,38 @@ describe("writeBody", () => {
       await new Promise((r) => setTimeout(r, 10));
     expect(cancelled).toBe(before + 1);
     release();
+  });
+
+  it("writes what comes in one turn as one chunk, and what comes later as it comes", async () => {
+    const writes: string[] = [];
+    let ended = "";
+    const res = Object.assign(new EventEmitter(), {
+      destroyed: false,
+      write(chunk: Uint8Array) {
+        writes.push(Buffer.from(chunk).toString());
+        return true;
+      },
+      end(chunk?: Uint8Array) {
+        ended = chunk ? Buffer.from(chunk).toString() : "(nothing)";
+      },
+    });
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        // A rendered shell: many small chunks at once.
+        for (const part of ["<html>", "<body>", "<main>", "shell", "</main>"]) {
+          controller.enqueue(encode(part));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        controller.enqueue(encode("<p>reviews</p>"));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        controller.enqueue(encode("</body>"));
+        controller.enqueue(encode("</html>"));
+        controller.close();
+      },
+    });
+    await writeBody(body, res as unknown as Parameters<typeof writeBody>[1]);
+    expect(writes).toEqual(["<html><body><main>shell</main>", "<p>reviews</p>"]);
+    expect(ended).toBe("</body></html>");
   });
 });
