@@ -1,3 +1,5 @@
+import { liveEvents } from "./live-events.server";
+
 /**
  * What nothing announces (a reviewer's renamed profile, on a product's reviews) is at most this
  * old, as in the page cache.
@@ -71,4 +73,37 @@ export class TaggedMemo<T> {
   get size() {
     return this.entries.size;
   }
+}
+
+/**
+ * The memos one channel's announcements keep up to date. Until `remember` listens, and while the
+ * channel is not heard, they read the database every time (a change could go unseen). An empty
+ * announcement (the listening connection came back after a loss, or a table was emptied) forgets
+ * everything.
+ */
+export function memosOfChannel(channel: string, tagsOf: (payload: string) => readonly string[]) {
+  const memos = new Set<TaggedMemo<unknown>>();
+  let subscribed = false;
+  return {
+    create<T>(maxEntries: number, onHit?: (tags: readonly string[]) => void): TaggedMemo<T> {
+      const memo = new TaggedMemo<T>(
+        maxEntries,
+        () => subscribed && liveEvents().isListening(channel),
+        Date.now,
+        onHit,
+      );
+      memos.add(memo as TaggedMemo<unknown>);
+      return memo;
+    },
+    async remember() {
+      for (const memo of memos) memo.clear();
+      await liveEvents().subscribe(channel, (payload) => {
+        for (const memo of memos) {
+          if (payload) memo.invalidate(tagsOf(payload));
+          else memo.clear();
+        }
+      });
+      subscribed = true;
+    },
+  };
 }

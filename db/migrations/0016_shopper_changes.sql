@@ -38,50 +38,42 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-CREATE TRIGGER sessions_shopper_changed
-AFTER UPDATE OR DELETE ON sessions
-FOR EACH ROW EXECUTE FUNCTION notify_shopper_changed('user_id');
---> statement-breakpoint
-CREATE TRIGGER profiles_shopper_changed
-AFTER UPDATE OR DELETE ON profiles
-FOR EACH ROW EXECUTE FUNCTION notify_shopper_changed('id');
---> statement-breakpoint
-CREATE TRIGGER user_roles_shopper_changed
-AFTER INSERT OR UPDATE OR DELETE ON user_roles
-FOR EACH ROW EXECUTE FUNCTION notify_shopper_changed('user_id');
---> statement-breakpoint
-CREATE TRIGGER carts_shopper_changed
-AFTER INSERT OR UPDATE OR DELETE ON carts
-FOR EACH ROW EXECUTE FUNCTION notify_shopper_changed('user_id');
+-- Each table's rows name their user in the column given.
+DO $$
+DECLARE
+  target record;
+BEGIN
+  FOR target IN
+    SELECT * FROM (VALUES
+      ('sessions', 'UPDATE OR DELETE', 'user_id'),
+      ('profiles', 'UPDATE OR DELETE', 'id'),
+      ('user_roles', 'INSERT OR UPDATE OR DELETE', 'user_id'),
+      ('carts', 'INSERT OR UPDATE OR DELETE', 'user_id'),
+      ('wishlist', 'INSERT OR UPDATE OR DELETE', 'user_id')
+    ) AS t(name, events, user_column)
+  LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER %s ON %I FOR EACH ROW EXECUTE FUNCTION notify_shopper_changed(%L)',
+      target.name || '_shopper_changed', target.events, target.name, target.user_column
+    );
+  END LOOP;
+END;
+$$;
 --> statement-breakpoint
 CREATE TRIGGER cart_items_shopper_changed
 AFTER INSERT OR UPDATE OR DELETE ON cart_items
 FOR EACH ROW EXECUTE FUNCTION notify_cart_line_changed();
 --> statement-breakpoint
-CREATE TRIGGER wishlist_shopper_changed
-AFTER INSERT OR UPDATE OR DELETE ON wishlist
-FOR EACH ROW EXECUTE FUNCTION notify_shopper_changed('user_id');
---> statement-breakpoint
-CREATE TRIGGER sessions_every_shopper_changed
-AFTER TRUNCATE ON sessions
-FOR EACH STATEMENT EXECUTE FUNCTION notify_every_shopper_changed();
---> statement-breakpoint
-CREATE TRIGGER profiles_every_shopper_changed
-AFTER TRUNCATE ON profiles
-FOR EACH STATEMENT EXECUTE FUNCTION notify_every_shopper_changed();
---> statement-breakpoint
-CREATE TRIGGER user_roles_every_shopper_changed
-AFTER TRUNCATE ON user_roles
-FOR EACH STATEMENT EXECUTE FUNCTION notify_every_shopper_changed();
---> statement-breakpoint
-CREATE TRIGGER carts_every_shopper_changed
-AFTER TRUNCATE ON carts
-FOR EACH STATEMENT EXECUTE FUNCTION notify_every_shopper_changed();
---> statement-breakpoint
-CREATE TRIGGER cart_items_every_shopper_changed
-AFTER TRUNCATE ON cart_items
-FOR EACH STATEMENT EXECUTE FUNCTION notify_every_shopper_changed();
---> statement-breakpoint
-CREATE TRIGGER wishlist_every_shopper_changed
-AFTER TRUNCATE ON wishlist
-FOR EACH STATEMENT EXECUTE FUNCTION notify_every_shopper_changed();
+DO $$
+DECLARE
+  name text;
+BEGIN
+  FOREACH name IN ARRAY ARRAY['sessions', 'profiles', 'user_roles', 'carts', 'cart_items', 'wishlist']
+  LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION notify_every_shopper_changed()',
+      name || '_every_shopper_changed', name
+    );
+  END LOOP;
+END;
+$$;
