@@ -1,3 +1,5 @@
+import { isUuid } from "../uuid";
+
 /** Orders on one page of the customer's Orders tab. */
 export const ORDER_HISTORY_PAGE_SIZE = 15;
 
@@ -16,12 +18,10 @@ export function orderHistoryHref(page: number) {
   return page > 1 ? `/profile?tab=orders&page=${page}` : "/profile?tab=orders";
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** ?order= of the Orders tab (an order mail's link): an order id, else nothing. */
 export function orderHistoryOrder(value: string | null): string | null {
   const text = value?.trim() ?? "";
-  return UUID.test(text) ? text.toLowerCase() : null;
+  return isUuid(text) ? text.toLowerCase() : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { auditLog, categories, coupons, orders, products, reviews } from "../../../db/schema";
 import { auditLabelFromChanges } from "../../domain/audit-changes";
+import { isUuid } from "../../domain/uuid";
 import type { Executor } from "../../lib/db.server";
 
 export type AuditEntry = {
@@ -34,8 +35,6 @@ export async function recordAudit(executor: Executor, entry: AuditEntry) {
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The label read from the entity's row, for entries whose changes do not name it. */
 async function currentLabel(
   executor: Executor,
@@ -43,7 +42,7 @@ async function currentLabel(
   entityId: string | null,
   changes: Record<string, unknown> | null,
 ): Promise<string | null> {
-  if (!entityId || !UUID.test(entityId)) return null;
+  if (!entityId || !isUuid(entityId)) return null;
   const first = async (query: Promise<{ label: string }[]>) => (await query)[0]?.label ?? null;
   switch (entity) {
     case "coupon":
@@ -74,7 +73,7 @@ async function currentLabel(
 }
 
 async function productName(executor: Executor, productId: string) {
-  if (!UUID.test(productId)) return null;
+  if (!isUuid(productId)) return null;
   const [row] = await executor
     .select({ name: products.name })
     .from(products)

@@ -1,13 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { categories, images, productImages, products } from "../../../db/schema";
 import { PAGE_TAGS, productTag } from "../../domain/page-cache-rules";
+import { isUuid } from "../../domain/uuid";
 import { db, type Executor } from "../../lib/db.server";
 import { pageShows } from "../../lib/page-dependencies.server";
 import { storefrontMemo } from "../../lib/storefront-memo.server";
 import { isPublished } from "./listing.server";
 import { picturePathColumn } from "./picture-path.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** docs/SPEC.md §2: the parameter is tried first as a slug, then as an id. Hidden products are not found. */
 export async function findProduct(executor: Executor, slugOrId: string) {
@@ -49,7 +48,7 @@ export async function findProduct(executor: Executor, slugOrId: string) {
   let [product] = await base()
     .where(and(eq(products.slug, slugOrId), isPublished))
     .limit(1);
-  if (!product && UUID.test(slugOrId))
+  if (!product && isUuid(slugOrId))
     [product] = await base()
       .where(and(eq(products.id, slugOrId), isPublished))
       .limit(1);
