@@ -62,6 +62,9 @@ test("the mobile menu opens a drawer with navigation, search and account links",
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
+  // The drawer needs the page's script: a tap before it has run does nothing (the footer's links
+  // serve a phone without it). This test is about the drawer, so it taps once the page is hydrated.
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Open menu" }).click();
   const drawer = page.getByRole("dialog", { name: "Menu" });
   await expect(drawer.getByRole("link", { name: "Products" })).toBeVisible();
