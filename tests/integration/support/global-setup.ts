@@ -1,15 +1,12 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPostgres } from "~/lib/db.server";
-import { createMigratedPglite } from "../../support/migrated-pglite";
+import { migratedSnapshotFile } from "../../support/migrated-pglite";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A gzipped PGlite data directory with every migration applied. */
+    /** A tar of a PGlite data directory with every migration applied. */
     pgliteSnapshot: string;
     /** A migrated PostgreSQL database each test file clones (PostgreSQL runs). */
     postgresTemplate: string;
@@ -21,21 +18,14 @@ declare module "vitest" {
  * creating and migrating its own: PGlite's initdb and the migrations cost seconds per file.
  */
 export default async function setup(project: TestProject) {
-  // The embedded database's snapshot is made on PostgreSQL runs too: the tests about data
+  // The embedded database's snapshot is provided on PostgreSQL runs too: the tests about data
   // directories on disk use it whichever database the others run on.
-  const client = await createMigratedPglite();
-  const dump = await client.dumpDataDir("gzip");
-  await client.close();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pglite-"));
-  const file = path.join(dir, "migrated.tar.gz");
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide("pgliteSnapshot", file);
-  const removeSnapshot = () => fs.rmSync(dir, { recursive: true, force: true });
+  project.provide("pgliteSnapshot", await migratedSnapshotFile());
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     project.provide("postgresTemplate", "");
-    return removeSnapshot;
+    return;
   }
   const name = `shop_template_${Date.now()}_${randomBytes(4).toString("hex")}`;
   await adminQuery(serverUrl, `create database ${name}`);
@@ -45,7 +35,6 @@ export default async function setup(project: TestProject) {
   await handle.close();
   project.provide("postgresTemplate", name);
   return async () => {
-    removeSnapshot();
     await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
   };
 }
