@@ -3,6 +3,27 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const SCALE_TESTS = "tests/integration/search-at-scale.test.ts";
+/**
+ * Tests of the embedded database on disk (backups, the directory lock, its settings): they open
+ * PGlite whatever TEST_DATABASE_URL says, so `npm test` runs them in its PGlite pass only.
+ */
+const EMBEDDED_DATABASE_TESTS = [
+  "tests/integration/backup-restore.test.ts",
+  "tests/integration/directory-lock.test.ts",
+  "tests/integration/pglite-settings.test.ts",
+];
+
+/** A real database per test file, from the run's migrated copy (support/global-setup.ts). */
+const DATABASE_TESTS = {
+  globalSetup: ["tests/integration/support/global-setup.ts"],
+  // Each file opens its own database and wires the app around it in beforeAll, so files
+  // can share a worker's loaded modules instead of importing the whole app again.
+  isolate: false,
+  environment: "node",
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  env: { NODE_ENV: "test" },
+};
 
 /**
  * Starts the 100,000-product scale tests before everything else when they run with the
@@ -38,16 +59,13 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: [SCALE_TESTS],
-          globalSetup: ["tests/integration/support/global-setup.ts"],
-          // Each file opens its own database and wires the app around it in beforeAll, so files
-          // can share a worker's loaded modules instead of importing the whole app again.
-          isolate: false,
-          environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          env: { NODE_ENV: "test" },
+          exclude: [SCALE_TESTS, ...EMBEDDED_DATABASE_TESTS],
+          ...DATABASE_TESTS,
         },
+      },
+      {
+        extends: true,
+        test: { name: "embedded-database", include: EMBEDDED_DATABASE_TESTS, ...DATABASE_TESTS },
       },
       {
         // Reads the production build (docs/decisions/029): `npm test` runs it after the build.

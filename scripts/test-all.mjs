@@ -181,8 +181,10 @@ const built = run("production build", "npx", ["react-router", "build"]);
 if (built) vitest("JavaScript budget", ["build"], "test-results/js-budget.json");
 // PGlite run: the variable is removed, so every test file opens an in-memory PGlite.
 process.env = withoutPostgres;
-// The scale tests (100,000 products) run alongside the integration tests, once per database.
+// The scale tests (100,000 products) run alongside the integration tests, once per database;
+// the tests of the embedded database on disk open PGlite whatever the run, so they run once.
 const INTEGRATION = ["integration", "scale"];
+const EMBEDDED_DATABASE = "embedded-database";
 const PGLITE_REPORT = "test-results/integration-pglite.json";
 const POSTGRES_REPORT = "test-results/integration-postgres.json";
 const CLUSTER_REPORT = "test-results/cluster.json";
@@ -193,7 +195,7 @@ await runTogether(
       {
         name: "integration tests on PGlite",
         command: "npx",
-        args: vitestArgs(INTEGRATION, PGLITE_REPORT),
+        args: vitestArgs([...INTEGRATION, EMBEDDED_DATABASE], PGLITE_REPORT),
       },
     ],
     [
