@@ -86,6 +86,7 @@ export async function lighthouseThePages(
           port: chrome.port,
           logLevel: "error",
           onlyCategories: [...categories],
+          disableFullPageScreenshot: true,
           ...(page.customers
             ? { extraHeaders: { Cookie: cookie }, skipAudits: ["is-crawlable"] }
             : {}),
