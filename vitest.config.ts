@@ -50,7 +50,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "app/**/*.test.tsx",
+            "scripts/**/*.test.ts",
+            "patches/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * vite.config.ts builds lucide-react's icons with the shop's factory
+ * patches/lucide-react-icon-factory.ts builds lucide-react's icons with the shop's factory
  * (app/components/ui/lucide-icon.ts): a lucide-react that imports its factory differently
  * would quietly bring its own back, and with it the work per icon per render.
  */

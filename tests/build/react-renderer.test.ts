@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * vite.config.ts bundles React's server renderer with its text written in one piece
- * (scripts/support/react-text-in-one-piece.ts): a React or a build that resolved `react-dom/server`
+ * patches/react-dom-text-in-one-piece.ts bundles React's server renderer with its text written in one piece
+ * : a React or a build that resolved `react-dom/server`
  * differently would quietly render with the stock writer again.
  */
 const BUILD = process.env.JS_BUDGET_BUILD_DIR ?? "build";

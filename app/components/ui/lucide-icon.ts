@@ -3,9 +3,9 @@
  * and children on each render (class names merged, attribute names mapped, a context read): on a
  * signed-in product page, with its forty icons, that was about 5 % of the server's CPU. This
  * factory builds an icon's class names and child elements once, when the icon's module loads,
- * and renders the same markup (lucide-icon.test.ts compares them prop by prop).
+ * and renders the same markup (patches/lucide-react-icon-factory.test.ts compares them prop by prop).
  *
- * vite.config.ts (`cheapLucideIcons`) points lucide-react's icon modules here in both builds.
+ * patches/lucide-react-icon-factory.ts points lucide-react's icon modules here in both builds.
  * Not supported: lucide's `LucideProvider`, which the shop does not use.
  */
 import {

@@ -1,3 +1,7 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Plugin } from "vite";
+
 /**
  * React's server renderer for Node (react-dom-server.node.production.js) encodes each string it
  * writes on its own: `TextEncoder.encodeInto` into a fresh `subarray` of its 4 KB buffer, for
@@ -7,7 +11,7 @@
  * The server build gets the renderer with its writes changed: the markup React keeps as constants
  * stays text instead of being encoded at start, strings are joined as they come and encoded once
  * per 4 KB, and bytes (which the shop never passes) still go through React's own buffer. What
- * reaches the response is byte for byte the same (react-text-in-one-piece.test.ts).
+ * reaches the response is byte for byte the same (react-dom-text-in-one-piece.test.ts).
  *
  * A React that reads differently fails the build here rather than quietly losing the change.
  */
@@ -68,4 +72,30 @@ export function writeReactTextInOnePiece(code: string) {
     .replace(WRITE_CHUNK, () => TEXT_WRITER)
     .replace(COMPLETE_WRITING, () => COMPLETE_PENDING_TEXT)
     .replace(PRECOMPUTED_CHUNK, () => PRECOMPUTED_TEXT);
+}
+
+/**
+ * The server build bundles React's server renderer for Node, its production file, with its writes
+ * changed. `react` and `react-dom` themselves stay outside the bundle, one copy for the process.
+ */
+const REACT_DOM_SERVER_FOR_NODE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-dom/package.json")),
+  "cjs/react-dom-server.node.production.js",
+);
+
+export function reactDomTextInOnePiece(): Plugin {
+  return {
+    name: "shop:react-dom-text-in-one-piece",
+    apply: (_config, { command, isSsrBuild }) => command === "build" && Boolean(isSsrBuild),
+    enforce: "pre",
+    resolveId: (source) => (source === "react-dom/server" ? REACT_DOM_SERVER_FOR_NODE : null),
+    transform(code, id) {
+      if (!isReactServerRendererForNode(id)) return null;
+      try {
+        return { code: writeReactTextInOnePiece(code), map: null };
+      } catch (error) {
+        this.error(error instanceof Error ? error.message : String(error));
+      }
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { createLucideIcon as lucidesFactory } from "lucide-react";
 import { type ComponentType, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import createLucideIcon from "./lucide-icon";
+import createLucideIcon from "../app/components/ui/lucide-icon";
 
 /** Every icon the shop imports from lucide-react, read from its source files. */
 function iconsTheShopUses() {

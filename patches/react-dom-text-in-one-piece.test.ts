@@ -5,7 +5,10 @@ import { Writable } from "node:stream";
 import type { ReactNode } from "react";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { isReactServerRendererForNode, writeReactTextInOnePiece } from "./react-text-in-one-piece";
+import {
+  isReactServerRendererForNode,
+  writeReactTextInOnePiece,
+} from "./react-dom-text-in-one-piece";
 
 const requireHere = createRequire(import.meta.url);
 const packageFile = (name: string, file: string) =>
