@@ -75,6 +75,13 @@ const envSchema = z
       .min(0, "expected a number of megabytes from 0 (off) to 4096")
       .max(4096, "expected a number of megabytes from 0 (off) to 4096")
       .default(64),
+    /** Finished background jobs are deleted after this many days (docs/decisions/055). */
+    JOB_RETENTION_DAYS: z.coerce
+      .number({ error: "expected a number of days from 1 to 3650" })
+      .int("expected a number of days from 1 to 3650")
+      .min(1, "expected a number of days from 1 to 3650")
+      .max(3650, "expected a number of days from 1 to 3650")
+      .default(30),
     /** Worker processes (node:cluster); unset: one per core on PostgreSQL, one on PGlite. */
     WEB_CONCURRENCY: z.coerce
       .number({ error: "expected a number of processes from 1 to 64" })

@@ -44,6 +44,39 @@ export function registerShopGauges(sources: Sources) {
   });
 
   new client.Gauge({
+    name: "shop_background_jobs",
+    help: "Background jobs due and waiting, running, and failed for good (docs/decisions/055)",
+    labelNames: ["state"] as const,
+    aggregator: "max",
+    async collect() {
+      const [row] = await queryRows<{ queued: number; running: number; failed: number }>(
+        sources.database().db,
+        sql`select count(*) filter (where state = 'queued' and run_at <= now())::int as queued,
+                   count(*) filter (where state = 'running')::int as running,
+                   count(*) filter (where state = 'failed')::int as failed
+            from background_jobs where state in ('queued', 'running', 'failed')`,
+      );
+      this.set({ state: "queued" }, row?.queued ?? 0);
+      this.set({ state: "running" }, row?.running ?? 0);
+      this.set({ state: "failed" }, row?.failed ?? 0);
+    },
+  });
+
+  new client.Gauge({
+    name: "shop_background_job_oldest_waiting_seconds",
+    help: "How long the longest-waiting due background job has waited; 0 when none waits",
+    aggregator: "max",
+    async collect() {
+      const [row] = await queryRows<{ seconds: number | null }>(
+        sources.database().db,
+        sql`select extract(epoch from now() - min(run_at))::float8 as seconds
+            from background_jobs where state = 'queued' and run_at <= now()`,
+      );
+      this.set(Math.max(0, Number(row?.seconds ?? 0)));
+    },
+  });
+
+  new client.Gauge({
     name: "shop_refunds",
     help: "Refunds by status (pending, processed, failed)",
     labelNames: ["status"] as const,

@@ -2,3 +2,4 @@ export * from "./accounts";
 export * from "./catalog";
 export * from "./commerce";
 export * from "./content";
+export * from "./jobs";

@@ -1,0 +1,56 @@
+import type { JobRetry } from "../../domain/background-jobs";
+import type { Database, Executor } from "../../lib/db.server";
+import { enqueueJob } from "./enqueue.server";
+
+/** What a job's run is told besides its payload. */
+export type JobRun = {
+  database: Database;
+  jobId: string;
+  /** 1 on the first run. */
+  attempt: number;
+  /** True once the process is stopping: a long run should end early and be run again later. */
+  stopping: () => boolean;
+};
+
+export type JobKind<Payload> = {
+  kind: string;
+  retry: JobRetry;
+  /** Does the work; throws to be run again later (or to fail once its attempts are used up). */
+  run(payload: Payload, job: JobRun): Promise<void>;
+};
+
+export type DefinedJob<Payload> = JobKind<Payload> & {
+  /**
+   * Writes the job in the caller's transaction, so it exists exactly when the change that needs
+   * it commits, and is announced to every process then. A job whose key was enqueued before is
+   * not written again.
+   */
+  enqueue(tx: Executor, key: string, payload: Payload, runAt?: Date): Promise<void>;
+};
+
+// On globalThis: every copy of a job's module in the process (development reloads) shares it.
+const holder = globalThis as typeof globalThis & { __shopJobKinds?: Map<string, JobKind<never>> };
+
+function registry() {
+  holder.__shopJobKinds ??= new Map();
+  return holder.__shopJobKinds;
+}
+
+/** Declares a kind of job; the module that does the work calls it once, at load. */
+export function defineJob<Payload extends Record<string, unknown>>(
+  definition: JobKind<Payload>,
+): DefinedJob<Payload> {
+  registry().set(definition.kind, definition as JobKind<never>);
+  return {
+    ...definition,
+    enqueue: (tx, key, payload, runAt) => enqueueJob(tx, definition.kind, key, payload, runAt),
+  };
+}
+
+export function jobKind(kind: string): JobKind<Record<string, unknown>> | undefined {
+  return registry().get(kind) as JobKind<Record<string, unknown>> | undefined;
+}
+
+export function jobKinds(): string[] {
+  return [...registry().keys()].sort();
+}
