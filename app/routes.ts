@@ -48,6 +48,7 @@ export default [
     route("categories", "routes/admin/categories.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
+    route("jobs", "routes/admin/jobs.tsx"),
     route("gst-returns", "routes/admin/gst-returns.tsx"),
     route("gst-returns/:month/:file", "routes/admin/gst-returns-export.ts"),
     route("*", "routes/admin/not-found.tsx"),

@@ -21,6 +21,7 @@ import {
 import { pruneFinishedJobs } from "~/modules/jobs/prune-jobs.server";
 import { runDueJobs, runJobs } from "~/modules/jobs/run-jobs.server";
 import { backgroundJobs } from "../../db/schema";
+import { insertProfile } from "./support/admin";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 
 const RETRY: JobRetry = { baseMs: 60_000, capMs: 3_600_000, maxAttempts: 3, claimMs: 60_000 };
@@ -40,9 +41,11 @@ const testJob = defineJob<{ key: string }>({
 });
 
 let handle: DatabaseHandle;
+let adminId: string;
 
 beforeAll(async () => {
   handle = await useTestDatabase();
+  adminId = (await insertProfile(handle.db, { fullName: "Jobs Owner" })).id;
 });
 afterAll(() => handle.close());
 
@@ -140,11 +143,11 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
 
     // The owner retries it once the service is back: it runs again from its first attempt.
     failing.delete(key);
-    expect(await retryFailedJob(handle.db, row!.id)).toBe(true);
-    expect(await retryFailedJob(handle.db, row!.id)).toBe(false);
+    expect(await retryFailedJob(handle.db, adminId, row!.id)).toBe(true);
+    expect(await retryFailedJob(handle.db, adminId, row!.id)).toBe(false);
     await runJobs(handle.db, testJob.kind);
     expect(await jobRow(key)).toMatchObject({ state: "done", attempts: 1, lastError: null });
-    expect(await dismissFailedJob(handle.db, row!.id)).toBe(false);
+    expect(await dismissFailedJob(handle.db, adminId, row!.id)).toBe(false);
   });
 
   it("lets the owner dismiss a failed job", async () => {
@@ -157,7 +160,7 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
       lastError: "gave up",
     });
     const row = await jobRow(key);
-    expect(await dismissFailedJob(handle.db, row!.id)).toBe(true);
+    expect(await dismissFailedJob(handle.db, adminId, row!.id)).toBe(true);
     expect(await jobRow(key)).toBeUndefined();
   });
 

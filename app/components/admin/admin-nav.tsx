@@ -3,6 +3,7 @@ import {
   FolderTree,
   History,
   LayoutDashboard,
+  ListChecks,
   LogOut,
   MessageSquare,
   Package,
@@ -28,6 +29,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/gst-returns", label: "GST Returns", Icon: Receipt },
   { to: "/admin/settings", label: "Settings", Icon: Settings },
   { to: "/admin/audit-log", label: "Audit Log", Icon: History },
+  { to: "/admin/jobs", label: "Background jobs", Icon: ListChecks },
 ] as const;
 
 const linkClass = "flex items-center gap-3 rounded-md px-3 py-2 font-medium text-sm";

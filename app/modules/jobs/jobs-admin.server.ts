@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import { backgroundJobs } from "../../../db/schema";
 import type { JobState } from "../../domain/background-jobs";
 import type { Database } from "../../lib/db.server";
+import { recordAudit } from "../audit/audit.server";
 
 export type JobCounts = { kind: string; state: JobState; count: number }[];
 
@@ -33,21 +34,50 @@ export async function failedJobs(database: Database, limit = 100) {
     .limit(limit);
 }
 
-/** Runs a failed job again from its first attempt; false when it is not (or no longer) failed. */
-export async function retryFailedJob(database: Database, id: string) {
-  const updated = await database
-    .update(backgroundJobs)
-    .set({ state: "queued", attempts: 0, runAt: new Date(), lastError: null })
-    .where(and(eq(backgroundJobs.id, id), eq(backgroundJobs.state, "failed")))
-    .returning({ id: backgroundJobs.id });
-  return updated.length === 1;
+/**
+ * Runs a failed job again from its first attempt, recorded in the audit log; false when it is
+ * not (or no longer) failed.
+ */
+export async function retryFailedJob(database: Database, actorId: string, id: string) {
+  return database.transaction(async (tx) => {
+    const [job] = await tx
+      .update(backgroundJobs)
+      .set({ state: "queued", attempts: 0, runAt: new Date(), lastError: null })
+      .where(and(eq(backgroundJobs.id, id), eq(backgroundJobs.state, "failed")))
+      .returning({ kind: backgroundJobs.kind, key: backgroundJobs.key });
+    if (!job) return false;
+    await recordAudit(tx, auditOf(actorId, "retry", id, job));
+    return true;
+  });
 }
 
-/** Deletes a failed job the owner has dealt with; false when it is not (or no longer) failed. */
-export async function dismissFailedJob(database: Database, id: string) {
-  const deleted = await database
-    .delete(backgroundJobs)
-    .where(and(eq(backgroundJobs.id, id), eq(backgroundJobs.state, "failed")))
-    .returning({ id: backgroundJobs.id });
-  return deleted.length === 1;
+/**
+ * Deletes a failed job the owner has dealt with, recorded in the audit log; false when it is not
+ * (or no longer) failed.
+ */
+export async function dismissFailedJob(database: Database, actorId: string, id: string) {
+  return database.transaction(async (tx) => {
+    const [job] = await tx
+      .delete(backgroundJobs)
+      .where(and(eq(backgroundJobs.id, id), eq(backgroundJobs.state, "failed")))
+      .returning({
+        kind: backgroundJobs.kind,
+        key: backgroundJobs.key,
+        lastError: backgroundJobs.lastError,
+      });
+    if (!job) return false;
+    await recordAudit(tx, auditOf(actorId, "delete", id, job));
+    return true;
+  });
+}
+
+function auditOf(actorId: string, action: string, id: string, job: { kind: string; key: string }) {
+  return {
+    actorId,
+    action,
+    entity: "background_job",
+    entityId: id,
+    changes: job,
+    label: `${job.kind} ${job.key}`,
+  };
 }

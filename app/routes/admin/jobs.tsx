@@ -1,0 +1,138 @@
+import { Form } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
+import { Button } from "~/components/ui/button";
+import { Card, CardHeader } from "~/components/ui/card";
+import { JOB_STATE_LABELS, JOB_STATES } from "~/domain/background-jobs";
+import { formatIstDateTime } from "~/domain/india-time";
+import { jobActionSchema } from "~/domain/validation/jobs";
+import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
+import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import {
+  countJobs,
+  dismissFailedJob,
+  failedJobs,
+  retryFailedJob,
+} from "~/modules/jobs/jobs-admin.server";
+import type { Route } from "./+types/jobs";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Background jobs | Admin | Satara Ayurveda" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [counts, failed] = await Promise.all([countJobs(db()), failedJobs(db())]);
+  const byKind = new Map<string, Record<string, number>>();
+  for (const { kind, state, count } of counts) {
+    byKind.set(kind, { ...byKind.get(kind), [state]: count });
+  }
+  return {
+    kinds: [...byKind].map(([kind, states]) => ({ kind, states })),
+    failed,
+  };
+}
+
+const DONE = { retry: "Job queued to run again", dismiss: "Job dismissed" } as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readForm(request);
+  const parsed = jobActionSchema.safeParse({
+    intent: formData.get("intent"),
+    id: formData.get("id"),
+  });
+  if (!parsed.success) {
+    return actionFailure(refusal(parsed.error.issues[0]?.message ?? "Unknown action"));
+  }
+  const { intent, id } = parsed.data;
+  const changed =
+    intent === "retry"
+      ? await retryFailedJob(db(), admin.id, id)
+      : await dismissFailedJob(db(), admin.id, id);
+  if (!changed) {
+    return actionFailure(refusal("That job is no longer failed.", { status: 409 }));
+  }
+  return actionSuccess({ type: "success", title: DONE[intent] });
+}
+
+export default function BackgroundJobsPage({ loaderData }: Route.ComponentProps) {
+  const { kinds, failed } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Background jobs"
+        description="Work the shop does after a change: order mails, refunds and the like"
+      />
+      <Card>
+        <CardHeader>
+          <h2 className="font-semibold text-lg">By kind</h2>
+        </CardHeader>
+        <AdminTable
+          headings={["Kind", ...JOB_STATES.map((state) => JOB_STATE_LABELS[state])]}
+          rowCount={kinds.length}
+          emptyText="No background jobs yet."
+        >
+          {kinds.map(({ kind, states }) => (
+            <tr key={kind} className="border-border border-b last:border-0">
+              <th scope="row" className="px-3 py-2 font-medium">
+                {kind}
+              </th>
+              {JOB_STATES.map((state) => (
+                <td key={state} className="px-3 py-2 tabular-nums">
+                  {states[state] ?? 0}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </AdminTable>
+      </Card>
+      <Card>
+        <CardHeader>
+          <h2 className="font-semibold text-lg">Failed</h2>
+        </CardHeader>
+        <AdminTable
+          headings={["Kind", "Job", "Attempts", "Last error", "Last tried", "Actions"]}
+          rowCount={failed.length}
+          emptyText="No failed jobs."
+        >
+          {failed.map((job) => (
+            <tr key={job.id} className="border-border border-b align-top last:border-0">
+              <td className="px-3 py-2">{job.kind}</td>
+              <td className="break-all px-3 py-2 font-mono text-xs">{job.key}</td>
+              <td className="px-3 py-2 tabular-nums">{job.attempts}</td>
+              <td className="max-w-md break-words px-3 py-2">{job.lastError}</td>
+              <td className="whitespace-nowrap px-3 py-2">{formatIstDateTime(job.updatedAt)}</td>
+              <td className="px-3 py-2">
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="id" value={job.id} />
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="retry"
+                    size="sm"
+                    aria-label={`Retry ${job.kind} ${job.key}`}
+                  >
+                    Retry
+                  </Button>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="dismiss"
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Dismiss ${job.kind} ${job.key}`}
+                  >
+                    Dismiss
+                  </Button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </Card>
+    </div>
+  );
+}
