@@ -14,6 +14,7 @@ import { sendPasswordReset } from "./modules/accounts/account-mail.server";
 import { bootstrapAdministrator } from "./modules/accounts/administrators.server";
 import { rememberShoppers } from "./modules/accounts/shopper-memo.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
+import { startJobRunner } from "./modules/jobs/job-runner.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
 import { scheduleOrderExpiry } from "./modules/orders/expire-orders.server";
 import { scheduleMailOutbox } from "./modules/orders/mail-drainer.server";
@@ -74,6 +75,9 @@ export function startShop(): Promise<void> {
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
     const stopMailOutbox = scheduleMailOutbox(() => handle.db);
     const stopRefunds = scheduleRefunds(() => handle.db);
+    const stopJobs = await startJobRunner(() => handle.db, {
+      retentionDays: env.JOB_RETENTION_DAYS,
+    });
     const stopBackfill = new AbortController();
     const backfill = addMissingAvifVariants(handle.db, stopBackfill.signal).catch((error) =>
       logger.error({ err: error }, "adding AVIF variants to older pictures stopped"),
@@ -81,7 +85,7 @@ export function startShop(): Promise<void> {
     holder.__shopStopJobs = async () => {
       stopPageCache();
       stopBackfill.abort();
-      await Promise.all([stopOrderExpiry(), stopMailOutbox(), stopRefunds(), backfill]);
+      await Promise.all([stopOrderExpiry(), stopMailOutbox(), stopRefunds(), stopJobs(), backfill]);
     };
     if (env.NODE_ENV === "production" && env.CARD_PAYMENTS === "test") {
       logger.warn(
