@@ -1,14 +1,19 @@
 /**
  * The policy numbers of docs/SPEC.md §9, written once. The shipping, returns, terms and privacy pages and
- * the FAQ all read them from here, so the pages can never disagree with each other.
+ * the FAQ all read them from here, so the pages can never disagree with each other; the shipping
+ * charges come from the rule the checkout applies (domain/pricing.ts), so the pages cannot
+ * disagree with the checkout either.
  */
+import { formatIstLongDate } from "~/domain/india-time";
+import { formatRupeesShort } from "~/domain/money";
+import { EXPRESS_SHIPPING, FLAT_SHIPPING, FREE_SHIPPING_ABOVE } from "~/domain/pricing";
 
 /** Orders whose subtotal is above this many rupees ship free. */
-export const FREE_SHIPPING_ABOVE_RUPEES = 999;
+export const FREE_SHIPPING_ABOVE_RUPEES = FREE_SHIPPING_ABOVE / 100;
 /** Flat standard shipping charge, in rupees, for orders at or below the free-shipping threshold. */
-export const STANDARD_SHIPPING_RUPEES = 50;
+export const STANDARD_SHIPPING_RUPEES = FLAT_SHIPPING / 100;
 /** Express shipping charge in rupees. */
-export const EXPRESS_SHIPPING_RUPEES = 150;
+export const EXPRESS_SHIPPING_RUPEES = EXPRESS_SHIPPING / 100;
 
 export type DayRange = { readonly min: number; readonly max: number };
 
@@ -33,19 +38,14 @@ export function dayRange(range: DayRange): string {
   return `${range.min}-${range.max}`;
 }
 
-/** "₹999" (whole rupees, Indian grouping). */
+/** "₹999" (rupees, Indian grouping; paise only when there are some). */
 export function rupees(amount: number): string {
-  return `₹${amount.toLocaleString("en-IN")}`;
+  return formatRupeesShort(Math.round(amount * 100));
 }
 
-/** "1 November 2026" */
+/** "1 November 2026", for a calendar date ("2026-11-01"). */
 export function formatLongDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-IN", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${isoDate}T00:00:00Z`));
+  return formatIstLongDate(`${isoDate}T00:00:00+05:30`);
 }
 
 /** docs/SPEC.md §9: business hours, as shown on the contact page. */

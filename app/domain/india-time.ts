@@ -44,6 +44,27 @@ export function istParts(value: Date | string): IstParts {
 
 const two = (n: number) => String(n).padStart(2, "0");
 
+const LONG_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** 'd MMMM yyyy' in India ("1 November 2026"), the policy pages' dates. */
+export function formatIstLongDate(value: Date | string) {
+  const p = istParts(value);
+  return `${p.day} ${LONG_MONTHS[p.month - 1]} ${p.year}`;
+}
+
 /** docs/SPEC.md §9 'MMM d, yyyy' in India ("Mar 31, 2026"). */
 export function formatIstDate(value: Date | string) {
   const p = istParts(value);
