@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { PRODUCT_STATUSES } from "../../app/domain/product-status";
+import { DEFAULT_HSN_CODE } from "../../app/domain/validation/product";
 import { profiles } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -56,7 +57,7 @@ export const products = pgTable(
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("published"),
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     /** Harmonised System of Nomenclature code printed on GST invoices (3004: Ayurvedic medicaments). */
-    hsnCode: text("hsn_code").notNull().default("3004"),
+    hsnCode: text("hsn_code").notNull().default(DEFAULT_HSN_CODE),
     /** GST rate in percent; prices are GST-inclusive. */
     gstRate: numeric("gst_rate", { precision: 4, scale: 2, mode: "number" }).notNull().default(5),
     /**

@@ -14,8 +14,10 @@ import {
   type ProductStatus,
 } from "~/domain/product-status";
 import {
+  DEFAULT_HSN_CODE,
   GST_RATES,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIZE_TEXT,
   MAX_IMAGES_PER_UPLOAD,
   productFormSchema,
 } from "~/domain/validation/product";
@@ -68,7 +70,7 @@ function uploadProblem(files: FileList | null) {
     return `Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time`;
   }
   const large = [...files].find((file) => file.size > MAX_IMAGE_BYTES);
-  return large ? `${large.name} is larger than 5 MB` : null;
+  return large ? `${large.name} is larger than ${MAX_IMAGE_SIZE_TEXT}` : null;
 }
 
 /**
@@ -122,7 +124,7 @@ export function ProductForm({
           hsnCode: product.hsnCode,
           gstRate: String(product.gstRate),
         }
-      : { hsnCode: "3004", gstRate: "5", status: "published" },
+      : { hsnCode: DEFAULT_HSN_CODE, gstRate: "5", status: "published" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
@@ -295,7 +297,7 @@ export function ProductForm({
             label="Add Images"
             id={`${form.id}-images`}
             errors={fileProblem ? [fileProblem] : form.allErrors.images}
-            description={`JPEG, PNG, WebP, AVIF, GIF, SVG or TIFF; up to ${MAX_IMAGES_PER_UPLOAD} files of 5 MB each. They are added after the current images; the first becomes the primary image when there is none.`}
+            description={`JPEG, PNG, WebP, AVIF, GIF, SVG or TIFF; up to ${MAX_IMAGES_PER_UPLOAD} files of ${MAX_IMAGE_SIZE_TEXT} each. They are added after the current images; the first becomes the primary image when there is none.`}
           >
             {(control) => (
               <Input

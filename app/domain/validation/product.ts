@@ -6,6 +6,8 @@ import { multiLineText, singleLineText } from "./text";
 
 /** Uploads (docs/DESIGN.md §6.15): at most this many files per save, each at most this large. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The limit as the forms and their messages say it: "5 MB". */
+export const MAX_IMAGE_SIZE_TEXT = `${MAX_IMAGE_BYTES / (1024 * 1024)} MB`;
 export const MAX_IMAGES_PER_UPLOAD = 8;
 /** A product's gallery holds at most this many pictures. */
 export const MAX_IMAGES_PER_PRODUCT = 12;

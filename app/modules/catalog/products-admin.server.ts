@@ -15,6 +15,7 @@ import { likePattern } from "../../domain/catalog-query";
 import type { ProductStatus } from "../../domain/product-status";
 import {
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIZE_TEXT,
   MAX_IMAGES_PER_PRODUCT,
   MAX_IMAGES_PER_UPLOAD,
   type ProductFormValues,
@@ -166,7 +167,7 @@ export async function prepareUploads(uploads: Upload[]): Promise<PreparedImage[]
   const prepared: PreparedImage[] = [];
   for (const upload of uploads) {
     if (upload.data.byteLength > MAX_IMAGE_BYTES) {
-      throw new ProductAdminError(`${upload.name} is larger than 5 MB`, "images");
+      throw new ProductAdminError(`${upload.name} is larger than ${MAX_IMAGE_SIZE_TEXT}`, "images");
     }
     try {
       prepared.push(await prepareImage(upload.data));
