@@ -24,7 +24,7 @@ import {
 import type { PageCache } from "./app/lib/page-cache.server";
 import { newPageDependencies } from "./app/lib/page-dependencies.server";
 import type { RequestStore } from "./app/lib/request-store.server";
-import { clientAddress, type TrustFunction } from "./app/lib/trust-proxy.server";
+import { clientAddress, clientProtocol, type TrustFunction } from "./app/lib/trust-proxy.server";
 import { limitRequestBodies, MAX_BODY_BYTES } from "./app/server/body-limit.server";
 import { answerClusterMetricRequests, runPrimary } from "./app/server/cluster.server";
 import { createGracefulShutdown } from "./app/server/graceful-shutdown.server";
@@ -273,6 +273,13 @@ async function main() {
             req.headers["x-forwarded-for"] as string | undefined,
             trust,
           ),
+        ),
+      clientProtocol: (req) =>
+        clientProtocol(
+          "encrypted" in req.socket && req.socket.encrypted === true,
+          req.socket.remoteAddress,
+          req.headers["x-forwarded-proto"] as string | undefined,
+          trust,
         ),
     });
     pageCacheMiss.handle = createPageCacheMiddleware({
