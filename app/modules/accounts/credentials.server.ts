@@ -12,8 +12,8 @@ import { isAdmin } from "./administrators.server";
  * Attempts allowed per window (docs/decisions/012). Sign-in counts per address *and client*, so an
  * attacker elsewhere cannot lock the owner out cheaply; a much higher ceiling per address across
  * all clients bounds guessing from many clients; the client limits are wide enough for a busy
- * office network. A client is counted by its key (lib/client-key.server.ts, docs/decisions/052): an IPv6
- * client's whole /64 is one client.
+ * office network. A client is counted by its key (lib/client-key.server.ts, docs/decisions/052):
+ * an IPv6 client's whole /64 is one client.
  */
 export const RATE_LIMITS = {
   signInPerClient: { limit: 300, windowSeconds: 15 * 60 },
