@@ -13,6 +13,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import { MAX_PRODUCT_FORM_BYTES } from "./app/domain/validation/product";
+import { normalizeClientAddress, UNKNOWN_CLIENT } from "./app/lib/client-key.server";
 import { InvalidEnvironmentError, parseEnv } from "./app/lib/env.server";
 import { logger as log } from "./app/lib/logger.server";
 import {
@@ -23,7 +24,7 @@ import {
 import type { PageCache } from "./app/lib/page-cache.server";
 import { newPageDependencies } from "./app/lib/page-dependencies.server";
 import type { RequestStore } from "./app/lib/request-store.server";
-import { clientAddress, type TrustFunction } from "./app/lib/trust-proxy.server";
+import { clientAddress, clientProtocol, type TrustFunction } from "./app/lib/trust-proxy.server";
 import { limitRequestBodies, MAX_BODY_BYTES } from "./app/server/body-limit.server";
 import { answerClusterMetricRequests, runPrimary } from "./app/server/cluster.server";
 import { createGracefulShutdown } from "./app/server/graceful-shutdown.server";
@@ -111,6 +112,11 @@ function logRequest(line: RequestLogLine, route?: string) {
   );
 }
 
+/** The client's address as the logs show it: in its one spelling when it is an IP address. */
+function loggedAddress(address: string | undefined) {
+  return normalizeClientAddress(address) ?? address;
+}
+
 function requestLogging(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
   const requestId = String(res.locals.requestId);
@@ -125,7 +131,7 @@ function requestLogging(req: Request, res: Response, next: NextFunction) {
         method: req.method,
         url: req.originalUrl,
         status: res.statusCode,
-        ip: req.ip,
+        ip: loggedAddress(req.ip),
         protocol: req.protocol,
         ms: Math.round(ms * 10) / 10,
       },
@@ -245,7 +251,8 @@ async function main() {
       cspNonce: String(res.locals.cspNonce ?? ""),
       wholeDocument: res.locals.wholeDocument === true,
       requestId: String(res.locals.requestId ?? ""),
-      clientIp: req.ip ?? "unknown",
+      // Per-client limits count by clientKey(clientIp) (app/lib/client-key.server.ts).
+      clientIp: normalizeClientAddress(req.ip) ?? UNKNOWN_CLIENT,
     }),
   });
   app.all("/{*path}", reactRouter.middleware);
@@ -260,9 +267,18 @@ async function main() {
       stopping: graceful.stopping,
       logRequest: (line) => logRequest(line),
       clientIp: (req) =>
-        clientAddress(
+        loggedAddress(
+          clientAddress(
+            req.socket.remoteAddress,
+            req.headers["x-forwarded-for"] as string | undefined,
+            trust,
+          ),
+        ),
+      clientProtocol: (req) =>
+        clientProtocol(
+          "encrypted" in req.socket && req.socket.encrypted === true,
           req.socket.remoteAddress,
-          req.headers["x-forwarded-for"] as string | undefined,
+          req.headers["x-forwarded-proto"] as string | undefined,
           trust,
         ),
     });

@@ -10,7 +10,10 @@ declare module "react-router" {
     /** Render the whole document before sending it (a page for the cache, or a crawler). */
     wholeDocument?: boolean;
     requestId: string;
-    /** The client's address as seen by server.ts (proxies on loopback are trusted). */
+    /**
+     * The client's address as server.ts believes it (X-Forwarded-For only from TRUST_PROXY), in
+     * its one spelling; per-client limits count by `clientKey(clientIp)` (lib/client-key.server.ts).
+     */
     clientIp: string;
   }
 }

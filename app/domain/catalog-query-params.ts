@@ -26,3 +26,8 @@ export function parseProductListQuery(params: URLSearchParams): ProductListQuery
     page: parsed.page,
   };
 }
+
+/** Reads only `page`, for a list whose other choices are fixed (a category's page). */
+export function parseListPage(params: URLSearchParams): number {
+  return queryParams.shape.page.parse(params.get("page") ?? undefined);
+}

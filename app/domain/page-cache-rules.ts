@@ -25,18 +25,73 @@ export function parseTags(payload: string): string[] {
   return payload.split(" ").filter(Boolean);
 }
 
-/** Storefront pages that are the same for every signed-out visitor. */
-const CACHEABLE_PATH =
-  /^\/(?:|products|product\/[^/]+|categories|category\/[^/]+|about|contact|blog|blog\/[^/]+|faq|terms|privacy|shipping|returns)(?:\.data)?$/;
+type PageRule = { page: string; path: RegExp; params: readonly string[] };
 
-/** The home page's single-fetch data is `/_root.data`. */
+/**
+ * Storefront pages that are the same for every signed-out visitor, each with the query
+ * parameters it reads (its loaders and its components). Any other parameter (utm_*, gclid,
+ * fbclid, anything unknown) changes nothing on the page, so it is no part of the page's key: the
+ * visitor is given the page kept without it (docs/decisions/052). A loader that reads a parameter
+ * not listed here fails tests/integration/page-cache-params.test.ts.
+ */
+export const CACHEABLE_PAGES: readonly PageRule[] = [
+  { page: "home", path: /^\/$/, params: [] },
+  // app/domain/catalog-query-params.ts; the header's search box shows `search` here only.
+  { page: "products", path: /^\/products$/, params: ["search", "category", "sort", "page"] },
+  // The product page's component opens the tab named by `tab` (its handle reads it too).
+  { page: "product", path: /^\/product\/[^/]+$/, params: ["tab"] },
+  { page: "categories", path: /^\/categories$/, params: [] },
+  { page: "category", path: /^\/category\/[^/]+$/, params: ["page"] },
+  { page: "blog", path: /^\/blog$/, params: ["category"] },
+  { page: "blog article", path: /^\/blog\/[^/]+$/, params: [] },
+  {
+    page: "content",
+    path: /^\/(?:about|contact|faq|terms|privacy|shipping|returns)$/,
+    params: [],
+  },
+];
+
+/** A page's single-fetch data is its path with `.data`; the home page's is `/_root.data`. */
+const DATA_SUFFIX = ".data";
 const ROOT_DATA = "/_root.data";
+/** React Router's own parameter of a data request: the loaders to run. */
+const DATA_PARAMS: readonly string[] = ["_routes"];
 
-/** Longer addresses are answered but not kept: nobody shares a link that long. */
+/** Longer keys are answered but not kept: nobody shares a link that long. */
 export const MAX_CACHED_URL_LENGTH = 512;
 
+function pageRuleOf(pathname: string) {
+  const data = pathname.endsWith(DATA_SUFFIX);
+  const page =
+    pathname === ROOT_DATA ? "/" : data ? pathname.slice(0, -DATA_SUFFIX.length) : pathname;
+  const rule = CACHEABLE_PAGES.find((candidate) => candidate.path.test(page));
+  return rule ? { rule, data } : undefined;
+}
+
 export function isCacheablePath(pathname: string) {
-  return pathname === ROOT_DATA || CACHEABLE_PATH.test(pathname);
+  return pageRuleOf(pathname) !== undefined;
+}
+
+/**
+ * The address a page is kept under: its path and only the parameters it reads, sorted by name
+ * (values of one name keep their order, which is what the page's `get` reads), in one encoding.
+ * Undefined when the cache never keeps the path.
+ */
+export function pageCacheKey(url: string): string | undefined {
+  const query = url.indexOf("?");
+  const pathname = query === -1 ? url : url.slice(0, query);
+  const match = pageRuleOf(pathname);
+  if (!match) return undefined;
+  if (query === -1) return pathname;
+  const known = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(url.slice(query + 1))) {
+    if (match.rule.params.includes(name) || (match.data && DATA_PARAMS.includes(name))) {
+      known.append(name, value);
+    }
+  }
+  known.sort();
+  const search = known.toString();
+  return search ? `${pathname}?${search}` : pathname;
 }
 
 /**
@@ -52,18 +107,22 @@ export function carriesShopCookie(cookieHeader: string | undefined) {
 export type CacheableRequest = {
   method: string;
   url: string;
-  pathname: string;
   cookie: string | undefined;
 };
 
-/** A GET or HEAD of a storefront page by a visitor without the shop's cookies. */
+/**
+ * The key of a GET or HEAD of a storefront page by a visitor without the shop's cookies;
+ * undefined when the cache must not answer or keep it.
+ */
+export function cacheKeyOf(request: CacheableRequest): string | undefined {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  if (carriesShopCookie(request.cookie)) return undefined;
+  const key = pageCacheKey(request.url);
+  return key !== undefined && key.length <= MAX_CACHED_URL_LENGTH ? key : undefined;
+}
+
 export function mayUseCache(request: CacheableRequest) {
-  return (
-    (request.method === "GET" || request.method === "HEAD") &&
-    request.url.length <= MAX_CACHED_URL_LENGTH &&
-    isCacheablePath(request.pathname) &&
-    !carriesShopCookie(request.cookie)
-  );
+  return cacheKeyOf(request) !== undefined;
 }
 
 export type Encoding = "br" | "gzip" | "identity";

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { accounts, profiles, sessions, verifications } from "../../db/schema";
+import { CLIENT_IPV6_PREFIX } from "./client-key.server";
 import type { Database } from "./db.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -8,6 +9,12 @@ export const SESSION_DAYS = 30;
 /** Better Auth moves a session's expiry forward when it is used a day or more after the last move. */
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 export const SESSION_COOKIE = "shop.session_token";
+/**
+ * Where Better Auth finds the client's address (it records it on a new session): set by the shop
+ * from the address server.ts believed (lib/client-key.server.ts), never X-Forwarded-For as the
+ * browser sent it.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-shop-client-address";
 
 export type PasswordResetMail = { to: string; name: string; url: string };
 
@@ -62,6 +69,8 @@ export function createAuth(options: {
       cookiePrefix: "shop",
       useSecureCookies: options.publicUrl.startsWith("https://"),
       database: { generateId: "uuid" },
+      // The same client as the shop's limits: its address, an IPv6 one grouped by its /64.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: CLIENT_IPV6_PREFIX },
     },
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, parseTrustProxy } from "./trust-proxy.server";
+import { clientAddress, clientProtocol, parseTrustProxy } from "./trust-proxy.server";
 
 describe("parseTrustProxy", () => {
   it("accepts addresses, CIDR ranges and Express's named ranges, trimmed", () => {
@@ -54,5 +54,18 @@ describe("clientAddress", () => {
 
   it("is undefined without a peer (a closed socket)", () => {
     expect(clientAddress(undefined, "198.51.100.7", loopbackOnly)).toBeUndefined();
+  });
+});
+
+describe("clientProtocol", () => {
+  const loopbackOnly = (address: string) => address === "127.0.0.1" || address === "::1";
+
+  it("is the socket's own scheme unless a trusted proxy names another", () => {
+    expect(clientProtocol(false, "203.0.113.9", "https", loopbackOnly)).toBe("http");
+    expect(clientProtocol(true, "203.0.113.9", "http", loopbackOnly)).toBe("https");
+    expect(clientProtocol(false, "127.0.0.1", undefined, loopbackOnly)).toBe("http");
+    expect(clientProtocol(false, "127.0.0.1", "https", loopbackOnly)).toBe("https");
+    expect(clientProtocol(false, "127.0.0.1", " https , http", loopbackOnly)).toBe("https");
+    expect(clientProtocol(false, undefined, "https", loopbackOnly)).toBe("http");
   });
 });

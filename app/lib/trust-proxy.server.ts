@@ -58,3 +58,18 @@ export function clientAddress(
   }
   return client;
 }
+
+/**
+ * The scheme as Express's `req.protocol` finds it: https on a TLS socket, else the first
+ * X-Forwarded-Proto value when the peer is a trusted proxy, else http.
+ */
+export function clientProtocol(
+  encrypted: boolean,
+  remoteAddress: string | undefined,
+  forwardedProto: string | undefined,
+  trust: TrustFunction,
+) {
+  const own = encrypted ? "https" : "http";
+  if (!remoteAddress || !trust(remoteAddress, 0)) return own;
+  return (forwardedProto || own).split(",", 1)[0]?.trim() || own;
+}

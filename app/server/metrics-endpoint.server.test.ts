@@ -1,6 +1,14 @@
+import { timingSafeEqual } from "node:crypto";
 import type { Request } from "express";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { mayReadMetrics } from "./metrics-endpoint.server";
+
+vi.mock("node:crypto", async (importOriginal) => {
+  const crypto = await importOriginal<typeof import("node:crypto")>();
+  return { ...crypto, timingSafeEqual: vi.fn(crypto.timingSafeEqual) };
+});
+
+afterEach(() => vi.mocked(timingSafeEqual).mockClear());
 
 function request(ip: string, authorization?: string) {
   return {
@@ -29,5 +37,20 @@ describe("mayReadMetrics", () => {
     expect(mayReadMetrics(request("127.0.0.1", `Bearer ${TOKEN.slice(1)}`), TOKEN)).toBe(false);
     expect(mayReadMetrics(request("127.0.0.1", TOKEN), TOKEN)).toBe(false);
     expect(mayReadMetrics(request("127.0.0.1", `Basic ${TOKEN}`), TOKEN)).toBe(false);
+  });
+
+  it.each([
+    ["a shorter token", TOKEN.slice(5)],
+    ["a longer token", `${TOKEN}-and-more`],
+    ["a one-character token", "x"],
+    ["the right token", TOKEN],
+  ])("compares %s in constant time, as 32-byte digests, whatever its length", (_, given) => {
+    mayReadMetrics(request("203.0.113.7", `Bearer ${given}`), TOKEN);
+    const compare = vi.mocked(timingSafeEqual);
+    expect(compare).toHaveBeenCalledTimes(1);
+    const [presented, expected] = compare.mock.calls[0] as [Buffer, Buffer];
+    expect([presented.length, expected.length]).toEqual([32, 32]);
+    // The digest, never the token itself, reaches the comparison.
+    expect(Buffer.from(expected).toString("utf8")).not.toContain(TOKEN.slice(0, 8));
   });
 });

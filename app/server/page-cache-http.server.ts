@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { etagMatches, mayUseCache, pickEncoding } from "../domain/page-cache-rules";
+import { cacheKeyOf, etagMatches, pickEncoding } from "../domain/page-cache-rules";
 import type { CachedPage, PageCache } from "../lib/page-cache.server";
 import { scriptHashesOf } from "../lib/page-cache.server";
 import type { PageDependencies } from "../lib/page-dependencies.server";
@@ -20,21 +20,17 @@ type PageCacheHttpOptions = {
     url: string;
     status: number;
     ip: string | undefined;
+    protocol: string;
     ms: number;
   }) => void;
   /** The client's address, believing X-Forwarded-For only from trusted proxies. */
   clientIp: (req: IncomingMessage) => string | undefined;
+  /** The client's scheme, believing X-Forwarded-Proto only from trusted proxies. */
+  clientProtocol: (req: IncomingMessage) => string;
 };
 
 function cacheableRequest(req: IncomingMessage) {
-  const url = req.url ?? "/";
-  const query = url.indexOf("?");
-  return {
-    method: req.method ?? "GET",
-    url,
-    pathname: query === -1 ? url : url.slice(0, query),
-    cookie: req.headers.cookie,
-  };
+  return { method: req.method ?? "GET", url: req.url ?? "/", cookie: req.headers.cookie };
 }
 
 /** Sends a cached page: 304 when the browser holds it, else the bytes in its best encoding. */
@@ -76,8 +72,10 @@ export function createCachedPageResponder(options: PageCacheHttpOptions) {
     const cache = options.cache();
     if (!cache) return false;
     const request = cacheableRequest(req);
-    if (!mayUseCache(request)) return false;
-    const page = cache.lookup(request.url);
+    // Parameters the page does not read (utm_*, anything unknown) are no part of its key.
+    const key = cacheKeyOf(request);
+    if (key === undefined) return false;
+    const page = cache.lookup(key);
     if (!page) return false;
     const started = process.hrtime.bigint();
     const reqId =
@@ -91,6 +89,7 @@ export function createCachedPageResponder(options: PageCacheHttpOptions) {
       url: request.url,
       status: res.statusCode,
       ip: options.clientIp(req),
+      protocol: options.clientProtocol(req),
       ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
     });
     return true;
@@ -98,8 +97,11 @@ export function createCachedPageResponder(options: PageCacheHttpOptions) {
 }
 
 type MissOptions = Pick<PageCacheHttpOptions, "cache" | "headersFor"> & {
-  /** Renders the request with React Router, without a nonce and with the whole document. */
-  render: (req: Request, res: Response) => Promise<globalThis.Response>;
+  /**
+   * Renders the request with React Router, without a nonce and with the whole document, for the
+   * given path and query instead of the request's own.
+   */
+  render: (req: Request, res: Response, pathAndQuery: string) => Promise<globalThis.Response>;
   /** Sends a response React Router rendered, as the normal handler would. */
   send: (res: Response, response: globalThis.Response) => Promise<void>;
   /** Opens the record of what the page shows for the reads of this render. */
@@ -117,7 +119,8 @@ export function createPageCacheMiddleware(options: MissOptions) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const cache = options.cache();
     const request = cacheableRequest(req);
-    if (!cache || request.method !== "GET" || !mayUseCache(request)) return next();
+    const key = request.method === "GET" ? cacheKeyOf(request) : undefined;
+    if (!cache || key === undefined) return next();
     try {
       // Rendered without a nonce: the policy is set from the page's script hashes instead.
       res.removeHeader("Content-Security-Policy");
@@ -125,7 +128,8 @@ export function createPageCacheMiddleware(options: MissOptions) {
       res.locals.wholeDocument = true;
       const generation = cache.generation();
       const dependencies = options.trackDependencies();
-      const response = await options.render(req, res);
+      // The page of its key: what is kept is what every request with that key is given.
+      const response = await options.render(req, res, key);
       const contentType = response.headers.get("content-type") ?? "";
       if (!CACHEABLE_TYPE.test(contentType) || !dependencies) {
         await options.send(res, response);
@@ -148,7 +152,7 @@ export function createPageCacheMiddleware(options: MissOptions) {
         return;
       }
       const page = await cache.admit(
-        request.url,
+        key,
         {
           status: 200,
           contentType,

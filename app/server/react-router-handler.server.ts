@@ -27,9 +27,12 @@ export function createReactRouterHandler(options: Options) {
     options.mode,
   );
 
-  /** React Router's answer to an Express request, not yet sent. */
-  const render = (req: Request, res: Response) =>
-    handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+  /**
+   * React Router's answer to an Express request, not yet sent; for another path and query of the
+   * same origin when given (the page cache renders a page's key).
+   */
+  const render = (req: Request, res: Response, pathAndQuery = req.originalUrl) =>
+    handle(toFetchRequest(req, res, pathAndQuery), options.getLoadContext(req, res));
 
   const middleware = async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -43,7 +46,7 @@ export function createReactRouterHandler(options: Options) {
   return { middleware, render };
 }
 
-function toFetchRequest(req: Request, res: Response) {
+function toFetchRequest(req: Request, res: Response, pathAndQuery: string) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -63,17 +66,17 @@ function toFetchRequest(req: Request, res: Response) {
     init.body = createReadableStreamFromReadable(body);
     init.duplex = "half";
   }
-  return new globalThis.Request(requestUrl(req), init);
+  return new globalThis.Request(requestUrl(req, pathAndQuery), init);
 }
 
 /** The URL as the client asked for it (behind a trusted proxy: its scheme and host). */
-function requestUrl(req: Request) {
+function requestUrl(req: Request, pathAndQuery: string) {
   const host = (req.host ?? "").split(/[\\/?#@\s]/)[0] || "localhost";
   // Concatenated, not resolved: a path like //other.example must stay a path.
   try {
-    return new URL(`${req.protocol}://${host}${req.originalUrl}`).href;
+    return new URL(`${req.protocol}://${host}${pathAndQuery}`).href;
   } catch {
-    return new URL(`${req.protocol}://localhost${req.originalUrl}`).href;
+    return new URL(`${req.protocol}://localhost${pathAndQuery}`).href;
   }
 }
 

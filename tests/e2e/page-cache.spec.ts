@@ -145,3 +145,49 @@ test("the shop's own cookies and every write go past the cache; other cookies do
   expect(cacheState(await request.get("/cart", { maxRedirects: 0 }))).toBeUndefined();
   await request.dispose();
 });
+
+test("parameters a page does not read are no part of its key: random ones are all served the one kept page", async ({
+  playwright,
+  page,
+}) => {
+  const request = await playwright.request.newContext({ baseURL: BASE_URL });
+  await request.get("/about");
+  const kept = await request.get("/about");
+  expect(cacheState(kept)).toBe("HIT");
+  const random = () => Math.random().toString(36).slice(2);
+  for (let n = 0; n < 25; n++) {
+    const answer = await request.get(
+      `/about?u=${random()}&utm_source=${random()}&gclid=${random()}&fbclid=${n}`,
+    );
+    expect(cacheState(answer), answer.url()).toBe("HIT");
+    expect(answer.headers().etag).toBe(kept.headers().etag);
+  }
+
+  // The listing's own parameters keep their meaning, in any order.
+  const search = `tulsi-${random()}`;
+  await request.get(`/products?sort=price-asc&search=${search}`);
+  const reordered = await request.get(
+    `/products?search=${search}&utm_medium=social&sort=price-asc`,
+  );
+  expect(cacheState(reordered)).toBe("HIT");
+  const otherSort = await request.get(`/products?search=${search}&sort=price-desc`);
+  expect(cacheState(otherSort)).toBe("MISS");
+  await request.dispose();
+
+  // A product page kept without the campaign's tags opens its tab and works with them.
+  const listing = await page.goto("/products");
+  const slug = /href="\/product\/([^"?]+)"/.exec((await listing?.text()) ?? "")?.[1];
+  expect(slug).toBeDefined();
+  await page.goto(`/product/${slug}?tab=reviews`);
+  const tagged = await page.goto(`/product/${slug}?utm_source=news&tab=reviews&gclid=${random()}`);
+  expect(cacheState(tagged)).toBe("HIT");
+  await waitForHydration(page);
+  await expect(page.getByRole("tab", { name: "Reviews" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: "Ingredients" }).click();
+  await expect(page.getByRole("tab", { name: "Ingredients" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  // The visitor's address keeps its tags for whatever reads them in the browser.
+  await expect(page).toHaveURL(/utm_source=news.*tab=ingredients/);
+});

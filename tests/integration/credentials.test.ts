@@ -124,8 +124,8 @@ describe(`accounts on ${DATABASE_KIND}`, () => {
     expect(mail?.subject).toBe("Reset your password");
     const token = /reset-password\/([^?\s]+)/.exec(mail?.text ?? "")?.[1];
     expect(token).toBeTruthy();
-    expect((await resetPassword(token!, "new-secret")).ok).toBe(true);
-    expect((await resetPassword(token!, "again-secret")).ok).toBe(false);
+    expect((await resetPassword(token!, "new-secret", "10.0.0.5")).ok).toBe(true);
+    expect((await resetPassword(token!, "again-secret", "10.0.0.5")).ok).toBe(false);
     expect(
       (
         await signIn(

@@ -1,14 +1,17 @@
 import { Search } from "lucide-react";
-import { Form, useNavigate, useSearchParams } from "react-router";
+import { Form, useLocation, useNavigate, useSearchParams } from "react-router";
 import { cn } from "~/lib/cn";
 
 /**
  * docs/SPEC.md §2: both header search forms go to /products with the trimmed text; blank text is
- * ignored. Without JavaScript it is a plain GET form (the products page trims it too).
+ * ignored. Without JavaScript it is a plain GET form (the products page trims it too). It shows the
+ * search on the products page only: no other page reads `search`, so its kept page is the same
+ * with or without it (app/domain/page-cache-rules.ts).
  */
 export function SearchForm({ id, className }: { id: string; className?: string }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const onResults = useLocation().pathname === "/products";
   return (
     <Form
       method="get"
@@ -29,7 +32,7 @@ export function SearchForm({ id, className }: { id: string; className?: string }
         id={id}
         name="search"
         type="search"
-        defaultValue={params.get("search") ?? ""}
+        defaultValue={onResults ? (params.get("search") ?? "") : ""}
         placeholder="Search for medicines, herbs..."
         autoComplete="off"
         className="h-10 w-full rounded-full border border-input bg-card pr-11 pl-4 text-sm placeholder:text-muted-foreground"

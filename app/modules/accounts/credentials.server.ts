@@ -1,7 +1,8 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { sessions } from "../../../db/schema";
-import { auth } from "../../lib/auth.server";
+import { auth, CLIENT_ADDRESS_HEADER } from "../../lib/auth.server";
+import { clientKey, normalizeClientAddress } from "../../lib/client-key.server";
 import { db } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { consumeRateLimits, type RateLimitRule, resetRateLimit } from "../../lib/rate-limit.server";
@@ -11,7 +12,8 @@ import { isAdmin } from "./administrators.server";
  * Attempts allowed per window (docs/decisions/012). Sign-in counts per address *and client*, so an
  * attacker elsewhere cannot lock the owner out cheaply; a much higher ceiling per address across
  * all clients bounds guessing from many clients; the client limits are wide enough for a busy
- * office network.
+ * office network. A client is counted by its key (lib/client-key.server.ts, docs/decisions/052):
+ * an IPv6 client's whole /64 is one client.
  */
 export const RATE_LIMITS = {
   signInPerClient: { limit: 300, windowSeconds: 15 * 60 },
@@ -21,6 +23,7 @@ export const RATE_LIMITS = {
   resetPerEmail: { limit: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 50, windowSeconds: 60 * 60 },
   resetLinkPerAddress: { limit: 60, windowSeconds: 60 * 60 },
+  newPasswordPerClient: { limit: 50, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type Outcome<T = object> =
@@ -36,6 +39,18 @@ function apiMessage(error: unknown) {
   return undefined;
 }
 
+/**
+ * The request's headers with the client's address in the one header Better Auth reads it from
+ * (lib/auth.server.ts), whatever X-Forwarded-For or that header the browser sent.
+ */
+function authHeaders(request: Request, clientIp: string) {
+  const headers = new Headers(request.headers);
+  const address = normalizeClientAddress(clientIp);
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+  else headers.delete(CLIENT_ADDRESS_HEADER);
+  return headers;
+}
+
 /** Copies only the cookies Better Auth set, for the route's response. */
 function cookieHeaders(headers: Headers | undefined) {
   const out = new Headers();
@@ -48,12 +63,14 @@ export async function signUp(
   request: Request,
   clientIp: string,
 ): Promise<Outcome<{ userId: string }>> {
-  const tooMany = await limited([[`sign-up:ip:${clientIp}`, RATE_LIMITS.signUpPerAddress]]);
+  const tooMany = await limited([
+    [`sign-up:ip:${clientKey(clientIp)}`, RATE_LIMITS.signUpPerAddress],
+  ]);
   if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
   try {
     const { headers, response } = await auth().api.signUpEmail({
       body: { name: input.fullName, email: input.email, password: input.password },
-      headers: request.headers,
+      headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
     return { ok: true, headers: cookieHeaders(headers), userId: response.user.id };
@@ -75,9 +92,10 @@ export async function signIn(
 ): Promise<Outcome<{ userId: string; isAdmin: boolean }>> {
   // Checked in this order and stopped at the first refusal, so attempts a client may no longer
   // make on an address do not count towards the address's ceiling.
-  const pairKey = `sign-in:email-ip:${input.email}|${clientIp}`;
+  const client = clientKey(clientIp);
+  const pairKey = `sign-in:email-ip:${input.email}|${client}`;
   const tooMany = await limited([
-    [`sign-in:ip:${clientIp}`, RATE_LIMITS.signInPerClient],
+    [`sign-in:ip:${client}`, RATE_LIMITS.signInPerClient],
     [pairKey, RATE_LIMITS.signInPerEmailAndClient],
     [`sign-in:email:${input.email}`, RATE_LIMITS.signInPerEmail],
   ]);
@@ -86,7 +104,7 @@ export async function signIn(
   try {
     result = await auth().api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
-      headers: request.headers,
+      headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
   } catch (error) {
@@ -127,7 +145,7 @@ export function clearSessionCookies() {
 export async function requestPasswordReset(email: string, clientIp: string): Promise<Outcome> {
   const tooMany = await limited([
     [`reset:email:${email}`, RATE_LIMITS.resetPerEmail],
-    [`reset:ip:${clientIp}`, RATE_LIMITS.resetPerAddress],
+    [`reset:ip:${clientKey(clientIp)}`, RATE_LIMITS.resetPerAddress],
   ]);
   if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
   try {
@@ -140,7 +158,16 @@ export async function requestPasswordReset(email: string, clientIp: string): Pro
   }
 }
 
-export async function resetPassword(token: string, newPassword: string): Promise<Outcome> {
+/** Sets the new password of an e-mailed reset link, limited per client like the request. */
+export async function resetPassword(
+  token: string,
+  newPassword: string,
+  clientIp: string,
+): Promise<Outcome> {
+  const tooMany = await limited([
+    [`new-password:ip:${clientKey(clientIp)}`, RATE_LIMITS.newPasswordPerClient],
+  ]);
+  if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
   try {
     await auth().api.resetPassword({ body: { token, newPassword } });
     return { ok: true, headers: new Headers() };
@@ -160,7 +187,9 @@ export async function checkResetLink(
   token: string,
   clientIp: string,
 ): Promise<{ ok: true } | { ok: false; reason: "invalid" | "rate-limited"; message?: string }> {
-  const tooMany = await limited([[`reset-link:ip:${clientIp}`, RATE_LIMITS.resetLinkPerAddress]]);
+  const tooMany = await limited([
+    [`reset-link:ip:${clientKey(clientIp)}`, RATE_LIMITS.resetLinkPerAddress],
+  ]);
   if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
   if (!RESET_TOKEN_SHAPE.test(token)) return { ok: false, reason: "invalid" };
   const context = await auth().$context;

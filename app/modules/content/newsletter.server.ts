@@ -1,4 +1,5 @@
 import { newsletterSubscriptions } from "../../../db/schema";
+import { clientKey } from "../../lib/client-key.server";
 import type { Executor } from "../../lib/db.server";
 import { consumeRateLimits, type RateLimitRule } from "../../lib/rate-limit.server";
 
@@ -20,7 +21,7 @@ export async function subscribeFromForm(
   clientIp: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const tooMany = await consumeRateLimits(executor, [
-    [`newsletter:ip:${clientIp}`, NEWSLETTER_LIMITS.perClient],
+    [`newsletter:ip:${clientKey(clientIp)}`, NEWSLETTER_LIMITS.perClient],
     [`newsletter:email:${email}`, NEWSLETTER_LIMITS.perEmail],
   ]);
   if (tooMany) return { ok: false, message: tooMany };

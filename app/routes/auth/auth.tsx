@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "request-reset":
       return requestResetIntent(formData, context.clientIp);
     case "reset-password":
-      return resetPasswordIntent(formData);
+      return resetPasswordIntent(formData, context.clientIp);
     default:
       return data({ intent: null }, { status: 400 });
   }
@@ -214,7 +214,7 @@ async function requestResetIntent(formData: FormData, clientIp: string) {
   );
 }
 
-async function resetPasswordIntent(formData: FormData) {
+async function resetPasswordIntent(formData: FormData, clientIp: string) {
   const intent = "reset-password";
   const submission = parseWithZod(formData, { schema: newPasswordSchema });
   if (submission.status !== "success") {
@@ -223,12 +223,15 @@ async function resetPasswordIntent(formData: FormData) {
       { status: 400 },
     );
   }
-  const outcome = await resetPassword(submission.value.token, submission.value.password);
+  const outcome = await resetPassword(submission.value.token, submission.value.password, clientIp);
   if (!outcome.ok) {
     return respondWithProblem(
       refused(
         "Password reset failed",
-        "This reset link is invalid or has expired. Please request a new one.",
+        outcome.reason === "rate-limited" && outcome.message
+          ? outcome.message
+          : "This reset link is invalid or has expired. Please request a new one.",
+        outcome,
       ),
       { intent, result: submission.reply({ hideFields: ["password"] }) },
     );

@@ -3,7 +3,7 @@ import { CategoryIcon } from "~/components/catalog/category-icon";
 import { Pagination } from "~/components/product/pagination";
 import { ProductGrid } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
-import { parseProductListQuery } from "~/domain/catalog-query-params";
+import { parseListPage } from "~/domain/catalog-query-params";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { savedProductsOf } from "~/modules/accounts/session.server";
@@ -15,7 +15,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const category = await findCategoryBySlug(db(), params.slug);
   if (!category) throw data(null, { status: 404 });
   const url = new URL(request.url);
-  const { page } = parseProductListQuery(url.searchParams);
+  // Its page reads `page` only (app/domain/page-cache-rules.ts).
+  const page = parseListPage(url.searchParams);
   const [result, saved] = await Promise.all([
     searchProducts(db(), { search: undefined, categoryId: category.id, sort: "featured", page }),
     savedProductsOf(request),

@@ -1,0 +1,52 @@
+import { isIPv4, isIPv6, SocketAddress } from "node:net";
+
+/**
+ * What every per-client limit counts by (docs/decisions/052). One IPv6 customer line is given a
+ * whole /64 and picks the last 64 bits at will, so an IPv6 client is its /64 prefix.
+ */
+export const CLIENT_IPV6_PREFIX = 64;
+
+/** The one key of every address that is not an IP address (they share one count). */
+export const UNKNOWN_CLIENT = "unknown";
+
+const MAPPED_IPV4 = "::ffff:";
+
+/**
+ * The address in one spelling: an IPv4-mapped IPv6 address as its IPv4 address, IPv6 in lower
+ * case and compressed (RFC 5952, as the operating system prints it), without a zone id.
+ * Undefined when it is not an IP address.
+ */
+export function normalizeClientAddress(address: string | undefined): string | undefined {
+  if (!address) return undefined;
+  if (isIPv4(address)) return address;
+  const unzoned = address.split("%", 1)[0] ?? "";
+  if (!isIPv6(unzoned)) return undefined;
+  const canonical = new SocketAddress({ address: unzoned, family: "ipv6" }).address;
+  const mapped = canonical.startsWith(MAPPED_IPV4) ? canonical.slice(MAPPED_IPV4.length) : "";
+  return isIPv4(mapped) ? mapped : canonical;
+}
+
+/** The first 64 bits of a canonical IPv6 address, as the canonical address of its network. */
+function network64(canonical: string) {
+  // A dotted tail (::a.b.c.d) is the last 32 bits, which the prefix does not need: two groups.
+  const hex = canonical.replace(/\d+\.\d+\.\d+\.\d+$/, "0:0");
+  const [head = "", tail] = hex.split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array<string>(zeros).fill("0"), ...tailGroups];
+  const prefix = `${groups.slice(0, CLIENT_IPV6_PREFIX / 16).join(":")}::`;
+  return new SocketAddress({ address: prefix, family: "ipv6" }).address;
+}
+
+/**
+ * The key a client's attempts are counted under, for every per-client limit of the shop: an
+ * IPv4 address itself, an IPv6 address's /64 network (`2001:db8:1:2::/64`), `unknown` for
+ * anything else. Any spelling of one address gives the same key.
+ */
+export function clientKey(address: string | undefined): string {
+  const normalized = normalizeClientAddress(address);
+  if (!normalized) return UNKNOWN_CLIENT;
+  if (isIPv4(normalized)) return normalized;
+  return `${network64(normalized)}/${CLIENT_IPV6_PREFIX}`;
+}
