@@ -23,7 +23,7 @@ import {
 } from "./app/lib/metrics.server";
 import type { PageCache } from "./app/lib/page-cache.server";
 import { newPageDependencies } from "./app/lib/page-dependencies.server";
-import type { RequestStore } from "./app/lib/request-store.server";
+import { type RequestStore, setRequestStorage } from "./app/lib/request-store.server";
 import { clientAddress, clientProtocol, type TrustFunction } from "./app/lib/trust-proxy.server";
 import { limitRequestBodies, MAX_BODY_BYTES } from "./app/server/body-limit.server";
 import { answerClusterMetricRequests, runPrimary } from "./app/server/cluster.server";
@@ -68,7 +68,7 @@ const production = env.NODE_ENV === "production";
 
 // Per-request facts app code and the logger need (app/lib/request-store.server.ts reads this).
 const requestStore = new AsyncLocalStorage<RequestStore>();
-(globalThis as { __shopRequestStore?: unknown }).__shopRequestStore = requestStore;
+setRequestStorage(requestStore);
 // Razorpay's servers call the webhook; its credential is the signature over the body.
 const RAZORPAY_WEBHOOK_PATH = "/api/webhooks/razorpay";
 // The back office's product form carries pictures and enforces its own, larger limit.

@@ -8,6 +8,7 @@ import { logger } from "./lib/logger.server";
 import { countedMailer, createMailer, setMailer } from "./lib/mail.server";
 import { loadOrCreateSecret, setAppSecret } from "./lib/secrets.server";
 import { registerShopGauges } from "./lib/shop-gauges.server";
+import { singleton } from "./lib/singleton.server";
 import { rememberStorefrontReads } from "./lib/storefront-memo.server";
 import { startPageCache, storefrontPageCacheForStats } from "./lib/storefront-page-cache.server";
 import { sendPasswordReset } from "./modules/accounts/account-mail.server";
@@ -21,14 +22,14 @@ import { scheduleMailOutbox } from "./modules/orders/mail-drainer.server";
 import { scheduleRefunds } from "./modules/payments/refund-job.server";
 import { ensureSettings, rememberSettingsUntilChanged } from "./modules/settings/settings.server";
 
-const holder = globalThis as typeof globalThis & {
-  __shopStarted?: Promise<void>;
-  __shopStopJobs?: () => Promise<void>;
-};
+const lifecycle = singleton(
+  "shop lifecycle",
+  (): { started?: Promise<void>; stopJobs?: () => Promise<void> } => ({}),
+);
 
 /** Opens the database, applies migrations, seeds an empty shop and wires auth and mail. */
 export function startShop(): Promise<void> {
-  holder.__shopStarted ??= (async () => {
+  lifecycle.started ??= (async () => {
     const env = getEnv();
     secureDataDirectory(env.DATA_DIR);
     const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -82,7 +83,7 @@ export function startShop(): Promise<void> {
     const backfill = addMissingAvifVariants(handle.db, stopBackfill.signal).catch((error) =>
       logger.error({ err: error }, "adding AVIF variants to older pictures stopped"),
     );
-    holder.__shopStopJobs = async () => {
+    lifecycle.stopJobs = async () => {
       stopPageCache();
       stopBackfill.abort();
       await Promise.all([stopOrderExpiry(), stopMailOutbox(), stopRefunds(), stopJobs(), backfill]);
@@ -94,7 +95,7 @@ export function startShop(): Promise<void> {
     }
     logger.info({ database: handle.kind }, "shop ready");
   })();
-  return holder.__shopStarted;
+  return lifecycle.started;
 }
 
 /** Before anything opens a file there: the data directory is readable by this account only. */
@@ -121,13 +122,13 @@ export async function beginShutdown() {
 }
 
 export async function stopShop() {
-  const started = holder.__shopStarted;
+  const started = lifecycle.started;
   if (!started) return;
   await started.catch(() => {});
-  holder.__shopStarted = undefined;
+  lifecycle.started = undefined;
   // The mail being sent finishes before the database closes, so it is marked sent.
-  await holder.__shopStopJobs?.();
-  holder.__shopStopJobs = undefined;
+  await lifecycle.stopJobs?.();
+  lifecycle.stopJobs = undefined;
   const handle = getDatabaseHandle();
   setDatabase(undefined);
   await handle.close();

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { accounts, profiles, sessions, verifications } from "../../db/schema";
 import { CLIENT_IPV6_PREFIX } from "./client-key.server";
 import type { Database } from "./db.server";
+import { singleton } from "./singleton.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 export const SESSION_DAYS = 30;
@@ -77,13 +78,13 @@ export function createAuth(options: {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const holder = globalThis as typeof globalThis & { __shopAuth?: Auth };
+const current = singleton("auth", (): { auth?: Auth } => ({}));
 
 export function setAuth(auth: Auth | undefined) {
-  holder.__shopAuth = auth;
+  current.auth = auth;
 }
 
 export function auth(): Auth {
-  if (!holder.__shopAuth) throw new Error("Authentication is not configured yet");
-  return holder.__shopAuth;
+  if (!current.auth) throw new Error("Authentication is not configured yet");
+  return current.auth;
 }

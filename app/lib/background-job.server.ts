@@ -1,19 +1,16 @@
 import type { Database } from "./db.server";
 import { logger } from "./logger.server";
+import { singleton } from "./singleton.server";
 
 type JobState = { running?: Promise<void>; queued?: Promise<void>; stopping: boolean };
 
-// On globalThis, so every copy of a job's module in the process (development reloads) shares it.
-const holder = globalThis as typeof globalThis & {
-  __shopJobs?: Map<string, WeakMap<Database, JobState>>;
-};
+const passes = singleton("background passes", () => new Map<string, WeakMap<Database, JobState>>());
 
 function stateOf(name: string, database: Database) {
-  holder.__shopJobs ??= new Map();
-  let byDatabase = holder.__shopJobs.get(name);
+  let byDatabase = passes.get(name);
   if (!byDatabase) {
     byDatabase = new WeakMap();
-    holder.__shopJobs.set(name, byDatabase);
+    passes.set(name, byDatabase);
   }
   let state = byDatabase.get(database);
   if (!state) {

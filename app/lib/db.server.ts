@@ -15,6 +15,7 @@ import { logger } from "./logger.server";
 import { databaseQueryDuration } from "./metrics.server";
 import { createPgliteDirectory, isNewPgliteDirectory } from "./pglite-create.server";
 import { requestStore } from "./request-store.server";
+import { singleton } from "./singleton.server";
 
 export type Schema = typeof schema;
 /** Both drivers share this surface, so services never know which one runs underneath. */
@@ -187,14 +188,14 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
 }
 
 // Kept on globalThis so the development server's module reloads reuse one connection.
-const holder = globalThis as typeof globalThis & { __shopDatabase?: DatabaseHandle };
+const current = singleton("database", (): { handle?: DatabaseHandle } => ({}));
 
 export function setDatabase(handle: DatabaseHandle | undefined) {
-  holder.__shopDatabase = handle;
+  current.handle = handle;
 }
 
 export function getDatabaseHandle(): DatabaseHandle {
-  const handle = holder.__shopDatabase;
+  const handle = current.handle;
   if (!handle) throw new Error("The database is not open yet");
   return handle;
 }

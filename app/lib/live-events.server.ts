@@ -1,6 +1,7 @@
 import { retryDelay } from "../domain/backoff";
 import { getDatabaseHandle } from "./db.server";
 import { logger } from "./logger.server";
+import { singleton } from "./singleton.server";
 
 /** Called with the notification's payload; "" when the channel came back after a loss. */
 type Listener = (payload: string) => void;
@@ -116,11 +117,8 @@ class LiveEvents {
   }
 }
 
-const holder = globalThis as typeof globalThis & { __shopLiveEvents?: LiveEvents };
-
 export function liveEvents(): LiveEvents {
-  holder.__shopLiveEvents ??= new LiveEvents();
-  return holder.__shopLiveEvents;
+  return singleton("live events", () => new LiveEvents());
 }
 
 export const COUPONS_CHANGED = "coupons_changed";

@@ -2,9 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "./logger.server";
-import type { RequestStore } from "./request-store.server";
-
-const holder = globalThis as { __shopRequestStore?: AsyncLocalStorage<RequestStore> };
+import { type RequestStore, setRequestStorage } from "./request-store.server";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -18,13 +16,13 @@ function capture() {
 }
 
 afterEach(() => {
-  holder.__shopRequestStore = undefined;
+  setRequestStorage(undefined);
 });
 
 describe("the logger", () => {
   it("puts the request's id on every line written while serving it, awaits included", async () => {
     const store = new AsyncLocalStorage<RequestStore>();
-    holder.__shopRequestStore = store;
+    setRequestStorage(store);
     const { logger, lines } = capture();
     await store.run({ requestId: "req-42", navigation: false, toasts: [] }, async () => {
       logger.info("before an await");

@@ -3,6 +3,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { logger } from "./logger.server";
 import { mailsSent } from "./metrics.server";
+import { singleton } from "./singleton.server";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
@@ -66,13 +67,13 @@ export function countedMailer(inner: Mailer): Mailer {
   };
 }
 
-const holder = globalThis as typeof globalThis & { __shopMailer?: Mailer };
+const current = singleton("mailer", (): { mailer?: Mailer } => ({}));
 
 export function setMailer(mailer: Mailer | undefined) {
-  holder.__shopMailer = mailer;
+  current.mailer = mailer;
 }
 
 export function mailer(): Mailer {
-  if (!holder.__shopMailer) throw new Error("The mailer is not configured yet");
-  return holder.__shopMailer;
+  if (!current.mailer) throw new Error("The mailer is not configured yet");
+  return current.mailer;
 }

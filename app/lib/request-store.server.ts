@@ -1,5 +1,6 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
 import type { PageDependencies } from "./page-dependencies.server";
+import { singleton } from "./singleton.server";
 import type { Toast } from "./toast";
 
 /**
@@ -22,12 +23,18 @@ export type RequestStore = {
   shared?: Map<string, Promise<unknown>>;
 };
 
-const holder = globalThis as typeof globalThis & {
-  __shopRequestStore?: AsyncLocalStorage<RequestStore>;
-};
+const current = singleton(
+  "request storage",
+  (): { storage?: AsyncLocalStorage<RequestStore> } => ({}),
+);
+
+/** The server (or a test) says where each request's store lives. */
+export function setRequestStorage(storage: AsyncLocalStorage<RequestStore> | undefined) {
+  current.storage = storage;
+}
 
 export function requestStore(): RequestStore | undefined {
-  return holder.__shopRequestStore?.getStore();
+  return current.storage?.getStore();
 }
 
 /** True when the browser itself posted a form (JavaScript off), so the answer is a whole page. */

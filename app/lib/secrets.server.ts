@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { singleton } from "./singleton.server";
 
 /** AUTH_SECRET when set; otherwise one generated on the first start and kept in DATA_DIR. */
 export function loadOrCreateSecret(dataDir: string, fileName = "auth-secret") {
@@ -17,14 +18,14 @@ export function loadOrCreateSecret(dataDir: string, fileName = "auth-secret") {
   return secret;
 }
 
-const holder = globalThis as typeof globalThis & { __shopSecret?: string };
+const current = singleton("app secret", (): { secret?: string } => ({}));
 
 export function setAppSecret(secret: string) {
-  holder.__shopSecret = secret;
+  current.secret = secret;
 }
 
 /** The secret that signs the shop's own cookies (the same one Better Auth uses). */
 export function appSecret(): string {
-  if (!holder.__shopSecret) throw new Error("The app secret is not set yet");
-  return holder.__shopSecret;
+  if (!current.secret) throw new Error("The app secret is not set yet");
+  return current.secret;
 }

@@ -2,12 +2,13 @@ import { parseTags } from "../domain/page-cache-rules";
 import { liveEvents, STOREFRONT_CHANGED } from "./live-events.server";
 import { logger } from "./logger.server";
 import { PageCache } from "./page-cache.server";
+import { singleton } from "./singleton.server";
 
 /** Time-dependent text nothing announces (the footer's year) is at most this old. */
 const MAX_AGE_MS = 10 * 60_000;
 const STATS_LOG_INTERVAL_MS = 60_000;
 
-const holder = globalThis as typeof globalThis & { __shopPageCache?: PageCache | null };
+const current = singleton("page cache", (): { cache?: PageCache | null } => ({}));
 
 /**
  * The process's storefront page cache, listening for the database's change announcements, or
@@ -17,7 +18,7 @@ const holder = globalThis as typeof globalThis & { __shopPageCache?: PageCache |
  */
 export async function startPageCache(megabytes: number) {
   if (megabytes === 0) {
-    holder.__shopPageCache = null;
+    current.cache = null;
     return () => {};
   }
   const cache = new PageCache({ maxBytes: megabytes * 1024 * 1024, maxAgeMs: MAX_AGE_MS });
@@ -25,7 +26,7 @@ export async function startPageCache(megabytes: number) {
     if (payload) cache.invalidate(parseTags(payload));
     else cache.clear();
   });
-  holder.__shopPageCache = cache;
+  current.cache = cache;
   let logged = cache.stats();
   const timer = setInterval(() => {
     const stats = cache.stats();
@@ -42,12 +43,12 @@ export async function startPageCache(megabytes: number) {
  * database dropped the listening connection), since a page could then outlive its data.
  */
 export function storefrontPageCache(): PageCache | null {
-  const cache = holder.__shopPageCache ?? null;
+  const cache = current.cache ?? null;
   if (!cache || !liveEvents().isListening(STOREFRONT_CHANGED)) return null;
   return cache;
 }
 
 /** The cache whether or not it may answer now, for its hit and miss counts. */
 export function storefrontPageCacheForStats(): PageCache | null {
-  return holder.__shopPageCache ?? null;
+  return current.cache ?? null;
 }

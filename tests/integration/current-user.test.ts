@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import type { RequestStore } from "~/lib/request-store.server";
+import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
 import { getCurrentUser, getShopper } from "~/modules/accounts/session.server";
 import { addToWishlist } from "~/modules/wishlist/wishlist.server";
 import { sessions } from "../../db/schema";
@@ -28,7 +28,7 @@ afterAll(async () => {
 const userOf = (cookies: string[]) => getCurrentUser(getPage("/", cookies));
 
 const store = new AsyncLocalStorage<RequestStore>();
-(globalThis as { __shopRequestStore?: unknown }).__shopRequestStore = store;
+setRequestStorage(store);
 
 async function queriesOf(work: () => Promise<unknown>) {
   const request: RequestStore = { requestId: "session", navigation: true, toasts: [], queries: 0 };

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { createMailer, type Mailer, setMailer } from "~/lib/mail.server";
+import { createMailer, type Mailer, mailer, setMailer } from "~/lib/mail.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
 import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import { enqueueNewOrderMails, enqueueOrderMail } from "~/modules/orders/mail-outbox.server";
@@ -38,7 +38,7 @@ beforeAll(async () => {
   httpPort = await freePort();
   capture = startSmtpCapture({ smtpPort, httpPort });
   outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-outbox-"));
-  previous = (globalThis as { __shopMailer?: Mailer }).__shopMailer;
+  previous = mailer();
   // The real mailer, over SMTP, to the capture server the end-to-end tests use.
   setMailer(
     createMailer({

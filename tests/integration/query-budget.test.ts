@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { liveEvents } from "~/lib/live-events.server";
-import type { RequestStore } from "~/lib/request-store.server";
+import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
 import { rememberStorefrontReads } from "~/lib/storefront-memo.server";
 import { rememberSettingsUntilChanged, shopSettings } from "~/modules/settings/settings.server";
 import { loader as rootLoader } from "~/root";
@@ -37,7 +37,7 @@ beforeAll(async () => {
   // As the shop starts: settings are kept in memory while their changes are heard.
   await rememberSettingsUntilChanged();
   await rememberStorefrontReads();
-  (globalThis as { __shopRequestStore?: unknown }).__shopRequestStore = store;
+  setRequestStorage(store);
 });
 
 afterAll(async () => {

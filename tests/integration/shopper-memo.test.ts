@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { liveEvents, SHOPPER_CHANGED } from "~/lib/live-events.server";
-import type { RequestStore } from "~/lib/request-store.server";
+import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
 import { signOut } from "~/modules/accounts/credentials.server";
 import { updateProfile } from "~/modules/accounts/profile.server";
 import { getShopper } from "~/modules/accounts/session.server";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
   await rememberShoppers();
-  (globalThis as { __shopRequestStore?: unknown }).__shopRequestStore = store;
+  setRequestStorage(store);
 });
 
 afterAll(async () => {

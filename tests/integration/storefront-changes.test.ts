@@ -6,7 +6,7 @@ import { type DatabaseHandle, setDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { liveEvents, STOREFRONT_CHANGED } from "~/lib/live-events.server";
 import { newPageDependencies } from "~/lib/page-dependencies.server";
-import type { RequestStore } from "~/lib/request-store.server";
+import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
 import { startPageCache, storefrontPageCache } from "~/lib/storefront-page-cache.server";
 import { setReviewApproval } from "~/modules/reviews/reviews-admin.server";
 import { loader as rootLoader } from "~/root";
@@ -190,7 +190,7 @@ describe(`writes announce what they change on ${DATABASE_KIND}`, () => {
 
 describe(`pages say what they show on ${DATABASE_KIND}`, () => {
   const store = new AsyncLocalStorage<RequestStore>();
-  (globalThis as { __shopRequestStore?: unknown }).__shopRequestStore = store;
+  setRequestStorage(store);
 
   async function tagsOf(render: () => Promise<unknown>) {
     const page = newPageDependencies();

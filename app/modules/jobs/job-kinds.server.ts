@@ -1,5 +1,6 @@
 import type { JobRetry } from "../../domain/background-jobs";
 import type { Database, Executor } from "../../lib/db.server";
+import { singleton } from "../../lib/singleton.server";
 import { enqueueJob } from "./enqueue.server";
 
 /** What a job's run is told besides its payload. */
@@ -28,12 +29,8 @@ export type DefinedJob<Payload> = JobKind<Payload> & {
   enqueue(tx: Executor, key: string, payload: Payload, runAt?: Date): Promise<void>;
 };
 
-// On globalThis: every copy of a job's module in the process (development reloads) shares it.
-const holder = globalThis as typeof globalThis & { __shopJobKinds?: Map<string, JobKind<never>> };
-
 function registry() {
-  holder.__shopJobKinds ??= new Map();
-  return holder.__shopJobKinds;
+  return singleton("job kinds", () => new Map<string, JobKind<never>>());
 }
 
 /** Declares a kind of job; the module that does the work calls it once, at load. */

@@ -1,5 +1,6 @@
 import { backgroundJob } from "../../lib/background-job.server";
 import type { Database } from "../../lib/db.server";
+import { singleton } from "../../lib/singleton.server";
 import { kickMailOutbox } from "../orders/mail-drainer.server";
 import { paymentGateway, testGateway } from "./gateway.server";
 import { processRefunds, type RefundGateways } from "./refunds.server";
@@ -8,16 +9,16 @@ import { processRefunds, type RefundGateways } from "./refunds.server";
 const shopGateways: RefundGateways = (provider) =>
   provider === "test" ? testGateway() : paymentGateway();
 
-// On globalThis, like the mailer: tests point Razorpay refunds at a fake API.
-const gateways = globalThis as typeof globalThis & { __shopRefundGateways?: RefundGateways };
+// One per process, like the mailer: tests point Razorpay refunds at a fake API.
+const gateways = singleton("refund gateways", (): { resolver?: RefundGateways } => ({}));
 
 /** Where the refund job sends refunds; the shop's own gateways unless given. */
 export function setRefundGateways(resolver?: RefundGateways) {
-  gateways.__shopRefundGateways = resolver;
+  gateways.resolver = resolver;
 }
 
 const refundJob = backgroundJob("refunds", async (database) => {
-  const done = await processRefunds(database, gateways.__shopRefundGateways ?? shopGateways);
+  const done = await processRefunds(database, gateways.resolver ?? shopGateways);
   // A refund settled or refused has its customer mail waiting in the outbox.
   if (done.sent + done.failed + done.checked > 0) kickMailOutbox(database);
 });
