@@ -127,15 +127,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 /**
  * While a card payment is open the cart is already empty, so reloading this page would send the
  * customer away from the payment dialog: neither the placed order nor the dialog's own posts
- * reload it.
+ * reload it. A refused order does reload it (React Router would not, after a 4xx): a price that
+ * changed is then shown, and the next "Place Order" is signed with what the page now shows.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   actionResult,
+  actionStatus,
   formAction,
   defaultShouldRevalidate,
 }) => {
   if (formAction === "/checkout/payment") return false;
   if ((actionResult as { payment?: unknown } | undefined)?.payment) return false;
+  if (formAction === "/checkout" && actionStatus !== undefined && actionStatus >= 400) return true;
   return defaultShouldRevalidate;
 };
 
@@ -190,7 +193,9 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     if (error instanceof OrderError) {
-      return respondWithProblem(error, { result: submission.reply() });
+      // Kept beside "Place Order" too: the toast goes, and the shopper reads what to review.
+      const result = submission.reply({ formErrors: [error.message] });
+      return respondWithProblem(error, { result });
     }
     throw error;
   }
@@ -254,6 +259,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     { ...prefill, paymentMethod: "cod", shippingMethod: DEFAULT_SHIPPING_METHOD },
     reply,
   );
+  const refusedOrder = reply?.error?.[""]?.join(" ");
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (formRef.current) firstRefusedControl(formRef.current, reply)?.focus();
@@ -392,7 +398,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           totals={totalsByMethod[shippingMethod]}
           shippingMethod={shippingMethod}
         >
-          <Button type="submit" size="lg" className="w-full" disabled={placing || Boolean(payment)}>
+          {refusedOrder ? (
+            <p id="checkout-refusal" className="text-destructive text-sm">
+              {refusedOrder}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={placing || Boolean(payment)}
+            aria-describedby={refusedOrder ? "checkout-refusal" : undefined}
+          >
             {placing ? "Placing Order..." : "Place Order"}
           </Button>
         </CheckoutSummary>
