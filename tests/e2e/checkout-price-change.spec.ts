@@ -25,7 +25,7 @@ test("a price changed during checkout is shown in the summary, and the next Plac
   // ₹315 and ₹50 shipping.
   await expect(summary(page)).toContainText("₹365.00");
 
-  await product.setPrice("330");
+  await product.set({ price: "330" });
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: changedMessage(product.name) }),
@@ -59,7 +59,7 @@ test("without JavaScript, a price changed during checkout is shown, and the next
   await fillAddress(plain);
   await expect(summary(plain)).toContainText("₹365.00");
 
-  await product.setPrice("330");
+  await product.set({ price: "330" });
   await plain.getByRole("button", { name: "Place Order" }).click();
   await expect(plain).toHaveURL("/checkout");
   const toast = plain.getByRole("status").filter({ hasText: "Order failed" });

@@ -27,9 +27,9 @@ export async function trialProduct(
   return {
     name,
     slug,
-    /** Sets the price (rupees) as the owner does on the product form. */
-    async setPrice(price: string) {
-      fields = { ...fields, price };
+    /** Changes the price (rupees) or the stock as the owner does on the product form. */
+    async set(change: { price?: string; stockQuantity?: string }) {
+      fields = { ...fields, ...change };
       await post({ intent: "update", id, ...fields });
     },
     async remove() {

@@ -39,6 +39,7 @@ import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { getCart } from "~/modules/cart/cart-view.server";
 import {
+  CartLineProblemError,
   CashOnDeliveryUnavailableError,
   OrderError,
   OrderNotFoundError,
@@ -190,6 +191,15 @@ export async function action({ request }: Route.ActionArgs) {
       const result = submission.reply({ fieldErrors: { paymentMethod: [error.message] } });
       return respondWithProblem(refusal(error.message, { title: "Cash on delivery unavailable" }), {
         result,
+      });
+    }
+    if (error instanceof CartLineProblemError) {
+      // The cart flags the line; with or without JavaScript the shopper reads which product it
+      // was, in the words the refusal used, and not the cart's general "needs your attention".
+      return redirectWithToast("/cart", {
+        type: "error",
+        title: error.title,
+        description: error.message,
       });
     }
     if (error instanceof OrderError) {
