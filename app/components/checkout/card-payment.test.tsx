@@ -25,8 +25,19 @@ function options(mode: CheckoutOptions["mode"]): CheckoutOptions {
   };
 }
 
+let onDismiss: (() => void) | undefined;
+
 function CheckoutPage() {
-  return <CardPayment options={useLoaderData<CheckoutOptions>()} shopName="Satara Ayurveda" />;
+  return (
+    <>
+      <h1>Checkout</h1>
+      <CardPayment
+        options={useLoaderData<CheckoutOptions>()}
+        shopName="Satara Ayurveda"
+        onDismiss={onDismiss}
+      />
+    </>
+  );
 }
 
 function OrdersPage() {
@@ -87,7 +98,17 @@ function fakeRazorpay() {
 afterEach(() => {
   cleanup();
   delete window.Razorpay;
+  onDismiss = undefined;
 });
+
+/** Counts how often the page was told the payment was closed unpaid. */
+function stayOnClose() {
+  const dismissed = { count: 0 };
+  onDismiss = () => {
+    dismissed.count += 1;
+  };
+  return dismissed;
+}
 
 describe("card payment with the test gateway", () => {
   it("is labelled as test mode and shows the order's amount", async () => {
@@ -129,6 +150,18 @@ describe("card payment with the test gateway", () => {
     expect(await screen.findByRole("heading", { name: "Your orders" })).toBeTruthy();
     expect(posted).toEqual([]);
   });
+
+  it("closing the dialog where the page shows the order stays there and tells the page", async () => {
+    const dismissed = stayOnClose();
+    const { posted, user } = renderPayment("test");
+    await screen.findByRole("dialog", { name: /Card payment/ });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(dismissed.count).toBe(1));
+    // The page closes the dialog by no longer showing it; this stub keeps it, over the page.
+    expect(screen.getByRole("heading", { name: "Checkout", hidden: true })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Your orders" })).toBeNull();
+    expect(posted).toEqual([]);
+  });
 });
 
 describe("card payment with Razorpay", () => {
@@ -165,6 +198,18 @@ describe("card payment with Razorpay", () => {
     await waitFor(() => expect(opened[0]?.opened).toBe(true));
     opened[0]!.failed?.({ error: { description: "Card declined" } });
     expect(await screen.findByRole("heading", { name: "Your orders" })).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
+  it("a dismissed checkout where the page shows the order stays there and tells the page", async () => {
+    const dismissed = stayOnClose();
+    const opened = fakeRazorpay();
+    const { posted } = renderPayment("razorpay");
+    await waitFor(() => expect(opened[0]?.opened).toBe(true));
+    (opened[0]!.options.modal as { ondismiss: () => void }).ondismiss();
+    expect(dismissed.count).toBe(1);
+    expect(screen.getByRole("heading", { name: "Checkout" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Your orders" })).toBeNull();
     expect(posted).toEqual([]);
   });
 

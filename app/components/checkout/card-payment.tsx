@@ -35,9 +35,19 @@ declare global {
 /**
  * Takes a card payment for an order the server already wrote: Razorpay's checkout when live, the
  * built-in test gateway's dialog otherwise. Either way the result is posted back to the server,
- * which verifies it; nothing here decides that an order is paid.
+ * which verifies it; nothing here decides that an order is paid. Closing it without paying calls
+ * `onDismiss` where the page goes on showing the order (the checkout, docs/decisions/050), and
+ * otherwise goes to the Orders tab.
  */
-export function CardPayment({ options, shopName }: { options: CheckoutOptions; shopName: string }) {
+export function CardPayment({
+  options,
+  shopName,
+  onDismiss,
+}: {
+  options: CheckoutOptions;
+  shopName: string;
+  onDismiss?: () => void;
+}) {
   // A navigation, not a fetcher: its redirect to the Orders tab cannot be lost to a reload of
   // the page it started from.
   const submit = useSubmit();
@@ -52,14 +62,15 @@ export function CardPayment({ options, shopName }: { options: CheckoutOptions; s
     toast.error(title, { description });
     navigate("/profile?tab=orders");
   };
+  const dismiss =
+    onDismiss ??
+    (() => leave("Payment not completed", "You can pay for this order from your orders."));
   if (options.mode === "test") {
     return (
       <TestGatewayDialog
         options={options}
         onSuccess={submitCallback}
-        onClose={() =>
-          leave("Payment not completed", "You can pay for this order from your orders.")
-        }
+        onClose={dismiss}
         confirming={navigation.state !== "idle"}
       />
     );
@@ -70,9 +81,7 @@ export function CardPayment({ options, shopName }: { options: CheckoutOptions; s
       shopName={shopName}
       onSuccess={submitCallback}
       onFailure={(message) => leave("Payment failed", message)}
-      onDismiss={() =>
-        leave("Payment not completed", "You can pay for this order from your orders.")
-      }
+      onDismiss={dismiss}
     />
   );
 }
