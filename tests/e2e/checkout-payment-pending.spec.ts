@@ -7,7 +7,7 @@ import { trialProduct } from "./trial-product";
 // docs/decisions/050: a card payment left unfinished keeps the buyer at the checkout, with the
 // order that waits for it, until it is paid, switched to cash on delivery or runs out of time.
 
-// Each test is a whole checkout, and the first pays twice over.
+// Each test is a whole checkout, and the first opens the payment four times.
 test.describe.configure({ timeout: 90_000 });
 
 function panel(page: Page) {
@@ -57,6 +57,17 @@ test("closing the card payment keeps the buyer at the checkout, where Pay now op
   await page.reload();
   await waitForHydration(page);
   await expect(panel(page)).toContainText(orderNumber);
+
+  // Opened from the Orders tab, a payment closed unpaid closes there too.
+  await page.goto("/profile?tab=orders");
+  await waitForHydration(page);
+  await orderCard(page).getByRole("button", { name: "Pay Now" }).click();
+  await expect(paymentDialog(page).getByRole("button", { name: "Pay ₹290.00" })).toBeEnabled();
+  await paymentDialog(page).getByRole("button", { name: "Close" }).click();
+  await expect(paymentDialog(page)).toHaveCount(0);
+  await expect(orderCard(page).getByRole("button", { name: "Pay Now" })).toBeVisible();
+  await page.goto("/checkout");
+  await waitForHydration(page);
 
   // Pay now opens the payment of that same order, as often as it is closed.
   await panel(page).getByRole("button", { name: "Pay now" }).click();

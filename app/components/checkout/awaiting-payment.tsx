@@ -54,7 +54,7 @@ export function AwaitingPayment({
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {cardPayments === "off" ? null : (
-          <PayNowButton orderId={order.id} label="Pay now" size="lg" stayOnClose />
+          <PayNowButton orderId={order.id} label="Pay now" size="lg" />
         )}
         {cashOnDelivery.available ? (
           <Form method="post" action="/checkout">

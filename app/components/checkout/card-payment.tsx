@@ -35,9 +35,8 @@ declare global {
 /**
  * Takes a card payment for an order the server already wrote: Razorpay's checkout when live, the
  * built-in test gateway's dialog otherwise. Either way the result is posted back to the server,
- * which verifies it; nothing here decides that an order is paid. Closing it without paying calls
- * `onDismiss` where the page goes on showing the order (the checkout, docs/decisions/050), and
- * otherwise goes to the Orders tab.
+ * which verifies it; nothing here decides that an order is paid. Closed without paying, it calls
+ * `onDismiss`: the page that opened it stays, and stops showing it (docs/decisions/050).
  */
 export function CardPayment({
   options,
@@ -46,7 +45,7 @@ export function CardPayment({
 }: {
   options: CheckoutOptions;
   shopName: string;
-  onDismiss?: () => void;
+  onDismiss: () => void;
 }) {
   // A navigation, not a fetcher: its redirect to the Orders tab cannot be lost to a reload of
   // the page it started from.
@@ -62,15 +61,12 @@ export function CardPayment({
     toast.error(title, { description });
     navigate("/profile?tab=orders");
   };
-  const dismiss =
-    onDismiss ??
-    (() => leave("Payment not completed", "You can pay for this order from your orders."));
   if (options.mode === "test") {
     return (
       <TestGatewayDialog
         options={options}
         onSuccess={submitCallback}
-        onClose={dismiss}
+        onClose={onDismiss}
         confirming={navigation.state !== "idle"}
       />
     );
@@ -81,7 +77,7 @@ export function CardPayment({
       shopName={shopName}
       onSuccess={submitCallback}
       onFailure={(message) => leave("Payment failed", message)}
-      onDismiss={dismiss}
+      onDismiss={onDismiss}
     />
   );
 }

@@ -12,20 +12,18 @@ const CardPayment = deferred(() => import("./card-payment").then((module) => mod
 
 /**
  * docs/SPEC.md §2 Orders tab: a pending card order can be paid again until its payment window ends.
- * The checkout offers it too, larger and named "Pay now", and stays where it is when the payment is
- * closed unpaid (`stayOnClose`, docs/decisions/050); each press opens the payment again. A card
- * payment runs in the browser, so the button waits for the page's script.
+ * The checkout offers it too, larger and named "Pay now" (docs/decisions/050). A payment closed
+ * unpaid is closed, the page stays, and each press opens it again. A card payment runs in the
+ * browser, so the button waits for the page's script.
  */
 export function PayNowButton({
   orderId,
   label = "Pay Now",
   size = "sm",
-  stayOnClose = false,
 }: {
   orderId: string;
   label?: string;
   size?: "sm" | "lg";
-  stayOnClose?: boolean;
 }) {
   const start = useFetcher<{ payment?: CheckoutOptions }>();
   const shopName = useRootData()?.shop.name ?? "";
@@ -47,7 +45,7 @@ export function PayNowButton({
           key={payment.providerOrderId}
           options={payment}
           shopName={shopName}
-          onDismiss={stayOnClose ? () => setClosed(payment) : undefined}
+          onDismiss={() => setClosed(payment)}
         />
       ) : null}
     </>
