@@ -36,6 +36,12 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 export const TEST_PAYMENT_MARK = "TEST PAYMENT — not a real payment";
 
+/**
+ * The checkout's form that has a card order awaiting payment paid in cash on delivery instead
+ * (docs/decisions/050) posts this intent; here, not beside its schema, so the page needs no Zod.
+ */
+export const CASH_ON_DELIVERY_INTENT = "cash-on-delivery";
+
 /** Said when CARD_PAYMENTS=off and a card payment is asked for anyway. */
 export const CARD_PAYMENTS_OFF_MESSAGE =
   "Card payments are switched off. Please choose Cash on Delivery.";

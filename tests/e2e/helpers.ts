@@ -70,6 +70,18 @@ let adminCookies: Promise<Cookie[]> | undefined;
  * tests of its own (auth.spec).
  */
 export async function withAdminSession(context: BrowserContext) {
+  await context.addCookies(await adminSessionCookies());
+}
+
+/** A request context of its own in the administrator's session, for back-office posts. */
+export async function adminRequest() {
+  return playwrightRequest.newContext({
+    baseURL: BASE_URL,
+    storageState: { cookies: await adminSessionCookies(), origins: [] },
+  });
+}
+
+function adminSessionCookies() {
   adminCookies ??= (async () => {
     const request = await playwrightRequest.newContext({ baseURL: BASE_URL });
     const response = await request.post("/admin/login", {
@@ -86,7 +98,7 @@ export async function withAdminSession(context: BrowserContext) {
     adminCookies = undefined;
     throw error;
   });
-  await context.addCookies(await adminCookies);
+  return adminCookies;
 }
 
 /** Signs the page's context in as the shop's administrator and opens the dashboard. */

@@ -48,10 +48,12 @@ test("the test gateway's payment dialog dims the page behind it", async ({ page 
     contentType: "image/png",
   });
 
-  // Closed, the same margin is light again.
+  // Closed, the same margin is light again; the checkout shows the order awaiting payment.
   await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(page).toHaveURL(/\/profile\?tab=orders/);
+  await expect(page.getByRole("region", { name: "Payment not completed" })).toBeVisible();
+  await expect(page).toHaveURL("/checkout");
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().length === 0);
   const after = await brightnessAt(await page.screenshot(), MARGIN_POINTS);
   expect(Math.min(...after)).toBeGreaterThan(230);
 });

@@ -436,6 +436,27 @@ describe(`the checkout action on ${DATABASE_KIND}`, () => {
     expect(await ordersOf(customer.id)).toHaveLength(0);
   });
 
+  it("sends an order whose last unit sold meanwhile to the cart, naming the product under 'Order failed'", async () => {
+    const customer = await createCustomer("Stock Tester");
+    const item = await product({ stockQuantity: 1 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+    await handle.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, item.id));
+
+    const result = await postCheckout(customer.cookies, {
+      ...addressFields,
+      idempotencyKey: randomUUID(),
+    });
+
+    // The same answer with and without JavaScript: the cart, where the line is flagged.
+    expect(result).toMatchObject({ status: 302, location: "/cart" });
+    expect(result.toast).toEqual({
+      type: "error",
+      title: "Order failed",
+      description: `${item.name} is out of stock`,
+    });
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+  });
+
   it("joins every address problem under 'Invalid Address' and writes nothing", async () => {
     const customer = await createCustomer("Address Tester");
     const item = await product({ stockQuantity: 5 });

@@ -25,8 +25,23 @@ function options(mode: CheckoutOptions["mode"]): CheckoutOptions {
   };
 }
 
+/** How often the page was told the payment was closed unpaid. */
+let dismissals = 0;
+const onDismiss = () => {
+  dismissals += 1;
+};
+
 function CheckoutPage() {
-  return <CardPayment options={useLoaderData<CheckoutOptions>()} shopName="Satara Ayurveda" />;
+  return (
+    <>
+      <h1>Checkout</h1>
+      <CardPayment
+        options={useLoaderData<CheckoutOptions>()}
+        shopName="Satara Ayurveda"
+        onDismiss={onDismiss}
+      />
+    </>
+  );
 }
 
 function OrdersPage() {
@@ -87,6 +102,7 @@ function fakeRazorpay() {
 afterEach(() => {
   cleanup();
   delete window.Razorpay;
+  dismissals = 0;
 });
 
 describe("card payment with the test gateway", () => {
@@ -122,11 +138,14 @@ describe("card payment with the test gateway", () => {
     ]);
   });
 
-  it("closing the dialog leaves the order unpaid and goes to the Orders tab", async () => {
+  it("closing the dialog leaves the order unpaid, stays on the page and tells it", async () => {
     const { posted, user } = renderPayment("test");
     await screen.findByRole("dialog", { name: /Card payment/ });
     await user.keyboard("{Escape}");
-    expect(await screen.findByRole("heading", { name: "Your orders" })).toBeTruthy();
+    await waitFor(() => expect(dismissals).toBe(1));
+    // The page closes the dialog by no longer showing it; this stub keeps it, over the page.
+    expect(screen.getByRole("heading", { name: "Checkout", hidden: true })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Your orders" })).toBeNull();
     expect(posted).toEqual([]);
   });
 });
@@ -168,12 +187,14 @@ describe("card payment with Razorpay", () => {
     expect(posted).toEqual([]);
   });
 
-  it("a dismissed checkout goes to the Orders tab without posting", async () => {
+  it("a dismissed checkout stays on the page and tells it, without posting", async () => {
     const opened = fakeRazorpay();
     const { posted } = renderPayment("razorpay");
     await waitFor(() => expect(opened[0]?.opened).toBe(true));
     (opened[0]!.options.modal as { ondismiss: () => void }).ondismiss();
-    expect(await screen.findByRole("heading", { name: "Your orders" })).toBeTruthy();
+    expect(dismissals).toBe(1);
+    expect(screen.getByRole("heading", { name: "Checkout" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Your orders" })).toBeNull();
     expect(posted).toEqual([]);
   });
 });

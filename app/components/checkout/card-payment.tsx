@@ -35,9 +35,18 @@ declare global {
 /**
  * Takes a card payment for an order the server already wrote: Razorpay's checkout when live, the
  * built-in test gateway's dialog otherwise. Either way the result is posted back to the server,
- * which verifies it; nothing here decides that an order is paid.
+ * which verifies it; nothing here decides that an order is paid. Closed without paying, it calls
+ * `onDismiss`: the page that opened it stays, and stops showing it (docs/decisions/050).
  */
-export function CardPayment({ options, shopName }: { options: CheckoutOptions; shopName: string }) {
+export function CardPayment({
+  options,
+  shopName,
+  onDismiss,
+}: {
+  options: CheckoutOptions;
+  shopName: string;
+  onDismiss: () => void;
+}) {
   // A navigation, not a fetcher: its redirect to the Orders tab cannot be lost to a reload of
   // the page it started from.
   const submit = useSubmit();
@@ -57,9 +66,7 @@ export function CardPayment({ options, shopName }: { options: CheckoutOptions; s
       <TestGatewayDialog
         options={options}
         onSuccess={submitCallback}
-        onClose={() =>
-          leave("Payment not completed", "You can pay for this order from your orders.")
-        }
+        onClose={onDismiss}
         confirming={navigation.state !== "idle"}
       />
     );
@@ -70,9 +77,7 @@ export function CardPayment({ options, shopName }: { options: CheckoutOptions; s
       shopName={shopName}
       onSuccess={submitCallback}
       onFailure={(message) => leave("Payment failed", message)}
-      onDismiss={() =>
-        leave("Payment not completed", "You can pay for this order from your orders.")
-      }
+      onDismiss={onDismiss}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { joinAddressErrors } from "./address";
-import { checkoutSchema } from "./checkout";
+import { cashOnDeliverySwitchSchema, checkoutSchema } from "./checkout";
 
 const valid = {
   fullName: "Asha Patil",
@@ -61,5 +61,20 @@ describe("checkoutSchema", () => {
     expect(joinAddressErrors(errors)).toBe(
       "Phone must be exactly 10 digits, Postal code must be exactly 6 digits",
     );
+  });
+});
+
+describe("cashOnDeliverySwitchSchema", () => {
+  it("takes the intent and an order id, and nothing else", () => {
+    const orderId = "6c1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6";
+    expect(
+      cashOnDeliverySwitchSchema.parse({ intent: "cash-on-delivery", orderId, total: "1" }),
+    ).toEqual({ intent: "cash-on-delivery", orderId });
+    const malformed = cashOnDeliverySwitchSchema.safeParse({
+      intent: "cash-on-delivery",
+      orderId: "7",
+    });
+    expect(malformed.error?.issues[0]?.message).toBe("Unknown order");
+    expect(cashOnDeliverySwitchSchema.safeParse({ intent: "start", orderId }).success).toBe(false);
   });
 });

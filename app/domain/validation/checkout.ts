@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS } from "../orders";
+import { CASH_ON_DELIVERY_INTENT, PAYMENT_METHODS } from "../orders";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../shipping";
 import { z } from "../zod";
 import { addressSchema } from "./address";
@@ -20,4 +20,10 @@ export const checkoutSchema = addressSchema.extend({
     .default(DEFAULT_SHIPPING_METHOD),
   /** One per checkout page view, so a double submit places one order. */
   idempotencyKey: z.uuid({ error: "Please reload the page and try again" }),
+});
+
+/** The checkout's "Switch to Cash on Delivery" for a card order awaiting payment (decision 050). */
+export const cashOnDeliverySwitchSchema = z.object({
+  intent: z.literal(CASH_ON_DELIVERY_INTENT),
+  orderId: z.uuid({ error: "Unknown order" }),
 });

@@ -7,6 +7,12 @@ export class OrderError extends AppError {
   }
 }
 
+/**
+ * A line of the cart cannot be bought as it is: out of stock, fewer left than asked for, or no
+ * longer sold. The cart flags that line, so the checkout sends the shopper there with this message.
+ */
+export class CartLineProblemError extends OrderError {}
+
 /** Cash on delivery is not offered for this order's total or PIN code; the card still is. */
 export class CashOnDeliveryUnavailableError extends OrderError {
   constructor(message: string) {

@@ -21,12 +21,15 @@ export async function recordPaymentProvider(
 /**
  * The order is paid, marked with the gateway that took the money. It has just become new, so its
  * confirmation and new-order alert are enqueued in the same transaction (docs/decisions/024); the
- * caller kicks the mail outbox once it has committed.
+ * caller kicks the mail outbox once it has committed. An order the customer switched to cash on
+ * delivery while this payment was still going through is a card order again (docs/decisions/050):
+ * the money is taken, so the courier must not collect it too; its mails were enqueued by the switch.
  */
 export async function markOrderPaid(tx: Transaction, orderId: string, provider: PaymentProvider) {
   await tx
     .update(orders)
     .set({
+      paymentMethod: "razorpay",
       paymentStatus: "paid",
       paymentProvider: provider,
       paidAt: new Date(),

@@ -21,7 +21,12 @@ import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
 import { kickMailOutbox } from "./mail-drainer.server";
 import { enqueueNewOrderMails } from "./mail-outbox.server";
-import { CashOnDeliveryUnavailableError, OrderError, OrderNotFoundError } from "./order-errors";
+import {
+  CartLineProblemError,
+  CashOnDeliveryUnavailableError,
+  OrderError,
+  OrderNotFoundError,
+} from "./order-errors";
 import type { Quote } from "./quote.server";
 
 export type PlaceOrderInput = {
@@ -218,11 +223,11 @@ async function takeCartStock(tx: Transaction, lines: CartLine[]) {
   if (shortfall) {
     const name = byId.get(shortfall.productId)!.name;
     if (shortfall.status !== "published") {
-      throw new OrderError(
+      throw new CartLineProblemError(
         `${cartLineProblemMessage({ name, problem: "unavailable", stock: 0 })}. Remove it from your cart.`,
       );
     }
-    throw new OrderError(
+    throw new CartLineProblemError(
       cartLineProblemMessage({ name, problem: "short", stock: shortfall.stock ?? 0 }),
     );
   }

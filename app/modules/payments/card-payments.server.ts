@@ -184,6 +184,7 @@ export async function lockPayment(tx: Transaction, providerOrderId: string) {
       userId: orders.userId,
       orderTotal: orders.total,
       orderStatus: orders.status,
+      paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
     })
     .from(payments)
@@ -203,7 +204,16 @@ export async function markPaid(tx: Transaction, payment: LockedPayment, paymentI
     .update(payments)
     .set({ status: "paid", providerPaymentId: paymentId, updatedAt: new Date() })
     .where(eq(payments.id, payment.id));
-  if (payment.paymentStatus === "paid") return false;
+  if (payment.paymentStatus === "paid") {
+    if (payment.paymentMethod === "cod") {
+      // Switched to cash on delivery, and the cash was received before this payment arrived.
+      logger.warn(
+        { order: payment.orderNumber, paymentId },
+        "card payment received for an order paid in cash; refund it from the Razorpay dashboard",
+      );
+    }
+    return false;
+  }
   if (payment.orderStatus === "cancelled") {
     logger.warn(
       { order: payment.orderNumber, paymentId },
@@ -216,7 +226,10 @@ export async function markPaid(tx: Transaction, payment: LockedPayment, paymentI
   return true;
 }
 
-/** A failed attempt: the order stays open for another try until its payment window ends. */
+/**
+ * A failed attempt: the order stays open for another try until its payment window ends. An order
+ * cancelled meanwhile, or switched to cash on delivery (docs/decisions/050), keeps its state.
+ */
 export async function markFailed(
   tx: Transaction,
   payment: LockedPayment,
@@ -227,7 +240,7 @@ export async function markFailed(
     .update(payments)
     .set({ status: "failed", providerPaymentId: paymentId, updatedAt: new Date() })
     .where(eq(payments.id, payment.id));
-  if (payment.orderStatus === "cancelled") return false;
+  if (payment.orderStatus === "cancelled" || payment.paymentMethod === "cod") return false;
   await markOrderPaymentFailed(tx, payment.orderId);
   return true;
 }

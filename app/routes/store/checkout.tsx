@@ -8,6 +8,7 @@ import {
   redirect,
   type ShouldRevalidateFunction,
   useNavigation,
+  useRevalidator,
 } from "react-router";
 import { AddressFields } from "~/components/checkout/address-fields";
 import {
@@ -24,12 +25,12 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { cartProblemsDescription } from "~/domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
-import { CARD_PAYMENTS_OFF_MESSAGE } from "~/domain/orders";
+import { CARD_PAYMENTS_OFF_MESSAGE, CASH_ON_DELIVERY_INTENT } from "~/domain/orders";
 import { priceEveryMethod } from "~/domain/pricing";
 import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "~/domain/shipping";
 import { joinAddressErrors } from "~/domain/validation/address-format";
-import { checkoutSchema } from "~/domain/validation/checkout";
-import { refusal, respondWithProblem } from "~/lib/action-result.server";
+import { cashOnDeliverySwitchSchema, checkoutSchema } from "~/domain/validation/checkout";
+import { actionFailure, refusal, respondWithProblem } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { logger } from "~/lib/logger.server";
@@ -39,6 +40,11 @@ import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { getCart } from "~/modules/cart/cart-view.server";
 import {
+  findOrderAwaitingPayment,
+  switchToCashOnDelivery,
+} from "~/modules/orders/awaiting-payment.server";
+import {
+  CartLineProblemError,
   CashOnDeliveryUnavailableError,
   OrderError,
   OrderNotFoundError,
@@ -60,6 +66,11 @@ const CardPayment = deferred(() =>
   import("~/components/checkout/card-payment").then((module) => module.CardPayment),
 );
 
+/** Shown only after a card payment was left unfinished, so it loads apart from the form too. */
+const AwaitingPayment = deferred(() =>
+  import("~/components/checkout/awaiting-payment").then((module) => module.AwaitingPayment),
+);
+
 const ORDERS_TAB = "/profile?tab=orders";
 
 export const meta: Route.MetaFunction = () => [
@@ -71,7 +82,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const cart = await getCart(db(), user.id);
-  if (cart.lines.length === 0) throw redirect("/cart");
+  if (cart.lines.length === 0) return awaitingPaymentView(user.id);
   const flagged = cart.lines.flatMap(({ name, problem, stockQuantity }) =>
     problem ? [{ name, problem, stock: stockQuantity }] : [],
   );
@@ -102,6 +113,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
   const totalsByMethod = priceEveryMethod(cart.lines, cart.coupon);
   return {
+    view: "checkout" as const,
     cart,
     addresses,
     chosenAddressId: chosen?.id ?? null,
@@ -125,17 +137,45 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * While a card payment is open the cart is already empty, so reloading this page would send the
- * customer away from the payment dialog: neither the placed order nor the dialog's own posts
- * reload it.
+ * Placing a card order empties the cart. While that order waits for its payment, the checkout
+ * shows it (docs/decisions/050): a payment left unfinished, or a reload, lands here, not on an
+ * empty cart. Without such an order an empty cart goes back to the cart page.
+ */
+async function awaitingPaymentView(userId: string) {
+  const [order, settings] = await Promise.all([
+    findOrderAwaitingPayment(db(), userId),
+    shopSettings(),
+  ]);
+  if (!order) throw redirect("/cart");
+  return {
+    view: "awaiting-payment" as const,
+    order: {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      total: order.total,
+      payBy: order.payBy.toISOString(),
+    },
+    cardPayments: cardPaymentMode(),
+    cashOnDelivery: cashOnDeliveryAvailability(cashOnDeliveryRules(settings), order),
+  };
+}
+
+/**
+ * While a card payment is open the cart is already empty, so reloading this page would replace
+ * the form, and the payment dialog over it, by the order awaiting payment: neither the placed
+ * order nor the dialog's own posts reload it; leaving the payment does. A refused post does
+ * reload it (React Router would not, after a 4xx): a price that changed is then shown, and the
+ * next "Place Order" is signed with what the page now shows.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   actionResult,
+  actionStatus,
   formAction,
   defaultShouldRevalidate,
 }) => {
   if (formAction === "/checkout/payment") return false;
   if ((actionResult as { payment?: unknown } | undefined)?.payment) return false;
+  if (formAction === "/checkout" && actionStatus !== undefined && actionStatus >= 400) return true;
   return defaultShouldRevalidate;
 };
 
@@ -149,6 +189,9 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const formData = await readForm(request);
+  if (formData.get("intent") === CASH_ON_DELIVERY_INTENT) {
+    return switchToCashOnDeliveryAction(user.id, formData);
+  }
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") {
     const message = joinAddressErrors(submission.error ?? {});
@@ -189,8 +232,19 @@ export async function action({ request }: Route.ActionArgs) {
         result,
       });
     }
+    if (error instanceof CartLineProblemError) {
+      // The cart flags the line; with or without JavaScript the shopper reads which product it
+      // was, in the words the refusal used, and not the cart's general "needs your attention".
+      return redirectWithToast("/cart", {
+        type: "error",
+        title: error.title,
+        description: error.message,
+      });
+    }
     if (error instanceof OrderError) {
-      return respondWithProblem(error, { result: submission.reply() });
+      // Kept beside "Place Order" too: the toast goes, and the shopper reads what to review.
+      const result = submission.reply({ formErrors: [error.message] });
+      return respondWithProblem(error, { result });
     }
     throw error;
   }
@@ -229,7 +283,69 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/**
+ * "Switch to Cash on Delivery" on a card order awaiting payment (docs/decisions/050). A limit that
+ * forbids it is answered on this page, which still shows the order; an order that was paid,
+ * cancelled or ran out of time meanwhile is shown in the Orders tab, where its state is.
+ */
+async function switchToCashOnDeliveryAction(userId: string, formData: FormData) {
+  const parsed = cashOnDeliverySwitchSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Invalid request";
+    return actionFailure(refusal(message, { title: "Order failed" }));
+  }
+  try {
+    const order = await switchToCashOnDelivery(db(), { userId, orderId: parsed.data.orderId });
+    return redirectWithToast(ORDERS_TAB, {
+      type: "success",
+      title: "Order placed successfully!",
+      description: `Your order ${order.orderNumber} is confirmed. Pay in cash when it arrives.`,
+    });
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) throw data("Order not found", { status: 404 });
+    if (error instanceof CashOnDeliveryUnavailableError) {
+      return actionFailure(refusal(error.message, { title: "Cash on delivery unavailable" }));
+    }
+    if (error instanceof OrderError) {
+      return redirectWithToast(ORDERS_TAB, {
+        type: "error",
+        title: "Payment method not changed",
+        description: error.message,
+      });
+    }
+    throw error;
+  }
+}
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.view === "awaiting-payment") {
+    return (
+      <CheckoutPage>
+        <AwaitingPayment {...loaderData} />
+      </CheckoutPage>
+    );
+  }
+  return <CheckoutForm loaderData={loaderData} actionData={actionData} />;
+}
+
+function CheckoutPage({ children }: { children: React.ReactNode }) {
+  return (
+    <section className="mx-auto grid max-w-7xl gap-8 px-4 py-10">
+      <h1 className="font-display text-3xl">Checkout</h1>
+      {children}
+    </section>
+  );
+}
+
+type CheckoutView = Extract<Route.ComponentProps["loaderData"], { view: "checkout" }>;
+
+function CheckoutForm({
+  loaderData,
+  actionData,
+}: {
+  loaderData: CheckoutView;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const {
     cart,
     addresses,
@@ -254,6 +370,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     { ...prefill, paymentMethod: "cod", shippingMethod: DEFAULT_SHIPPING_METHOD },
     reply,
   );
+  const refusedOrder = reply?.error?.[""]?.join(" ");
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (formRef.current) firstRefusedControl(formRef.current, reply)?.focus();
@@ -273,9 +390,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     fields.paymentMethod.initialValue === "razorpay" && cardOn ? "razorpay" : "cod",
   );
   const paymentMethod = !cod.available && cardOn ? "razorpay" : chosenPayment;
+  // Leaving the payment closes it at once; the reload then shows the order awaiting payment.
+  const [leftPayment, setLeftPayment] = useState<typeof payment>(null);
+  const revalidator = useRevalidator();
   return (
-    <section className="mx-auto grid max-w-7xl gap-8 px-4 py-10">
-      <h1 className="font-display text-3xl">Checkout</h1>
+    <CheckoutPage>
       <Form
         method="post"
         action="/checkout"
@@ -392,15 +511,34 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           totals={totalsByMethod[shippingMethod]}
           shippingMethod={shippingMethod}
         >
-          <Button type="submit" size="lg" className="w-full" disabled={placing || Boolean(payment)}>
+          {refusedOrder ? (
+            <p id="checkout-refusal" className="text-destructive text-sm">
+              {refusedOrder}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={placing || Boolean(payment)}
+            aria-describedby={refusedOrder ? "checkout-refusal" : undefined}
+          >
             {placing ? "Placing Order..." : "Place Order"}
           </Button>
         </CheckoutSummary>
       </Form>
-      {payment ? (
-        <CardPayment key={payment.providerOrderId} options={payment} shopName={shopName} />
+      {payment && payment !== leftPayment ? (
+        <CardPayment
+          key={payment.providerOrderId}
+          options={payment}
+          shopName={shopName}
+          onDismiss={() => {
+            setLeftPayment(payment);
+            void revalidator.revalidate();
+          }}
+        />
       ) : null}
-    </section>
+    </CheckoutPage>
   );
 }
 

@@ -1,0 +1,113 @@
+import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { orders } from "../../../db/schema";
+import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
+import { awaitsCardPayment, CARD_PAYMENT_WINDOW_MS } from "../../domain/orders";
+import type { Database, Executor } from "../../lib/db.server";
+import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
+import { kickMailOutbox } from "./mail-drainer.server";
+import { enqueueNewOrderMails } from "./mail-outbox.server";
+import { CashOnDeliveryUnavailableError, OrderError, OrderNotFoundError } from "./order-errors";
+
+/**
+ * The customer's latest card order still waiting for its payment (docs/decisions/050): the
+ * checkout shows it after the payment was left, and after a reload, instead of an empty cart.
+ */
+export async function findOrderAwaitingPayment(
+  executor: Executor,
+  userId: string,
+  now = new Date(),
+) {
+  const [order] = await executor
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      total: orders.total,
+      createdAt: orders.createdAt,
+      address: orders.shippingAddress,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentMethod, "razorpay"),
+        ne(orders.paymentStatus, "paid"),
+        eq(orders.status, "pending"),
+        gt(orders.createdAt, new Date(now.getTime() - CARD_PAYMENT_WINDOW_MS)),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (!order) return null;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    total: order.total,
+    postalCode: order.address.postalCode,
+    /** When the order is cancelled unless paid. */
+    payBy: new Date(order.createdAt.getTime() + CARD_PAYMENT_WINDOW_MS),
+  };
+}
+
+/**
+ * The customer's own card order, still waiting for its payment, is to be paid in cash on delivery
+ * instead (docs/decisions/050). Decided on the locked order row: a payment completing at the same
+ * moment, or the expiry, runs before or after this, never beside it. The cash-on-delivery limits
+ * are read in the same transaction, as when an order is placed (docs/decisions/037). The order is
+ * now confirmed, so its mails are enqueued with the change. An order already switched (a repeated
+ * submit) is answered as done.
+ */
+export async function switchToCashOnDelivery(
+  database: Database,
+  input: { userId: string; orderId: string; now?: Date },
+): Promise<{ orderNumber: string }> {
+  const now = input.now ?? new Date();
+  const switched = await database.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        total: orders.total,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        paymentStatus: orders.paymentStatus,
+        createdAt: orders.createdAt,
+        address: orders.shippingAddress,
+      })
+      .from(orders)
+      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+      .for("update");
+    if (!order) throw new OrderNotFoundError("Order not found");
+    if (order.paymentStatus === "paid") {
+      throw new OrderError(`Order ${order.orderNumber} is already paid`);
+    }
+    if (order.paymentMethod === "cod" && order.status === "pending") {
+      return { orderNumber: order.orderNumber, changed: false };
+    }
+    if (!awaitsCardPayment(order, now)) {
+      throw new OrderError(
+        order.status === "cancelled"
+          ? `Order ${order.orderNumber} was cancelled`
+          : `Order ${order.orderNumber} can no longer be changed to cash on delivery`,
+      );
+    }
+    const rules = cashOnDeliveryRules(await getSettings(tx));
+    const availability = cashOnDeliveryAvailability(rules, {
+      total: order.total,
+      postalCode: order.address.postalCode,
+    });
+    if (!availability.available) throw new CashOnDeliveryUnavailableError(availability.reason);
+    await tx
+      .update(orders)
+      .set({
+        paymentMethod: "cod",
+        paymentProvider: null,
+        paymentStatus: "pending",
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    await enqueueNewOrderMails(tx, order.id, now);
+    return { orderNumber: order.orderNumber, changed: true };
+  });
+  if (switched.changed) kickMailOutbox(database);
+  return { orderNumber: switched.orderNumber };
+}
