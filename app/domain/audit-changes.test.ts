@@ -173,6 +173,12 @@ describe("audit changes", () => {
     expect(fieldLabel("is_approved")).toBe("Is approved");
     expect(fieldLabel("codMaxOrderValue")).toBe("Cash on delivery limit");
     expect(fieldLabel("codExcludedPinPrefixes")).toBe("PIN codes without cash on delivery");
+    // Abbreviations read in capitals, as the forms write them.
+    expect(fieldLabel("gstin")).toBe("GSTIN");
+    expect(fieldLabel("hsnCode")).toBe("HSN code");
+    expect(fieldLabel("gstRate")).toBe("GST rate");
+    expect(fieldLabel("trackingId")).toBe("Tracking ID");
+    expect(fieldLabel("identity")).toBe("Identity");
     expect(formatAuditValue(true)).toBe("true");
     expect(formatAuditValue({ a: 1 })).toBe('{"a":1}');
     expect(formatAuditValue("")).toBe("(empty)");

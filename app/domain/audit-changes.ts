@@ -101,14 +101,23 @@ const FIELD_LABELS: Record<string, string> = {
   codExcludedPinPrefixes: "PIN codes without cash on delivery",
 };
 
-/** "lowStockThreshold" -> "Low stock threshold" */
+/** Words of field names that are abbreviations, written in capitals wherever a label shows them. */
+const ABBREVIATIONS = new Set(["gst", "gstin", "hsn", "id", "pin", "url"]);
+
+/**
+ * The label of a field named in code, for the audit log and the settings' save toast:
+ * "lowStockThreshold" -> "Low stock threshold", "gstin" -> "GSTIN", "hsnCode" -> "HSN code".
+ */
 export function fieldLabel(field: string): string {
   const named = FIELD_LABELS[field];
   if (named) return named;
   const words = field
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/[_-]+/g, " ")
-    .toLowerCase();
+    .toLowerCase()
+    .split(" ")
+    .map((word) => (ABBREVIATIONS.has(word) ? word.toUpperCase() : word))
+    .join(" ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
