@@ -178,6 +178,8 @@ test("dashboard: headline cards, recent orders, low stock and the sales chart", 
     await expect(admin.getByRole("heading", { name: title })).toBeVisible();
   }
   await expect(admin.getByText("Excludes cancelled orders")).toBeVisible();
+  // Total Products counts what the shop sells, and says so.
+  await expect(admin.getByText(/^Published, on sale\./)).toBeVisible();
   await expect(admin.getByRole("heading", { name: "Recent Orders" })).toBeVisible();
   await expect(admin.getByRole("heading", { name: "Low Stock Alerts" })).toBeVisible();
   await expect(admin.getByText(/Products with \d+ or fewer in stock/)).toBeVisible();
