@@ -51,7 +51,9 @@ test("settings: validated, saved, shown on the storefront, audited, then restore
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(toasts(page).getByText("Settings saved")).toBeVisible();
     // The toast names the fields as the form labels them: "GSTIN", not "Gstin".
-    await expect(toasts(page).getByText("Changed: Shop name, Phone, GSTIN")).toBeVisible();
+    await expect(
+      toasts(page).getByText("Changed: Shop name, Phone, GSTIN", { exact: true }),
+    ).toBeVisible();
     await expect(page.getByLabel("GSTIN")).toHaveValue("27AAPFU0939F1ZV");
 
     // Every storefront page shows the new identity, to a visitor too.
