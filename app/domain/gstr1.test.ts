@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { computeCreditNote } from "./credit-note";
 import {
   B2CL_THRESHOLD,
   gstDate,
@@ -82,7 +83,6 @@ describe("gstr1File", () => {
     month: "2026-11",
     invoices: [invoice],
     creditNotes: [],
-    cancelledInvoices: new Set<string>(),
   };
 
   it("puts an intra-state invoice in B2C small by rate, shipping at the goods' rate", () => {
@@ -105,5 +105,27 @@ describe("gstr1File", () => {
     const empty = { ...input, invoices: [] };
     expect(gstr1File("docs", empty).rows).toEqual([]);
     expect(gstr1File("b2cs", empty).rows).toEqual([]);
+  });
+
+  it("keeps an invoice credited in full as issued, its credit note in its own series, nothing cancelled", () => {
+    const note = computeCreditNote(tax.supply, tax.lines, [], "rest");
+    const credited = {
+      ...input,
+      creditNotes: [
+        {
+          number: "CN/26-27/000003",
+          date: new Date("2026-11-12T06:00:00Z"),
+          amount: note.totals.amount,
+          invoice,
+          lines: note.lines,
+        },
+      ],
+    };
+    expect(gstr1File("docs", credited).rows).toEqual([
+      ["Invoices for outward supply", "INV/26-27/000007", "INV/26-27/000007", 1, 0],
+      ["Credit Note", "CN/26-27/000003", "CN/26-27/000003", 1, 0],
+    ]);
+    // The sale is reported once and taken back once: nothing is left of it.
+    expect(gstr1File("b2cs", credited).rows).toEqual([]);
   });
 });

@@ -54,8 +54,6 @@ export type Gstr1Input = {
   month: string;
   invoices: readonly Gstr1Invoice[];
   creditNotes: readonly Gstr1CreditNote[];
-  /** Invoice numbers the month's cancellations credited in full within the month. */
-  cancelledInvoices: ReadonlySet<string>;
 };
 
 export type Cell = string | number;
@@ -319,13 +317,19 @@ function series(numbers: readonly string[]) {
   return { from: sorted[0]!, to: sorted.at(-1)!, total: sorted.length };
 }
 
-/** Table 13: each series issued in the month, from, to, how many, and how many were cancelled. */
+/**
+ * Table 13: each series issued in the month, from, to, how many, and how many were cancelled (the
+ * offline tool works out the net issued). Cancelled is only for a number withdrawn before any
+ * return reported it; the shop never withdraws an invoice number: an invoiced order that is
+ * cancelled or refunded stays issued, reduced by its credit note, which is counted in the
+ * credit-note series (docs/decisions/040). Counting that invoice as cancelled as well would
+ * report its sale as never made and credit it again.
+ */
 function docs(input: Gstr1Input): Gstr1File {
   const rows: Cell[][] = [];
   if (input.invoices.length) {
     const s = series(input.invoices.map((invoice) => invoice.number));
-    const cancelled = input.invoices.filter((i) => input.cancelledInvoices.has(i.number)).length;
-    rows.push(["Invoices for outward supply", s.from, s.to, s.total, cancelled]);
+    rows.push(["Invoices for outward supply", s.from, s.to, s.total, 0]);
   }
   if (input.creditNotes.length) {
     const s = series(input.creditNotes.map((note) => note.number));

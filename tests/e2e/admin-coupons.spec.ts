@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { BASE_URL } from "./config";
-import { signInAsAdmin, signUp } from "./helpers";
+import { signInAsAdmin, signUp, waitForHydration } from "./helpers";
 
 // Runs in the "shared-state" project, after the storefront tests: it changes the offers every
 // home page shows.
@@ -72,14 +72,14 @@ test("coupons: list, create, live on the home page, edit, deactivate, delete", a
     offers.getByRole("article").filter({ hasText: live }).getByText("Limited: 20 left"),
   ).toBeVisible();
 
-  // A duplicate code is refused.
+  // A duplicate code is refused, under the Code field.
   await admin.getByRole("link", { name: "Create Coupon" }).click();
   await dialog.getByLabel("Coupon Code").fill(live);
   await dialog.getByLabel("Discount Value").fill("5");
   await dialog.getByRole("button", { name: "Create Coupon" }).click();
-  await expect(
-    admin.getByText(`A coupon with the code ${live} already exists`).first(),
-  ).toBeVisible();
+  await expect(dialog.getByLabel("Coupon Code")).toHaveAccessibleDescription(
+    `A coupon with the code ${live} already exists`,
+  );
   await admin.keyboard.press("Escape");
 
   // Deactivating it removes it from the open home page.
@@ -100,6 +100,47 @@ test("coupons: list, create, live on the home page, edit, deactivate, delete", a
   await expect(table.getByRole("row", { name: new RegExp(live) })).toHaveCount(0);
   await adminContext.close();
   await visitor.context().close();
+});
+
+test("the Create Coupon dialog opens clean after a cancelled empty submit, and a taken code is shown under its field", async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  await admin.goto("/admin/coupons");
+  await waitForHydration(admin);
+  const dialog = admin.getByRole("dialog", { name: "Create New Coupon" });
+  const code = dialog.getByLabel("Coupon Code");
+  const value = dialog.getByLabel("Discount Value");
+
+  // An empty submit is refused field by field; then the administrator cancels.
+  await admin.getByRole("link", { name: "Create Coupon" }).click();
+  await dialog.getByRole("button", { name: "Create Coupon" }).click();
+  await expect(code).toHaveAccessibleDescription("Coupon code is required");
+  await expect(value).toHaveAccessibleDescription("Discount value is required");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Opened again, the form starts clean.
+  await admin.getByRole("link", { name: "Create Coupon" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Coupon code is required")).toHaveCount(0);
+  await expect(dialog.getByText("Discount value is required")).toHaveCount(0);
+  await expect(code).not.toHaveAttribute("aria-invalid", "true");
+
+  // A code another coupon has: the message is under the Code field (and in the toast), nowhere else.
+  await code.fill("welcome10");
+  await value.fill("5");
+  await dialog.getByRole("button", { name: "Create Coupon" }).click();
+  const taken = "A coupon with the code WELCOME10 already exists";
+  await expect(code).toHaveAccessibleDescription(taken);
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(value).not.toHaveAttribute("aria-invalid", "true");
+  await expect(admin.getByRole("region", { name: /^Notifications/ })).toContainText(taken);
+  await admin.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await adminContext.close();
 });
 
 test("customers see 'Coupon expired!' and 'Coupon already applied!'", async ({ browser, page }) => {

@@ -281,6 +281,37 @@ test("cancelling asks first, 'Invalid status' is refused, the CSV export downloa
   await expect(status).toHaveValue("processing");
 });
 
+test("an order is found by the customer's e-mail, and by their phone as read out on a call", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // A number no other order has.
+  const phone = `7${String(Date.now()).slice(-9)}`;
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  const account = await signUp(customer, { fullName: "Revati Callwala" });
+  const orderNumber = await orderCashOnDelivery(
+    customer,
+    MAHARASHTRA_PRODUCT.slug,
+    undefined,
+    phone,
+  );
+  await context.close();
+  await signInAsAdmin(page);
+
+  const found = page.getByRole("row").filter({ hasText: orderNumber });
+  const orderRows = page.getByRole("row").filter({ hasText: /ORD-/ });
+  await openOrdersFor(page, account.email.toUpperCase());
+  await expect(found).toContainText("Revati Callwala");
+  await expect(orderRows).toHaveCount(1);
+  for (const spoken of [`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`, `0${phone}`]) {
+    await openOrdersFor(page, spoken);
+    await expect(found).toContainText(account.email);
+    await expect(orderRows).toHaveCount(1);
+  }
+});
+
 test("search and the status filter work without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

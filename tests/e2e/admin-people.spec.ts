@@ -42,7 +42,8 @@ test("customers: search by e-mail, statistics and the detail dialog", async ({ p
   const row = table.getByRole("row", { name: /Kavita Ingale/ });
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(row.getByRole("cell").nth(1)).toHaveText(email);
-  await expect(row.getByRole("cell").nth(2)).toHaveText("N/A");
+  // The profile has no phone; the one given at checkout is shown.
+  await expect(row.getByRole("cell").nth(2)).toHaveText("9876543210");
   await expect(row.getByRole("cell").nth(3)).toHaveText("1");
   await expect(row.getByRole("cell").nth(4)).toHaveText(formatRupees(total));
   await expect(row.getByRole("cell").nth(5)).not.toHaveText("No purchases");
@@ -53,6 +54,7 @@ test("customers: search by e-mail, statistics and the detail dialog", async ({ p
   await expect(dialog.getByText("Full Name")).toBeVisible();
   await expect(dialog.getByText(email)).toBeVisible();
   await expect(dialog.getByText(`1 order, ${formatRupees(total)} spent`)).toBeVisible();
+  await expect(dialog.getByText("9876543210")).toBeVisible();
   await expect(dialog.getByRole("row", { name: /ORD-/ })).toContainText("Pending");
   await admin.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -176,6 +178,8 @@ test("dashboard: headline cards, recent orders, low stock and the sales chart", 
     await expect(admin.getByRole("heading", { name: title })).toBeVisible();
   }
   await expect(admin.getByText("Excludes cancelled orders")).toBeVisible();
+  // Total Products counts what the shop sells, and says so.
+  await expect(admin.getByText(/^Published, on sale\./)).toBeVisible();
   await expect(admin.getByRole("heading", { name: "Recent Orders" })).toBeVisible();
   await expect(admin.getByRole("heading", { name: "Low Stock Alerts" })).toBeVisible();
   await expect(admin.getByText(/Products with \d+ or fewer in stock/)).toBeVisible();

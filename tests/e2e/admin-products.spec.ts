@@ -196,6 +196,18 @@ test("add a product with an image, see it in the shop, edit it and delete it", a
   await shop.reload();
   await expect(shop.getByText("Out of Stock").first()).toBeVisible();
 
+  // The audit log reads the edit in rupees, lists only what changed, and no empty picture list.
+  const audit = await page.context().newPage();
+  await audit.goto("/admin/audit-log?entity=product");
+  const entry = audit.getByRole("row").filter({ hasText: name }).filter({ hasText: "Update" });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(/Price: ₹250\.00 →\s*changed to ₹275\.00/);
+  await expect(entry).toContainText(/Discount price: ₹199\.50 →\s*changed to \(empty\)/);
+  await expect(entry).toContainText(/Stock quantity: 12 →\s*changed to 0/);
+  await expect(entry.getByRole("listitem")).toHaveCount(3);
+  await expect(entry).not.toContainText("Added images");
+  await audit.close();
+
   // Delete, after confirming.
   await page.getByRole("link", { name: `Delete ${name}` }).click();
   const confirm = page.getByRole("dialog", { name: "Are you sure?" });
@@ -211,6 +223,28 @@ test("add a product with an image, see it in the shop, edit it and delete it", a
   await expect(page.getByText("No products found")).toBeVisible();
   await shop.reload();
   await expect(shop.getByText("Product not found")).toBeVisible();
+});
+
+test("a shop product saved unchanged lists no field in the audit log, whatever its line breaks", async ({
+  page,
+}) => {
+  // A seeded product whose detailed description has LF line breaks, which the form posts back as
+  // CRLF; saving it unchanged changes nothing a shopper sees.
+  const name = "Adulsa Cough Syrup";
+  await withAdminSession(page.context());
+  await page.goto("/admin/products");
+  await search(page, name);
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Product" });
+  await expect(field(edit, "Detailed Description")).toHaveValue(/\n\n/);
+  await edit.getByRole("button", { name: "Update Product" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+
+  await page.goto("/admin/audit-log?entity=product");
+  const entry = page.getByRole("row").filter({ hasText: name }).filter({ hasText: "Update" });
+  await expect(entry.first()).toContainText("No field changed");
+  await expect(entry.first()).not.toContainText("Detailed description");
+  await expect(entry.first()).not.toContainText("Added images");
 });
 
 test("the pictures are arranged with the keyboard: move, choose the primary one, remove", async ({

@@ -50,6 +50,10 @@ test("settings: validated, saved, shown on the storefront, audited, then restore
     await page.getByLabel("GSTIN").fill("27aapfu0939f1zv");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(toasts(page).getByText("Settings saved")).toBeVisible();
+    // The toast names the fields as the form labels them: "GSTIN", not "Gstin".
+    await expect(
+      toasts(page).getByText("Changed: Shop name, Phone, GSTIN", { exact: true }),
+    ).toBeVisible();
     await expect(page.getByLabel("GSTIN")).toHaveValue("27AAPFU0939F1ZV");
 
     // Every storefront page shows the new identity, to a visitor too.
@@ -72,6 +76,7 @@ test("settings: validated, saved, shown on the storefront, audited, then restore
     await expect(entry).toContainText("Shop name:");
     await expect(entry).toContainText("Phone:");
     await expect(entry).toContainText("+91 98220 11111");
+    await expect(entry).toContainText("GSTIN:");
   } finally {
     await openSettings(page);
     for (const label of FIELDS) await page.getByLabel(label).fill(original[label] ?? "");

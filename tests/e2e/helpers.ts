@@ -213,7 +213,12 @@ type Address = { line1: string; city: string; state: string; postalCode: string 
  * order through the checkout form, to the default Satara address or `address`; returns the order
  * number shown on the Orders tab.
  */
-export async function orderCashOnDelivery(page: Page, slug: string, address?: Address) {
+export async function orderCashOnDelivery(
+  page: Page,
+  slug: string,
+  address?: Address,
+  phone = "9876543210",
+) {
   await page.goto(`/product/${slug}`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -221,7 +226,7 @@ export async function orderCashOnDelivery(page: Page, slug: string, address?: Ad
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
   await waitForHydration(page);
-  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("Phone").fill(phone);
   await page.getByLabel("Address Line 1").fill(address?.line1 ?? "12 Shivaji Nagar, Rajwada");
   if (address) {
     await page.getByLabel("City").fill(address.city);

@@ -108,8 +108,10 @@ test("a paid, invoiced card order cancelled by the customer is refunded and cred
     .split("\r\n")
     .find((line) => line.startsWith("Invoices for outward supply"))!;
   const notes = docs.split("\r\n").find((line) => line.startsWith("Credit Note"))!;
-  const [, invoiceFrom, invoiceTo] = invoices.split(",");
+  const [, invoiceFrom, invoiceTo, , cancelled] = invoices.split(",");
   expect(invoiceFrom! <= invoiceNumber! && invoiceNumber! <= invoiceTo!).toBe(true);
+  // Its invoice was issued and then credited: issued, never also cancelled.
+  expect(cancelled).toBe("0");
   const [, noteFrom, noteTo] = notes.split(",");
   expect(noteFrom! <= creditNoteNumber && creditNoteNumber <= noteTo!).toBe(true);
   await admin.context().close();

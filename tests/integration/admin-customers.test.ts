@@ -11,7 +11,7 @@ import { callRouteAt, createAdmin, insertOrder, insertProfile } from "./support/
 import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { fillCart, orderFor } from "./support/orders";
+import { fillCart, orderFor, SHIPPING_ADDRESS } from "./support/orders";
 
 let handle: DatabaseHandle;
 const tag = randomUUID().slice(0, 6);
@@ -83,6 +83,38 @@ describe(`customer statistics on ${DATABASE_KIND}`, () => {
       lastPurchaseAt: null,
       phone: null,
     });
+  });
+
+  it("shows the phone a buyer gave at checkout when the profile has none, the newest one first", async () => {
+    const [product] = await insertProducts(handle.db, [{ name: "Brahmi", price: 20000 }]);
+    const buy = async (userId: string, phone: string, saveAddress: boolean) => {
+      await fillCart(handle.db, userId, [{ productId: product!.id, quantity: 1 }]);
+      await orderFor(handle.db, userId, {
+        address: { ...SHIPPING_ADDRESS, phone },
+        saveAddress,
+      });
+    };
+    const rowOf = async (name: string) =>
+      (await listCustomers(handle.db, { query: name })).customers[0]!;
+
+    // The address (with its phone) saved at checkout; the profile's phone left empty.
+    const sneha = await insertProfile(handle.db, { fullName: `Sneha Jadhav ${tag}`, phone: null });
+    await buy(sneha.id, "9822011111", true);
+    expect(await rowOf(`Sneha Jadhav ${tag}`)).toMatchObject({ phone: "9822011111" });
+    expect(await getCustomerDetail(handle.db, sneha.id)).toMatchObject({ phone: "9822011111" });
+
+    // "Save address" unticked: the order's shipping address still says it; a later one wins.
+    await buy(sneha.id, "9822022222", false);
+    expect(await rowOf(`Sneha Jadhav ${tag}`)).toMatchObject({ phone: "9822022222" });
+
+    // A phone of the profile's own is what the customer chose to give the shop.
+    const omkar = await insertProfile(handle.db, {
+      fullName: `Omkar Shinde ${tag}`,
+      phone: "9011122233",
+    });
+    await buy(omkar.id, "9822033333", true);
+    expect(await rowOf(`Omkar Shinde ${tag}`)).toMatchObject({ phone: "9011122233" });
+    expect(await getCustomerDetail(handle.db, omkar.id)).toMatchObject({ phone: "9011122233" });
   });
 
   it("leaves administrators out of the list and out of the detail", async () => {

@@ -147,6 +147,22 @@ describe(`dashboard on ${DATABASE_KIND}`, () => {
   });
 });
 
+describe(`the dashboard's product count on ${DATABASE_KIND}`, () => {
+  it("counts the published products, and says how many drafts and archived ones it leaves out", async () => {
+    const before = await getDashboardStats(handle.db);
+    await insertProducts(handle.db, [
+      { name: "Counted Published" },
+      { name: "Counted Draft", status: "draft" },
+      { name: "Counted Archived", status: "archived" },
+      { name: "Counted Archived Too", status: "archived" },
+    ]);
+    const after = await getDashboardStats(handle.db);
+    expect(after.totalProducts - before.totalProducts).toBe(1);
+    expect(after.draftProducts - before.draftProducts).toBe(1);
+    expect(after.archivedProducts - before.archivedProducts).toBe(2);
+  });
+});
+
 describe(`test-gateway payments on the dashboard on ${DATABASE_KIND}`, () => {
   it("leave the revenue and the sales chart, and are shown apart", async () => {
     const customer = await insertProfile(handle.db, { fullName: "Test Mode Buyer" });

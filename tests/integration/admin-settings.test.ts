@@ -55,7 +55,12 @@ describe(`shop settings on ${DATABASE_KIND}`, () => {
     });
     expect(answer).toMatchObject({
       status: 200,
-      toast: { type: "success", title: "Settings saved" },
+      toast: {
+        type: "success",
+        title: "Settings saved",
+        // The fields by their labels, abbreviations in capitals: never "Gstin".
+        description: "Changed: Shop name, Phone, Social links, GSTIN, Low stock threshold",
+      },
     });
     const after = await getSettings(handle.db);
     expect(after).toMatchObject({

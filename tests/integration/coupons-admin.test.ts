@@ -9,16 +9,22 @@ import {
   listAllCoupons,
   updateCoupon,
 } from "~/modules/promotions/coupons-admin.server";
+import { action as couponsAction } from "~/routes/admin/coupons";
 import { auditLog, coupons, profiles } from "../../db/schema";
+import { callRoute, postForm, signInAdministrator } from "./support/admin";
+import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 
 let handle: DatabaseHandle;
 let adminId: string;
+let owner: Awaited<ReturnType<typeof signInAdministrator>>;
 const form = (input: Record<string, string>) =>
   couponFormSchema.parse({ discountType: "percentage", isActive: "on", ...input });
 
 beforeAll(async () => {
   handle = await useTestDatabase();
+  await wireApp(handle.db);
+  owner = await signInAdministrator(handle.db);
   const [admin] = await handle.db
     .insert(profiles)
     .values({ fullName: "Owner", email: "owner@shop.example" })
@@ -53,8 +59,48 @@ describe(`coupon administration on ${DATABASE_KIND}`, () => {
     const before = (await listAllCoupons(handle.db)).length;
     await expect(
       createCoupon(handle.db, adminId, form({ code: "FEST20", discountValue: "5" })),
-    ).rejects.toThrow(new CouponAdminError("A coupon with the code FEST20 already exists"));
+    ).rejects.toThrow(new CouponAdminError("A coupon with the code FEST20 already exists", "code"));
+    // Recognised as the code's unique constraint, and said to be about the code field.
+    await expect(
+      createCoupon(handle.db, adminId, form({ code: "fest20", discountValue: "5" })),
+    ).rejects.toMatchObject({ field: "code", status: 400 });
     expect(await listAllCoupons(handle.db)).toHaveLength(before);
+  });
+
+  it("refuses renaming a coupon to a code another has, about the code field", async () => {
+    const other = await createCoupon(
+      handle.db,
+      adminId,
+      form({ code: "MONSOON5", discountValue: "5" }),
+    );
+    try {
+      await expect(
+        updateCoupon(handle.db, adminId, other!.id, form({ code: "FEST20", discountValue: "5" })),
+      ).rejects.toMatchObject({
+        message: "A coupon with the code FEST20 already exists",
+        field: "code",
+      });
+    } finally {
+      await deleteCoupon(handle.db, adminId, other!.id);
+    }
+  });
+
+  it("answers a duplicate code on the coupons page under the Code field and in the toast", async () => {
+    const answer = await callRoute<{ ok: boolean; result?: { error?: Record<string, string[]> } }>(
+      couponsAction,
+      postForm("/admin/coupons", owner.cookies, {
+        intent: "create",
+        code: "fest20",
+        discountType: "percentage",
+        discountValue: "5",
+        isActive: "on",
+      }),
+    );
+    const message = "A coupon with the code FEST20 already exists";
+    expect(answer.status).toBe(400);
+    expect(answer.toast).toMatchObject({ type: "error", title: "Error", description: message });
+    expect(answer.body?.ok).toBe(false);
+    expect(answer.body?.result?.error).toEqual({ code: [message] });
   });
 
   it("updates a coupon, keeping the before and after in the audit log", async () => {

@@ -28,7 +28,7 @@ import { callRoute, postForm, signInAdministrator } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { fillCart, insertCustomers, orderFor } from "./support/orders";
+import { fillCart, insertCustomers, orderFor, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
 
 let handle: DatabaseHandle;
@@ -73,7 +73,13 @@ async function auditFor(orderId: string) {
 
 /** A placed cash-on-delivery order for a new customer: 2 units of a ₹400 product. */
 async function placedOrder(
-  options: { fullName?: string; quantity?: number; couponId?: string; userId?: string } = {},
+  options: {
+    fullName?: string;
+    quantity?: number;
+    couponId?: string;
+    userId?: string;
+    phone?: string;
+  } = {},
 ) {
   const userId = options.userId ?? (await insertCustomers(handle.db, 1))[0]!;
   if (options.fullName) {
@@ -89,7 +95,11 @@ async function placedOrder(
     [{ productId: item.id, quantity: options.quantity ?? 2 }],
     options.couponId ?? null,
   );
-  const placed = await orderFor(handle.db, userId);
+  const placed = await orderFor(
+    handle.db,
+    userId,
+    options.phone ? { address: { ...SHIPPING_ADDRESS, phone: options.phone } } : {},
+  );
   return { ...placed, userId, productId: item.id };
 }
 
@@ -122,6 +132,47 @@ describe(`the orders list on ${DATABASE_KIND}`, () => {
     // LIKE wildcards are taken literally.
     expect(await search("%")).toEqual([]);
     expect(await search("_")).toEqual([]);
+  });
+
+  it("finds orders by the customer's e-mail, or by a phone number however it is typed", async () => {
+    const randomPhone = () => `7${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+    const search = async (q: string) =>
+      (await listAdminOrders(handle.db, parseAdminOrderQuery(new URLSearchParams({ q })))).orders;
+    const ids = async (q: string) => (await search(q)).map((o) => o.id);
+
+    // The phone given with the shipping address.
+    const phone = randomPhone();
+    const meena = await placedOrder({ fullName: "Meena Gokhale", phone });
+    const [profile] = await handle.db
+      .select({ email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.id, meena.userId));
+    expect(await ids(profile!.email.toUpperCase())).toEqual([meena.id]);
+    expect(await ids(profile!.email.split("@")[0]!)).toEqual([meena.id]);
+    for (const typed of [
+      phone,
+      `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`,
+      `+91-${phone}`,
+      `0${phone.slice(0, 5)}-${phone.slice(5)}`,
+      `91${phone}`,
+    ]) {
+      expect(await ids(typed), typed).toEqual([meena.id]);
+    }
+    // The last digits, as a caller may read them out.
+    expect(await ids(phone.slice(-6))).toContain(meena.id);
+
+    // The phone on the customer's profile, when the order shipped with another.
+    const profilePhone = randomPhone();
+    const anil = await placedOrder({ fullName: "Anil Kale" });
+    await handle.db
+      .update(profiles)
+      .set({ phone: profilePhone })
+      .where(eq(profiles.id, anil.userId));
+    expect(await ids(`+91 ${profilePhone}`)).toEqual([anil.id]);
+
+    // Too few digits to be a phone; and an unknown number finds nothing.
+    expect(await ids("+91 7")).toEqual([]);
+    expect(await ids(`+91 ${randomPhone().replace(/^7/, "6")}`)).toEqual([]);
   });
 
   it("filters by status, pages newest first, and counts the matches", async () => {

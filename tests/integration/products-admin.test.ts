@@ -668,6 +668,20 @@ describe(`the /admin/products route on ${DATABASE_KIND}`, () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it("stores a typed name with one space between its words, and its slug made from that", async () => {
+    const tag = randomUUID().slice(0, 6);
+    const created = await callRoute(
+      action,
+      postMultipart("/admin/products?new=1", admin.cookies, {
+        intent: "create",
+        ...fields({ name: `  Triphala   Churna\u00a0 ${tag} ` }),
+      }),
+    );
+    expect(created).toMatchObject({ status: 302 });
+    const row = await productBySlug(`triphala-churna-${tag}`);
+    expect(row?.name).toBe(`Triphala Churna ${tag}`);
+  });
+
   it("answers a taken slug with a clear 'Error' toast", async () => {
     await createProduct(handle.db, admin.id, values({ slug: "taken-by-route" }));
     const answer = await callRoute(

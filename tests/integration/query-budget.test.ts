@@ -5,14 +5,16 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import { liveEvents } from "~/lib/live-events.server";
 import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
 import { rememberStorefrontReads } from "~/lib/storefront-memo.server";
+import { listCustomers } from "~/modules/customers/customers-admin.server";
 import { rememberSettingsUntilChanged, shopSettings } from "~/modules/settings/settings.server";
 import { loader as rootLoader } from "~/root";
 import { loader as productLoader } from "~/routes/store/product";
-import { products, reviews, settings } from "../../db/schema";
+import { addresses, products, reviews, settings } from "../../db/schema";
 import { callRoute, getPage } from "./support/admin";
 import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
 
 let handle: DatabaseHandle;
@@ -135,5 +137,28 @@ describe(`a product page's queries on ${DATABASE_KIND}`, () => {
     await handle.db.update(settings).set({ phone: "+91 91234 56789" });
     await expect.poll(async () => (await shopSettings()).phone).toBe("+91 91234 56789");
     expect(await queriesOf(() => shopSettings())).toBe(0);
+  });
+});
+
+describe(`the back office's customer list on ${DATABASE_KIND}`, () => {
+  it("counts and reads a page in two queries, each customer's checkout phone included", async () => {
+    const group = `Budget Buyer ${Date.now()}`;
+    for (let i = 0; i < 4; i += 1) {
+      const customer = await createCustomer(`${group} ${i}`);
+      await handle.db
+        .insert(addresses)
+        .values({ ...SHIPPING_ADDRESS, userId: customer.id, phone: `98220000${10 + i}` });
+    }
+    let page: Awaited<ReturnType<typeof listCustomers>> | undefined;
+    const count = await queriesOf(async () => {
+      page = await listCustomers(handle.db, { query: group });
+    });
+    expect(page!.customers.map((c) => c.phone).sort()).toEqual([
+      "9822000010",
+      "9822000011",
+      "9822000012",
+      "9822000013",
+    ]);
+    expect(count).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -34,7 +35,13 @@ export function CouponForm({
   fetcher: FetcherWithComponents<unknown>;
   onCancel?: () => void;
 }) {
-  const [form, fields] = useForm({ id: coupon ? `coupon-${coupon.id}` : "coupon-new", lastResult });
+  // The page's fetcher keeps its last answer after the dialog closes: an answer already there
+  // when the form opens belongs to an earlier opening, and its errors are not this one's.
+  const [earlierResult] = useState(lastResult);
+  const [form, fields] = useForm({
+    id: coupon ? `coupon-${coupon.id}` : "coupon-new",
+    lastResult: lastResult === earlierResult ? null : lastResult,
+  });
   const busy = fetcher.state !== "idle";
   const value = coupon
     ? coupon.discountType === "percentage"

@@ -40,6 +40,12 @@ describe("sign-up schema (docs/SPEC.md §5)", () => {
     expect(messagesFor(result, "fullName")).toEqual([message]);
   });
 
+  it("keeps one space between the words of a full name", () => {
+    expect(signUp.parse({ ...valid, fullName: "  Priya   Deshmukh " }).fullName).toBe(
+      "Priya Deshmukh",
+    );
+  });
+
   it("accepts names of 2 and 100 letters and names in Devanagari", () => {
     for (const fullName of ["Om", "a".repeat(100), "रवि कुमार"]) {
       expect(signUp.safeParse({ ...valid, fullName }).success).toBe(true);

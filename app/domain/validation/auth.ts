@@ -1,6 +1,6 @@
 import { emailDomain } from "../email-providers";
 import { z } from "../zod";
-import { singleLineText } from "./text";
+import { singleLineName, singleLineText } from "./text";
 
 /** The messages of docs/SPEC.md §5, used by the browser and by the server alike. */
 export const AUTH_MESSAGES = {
@@ -41,8 +41,7 @@ export const passwordField = singleLineText({ error: AUTH_MESSAGES.passwordRequi
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort, abort: true })
   .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong, abort: true });
 
-export const fullNameField = singleLineText({ error: AUTH_MESSAGES.fullNameRequired })
-  .trim()
+export const fullNameField = singleLineName({ error: AUTH_MESSAGES.fullNameRequired })
   .min(1, { error: AUTH_MESSAGES.fullNameRequired, abort: true })
   .min(2, { error: AUTH_MESSAGES.fullNameTooShort, abort: true })
   .max(100, { error: AUTH_MESSAGES.fullNameTooLong, abort: true })

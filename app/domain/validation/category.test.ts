@@ -7,7 +7,7 @@ const messages = (input: Record<string, unknown>) =>
 describe("admin category form", () => {
   it("makes the slug from the name and defaults the rest", () => {
     expect(categoryFormSchema.parse({ name: " Women's  Health " })).toEqual({
-      name: "Women's  Health",
+      name: "Women's Health",
       slug: "womens-health",
       description: "",
       sortOrder: 0,
@@ -27,6 +27,13 @@ describe("admin category form", () => {
       slug: "hair-scalp",
       description: "Oils and tablets",
       sortOrder: 12,
+    });
+  });
+
+  it("stores the name trimmed, each run of spaces inside it one space", () => {
+    expect(categoryFormSchema.parse({ name: " Joint   Care " })).toMatchObject({
+      name: "Joint Care",
+      slug: "joint-care",
     });
   });
 

@@ -1,6 +1,6 @@
 import { z } from "../zod";
 import { slugFrom } from "./slug-field";
-import { multiLineText, singleLineText } from "./text";
+import { multiLineText, singleLineName, singleLineText } from "./text";
 
 export const MAX_SORT_ORDER = 9999;
 
@@ -10,8 +10,7 @@ export const MAX_SORT_ORDER = 9999;
  */
 export const categoryFormSchema = z
   .object({
-    name: singleLineText({ error: "Category name is required" })
-      .trim()
+    name: singleLineName({ error: "Category name is required" })
       .min(1, { error: "Category name is required", abort: true })
       .min(2, { error: "Category name must be at least 2 characters", abort: true })
       .max(100, { error: "Category name must be at most 100 characters" }),

@@ -10,7 +10,10 @@ export const MAX_ORDER_SEARCH_LENGTH = 100;
 export const MAX_TRACKING_ID_LENGTH = 100;
 
 export type AdminOrderQuery = {
-  /** Order number or customer name, matched case-insensitively anywhere in the text. */
+  /**
+   * Order number, customer name or e-mail, matched case-insensitively anywhere in the text; or a
+   * phone number, matched by its digits (app/domain/phone-search.ts).
+   */
   q: string | undefined;
   status: OrderStatus | undefined;
   page: number;

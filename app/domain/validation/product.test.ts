@@ -93,6 +93,20 @@ describe("admin product form", () => {
     });
   });
 
+  it("stores the name trimmed, each run of spaces inside it one space", () => {
+    const value = productFormSchema.parse({ ...base, name: "  Triphala  Churna\u00a0 100 g " });
+    expect(value.name).toBe("Triphala Churna 100 g");
+    expect(value.slug).toBe("triphala-churna-100-g");
+    // Spaces alone are still no name, and the length is the cleaned name's.
+    expect(messages({ ...base, name: "   " })).toEqual([["name", "Product name is required"]]);
+    expect(messages({ ...base, name: "A    " })).toEqual([
+      ["name", "Product name must be at least 2 characters"],
+    ]);
+    expect(
+      productFormSchema.parse({ ...base, name: `${"x".repeat(75)}   ${"y".repeat(74)}` }).name,
+    ).toHaveLength(150);
+  });
+
   it("requires a name, a price and a stock quantity", () => {
     expect(messages({})).toEqual([
       ["name", "Product name is required"],

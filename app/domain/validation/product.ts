@@ -2,7 +2,7 @@ import { rupeesToPaise } from "../money";
 import { PRODUCT_STATUSES } from "../product-status";
 import { z } from "../zod";
 import { slugFrom } from "./slug-field";
-import { multiLineText, singleLineText } from "./text";
+import { multiLineText, singleLineName, singleLineText } from "./text";
 
 /** Uploads (docs/DESIGN.md §6.15): at most this many files per save, each at most this large. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -55,8 +55,7 @@ function amount(label: string, text: string, ctx: z.RefinementCtx): number {
  */
 export const productFormSchema = z
   .object({
-    name: singleLineText({ error: "Product name is required" })
-      .trim()
+    name: singleLineName({ error: "Product name is required" })
       .min(1, { error: "Product name is required", abort: true })
       .min(2, { error: "Product name must be at least 2 characters", abort: true })
       .max(150, { error: "Product name must be at most 150 characters" }),

@@ -46,6 +46,12 @@ describe("settings form", () => {
     });
   });
 
+  it("stores the shop's name with one space between its words", () => {
+    expect(settingsFormSchema.parse({ ...VALID, shopName: " Satara  Ayurveda " }).shopName).toBe(
+      "Satara Ayurveda",
+    );
+  });
+
   it("allows an empty GSTIN and a threshold of 0", () => {
     const value = settingsFormSchema.parse({ ...VALID, gstin: undefined, lowStockThreshold: "0" });
     expect(value.gstin).toBe("");

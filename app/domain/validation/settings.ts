@@ -2,7 +2,7 @@ import { PIN_PREFIX, parsePinPrefixes } from "../cash-on-delivery";
 import { gstinProblem } from "../gstin";
 import { rupeesToPaise } from "../money";
 import { z } from "../zod";
-import { multiLineText, singleLineText } from "./text";
+import { multiLineText, singleLineName, singleLineText } from "./text";
 
 /** Letters of any script and spaces, as for the checkout's city and state (docs/SPEC.md §5). */
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
@@ -69,8 +69,7 @@ export function parseDomainList(text: string): string[] {
 /** The back office's settings form (docs/DESIGN.md §3, §6.2, §6.10); one schema for browser and server. */
 export const settingsFormSchema = z
   .object({
-    shopName: singleLineText({ error: SETTINGS_MESSAGES.shopNameShort })
-      .trim()
+    shopName: singleLineName({ error: SETTINGS_MESSAGES.shopNameShort })
       .min(2, { error: SETTINGS_MESSAGES.shopNameShort, abort: true })
       .max(100, { error: SETTINGS_MESSAGES.shopNameLong }),
     phone: singleLineText({ error: SETTINGS_MESSAGES.phone })

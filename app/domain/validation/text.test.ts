@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { addressSchema } from "./address";
 import { contactSchema } from "./contact";
 import { reviewSchema } from "./review";
-import { CONTROL_CHARACTER_MESSAGE, multiLineText, searchText, singleLineText } from "./text";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  multiLineText,
+  searchText,
+  singleLineName,
+  singleLineText,
+} from "./text";
 
 describe("shared text rules", () => {
   it("refuse NUL and other control characters with a clear message", () => {
@@ -18,6 +24,16 @@ describe("shared text rules", () => {
   it("let multi-line text keep line breaks and tabs, but never NUL", () => {
     expect(multiLineText().parse("one\r\ntwo\tthree")).toBe("one\r\ntwo\tthree");
     expect(multiLineText().safeParse("one\u0000two").success).toBe(false);
+  });
+
+  it("make one space of every run of white space inside a name, and trim it", () => {
+    expect(singleLineName().parse("  Satara \u00a0 Ayurveda   Aushadhalay ")).toBe(
+      "Satara Ayurveda Aushadhalay",
+    );
+    // Still no control characters: a tab is refused, not collapsed.
+    expect(singleLineName().safeParse("Satara\tAyurveda").error?.issues[0]?.message).toBe(
+      CONTROL_CHARACTER_MESSAGE,
+    );
   });
 
   it("drop control characters from a search and keep the rest", () => {

@@ -18,6 +18,15 @@ export function singleLineText(params?: StringParams) {
   });
 }
 
+/**
+ * A name on one line (a product's, a category's, the shop's, a person's): as `singleLineText`,
+ * trimmed, with every run of white space inside it (a double space, a pasted non-breaking space)
+ * made one space, so "Triphala  Churna" is stored, shown and searched as "Triphala Churna".
+ */
+export function singleLineName(params?: StringParams) {
+  return singleLineText(params).overwrite((text) => text.replace(/\s+/g, " ").trim());
+}
+
 /** Text of a textarea: as `singleLineText`, but tab and line breaks are part of it. */
 export function multiLineText(params?: StringParams) {
   return z.string(params).refine((text) => !hasControlCharacter(text, { multiLine: true }), {

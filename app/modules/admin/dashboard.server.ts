@@ -3,7 +3,11 @@ import { orders, products, profiles, userRoles } from "../../../db/schema";
 import { type Executor, queryRows } from "../../lib/db.server";
 
 export type DashboardStats = {
+  /** Published products: those the shop sells (docs/decisions/022). */
   totalProducts: number;
+  /** Products kept from shoppers, left out of the total. */
+  draftProducts: number;
+  archivedProducts: number;
   totalOrders: number;
   totalCustomers: number;
   /**
@@ -22,10 +26,12 @@ const TEST_PAYMENT = sql.raw(
   `(payment_method = 'razorpay' and payment_provider is not distinct from 'test')`,
 );
 
-/** The four headline figures, in one round trip. */
+/** The four headline figures (and what the products figure leaves out), in one round trip. */
 export async function getDashboardStats(executor: Executor): Promise<DashboardStats> {
   const [row] = await queryRows<{
     total_products: number;
+    draft_products: number;
+    archived_products: number;
     total_orders: number;
     total_customers: number;
     total_revenue: number;
@@ -35,7 +41,9 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
     executor,
     sql`
     select
-      (select count(*) from ${products})::int as total_products,
+      (select count(*) from ${products} where ${products.status} = 'published')::int as total_products,
+      (select count(*) from ${products} where ${products.status} = 'draft')::int as draft_products,
+      (select count(*) from ${products} where ${products.status} = 'archived')::int as archived_products,
       (select count(*) from ${orders})::int as total_orders,
       (select count(*) from ${profiles} p
         where not exists (select 1 from ${userRoles} r where r.user_id = p.id))::int as total_customers,
@@ -54,6 +62,8 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
   );
   return {
     totalProducts: Number(row?.total_products ?? 0),
+    draftProducts: Number(row?.draft_products ?? 0),
+    archivedProducts: Number(row?.archived_products ?? 0),
     totalOrders: Number(row?.total_orders ?? 0),
     totalCustomers: Number(row?.total_customers ?? 0),
     totalRevenue: Number(row?.total_revenue ?? 0),

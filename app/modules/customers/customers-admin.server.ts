@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { orders, profiles, userRoles } from "../../../db/schema";
+import { addresses, orders, profiles, userRoles } from "../../../db/schema";
 import { type Executor, queryRows } from "../../lib/db.server";
 
 export const CUSTOMERS_PAGE_SIZE = 20;
@@ -13,6 +13,7 @@ export type CustomerSummary = {
   id: string;
   fullName: string | null;
   email: string;
+  /** The profile's phone, else the one given with the customer's newest address. */
   phone: string | null;
   joinedAt: Date;
   totalOrders: number;
@@ -41,6 +42,21 @@ function customerFilter(query: string): SQL {
   const pattern = likePattern(query);
   return sql`${notAdmin} and (p.full_name ilike ${pattern} or p.email ilike ${pattern})`;
 }
+
+/**
+ * The profile's phone, else the phone of the newest address the customer gave: a saved address or
+ * an order's shipping address. Checkout asks for a phone with the address and saves it there (or
+ * only on the order, when "save address" is unticked), never on the profile.
+ */
+const phoneOfProfile = sql`coalesce(nullif(trim(p.phone), ''), (
+  select given.phone from (
+    select a.phone, a.created_at from ${addresses} a where a.user_id = p.id
+    union all
+    select o.shipping_address->>'phone', o.created_at from ${orders} o where o.user_id = p.id
+  ) given
+  where nullif(trim(given.phone), '') is not null
+  order by given.created_at desc limit 1
+))`;
 
 type SummaryRow = {
   id: string;
@@ -92,7 +108,7 @@ export async function listCustomers(
       coalesce(sum(o.total) filter (where o.status <> 'cancelled'), 0)::bigint as total_spent,
       max(o.created_at) filter (where o.status <> 'cancelled') as last_purchase_at
     from (
-      select p.id, p.full_name, p.email, p.phone, p.created_at from ${profiles} p
+      select p.id, p.full_name, p.email, ${phoneOfProfile} as phone, p.created_at from ${profiles} p
       where ${filter}
       order by p.created_at desc, p.id desc
       limit ${pageSize} offset ${(page - 1) * pageSize}
@@ -123,7 +139,7 @@ export async function getCustomerDetail(
   const [row] = await queryRows<SummaryRow>(
     executor,
     sql`
-    select p.id, p.full_name, p.email, p.phone, p.created_at,
+    select p.id, p.full_name, p.email, ${phoneOfProfile} as phone, p.created_at,
       count(o.id)::int as total_orders,
       coalesce(sum(o.total) filter (where o.status <> 'cancelled'), 0)::bigint as total_spent,
       max(o.created_at) filter (where o.status <> 'cancelled') as last_purchase_at

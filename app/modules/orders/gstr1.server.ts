@@ -6,7 +6,6 @@ import {
   type Gstr1Invoice,
   monthBounds,
 } from "../../domain/gstr1";
-import { CANCELLATION_REFUND_REASON } from "../../domain/refunds";
 import type { Executor } from "../../lib/db.server";
 import { getSettings } from "../settings/settings.server";
 import { invoiceItemColumns, orderInvoiceTax } from "./invoices.server";
@@ -16,7 +15,6 @@ const invoicedOrderColumns = {
   orderNumber: orders.orderNumber,
   invoiceNumber: orders.invoiceNumber,
   invoicedAt: orders.invoicedAt,
-  status: orders.status,
   discountAmount: orders.discountAmount,
   shippingCost: orders.shippingCost,
   shippingMethod: orders.shippingMethod,
@@ -29,7 +27,6 @@ type InvoicedRow = {
   orderNumber: string;
   invoiceNumber: string | null;
   invoicedAt: Date | null;
-  status: string;
   discountAmount: number;
   shippingCost: number;
   shippingMethod: string;
@@ -114,20 +111,9 @@ export async function loadGstr1Month(
     invoice: invoices.get(note.orderId)!,
     lines: note.lines,
   }));
-  // A month's invoice its own month's cancellation credited in full.
-  const cancelledThisMonth = new Set(
-    invoiced.filter((row) => row.status === "cancelled").map((row) => row.id),
-  );
-  const cancelledInvoices = new Set(
-    notes
-      .filter((note) => note.reason === CANCELLATION_REFUND_REASON)
-      .filter((note) => cancelledThisMonth.has(note.orderId))
-      .map((note) => invoices.get(note.orderId)!.number),
-  );
   return {
     month: `${month.year}-${String(month.month).padStart(2, "0")}`,
     invoices: invoiced.map((row) => invoices.get(row.id)!),
     creditNotes: creditNoteRows,
-    cancelledInvoices,
   };
 }

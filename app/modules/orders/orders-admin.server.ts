@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm
 import { orderItems, orders, profiles } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
 import type { OrderStatus } from "../../domain/orders";
+import { phoneSearchDigits } from "../../domain/phone-search";
 import { isRefundableByCard } from "../../domain/refunds";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor } from "../../lib/db.server";
@@ -22,13 +23,34 @@ export function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-/** ?q= matches the order number or the customer's name anywhere, ignoring case; ?status= exact. */
+/** A phone column's digits only, so "+91 98220 12345" and "9822012345" compare alike. */
+const digitsOf = (phone: SQL | typeof profiles.phone) =>
+  sql`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')`;
+
+/**
+ * ?q= matches, anywhere and ignoring case, the order number, the customer's name or account
+ * e-mail, and, when it reads as a phone number (phoneSearchDigits), the phone on the order's
+ * shipping address or the customer's profile; ?status= exact. Expects orders left-joined to
+ * profiles.
+ */
 export function adminOrderFilter(query: Pick<AdminOrderQuery, "q" | "status">): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.q) {
     const pattern = likePattern(query.q);
-    conditions.push(or(ilike(orders.orderNumber, pattern), ilike(profiles.fullName, pattern))!);
+    const digits = phoneSearchDigits(query.q);
+    const phonePattern = digits ? `%${digits}%` : null;
+    conditions.push(
+      or(
+        ilike(orders.orderNumber, pattern),
+        ilike(profiles.fullName, pattern),
+        ilike(profiles.email, pattern),
+        phonePattern
+          ? sql`${digitsOf(sql`${orders.shippingAddress}->>'phone'`)} like ${phonePattern}`
+          : undefined,
+        phonePattern ? sql`${digitsOf(profiles.phone)} like ${phonePattern}` : undefined,
+      )!,
+    );
   }
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -2,24 +2,32 @@ import { desc, eq } from "drizzle-orm";
 import { coupons } from "../../../db/schema";
 import type { CouponFormValues } from "../../domain/validation/coupon";
 import { AppError } from "../../lib/app-error";
+import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 
-export class CouponAdminError extends AppError {}
+/** A refusal shown to the administrator as it is; `field` names the form field it is about. */
+export class CouponAdminError extends AppError {
+  declare readonly field: "code" | undefined;
+
+  constructor(message: string, field?: "code") {
+    super(message, { field });
+  }
+}
 
 export async function listAllCoupons(database: Database) {
   return database.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id));
 }
 
 function explain(error: unknown, values: CouponFormValues): never {
+  if (violatedUniqueConstraint(error) === "coupons_code_unique") {
+    throw new CouponAdminError(`A coupon with the code ${values.code} already exists`, "code");
+  }
   const text = String(
     (error as { message?: string; cause?: { message?: string } })?.cause?.message ??
       (error as Error)?.message ??
       error,
   );
-  if (text.includes("coupons_code_unique") || text.includes("duplicate key")) {
-    throw new CouponAdminError(`A coupon with the code ${values.code} already exists`);
-  }
   if (text.includes("coupons_used_count_range")) {
     throw new CouponAdminError(
       "The usage limit cannot be below the number of times the coupon was already used",

@@ -6,7 +6,7 @@ import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
-import { describeAuditChanges, fieldLabel, formatAuditValue } from "~/domain/audit-changes";
+import { describeAuditChanges, fieldLabel } from "~/domain/audit-changes";
 import { formatIstDateTime } from "~/domain/india-time";
 import { auditQuerySchema, searchParamsOf } from "~/domain/validation/admin-lists";
 import { db } from "~/lib/db.server";
@@ -39,7 +39,7 @@ const ACTION_TONES: Record<string, BadgeVariant> = {
 };
 
 function ChangeView({ entry }: { entry: AuditLogEntry }) {
-  const view = describeAuditChanges(entry.changes);
+  const view = describeAuditChanges(entry.changes, entry.entity);
   if (view.kind === "none") return <span className="text-muted-foreground">No details</span>;
   if (view.kind === "diff") {
     return (
@@ -59,9 +59,9 @@ function ChangeView({ entry }: { entry: AuditLogEntry }) {
             ))}
           </ul>
         )}
-        {Object.entries(view.context).map(([key, value]) => (
-          <span key={key} className="text-muted-foreground text-xs">
-            {fieldLabel(key)}: {formatAuditValue(value)}
+        {view.context.map(({ field, value }) => (
+          <span key={field} className="text-muted-foreground text-xs">
+            {fieldLabel(field)}: {value}
           </span>
         ))}
       </div>

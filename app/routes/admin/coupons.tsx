@@ -19,14 +19,17 @@ import { z } from "~/domain/zod";
 import {
   actionFailure,
   actionSuccess,
+  appErrorFailure,
   firstErrorMessage,
   refusal,
+  replyWithRefusal,
   runIntent,
 } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
+  CouponAdminError,
   createCoupon,
   deleteCoupon,
   listAllCoupons,
@@ -74,14 +77,20 @@ async function saveCoupon(adminId: string, intent: "create" | "update", formData
     const message = firstErrorMessage(submission.error, "Please check the form");
     return actionFailure(refusal(message), { intent, result: submission.reply() });
   }
-  if (intent === "create") {
-    await createCoupon(db(), adminId, submission.value);
-    return actionSuccess({ type: "success", title: "Coupon created successfully" }, { intent });
+  try {
+    if (intent === "create") {
+      await createCoupon(db(), adminId, submission.value);
+      return actionSuccess({ type: "success", title: "Coupon created successfully" }, { intent });
+    }
+    const parsed = idSchema.safeParse({ id: formData.get("id") });
+    if (!parsed.success) return actionFailure(NOT_FOUND);
+    await updateCoupon(db(), adminId, parsed.data.id, submission.value);
+    return actionSuccess({ type: "success", title: "Coupon updated successfully" }, { intent });
+  } catch (error) {
+    if (!(error instanceof CouponAdminError)) throw error;
+    // The form keeps what was typed and shows the refusal beside its field (a taken code).
+    return appErrorFailure(error, { intent, result: replyWithRefusal(submission, error) });
   }
-  const parsed = idSchema.safeParse({ id: formData.get("id") });
-  if (!parsed.success) return actionFailure(NOT_FOUND);
-  await updateCoupon(db(), adminId, parsed.data.id, submission.value);
-  return actionSuccess({ type: "success", title: "Coupon updated successfully" }, { intent });
 }
 
 type ActionData = {

@@ -9,6 +9,7 @@ import { formatRupees } from "~/domain/money";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
+  type DashboardStats,
   getDailySales,
   getDashboardStats,
   getLowStockProducts,
@@ -32,10 +33,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { stats, recentOrders, lowStock, lowStockThreshold, sales };
 }
 
+/** What "Total Products" counts: the published products, with what it leaves out. */
+function productsNote({ draftProducts, archivedProducts }: DashboardStats) {
+  const hidden = [
+    draftProducts ? `${draftProducts} ${draftProducts === 1 ? "draft" : "drafts"}` : null,
+    archivedProducts ? `${archivedProducts} archived` : null,
+  ].filter(Boolean);
+  return hidden.length
+    ? `Published, on sale. Not counted: ${hidden.join(" and ")}.`
+    : "Published, on sale.";
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, recentOrders, lowStock, lowStockThreshold, sales } = loaderData;
   const cards = [
-    { title: "Total Products", value: stats.totalProducts.toLocaleString("en-IN"), Icon: Package },
+    {
+      title: "Total Products",
+      value: stats.totalProducts.toLocaleString("en-IN"),
+      Icon: Package,
+      note: productsNote(stats),
+    },
     { title: "Total Orders", value: stats.totalOrders.toLocaleString("en-IN"), Icon: ShoppingBag },
     { title: "Total Customers", value: stats.totalCustomers.toLocaleString("en-IN"), Icon: Users },
     {
