@@ -2,6 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { categories, products } from "../../../db/schema";
 import type { CategoryFormValues } from "../../domain/validation/category";
 import { AppError } from "../../lib/app-error";
+import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 
@@ -33,12 +34,7 @@ export type AdminCategoryRow = Awaited<ReturnType<typeof listAdminCategories>>[n
 
 function explain(error: unknown, values: CategoryFormValues): never {
   if (error instanceof CategoryAdminError) throw error;
-  const text = String(
-    (error as { cause?: { message?: string } })?.cause?.message ??
-      (error as Error)?.message ??
-      error,
-  );
-  if (text.includes("categories_slug_unique")) {
+  if (violatedUniqueConstraint(error) === "categories_slug_unique") {
     throw new CategoryAdminError(
       `A category with the slug "${values.slug}" already exists. Choose another slug.`,
       "slug",

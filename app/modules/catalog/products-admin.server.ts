@@ -21,6 +21,7 @@ import {
   type ProductFormValues,
 } from "../../domain/validation/product";
 import { AppError } from "../../lib/app-error";
+import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import {
@@ -224,7 +225,7 @@ function explain(error: unknown, values: { slug: string }): never {
       (error as Error)?.message ??
       error,
   );
-  if (text.includes("products_slug_unique")) {
+  if (violatedUniqueConstraint(error) === "products_slug_unique") {
     throw new ProductAdminError(
       `A product with the slug "${values.slug}" already exists. Choose another slug.`,
       "slug",
