@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { signUp, withAdminSession } from "./helpers";
+import { addProduct, signUp } from "./helpers";
 
 // Works on a product of its own, so the seeded catalog other tests read never changes.
 
@@ -13,21 +13,6 @@ function filter(page: Page, label: string) {
     name: label,
     exact: true,
   });
-}
-
-/** The administrator adds a product through the back office's dialog, in the visibility given. */
-async function addProduct(page: Page, name: string, visibility: "Draft" | "Published") {
-  await withAdminSession(page.context());
-  await page.goto("/admin/products");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  await page.getByRole("link", { name: "Add Product" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Product" });
-  await dialog.getByLabel("Product Name", { exact: true }).fill(name);
-  await dialog.getByLabel("Price (₹)", { exact: true }).fill("120");
-  await dialog.getByLabel("Stock Quantity", { exact: true }).fill("5");
-  await dialog.getByLabel("Visibility").selectOption(visibility);
-  await dialog.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByText("Product added successfully")).toBeVisible();
 }
 
 test("the owner drafts a product, publishes it, archives it, and shoppers see it only while published", async ({
@@ -124,7 +109,7 @@ test("a saved product the owner withdraws leaves the wishlist's count and its sa
   for (const [path, product] of [
     [`/product/${slug}`, name],
     ["/product/brahmi-vati", "Brahmi Vati"],
-  ]) {
+  ] as const) {
     await shopperPage.goto(path);
     await shopperPage.waitForFunction(() => "__reactRouterDataRouter" in window);
     await shopperPage.getByRole("button", { name: new RegExp(`${product} to wishlist`) }).click();
