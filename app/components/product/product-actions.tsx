@@ -47,7 +47,7 @@ export function AddToCartButton({
   );
 }
 
-/** The page the form is on, for the cart to bring a visitor back to after signing in. */
+/** The page the form is on, for the cart or the wishlist to bring a visitor back to after signing in. */
 export function ReturnHere() {
   const location = useLocation();
   return <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />;
@@ -91,6 +91,7 @@ export function WishlistButton({
     <fetcher.Form method="post" action="/wishlist">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={productId} />
+      <ReturnHere />
       <button
         type="submit"
         aria-label={label}

@@ -18,8 +18,10 @@ import {
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { isDocumentRequest } from "~/lib/request-store.server";
+import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
+import { getCurrentUser, requireUser, safeRedirectPath } from "~/modules/accounts/session.server";
+import { rememberPendingSave } from "~/modules/wishlist/pending-save.server";
 import {
   addToWishlist,
   removeFromWishlist,
@@ -41,17 +43,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Add and remove from any heart on the site (docs/SPEC.md §8 messages). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
+  const submission = parseWithZod(await readForm(request), { schema: wishlistSchema });
   if (!user) {
     const toast = {
       type: "error" as const,
       title: "Please sign in!",
       description: "You need to be signed in to add items to wishlist",
     };
-    // A form posted without JavaScript would land on /wishlist, which visitors cannot see.
-    if (isDocumentRequest()) return redirectWithToast("/auth", toast);
-    return respondWithToast(toast, { ok: false }, { status: 401 });
+    if (!isDocumentRequest()) return respondWithToast(toast, { ok: false }, { status: 401 });
+    // A form posted without JavaScript leaves the page: the visitor signs in and comes back to it,
+    // with the product saved (docs/decisions/053).
+    const save = submission.status === "success" ? submission.value : null;
+    return redirectToSignIn(save?.intent === "add" ? save : null, toast);
   }
-  const submission = parseWithZod(await readForm(request), { schema: wishlistSchema });
   if (submission.status !== "success") {
     return actionFailure(
       refusal("That product could not be found", { title: "Failed to add to wishlist" }),
@@ -73,6 +77,21 @@ export async function action({ request }: Route.ActionArgs) {
     if (!(error instanceof WishlistError)) throw error;
     return appErrorFailure(error);
   }
+}
+
+/**
+ * The way back is the page the heart was on; the save waits in a cookie while the visitor signs in
+ * or signs up (completed by /auth, as a visitor's Add to Cart is).
+ */
+async function redirectToSignIn(
+  save: { productId: string; redirectTo?: string } | null,
+  toast: Toast,
+) {
+  const headers = save ? await rememberPendingSave({ productId: save.productId }) : new Headers();
+  const back = safeRedirectPath(save?.redirectTo, "");
+  return redirectWithToast(back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth", toast, {
+    headers,
+  });
 }
 
 function RemoveFromWishlist({
