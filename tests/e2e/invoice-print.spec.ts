@@ -1,12 +1,7 @@
-import {
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { BASE_URL } from "./config";
+// The printed documents' pages must print without breaking the Content-Security-Policy.
+import { type ConsoleGuard, expect, test } from "./console-guard";
 import { checkOutCashOnDelivery, signInAsAdmin, signUp, waitForHydration } from "./helpers";
 
 // A product no other spec buys: four of them pass WELCOME10's minimum order, so the invoice has
@@ -62,8 +57,14 @@ async function orderWithCoupon(browser: Browser) {
 }
 
 /** The administrator, in a context whose pages record `window.print`, on the order's detail. */
-async function openOrder(browser: Browser, orderNumber: string, options = {}) {
+async function openOrder(
+  browser: Browser,
+  consoleGuard: ConsoleGuard,
+  orderNumber: string,
+  options = {},
+) {
   const context = await browser.newContext(options);
+  await consoleGuard.watch(context);
   await context.addInitScript(stubPrint);
   const admin = await context.newPage();
   await signInAsAdmin(admin);
@@ -103,10 +104,11 @@ function renderedLines(element: Locator) {
 
 test("Print Invoice and Credit Note open the document and the browser's print dialog once it has loaded, once", async ({
   browser,
+  consoleGuard,
 }) => {
   test.setTimeout(90_000);
   const orderNumber = await orderWithCoupon(browser);
-  const { context, admin, dialog } = await openOrder(browser, orderNumber);
+  const { context, admin, dialog } = await openOrder(browser, consoleGuard, orderNumber);
 
   const invoice = await openDocument(
     context,
@@ -144,10 +146,11 @@ test("Print Invoice and Credit Note open the document and the browser's print di
 
 test("amounts on the invoice, a negative discount included, never break across lines", async ({
   browser,
+  consoleGuard,
 }) => {
   test.setTimeout(90_000);
   const orderNumber = await orderWithCoupon(browser);
-  const { context, dialog } = await openOrder(browser, orderNumber, {
+  const { context, dialog } = await openOrder(browser, consoleGuard, orderNumber, {
     viewport: { width: 390, height: 844 },
   });
   const invoice = await openDocument(
