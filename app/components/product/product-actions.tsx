@@ -47,7 +47,10 @@ export function AddToCartButton({
   );
 }
 
-/** The page the form is on, for the cart or the wishlist to bring a visitor back to after signing in. */
+/**
+ * The page the form is on, for the cart or the wishlist to bring a visitor back to after signing
+ * in.
+ */
 export function ReturnHere() {
   const location = useLocation();
   return <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />;
