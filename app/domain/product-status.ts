@@ -18,3 +18,11 @@ export function isProductStatus(value: unknown): value is ProductStatus {
 
 /** What a shopper is told about a saved line whose product is no longer sold. */
 export const PRODUCT_UNAVAILABLE = "This product is no longer available";
+
+/**
+ * A product's page in the shop, or null while the product is hidden there (that page answers 404
+ * to everyone): the back office links a row to the shop only when the shop shows it.
+ */
+export function storefrontPath(product: { slug: string; status: ProductStatus }) {
+  return product.status === "published" ? `/product/${product.slug}` : null;
+}

@@ -23,3 +23,17 @@ export async function seriousViolations(page: Page, options: { include?: string 
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
+
+/**
+ * WCAG 2.5.3 Label in Name: every control whose name is not its text (an `aria-label`) still
+ * contains the words it shows, so a person who says or reads the visible label finds it. Axe keeps
+ * this rule among its experimental ones, so it is asked for by name.
+ */
+export async function labelInNameViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withRules(["label-content-name-mismatch"])
+    .analyze();
+  return results.violations.flatMap((v) =>
+    v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").pop()?.trim()}`),
+  );
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { signUp, withAdminSession } from "./helpers";
+import { addProduct, signUp } from "./helpers";
 
 // Works on a product of its own, so the seeded catalog other tests read never changes.
 
@@ -37,17 +37,7 @@ test("the owner drafts a product, publishes it, archives it, and shoppers see it
     );
   };
 
-  await withAdminSession(page.context());
-  await page.goto("/admin/products");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  await page.getByRole("link", { name: "Add Product" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Product" });
-  await dialog.getByLabel("Product Name", { exact: true }).fill(name);
-  await dialog.getByLabel("Price (₹)", { exact: true }).fill("120");
-  await dialog.getByLabel("Stock Quantity", { exact: true }).fill("5");
-  await dialog.getByLabel("Visibility").selectOption("Draft");
-  await dialog.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByText("Product added successfully")).toBeVisible();
+  await addProduct(page, name, "Draft");
   await shopperSees(false);
 
   await filter(page, "Draft").click();
@@ -65,7 +55,7 @@ test("the owner drafts a product, publishes it, archives it, and shoppers see it
   await shopperPage.waitForFunction(() => "__reactRouterDataRouter" in window);
   await shopperPage.getByRole("button", { name: "Add to Cart" }).click();
   await expect(shopperPage.getByText(/^(Added to cart|Cart updated)$/).last()).toBeVisible();
-  await shopperPage.getByRole("button", { name: `Add ${name} to wishlist` }).click();
+  await shopperPage.getByRole("button", { name: `Add to Wishlist, ${name}` }).click();
   await expect(shopperPage.getByText("Added to wishlist")).toBeVisible();
 
   await filter(page, "Published").click();
@@ -100,5 +90,68 @@ test("the owner drafts a product, publishes it, archives it, and shoppers see it
   await expect(confirm).toContainText("This will permanently delete this product.");
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Product deleted successfully")).toBeVisible();
+  await shopper.close();
+});
+
+test("a saved product the owner withdraws leaves the wishlist's count and its saved products, and comes back when published", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const tag = randomUUID().slice(0, 6);
+  const name = `Wishlist Tonic ${tag}`;
+  const slug = `wishlist-tonic-${tag}`;
+  await addProduct(page, name, "Published");
+
+  const shopper = await browser.newContext();
+  const shopperPage = await shopper.newPage();
+  await signUp(shopperPage);
+  for (const [path, product] of [
+    [`/product/${slug}`, name],
+    ["/product/brahmi-vati", "Brahmi Vati"],
+  ] as const) {
+    await shopperPage.goto(path);
+    await shopperPage.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await shopperPage.getByRole("button", { name: `Add to Wishlist, ${product}` }).click();
+    await expect(shopperPage.getByText("Added to wishlist")).toBeVisible();
+  }
+  await expect(shopperPage.getByRole("link", { name: "Wishlist, 2 items" })).toBeVisible();
+
+  await page.goto(`/admin/products?q=${tag}&status=published`);
+  await productRow(page, name)
+    .getByRole("button", { name: `Archive ${name}` })
+    .click();
+  await expect(page.getByText("Product archived")).toBeVisible();
+
+  // The header, the count on the page and its list agree, with and without JavaScript.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  await plain.addCookies(await shopper.cookies());
+  for (const wishlist of [shopperPage, await plain.newPage()]) {
+    await wishlist.goto("/wishlist");
+    await expect(wishlist.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
+    await expect(wishlist.getByText("1 saved product", { exact: true })).toBeVisible();
+    const saved = wishlist.getByRole("list", { name: "Saved products" }).getByRole("listitem");
+    await expect(saved).toHaveCount(1);
+    await expect(saved.getByRole("link", { name: "Brahmi Vati" })).toBeVisible();
+    const withdrawn = wishlist.getByRole("list", { name: "No longer available" });
+    await expect(withdrawn.getByRole("listitem")).toHaveCount(1);
+    await expect(withdrawn).toContainText(name);
+    await expect(withdrawn).toContainText("This product is no longer available");
+    await expect(withdrawn.getByRole("link")).toHaveCount(0);
+    await expect(
+      withdrawn.getByRole("button", { name: `Remove ${name} from wishlist` }),
+    ).toBeVisible();
+  }
+  await plain.close();
+
+  await page.goto(`/admin/products?q=${tag}&status=archived`);
+  await productRow(page, name)
+    .getByRole("button", { name: `Publish ${name}` })
+    .click();
+  await expect(page.getByText("Product published")).toBeVisible();
+  await shopperPage.goto("/wishlist");
+  await expect(shopperPage.getByRole("link", { name: "Wishlist, 2 items" })).toBeVisible();
+  await expect(shopperPage.getByText("2 saved products", { exact: true })).toBeVisible();
+  await expect(shopperPage.getByRole("list", { name: "No longer available" })).toHaveCount(0);
   await shopper.close();
 });

@@ -152,7 +152,7 @@ signedInTest(
   "the cart's quantity boxes and a saved product's heart have no serious accessibility violations",
   async ({ page }) => {
     await addFromProductPage(page, "triphala-churna");
-    await page.getByRole("button", { name: "Add Triphala Churna to wishlist" }).click();
+    await page.getByRole("button", { name: "Add to Wishlist, Triphala Churna" }).click();
     await expect(page.getByText("Added to wishlist")).toBeVisible();
     await page.goto("/cart");
     await waitForHydration(page);
@@ -277,7 +277,7 @@ signedInTest(
   "the wishlist: save from a product, see it, add it to the cart, remove it",
   async ({ page }) => {
     await page.goto("/product/arshalit-tablet");
-    await page.getByRole("button", { name: "Add Arshalit Tablet to wishlist" }).click();
+    await page.getByRole("button", { name: "Add to Wishlist, Arshalit Tablet" }).click();
     await expect(page.getByText("Added to wishlist")).toBeVisible();
     await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
     await page.getByRole("link", { name: "Wishlist, 1 item" }).click();

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seedCategories, seedProducts } from "../../db/seed/catalog-data";
 import { BASE_URL } from "./config";
 import { signedInTest } from "./fixtures";
-import { signUp, waitForHydration } from "./helpers";
+import { PASSWORD, signUp, uniqueEmail, waitForHydration } from "./helpers";
 
 /** The demo catalog the e2e server starts with (db/seed/catalog-data.ts). */
 const PAGE_SIZE = 24;
@@ -347,14 +347,56 @@ test.describe("without JavaScript", () => {
     await context.close();
   });
 
-  test("a visitor's heart posts the form and shows 'Please sign in!'", async ({ browser }) => {
+  test("a visitor's heart asks to sign in, and comes back to the page with the product saved after signing up", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/products?search=Mauli");
     await page.getByRole("button", { name: "Add Mauli Shatavaryadi Kalpa to wishlist" }).click();
+    await expect(page).toHaveURL("/auth?redirectTo=%2Fproducts%3Fsearch%3DMauli");
     await expect(page.getByRole("status").filter({ hasText: "Please sign in!" })).toContainText(
       "You need to be signed in to add items to wishlist",
     );
+    await page.getByRole("link", { name: "Create an account" }).click();
+    const form = page.locator("form#sign-up");
+    await form.getByLabel("Full Name").fill("Sayali Hridaya");
+    await form.getByLabel("Email").fill(uniqueEmail());
+    await form.getByLabel("Password").fill(PASSWORD);
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Account created successfully!" }),
+    ).toContainText("Mauli Shatavaryadi Kalpa was saved to your wishlist.");
+    await page.waitForURL("/products?search=Mauli");
+    await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Mauli Shatavaryadi Kalpa is in your wishlist" }),
+    ).toBeVisible();
+    await context.close();
+  });
+
+  test("a visitor's heart on a product page comes back there after signing in, the product saved", async ({
+    page,
+    browser,
+  }) => {
+    const account = await signUp(page);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto("/product/lavangadi-vati");
+    await plain.getByRole("button", { name: "Add to Wishlist, Lavangadi Vati" }).click();
+    await expect(plain).toHaveURL("/auth?redirectTo=%2Fproduct%2Flavangadi-vati");
+    const form = plain.locator("form#sign-in");
+    await form.getByLabel("Email").fill(account.email);
+    await form.getByLabel("Password").fill(account.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await expect(plain).toHaveURL("/product/lavangadi-vati");
+    await expect(plain.getByRole("status").filter({ hasText: "Welcome back!" })).toContainText(
+      "You have successfully signed in. Lavangadi Vati was saved to your wishlist.",
+    );
+    await expect(plain.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
+    await expect(
+      plain.getByRole("button", { name: "Saved, remove Lavangadi Vati from wishlist" }),
+    ).toHaveText("Saved");
     await context.close();
   });
 });

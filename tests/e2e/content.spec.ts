@@ -1,6 +1,9 @@
-import { expect, type Page, type Request, test } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { seriousViolations } from "./accessibility-audit";
 import { BASE_URL } from "./config";
+// A Content-Security-Policy violation on these pages fails the test: the contact form's hand-over
+// to the mail client must not need the policy to allow more than the shop's own forms.
+import { expect, test } from "./console-guard";
 
 /** docs/SPEC.md §2 "Static pages": every content page and the heading it must show. */
 const PAGES = [
@@ -19,8 +22,8 @@ const NUTRITION_ARTICLE = "Eating for Agni: Ayurvedic Principles of Healthy Nutr
 const LIFESTYLE_ARTICLE = "Dinacharya: Building a Simple Ayurvedic Daily Routine";
 
 /**
- * The contact form hands a mailto: URL to the browser (`openMailClient`, or the action's redirect
- * without JavaScript). Chromium reports that navigation as a request for the mailto: URL before it
+ * The contact form hands a mailto: URL to the browser (`openMailClient`, or the confirmation page's
+ * refresh without JavaScript). Chromium reports that navigation as a request for the mailto: URL before it
  * passes it to the (absent) external mail handler, and the page itself stays where it is. So the
  * test waits for that request: nothing in the shop is stubbed, and no real mail client opens.
  */

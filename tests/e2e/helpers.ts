@@ -101,6 +101,24 @@ function adminSessionCookies() {
   return adminCookies;
 }
 
+/**
+ * The administrator (signed in on `page`'s context here) adds a product of five in stock at ₹120
+ * through the back office's dialog, in the visibility given.
+ */
+export async function addProduct(page: Page, name: string, visibility: "Draft" | "Published") {
+  await withAdminSession(page.context());
+  await page.goto("/admin/products");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Add Product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Product" });
+  await dialog.getByLabel("Product Name", { exact: true }).fill(name);
+  await dialog.getByLabel("Price (₹)", { exact: true }).fill("120");
+  await dialog.getByLabel("Stock Quantity", { exact: true }).fill("5");
+  await dialog.getByLabel("Visibility").selectOption(visibility);
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText("Product added successfully")).toBeVisible();
+}
+
 /** Signs the page's context in as the shop's administrator and opens the dashboard. */
 export async function signInAsAdmin(page: Page) {
   await withAdminSession(page.context());
@@ -223,6 +241,14 @@ export async function orderCashOnDelivery(
   await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
+  return checkOutCashOnDelivery(page, address);
+}
+
+/**
+ * Places the cart of the signed-in customer on `page` as a cash-on-delivery order through the
+ * checkout form; returns the order number shown on the Orders tab.
+ */
+export async function checkOutCashOnDelivery(page: Page, address?: Address) {
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
   await waitForHydration(page);

@@ -166,10 +166,9 @@ test.describe("featured products", () => {
         "href",
         `/product/${product.slug}`,
       );
-      await expect(card.getByRole("link", { name: `View ${product.name}` })).toHaveAttribute(
-        "href",
-        `/product/${product.slug}`,
-      );
+      await expect(
+        card.getByRole("link", { name: `View Product, ${product.name}` }),
+      ).toHaveAttribute("href", `/product/${product.slug}`);
     }
   });
 

@@ -1,4 +1,5 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { seriousViolations } from "./accessibility-audit";
 import { ADMIN } from "./config";
 import { orderCashOnDelivery, signInAsAdmin, signUp, waitForHydration } from "./helpers";
 
@@ -39,6 +40,34 @@ async function placeOrderOnPhone(page: Page) {
 
 test.describe("on a 390 px phone", () => {
   test.use({ viewport: PHONE });
+
+  test("the promo bar shows free shipping, the phone and the e-mail, within the screen", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    const email = header.getByRole("link", { name: /@/ });
+    const contacts = [header.getByRole("link", { name: /^\+?[\d ]+$/ }), email];
+    await expect(header.getByText("Free shipping on orders above ₹999")).toBeVisible();
+    await expect(email).toHaveAttribute("href", /^mailto:[^?]+@/);
+    const withinScreen = async () => {
+      for (const link of contacts) {
+        await expect(link).toBeVisible();
+        const box = (await link.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      }
+    };
+    await withinScreen();
+    expect(await seriousViolations(page, { include: "header" })).toEqual([]);
+    await expectFitsScreen(page, testInfo, "Home");
+    // An owner's longer address wraps inside the bar rather than widening the page.
+    await email.evaluate((link) => {
+      link.lastChild!.textContent = "namaste.customer-care@sataraayurveda-wellness.example";
+    });
+    await withinScreen();
+    await expectFitsScreen(page, testInfo, "Home with a long e-mail address");
+  });
 
   test("the account's Orders tab fits the screen and shows each item's Total", async ({
     page,

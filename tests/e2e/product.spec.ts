@@ -142,10 +142,10 @@ test.describe("product page", () => {
       await expect(toasts(page).getByText("Added to cart")).toBeVisible();
       await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
 
-      await page.getByRole("button", { name: `Add ${MAULI.name} to wishlist` }).click();
+      await page.getByRole("button", { name: `Add to Wishlist, ${MAULI.name}` }).click();
       await expect(toasts(page).getByText("Added to wishlist")).toBeVisible();
       await expect(
-        page.getByRole("button", { name: `Remove ${MAULI.name} from wishlist` }),
+        page.getByRole("button", { name: `Saved, remove ${MAULI.name} from wishlist` }),
       ).toHaveText("Saved");
       await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
     },

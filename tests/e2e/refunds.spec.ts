@@ -87,7 +87,7 @@ test("a paid, invoiced card order cancelled by the customer is refunded and cred
   await expect(refunds.getByRole("button", { name: "Refund", exact: true })).toHaveCount(0);
   await expect(dialog.getByRole("link", { name: /^Credit Note CN\// })).toHaveAttribute(
     "href",
-    /\/admin\/orders\/[0-9a-f-]+\/credit-notes\/[0-9a-f-]+$/,
+    /\/admin\/orders\/[0-9a-f-]+\/credit-notes\/[0-9a-f-]+\?print=1$/,
   );
 
   // The month's GSTR-1 files list the invoice and its credit note.

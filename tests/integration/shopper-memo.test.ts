@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { productFormSchema } from "~/domain/validation/product";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { liveEvents, SHOPPER_CHANGED } from "~/lib/live-events.server";
 import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
@@ -9,6 +10,7 @@ import { updateProfile } from "~/modules/accounts/profile.server";
 import { getShopper } from "~/modules/accounts/session.server";
 import { rememberShoppers } from "~/modules/accounts/shopper-memo.server";
 import { addToCart, clearCart, removeLine, setLineQuantity } from "~/modules/cart/cart.server";
+import { setProductStatus, updateProduct } from "~/modules/catalog/products-admin.server";
 import { addToWishlist, removeFromWishlist } from "~/modules/wishlist/wishlist.server";
 import { products, sessions, userRoles } from "../../db/schema";
 import { getPage } from "./support/admin";
@@ -137,6 +139,44 @@ describe(`a signed-in shopper kept between requests, on ${DATABASE_KIND}`, () =>
       cartUnits: 0,
       savedProductIds: new Set(),
     });
+  });
+
+  it("shows a saved product leave the hearts and the count when it is hidden, and come back when published", async () => {
+    const customer = await createCustomer();
+    const other = await createCustomer();
+    const [herb, oil] = await insertProducts(handle.db, [
+      { name: "Shatavari Kalpa" },
+      { name: "Ksheerabala Taila" },
+    ]);
+    await written(customer.id, async () => {
+      await addToWishlist(handle.db, customer.id, herb!.id);
+      await addToWishlist(handle.db, customer.id, oil!.id);
+    });
+    await view(other.cookies);
+    expect((await view(customer.cookies)).shopper?.savedProductIds).toEqual(
+      new Set([herb!.id, oil!.id]),
+    );
+
+    // The status buttons, then the product form, each announce the customers who saved it.
+    await written(customer.id, () => setProductStatus(handle.db, other.id, herb!.id, "archived"));
+    expect((await view(customer.cookies)).shopper?.savedProductIds).toEqual(new Set([oil!.id]));
+    expect((await view(customer.cookies)).queries).toBe(0);
+    // Nobody else's kept shopper is dropped.
+    expect((await view(other.cookies)).queries).toBe(0);
+
+    const form = productFormSchema.parse({
+      name: "Ksheerabala Taila",
+      price: "100",
+      stockQuantity: "10",
+      status: "draft",
+    });
+    await written(customer.id, () =>
+      updateProduct(handle.db, other.id, oil!.id, { ...form, slug: oil!.slug }),
+    );
+    expect((await view(customer.cookies)).shopper?.savedProductIds).toEqual(new Set());
+
+    await written(customer.id, () => setProductStatus(handle.db, other.id, herb!.id, "published"));
+    expect((await view(customer.cookies)).shopper?.savedProductIds).toEqual(new Set([herb!.id]));
   });
 
   it("shows a new name and a role granted or taken away at once", async () => {

@@ -27,7 +27,7 @@ function SummaryRow({ label, value, strong }: { label: string; value: string; st
   return (
     <div className={strong ? "flex justify-between font-semibold" : "flex justify-between"}>
       <dt className={strong ? undefined : "text-muted-foreground"}>{label}</dt>
-      <dd>{value}</dd>
+      <dd className="whitespace-nowrap">{value}</dd>
     </div>
   );
 }

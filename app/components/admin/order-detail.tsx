@@ -7,6 +7,7 @@ import {
   TestPaymentBadge,
 } from "~/components/account/order-badges";
 import { AddressBlock, type OrderSummaryView } from "~/components/order/order-summary";
+import { printOnOpenHref } from "~/components/order/print-on-open";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -264,7 +265,7 @@ export function OrderDetail({
             <dt className="text-muted-foreground">
               Discount{order.couponCode ? ` (${order.couponCode})` : ""}
             </dt>
-            <dd>-{formatRupees(order.discountAmount)}</dd>
+            <dd className="whitespace-nowrap">-{formatRupees(order.discountAmount)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between">
@@ -283,7 +284,7 @@ export function OrderDetail({
         {order.creditNotes.map((note) => (
           <a
             key={note.id}
-            href={`/admin/orders/${order.id}/credit-notes/${note.id}`}
+            href={printOnOpenHref(`/admin/orders/${order.id}/credit-notes/${note.id}`)}
             target="_blank"
             rel="noopener"
             aria-label={`Credit Note ${note.number}, ${formatRupees(note.amount)}`}

@@ -26,7 +26,7 @@ export function OrderTotals({
       {totals.discount > 0 ? (
         <div className="flex justify-between text-success">
           <dt>Discount{couponCode ? ` (${couponCode})` : ""}</dt>
-          <dd>−{formatRupees(totals.discount)}</dd>
+          <dd className="whitespace-nowrap">−{formatRupees(totals.discount)}</dd>
         </div>
       ) : null}
       <div className="flex justify-between">

@@ -11,6 +11,10 @@ import { UserMenu } from "./user-menu";
 
 type HeaderProps = Pick<RootLoaderData, "user" | "counts" | "shop">;
 
+/**
+ * docs/SPEC.md §2: free shipping, phone and e-mail, on every screen. On a phone the contacts take a
+ * line of their own under the offer, and a long address wraps within the bar.
+ */
 export function PromoBar({ shop }: Pick<HeaderProps, "shop">) {
   return (
     <div className="bg-primary text-primary-foreground text-xs sm:text-sm">
@@ -19,19 +23,19 @@ export function PromoBar({ shop }: Pick<HeaderProps, "shop">) {
           <Truck className="size-4" aria-hidden="true" />
           Free shipping on orders above ₹999
         </p>
-        <div className="flex items-center gap-4">
+        <div className="flex min-w-0 flex-wrap items-center justify-center gap-x-4 gap-y-1">
           <a
             href={`tel:${shop.phone.replace(/\s+/g, "")}`}
-            className="flex items-center gap-1.5 hover:underline"
+            className="flex items-center gap-1.5 whitespace-nowrap hover:underline"
           >
-            <Phone className="size-4" aria-hidden="true" />
+            <Phone className="size-4 shrink-0" aria-hidden="true" />
             {shop.phone}
           </a>
           <a
             href={`mailto:${shop.email}`}
-            className="hidden items-center gap-1.5 hover:underline sm:flex"
+            className="flex min-w-0 items-center gap-1.5 [overflow-wrap:anywhere] hover:underline"
           >
-            <Mail className="size-4" aria-hidden="true" />
+            <Mail className="size-4 shrink-0" aria-hidden="true" />
             {shop.email}
           </a>
         </div>

@@ -3,6 +3,7 @@ import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import type { CreditNoteView } from "~/modules/orders/credit-notes.server";
 import {
+  AMOUNT_CELL,
   LineHeaderCells,
   Parties,
   PrintablePage,
@@ -12,7 +13,7 @@ import {
   TaxHeaderCells,
 } from "./gst-document-parts";
 
-const cell = "px-2 py-1.5 text-right";
+const cell = AMOUNT_CELL;
 
 /**
  * The printable GST credit note (section 34, rule 53; docs/decisions/040), the same for the owner

@@ -4,12 +4,16 @@ import { StreetLines } from "~/components/order/order-summary";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
 import type { IssuedInvoiceView } from "~/modules/orders/invoices.server";
+import { usePrintOnOpen } from "./print-on-open";
 
 /** The parts the tax invoice and the credit note print alike. */
 type Invoice = IssuedInvoiceView["invoice"];
 type Order = IssuedInvoiceView["order"];
 
-/** The page around a printable document: the way back, a Print button, an optional note. */
+/**
+ * The page around a printable document: the way back, a Print button, an optional note. Opened
+ * from a "Print" control (`?print=1`), it opens the browser's print dialog once it has loaded.
+ */
 export function PrintablePage({
   back,
   note,
@@ -20,6 +24,7 @@ export function PrintablePage({
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
+  usePrintOnOpen();
   return (
     <main className="mx-auto max-w-4xl bg-white p-6 text-black text-sm print:max-w-none print:p-0">
       <style>{`@page { size: A4; margin: 12mm; } @media print { body { background: #fff; } }`}</style>
@@ -125,6 +130,9 @@ export function SignatureFooter({
     </footer>
   );
 }
+
+/** A money cell: an amount, a negative one included ("-₹115.50"), never breaks across lines. */
+export const AMOUNT_CELL = "whitespace-nowrap px-2 py-1.5 text-right";
 
 export function percent(rate: number) {
   return `${Number.isInteger(rate) ? rate : rate.toFixed(2)}%`;

@@ -5,6 +5,7 @@ import { formatRupees } from "~/domain/money";
 import { isTestPayment, paymentMethodLabel, TEST_PAYMENT_MARK } from "~/domain/orders";
 import type { IssuedInvoiceView } from "~/modules/orders/invoices.server";
 import {
+  AMOUNT_CELL,
   LineHeaderCells,
   Parties,
   PrintablePage,
@@ -31,11 +32,11 @@ export function TaxInvoiceDocument({
   const lineTax = (line: InvoiceLine) =>
     intra ? (
       <>
-        <td className="px-2 py-1.5 text-right">{money(line.cgst)}</td>
-        <td className="px-2 py-1.5 text-right">{money(line.sgst)}</td>
+        <td className={AMOUNT_CELL}>{money(line.cgst)}</td>
+        <td className={AMOUNT_CELL}>{money(line.sgst)}</td>
       </>
     ) : (
-      <td className="px-2 py-1.5 text-right">{money(line.igst)}</td>
+      <td className={AMOUNT_CELL}>{money(line.igst)}</td>
     );
 
   return (
@@ -121,16 +122,16 @@ export function TaxInvoiceDocument({
                   <td className="px-2 py-1.5">{index + 1}</td>
                   <td className="px-2 py-1.5">{line.description}</td>
                   <td className="px-2 py-1.5">{line.hsnCode}</td>
-                  <td className="px-2 py-1.5 text-right">{line.quantity}</td>
-                  <td className="px-2 py-1.5 text-right">{money(line.unitPrice)}</td>
-                  <td className="px-2 py-1.5 text-right">{money(line.grossAmount)}</td>
-                  <td className="px-2 py-1.5 text-right">
+                  <td className={AMOUNT_CELL}>{line.quantity}</td>
+                  <td className={AMOUNT_CELL}>{money(line.unitPrice)}</td>
+                  <td className={AMOUNT_CELL}>{money(line.grossAmount)}</td>
+                  <td className={AMOUNT_CELL}>
                     {line.discount ? `-${money(line.discount)}` : money(0)}
                   </td>
-                  <td className="px-2 py-1.5 text-right">{money(line.taxableValue)}</td>
-                  <td className="px-2 py-1.5 text-right">{percent(line.gstRate)}</td>
+                  <td className={AMOUNT_CELL}>{money(line.taxableValue)}</td>
+                  <td className={AMOUNT_CELL}>{percent(line.gstRate)}</td>
                   {lineTax(line)}
-                  <td className="px-2 py-1.5 text-right">{money(line.amount)}</td>
+                  <td className={AMOUNT_CELL}>{money(line.amount)}</td>
                 </tr>
               ))}
             </tbody>
@@ -139,21 +140,21 @@ export function TaxInvoiceDocument({
                 <th scope="row" colSpan={5} className="px-2 py-1.5 text-left">
                   Total
                 </th>
-                <td className="px-2 py-1.5 text-right">{money(tax.totals.grossAmount)}</td>
-                <td className="px-2 py-1.5 text-right">
+                <td className={AMOUNT_CELL}>{money(tax.totals.grossAmount)}</td>
+                <td className={AMOUNT_CELL}>
                   {tax.totals.discount ? `-${money(tax.totals.discount)}` : money(0)}
                 </td>
-                <td className="px-2 py-1.5 text-right">{money(tax.totals.taxableValue)}</td>
+                <td className={AMOUNT_CELL}>{money(tax.totals.taxableValue)}</td>
                 <td />
                 {intra ? (
                   <>
-                    <td className="px-2 py-1.5 text-right">{money(tax.totals.cgst)}</td>
-                    <td className="px-2 py-1.5 text-right">{money(tax.totals.sgst)}</td>
+                    <td className={AMOUNT_CELL}>{money(tax.totals.cgst)}</td>
+                    <td className={AMOUNT_CELL}>{money(tax.totals.sgst)}</td>
                   </>
                 ) : (
-                  <td className="px-2 py-1.5 text-right">{money(tax.totals.igst)}</td>
+                  <td className={AMOUNT_CELL}>{money(tax.totals.igst)}</td>
                 )}
-                <td className="px-2 py-1.5 text-right">{money(tax.totals.total)}</td>
+                <td className={AMOUNT_CELL}>{money(tax.totals.total)}</td>
               </tr>
             </tfoot>
           </table>

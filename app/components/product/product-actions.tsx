@@ -47,7 +47,10 @@ export function AddToCartButton({
   );
 }
 
-/** The page the form is on, for the cart to bring a visitor back to after signing in. */
+/**
+ * The page the form is on, for the cart or the wishlist to bring a visitor back to after signing
+ * in.
+ */
 export function ReturnHere() {
   const location = useLocation();
   return <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />;
@@ -74,19 +77,28 @@ export function WishlistButton({
   const pendingIntent = fetcher.formData?.get("intent");
   const showSaved = pendingIntent ? pendingIntent === "add" : saved;
   const intent = toggle && showSaved ? "remove" : "add";
-  const label = !showSaved
-    ? `Add ${productName} to wishlist`
-    : toggle
-      ? `Remove ${productName} from wishlist`
-      : `${productName} is in your wishlist`;
+  const text = showSaved ? "Saved" : "Add to Wishlist";
+  // WCAG 2.5.3 Label in Name: a labelled button's name starts with the words it shows, then says
+  // which product and, once saved, what pressing it does. The state is in those words, so the
+  // toggle carries no aria-pressed that would contradict them.
+  const label = withLabel
+    ? showSaved
+      ? `${text}, remove ${productName} from wishlist`
+      : `${text}, ${productName}`
+    : !showSaved
+      ? `Add ${productName} to wishlist`
+      : toggle
+        ? `Remove ${productName} from wishlist`
+        : `${productName} is in your wishlist`;
   return (
     <fetcher.Form method="post" action="/wishlist">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={productId} />
+      <ReturnHere />
       <button
         type="submit"
         aria-label={label}
-        aria-pressed={toggle ? showSaved : undefined}
+        aria-pressed={toggle && !withLabel ? showSaved : undefined}
         className={cn(
           "inline-flex items-center justify-center gap-2 rounded-full border border-border bg-card text-foreground shadow-sm hover:bg-secondary",
           withLabel ? "h-12 px-5 font-medium" : "size-9",
@@ -99,7 +111,7 @@ export function WishlistButton({
             showSaved ? "fill-destructive text-destructive" : "text-foreground",
           )}
         />
-        {withLabel ? (showSaved ? "Saved" : "Add to Wishlist") : null}
+        {withLabel ? text : null}
       </button>
     </fetcher.Form>
   );

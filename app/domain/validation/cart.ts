@@ -14,6 +14,8 @@ export const quantityField = z.coerce
 export const wishlistSchema = z.object({
   intent: z.enum(["add", "remove", "toggle"]),
   productId: z.uuid({ error: "Unknown product" }),
+  // The page the heart was on, to come back to after signing in (checked by sameOriginPath).
+  redirectTo: singleLineText().optional().catch(undefined),
 });
 
 const productId = z.uuid({ error: "Unknown product" });

@@ -1,16 +1,13 @@
-import { createCookie } from "react-router";
 import { z } from "~/domain/zod";
 import { quantityField } from "../../domain/validation/cart";
 import type { Database } from "../../lib/db.server";
-import { appSecret } from "../../lib/secrets.server";
+import { pendingCookie } from "../../lib/pending-cookie.server";
 import { addToCart, CartError } from "./cart.server";
 
 /**
  * A visitor's "Add to Cart" waits here while they sign in or sign up (docs/decisions/021). It is a
  * signed cookie, so only the shop's own cart form can set it, and it lapses after half an hour.
  */
-const PENDING_ADD_SECONDS = 30 * 60;
-
 const pendingAddSchema = z.object({
   productId: z.uuid(),
   quantity: quantityField,
@@ -18,33 +15,14 @@ const pendingAddSchema = z.object({
 
 export type PendingAdd = z.infer<typeof pendingAddSchema>;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+const pendingAdd = pendingCookie("shop_pending_add", pendingAddSchema);
 
-function pendingAddCookie() {
-  cookie ??= createCookie("shop_pending_add", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: PENDING_ADD_SECONDS,
-    secure: process.env.PUBLIC_URL?.startsWith("https://") ?? false,
-    secrets: [appSecret()],
-  });
-  return cookie;
-}
-
-export async function rememberPendingAdd(pending: PendingAdd, headers = new Headers()) {
-  headers.append("Set-Cookie", await pendingAddCookie().serialize(pending));
-  return headers;
-}
+export const rememberPendingAdd = (pending: PendingAdd, headers?: Headers) =>
+  pendingAdd.remember(pending, headers);
 
 /** Reads the waiting add (a tampered or stale cookie reads as none) and clears it. */
-export async function takePendingAdd(request: Request, headers: Headers) {
-  const value = await pendingAddCookie().parse(request.headers.get("Cookie"));
-  if (value === null || value === undefined) return null;
-  headers.append("Set-Cookie", await pendingAddCookie().serialize("", { maxAge: 0 }));
-  const parsed = pendingAddSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
+export const takePendingAdd = (request: Request, headers: Headers) =>
+  pendingAdd.take(request, headers);
 
 export type PendingAddOutcome = { added: true; name: string } | { added: false; reason: string };
 

@@ -31,6 +31,7 @@ import {
   prepareImage,
   savePreparedImage,
 } from "../media/images.server";
+import { announceSaversOf } from "../wishlist/wishlist.server";
 import { picturePathColumn } from "./picture-path.server";
 
 /**
@@ -298,6 +299,7 @@ export async function updateProduct(
           .set({ alt: values.name })
           .where(and(eq(productImages.productId, id), eq(productImages.alt, before.name)));
       }
+      if (before.status !== values.status) await announceSaversOf(tx, id);
       const added = await attachImages(tx, updated!, prepared);
       await recordAudit(tx, {
         actorId,
@@ -387,6 +389,7 @@ async function changeStatus(
     .update(products)
     .set({ status, updatedAt: new Date() })
     .where(eq(products.id, before.id));
+  await announceSaversOf(tx, before.id);
   await recordAudit(tx, {
     actorId,
     action: "update",

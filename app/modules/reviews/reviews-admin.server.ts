@@ -1,5 +1,6 @@
 import { count, desc, eq, type SQL } from "drizzle-orm";
 import { products, profiles, reviews } from "../../../db/schema";
+import type { ProductStatus } from "../../domain/product-status";
 import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
@@ -16,6 +17,8 @@ export type AdminReview = {
   productId: string;
   productName: string;
   productSlug: string;
+  /** Whether the product's page is in the shop (docs/decisions/022). */
+  productStatus: ProductStatus;
   authorName: string | null;
   authorEmail: string | null;
   rating: number;
@@ -49,6 +52,7 @@ export async function listReviewsForAdmin(
       productId: reviews.productId,
       productName: products.name,
       productSlug: products.slug,
+      productStatus: products.status,
       authorName: profiles.fullName,
       authorEmail: profiles.email,
       rating: reviews.rating,

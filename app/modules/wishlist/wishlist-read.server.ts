@@ -17,11 +17,12 @@ export async function listWishlist(executor: Executor, userId: string) {
     .orderBy(desc(wishlistItems.createdAt));
 }
 
-/** The header badge: how many products the customer has saved. */
+/** The header badge: how many published products the customer has saved. */
 export async function countWishlist(executor: Executor, userId: string) {
   const [row] = await queryRows<{ count: number }>(
     executor,
-    sql`select count(*)::int as count from wishlist where user_id = ${userId}`,
+    sql`select count(*)::int as count from wishlist w join products p on p.id = w.product_id
+      where w.user_id = ${userId} and p.status = 'published'`,
   );
   return Number(row?.count ?? 0);
 }

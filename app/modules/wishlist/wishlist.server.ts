@@ -2,6 +2,7 @@ import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { products, wishlistItems } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Executor } from "../../lib/db.server";
+import { SHOPPER_CHANGED } from "../../lib/live-events.server";
 
 export class WishlistError extends AppError {
   constructor(message: string) {
@@ -32,18 +33,38 @@ export async function removeFromWishlist(executor: Executor, userId: string, pro
   return removed.length > 0;
 }
 
-/** Which of these products the customer has saved (to fill the hearts of a product grid). */
+/**
+ * The published products the customer has saved: the header's wishlist badge counts them and
+ * product cards fill their hearts. A saved product that is hidden (docs/decisions/022) stays on the
+ * wishlist page under "No longer available" but is not counted (docs/decisions/053).
+ */
 export async function savedProductIds(executor: Executor, userId: string | undefined) {
   if (!userId) return new Set<string>();
   const rows = await executor
     .select({ productId: wishlistItems.productId })
     .from(wishlistItems)
-    .where(eq(wishlistItems.userId, userId));
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(and(eq(wishlistItems.userId, userId), eq(products.status, "published")));
   return new Set(rows.map((row) => row.productId));
 }
 
 /** savedProductIds as a subquery (a JSON array), for a read that shows it beside other things. */
 export function savedProductIdsSubquery(userId: SQL | AnyColumn) {
   return sql<string[]>`coalesce((select json_agg(${wishlistItems.productId})
-    from ${wishlistItems} where ${wishlistItems.userId} = ${userId}), '[]'::json)`;
+    from ${wishlistItems} join ${products} on ${products.id} = ${wishlistItems.productId}
+    where ${wishlistItems.userId} = ${userId} and ${products.status} = 'published'), '[]'::json)`;
+}
+
+/**
+ * Announces every customer who saved the product as changed, for a change of its visibility: it
+ * decides whether the product counts among their saved products, which the signed-in shopper kept
+ * in memory holds (docs/decisions/046 and 053). The wishlist's own trigger announces lines saved
+ * and let go; this is the one change to another table that moves what it holds. The notification
+ * is heard when the caller's transaction commits.
+ */
+export async function announceSaversOf(executor: Executor, productId: string) {
+  await executor.execute(
+    sql`select pg_notify(${SHOPPER_CHANGED}, ${wishlistItems.userId}::text)
+      from ${wishlistItems} where ${wishlistItems.productId} = ${productId}`,
+  );
 }

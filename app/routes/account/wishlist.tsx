@@ -18,8 +18,10 @@ import {
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { isDocumentRequest } from "~/lib/request-store.server";
+import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
+import { getCurrentUser, requireUser, safeRedirectPath } from "~/modules/accounts/session.server";
+import { rememberPendingSave } from "~/modules/wishlist/pending-save.server";
 import {
   addToWishlist,
   removeFromWishlist,
@@ -41,17 +43,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Add and remove from any heart on the site (docs/SPEC.md §8 messages). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
+  const submission = parseWithZod(await readForm(request), { schema: wishlistSchema });
   if (!user) {
     const toast = {
       type: "error" as const,
       title: "Please sign in!",
       description: "You need to be signed in to add items to wishlist",
     };
-    // A form posted without JavaScript would land on /wishlist, which visitors cannot see.
-    if (isDocumentRequest()) return redirectWithToast("/auth", toast);
-    return respondWithToast(toast, { ok: false }, { status: 401 });
+    if (!isDocumentRequest()) return respondWithToast(toast, { ok: false }, { status: 401 });
+    // A form posted without JavaScript leaves the page: the visitor signs in and comes back to it,
+    // with the product saved (docs/decisions/053).
+    const save = submission.status === "success" ? submission.value : null;
+    return redirectToSignIn(save?.intent === "add" ? save : null, toast);
   }
-  const submission = parseWithZod(await readForm(request), { schema: wishlistSchema });
   if (submission.status !== "success") {
     return actionFailure(
       refusal("That product could not be found", { title: "Failed to add to wishlist" }),
@@ -73,6 +77,21 @@ export async function action({ request }: Route.ActionArgs) {
     if (!(error instanceof WishlistError)) throw error;
     return appErrorFailure(error);
   }
+}
+
+/**
+ * The way back is the page the heart was on; the save waits in a cookie while the visitor signs in
+ * or signs up (completed by /auth, as a visitor's Add to Cart is).
+ */
+async function redirectToSignIn(
+  save: { productId: string; redirectTo?: string } | null,
+  toast: Toast,
+) {
+  const headers = save ? await rememberPendingSave({ productId: save.productId }) : new Headers();
+  const back = safeRedirectPath(save?.redirectTo, "");
+  return redirectWithToast(back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth", toast, {
+    headers,
+  });
 }
 
 function RemoveFromWishlist({
@@ -98,12 +117,74 @@ function RemoveFromWishlist({
   );
 }
 
+type WishlistItem = Route.ComponentProps["loaderData"]["items"][number];
+
+function SavedCard({ item }: { item: WishlistItem }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-border bg-card">
+      <ProductImage
+        path={item.imagePath}
+        alt=""
+        sizes="(min-width: 1024px) 25vw, 50vw"
+        className="w-full"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <Link to={`/product/${item.id}`} className="font-semibold hover:underline">
+          {item.name}
+        </Link>
+        <RatingSummary rating={item.rating} reviewCount={item.reviewCount} />
+        <Price price={item.price} discountPrice={item.discountPrice} />
+        <div className="mt-auto flex items-center gap-2 pt-2">
+          <AddToCartButton
+            productId={item.id}
+            productName={item.name}
+            disabled={item.stockQuantity <= 0}
+            className="flex-1"
+          />
+          <RemoveFromWishlist productId={item.id} productName={item.name} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** A saved product the shop no longer sells: named, not linked (its page is gone), removable. */
+function WithdrawnItem({ item }: { item: WishlistItem }) {
+  return (
+    <li className="flex items-center gap-3 rounded-lg border border-border bg-card p-3">
+      <ProductImage
+        path={item.imagePath}
+        alt=""
+        sizes="64px"
+        className="size-16 shrink-0 rounded-md"
+      />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <span className="font-semibold">{item.name}</span>
+        <span className="text-destructive text-sm">{PRODUCT_UNAVAILABLE}</span>
+      </div>
+      <RemoveFromWishlist productId={item.id} productName={item.name} />
+    </li>
+  );
+}
+
+/**
+ * The saved products on sale, as many as the header's wishlist badge counts; below them, those the
+ * shop has withdrawn (docs/decisions/022 and 053), which come back up if it sells them again.
+ */
 export default function Wishlist({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const saved = loaderData.items.filter((item) => item.available);
+  const withdrawn = loaderData.items.filter((item) => !item.available);
   return (
     <section className="mx-auto grid max-w-7xl gap-6 px-4 py-10">
-      <h1 className="font-display text-3xl">My Wishlist</h1>
-      {items.length === 0 ? (
+      <div className="grid gap-1">
+        <h1 className="font-display text-3xl">My Wishlist</h1>
+        {saved.length > 0 ? (
+          <p className="text-muted-foreground">
+            {saved.length} saved {saved.length === 1 ? "product" : "products"}
+          </p>
+        ) : null}
+      </div>
+      {saved.length === 0 ? (
         <div className="grid justify-items-center gap-4 rounded-xl border border-border bg-card p-12 text-center">
           <Heart className="size-12 text-muted-foreground" aria-hidden="true" />
           <p className="font-semibold text-lg">Your wishlist is empty</p>
@@ -115,46 +196,28 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {items.map((item) => (
-            <li
-              key={item.wishlistId}
-              className="flex flex-col overflow-hidden rounded-xl border border-border bg-card"
-            >
-              <ProductImage
-                path={item.imagePath}
-                alt=""
-                sizes="(min-width: 1024px) 25vw, 50vw"
-                className="w-full"
-              />
-              <div className="flex flex-1 flex-col gap-2 p-4">
-                {item.available ? (
-                  <Link to={`/product/${item.id}`} className="font-semibold hover:underline">
-                    {item.name}
-                  </Link>
-                ) : (
-                  <span className="font-semibold">{item.name}</span>
-                )}
-                <RatingSummary rating={item.rating} reviewCount={item.reviewCount} />
-                {item.available ? (
-                  <Price price={item.price} discountPrice={item.discountPrice} />
-                ) : (
-                  <p className="font-medium text-destructive text-sm">{PRODUCT_UNAVAILABLE}</p>
-                )}
-                <div className="mt-auto flex items-center gap-2 pt-2">
-                  <AddToCartButton
-                    productId={item.id}
-                    productName={item.name}
-                    disabled={!item.available || item.stockQuantity <= 0}
-                    className="flex-1"
-                  />
-                  <RemoveFromWishlist productId={item.id} productName={item.name} />
-                </div>
-              </div>
-            </li>
+        <ul aria-label="Saved products" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {saved.map((item) => (
+            <SavedCard key={item.wishlistId} item={item} />
           ))}
         </ul>
       )}
+      {withdrawn.length > 0 ? (
+        <section aria-labelledby="withdrawn-heading" className="grid gap-3">
+          <h2 id="withdrawn-heading" className="font-display font-semibold text-xl">
+            No longer available
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            We do not sell these at the moment. They stay here and return to your saved products if
+            we sell them again.
+          </p>
+          <ul aria-labelledby="withdrawn-heading" className="grid gap-3 sm:grid-cols-2">
+            {withdrawn.map((item) => (
+              <WithdrawnItem key={item.wishlistId} item={item} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Printer } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { printOnOpenHref } from "~/components/order/print-on-open";
 import { TaxInvoiceDocument } from "~/components/order/tax-invoice";
 import { Button } from "~/components/ui/button";
 import { z } from "~/domain/zod";
@@ -46,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     throw error;
   }
-  return redirect(`/admin/orders/${orderId}/invoice?print=1`);
+  return redirect(printOnOpenHref(`/admin/orders/${orderId}/invoice`));
 }
 
 function NotIssued({ orderNumber, error }: { orderNumber: string; error: string | undefined }) {
@@ -76,16 +76,6 @@ function NotIssued({ orderNumber, error }: { orderNumber: string; error: string 
 
 export default function OrderInvoice({ loaderData, actionData }: Route.ComponentProps) {
   const { order, invoice } = loaderData;
-  const location = useLocation();
-  const autoPrint = Boolean(invoice) && new URLSearchParams(location.search).has("print");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: print once, when the page opens
-  useEffect(() => {
-    if (!autoPrint) return;
-    window.history.replaceState(window.history.state, "", location.pathname);
-    const timer = window.setTimeout(() => window.print(), 100);
-    return () => window.clearTimeout(timer);
-  }, []);
-
   if (!invoice) {
     return <NotIssued orderNumber={order.orderNumber} error={actionData?.error} />;
   }

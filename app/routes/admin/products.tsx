@@ -21,6 +21,7 @@ import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_STATUSES,
   type ProductStatus,
+  storefrontPath,
 } from "~/domain/product-status";
 import {
   MAX_IMAGE_BYTES,
@@ -340,6 +341,26 @@ function VisibilityFilter({
 
 const STATUS_TONE = { published: "success", draft: "outline", archived: "secondary" } as const;
 
+/** A row's way to the product's page in the shop, while the shop shows it (a hidden one's is a 404). */
+function ViewInShop({
+  product,
+}: {
+  product: { name: string; slug: string; status: ProductStatus };
+}) {
+  const path = storefrontPath(product);
+  if (!path) return null;
+  return (
+    <a
+      href={path}
+      target="_blank"
+      rel="noreferrer"
+      className={buttonVariants({ variant: "ghost", size: "sm" })}
+    >
+      View<span className="sr-only"> {product.name} in the shop</span>
+    </a>
+  );
+}
+
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, categories, editing, deleting, creating } = loaderData;
   const hydrated = useHydrated();
@@ -478,16 +499,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               </td>
               <td className="px-3 py-3">
                 <div className="flex items-center gap-1">
-                  {product.status === "published" ? (
-                    <a
-                      href={`/product/${product.slug}`}
-                      target="_blank"
-                      rel="noreferrer"
-                      className={buttonVariants({ variant: "ghost", size: "sm" })}
-                    >
-                      View<span className="sr-only"> {product.name} in the shop</span>
-                    </a>
-                  ) : null}
+                  <ViewInShop product={product} />
                   <StatusToggle product={product} action={listHref} />
                   <EditDeleteLinks
                     name={product.name}

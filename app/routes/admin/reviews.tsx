@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
+import { ProductNameLink } from "~/components/admin/product-name-link";
 import { ConfirmCard, ConfirmDialog } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/product/pagination";
 import { StarRating } from "~/components/product/star-rating";
@@ -186,12 +187,14 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
           {reviews.map((review) => (
             <tr key={review.id} className="border-border border-b align-top last:border-0">
               <td className="px-3 py-3 font-medium">
-                <a
-                  href={`/product/${review.productSlug}`}
-                  className="underline-offset-4 hover:underline"
-                >
-                  {review.productName}
-                </a>
+                <ProductNameLink
+                  product={{
+                    id: review.productId,
+                    name: review.productName,
+                    slug: review.productSlug,
+                    status: review.productStatus,
+                  }}
+                />
               </td>
               <td className="px-3 py-3">
                 <span className="block">{authorOf(review)}</span>

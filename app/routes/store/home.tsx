@@ -136,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={`/product/${product.slug}`}
                   className={buttonVariants({ className: "mt-auto w-full" })}
-                  aria-label={`View ${product.name}`}
+                  aria-label={`View Product, ${product.name}`}
                 >
                   View Product
                 </Link>
