@@ -241,14 +241,14 @@ export async function orderCashOnDelivery(
   await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
-  return checkOutCashOnDelivery(page, address);
+  return checkOutCashOnDelivery(page, address, phone);
 }
 
 /**
  * Places the cart of the signed-in customer on `page` as a cash-on-delivery order through the
  * checkout form; returns the order number shown on the Orders tab.
  */
-export async function checkOutCashOnDelivery(page: Page, address?: Address) {
+export async function checkOutCashOnDelivery(page: Page, address?: Address, phone = "9876543210") {
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
   await waitForHydration(page);
