@@ -119,9 +119,10 @@ function TrackingForm({ order, action }: { order: OrderDetailView; action: strin
 }
 
 /**
- * A cash-on-delivery order's cash is recorded by hand (or by setting it Delivered); a plain form,
- * so it works before JavaScript loads. A paid order shows when it was paid, and a cancelled one
- * paid in cash that its money is owed back (a card payment is refunded through the gateway).
+ * A cash-on-delivery order's cash is recorded by hand when the courier hands it over, which may be
+ * days after the delivery (docs/decisions/049); a plain form, so it works before JavaScript loads.
+ * A paid order shows when it was paid, and a cancelled one paid in cash that its money is owed
+ * back (a card payment is refunded through the gateway).
  */
 function CashPayment({ order, action }: { order: OrderDetailView; action: string }) {
   const fetcher = useFetcher();

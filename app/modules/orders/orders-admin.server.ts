@@ -128,7 +128,8 @@ async function lockOrder(executor: Executor, orderId: string) {
  * - Cancelling gives back its stock and coupon use (releaseOrder). A paid card order is refunded
  *   through the gateway (decision 039); paid cash is owed back and shown as due (decision 019).
  * - Reopening a cancelled order takes its stock and coupon use again (reopenOrder), or refuses.
- * - Delivering a cash-on-delivery order records its cash as received.
+ * - Delivering a cash-on-delivery order leaves its cash to be recorded when the courier hands it
+ *   over ("Record cash received"); couriers pay it in days later (decision 049).
  * The customer hears of a delivery and of a cancellation (docs/decisions/038).
  */
 export async function updateOrderStatus(
@@ -140,9 +141,8 @@ export async function updateOrderStatus(
 ) {
   const outcome = await database.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const result = { orderNumber: order.orderNumber, status, released: false, cashRecorded: false };
+    const result = { orderNumber: order.orderNumber, status, released: false };
     if (order.status === status) return { ...result, changed: false };
-    const collectsCash = status === "delivered" && awaitsCash(order);
     if (status === "cancelled") {
       await releaseOrder(tx, order.id, { actorId }, now);
     } else {
@@ -167,10 +167,8 @@ export async function updateOrderStatus(
           status,
           updatedAt: now,
           ...(order.status === "cancelled" ? { cancelledAt: null } : {}),
-          ...(collectsCash ? { paymentStatus: "paid" as const, paidAt: now } : {}),
         })
         .where(eq(orders.id, order.id));
-      // Cash collected on delivery is told in the delivery mail, not in a second one.
       if (status === "delivered") await enqueueOrderMail(tx, "order-delivered", order.id, now);
     }
     const refundDue =
@@ -183,34 +181,21 @@ export async function updateOrderStatus(
       entityId: order.id,
       changes: {
         orderNumber: order.orderNumber,
-        before: {
-          status: order.status,
-          ...(collectsCash ? { paymentStatus: order.paymentStatus } : {}),
-        },
-        after: { status, ...(collectsCash ? { paymentStatus: "paid" } : {}) },
+        before: { status: order.status },
+        after: { status },
         ...(status === "cancelled" ? { released: "stock and coupon" } : {}),
         ...(order.status === "cancelled" ? { taken: "stock and coupon" } : {}),
-        ...(collectsCash ? { cashReceived: formatRupees(order.total) } : {}),
         ...(refundDue ? { refundDue: formatRupees(order.total) } : {}),
         ...(refunded ? { refundStarted: "what is left of the card payment" } : {}),
       },
     });
-    return {
-      ...result,
-      released: status === "cancelled",
-      cashRecorded: collectsCash,
-      changed: true,
-    };
+    return { ...result, released: status === "cancelled", changed: true };
   });
   if (outcome.changed) {
     kickMailOutbox(database);
     kickRefunds(database);
   }
   return outcome;
-}
-
-function awaitsCash(order: { paymentMethod: string; paymentStatus: string }) {
-  return order.paymentMethod === "cod" && order.paymentStatus !== "paid";
 }
 
 /**
