@@ -13,8 +13,13 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
-import { isTestPayment, type PaymentStatus, paymentMethodLabel } from "~/domain/orders";
-import { showsRefunds } from "~/domain/refunds";
+import {
+  isTestPayment,
+  type PaymentStatus,
+  paymentArrived,
+  paymentMethodLabel,
+} from "~/domain/orders";
+import { isRefundedInFull, type RefundedSoFar, refundTotals, showsRefunds } from "~/domain/refunds";
 import { shippingMethodLabel } from "~/domain/shipping";
 import { OrderRefunds, type RefundView } from "./order-refunds";
 
@@ -66,7 +71,15 @@ function Section({
  * docs/SPEC.md §4: an order without a tracking ID takes one (and is marked shipped); once set it is shown
  * read-only. The server checks the ID and answers with a toast and the field's error.
  */
-function TrackingForm({ order, action }: { order: OrderDetailView; action: string }) {
+function TrackingForm({
+  order,
+  action,
+  refundedInFull,
+}: {
+  order: OrderDetailView;
+  action: string;
+  refundedInFull: boolean;
+}) {
   const fetcher = useFetcher<TrackingActionData>();
   const lastResult = fetcher.data?.intent === "tracking" ? fetcher.data.result : undefined;
   const [form, fields] = useForm({ id: `tracking-${order.id}`, lastResult });
@@ -89,6 +102,11 @@ function TrackingForm({ order, action }: { order: OrderDetailView; action: strin
   }
   if (order.status === "cancelled") {
     return <p className="text-muted-foreground text-sm">A cancelled order cannot be shipped.</p>;
+  }
+  if (refundedInFull) {
+    return (
+      <p className="text-muted-foreground text-sm">An order refunded in full cannot be shipped.</p>
+    );
   }
   const busy = fetcher.state !== "idle";
   return (
@@ -126,7 +144,7 @@ function TrackingForm({ order, action }: { order: OrderDetailView; action: strin
  */
 function CashPayment({ order, action }: { order: OrderDetailView; action: string }) {
   const fetcher = useFetcher();
-  if (order.paymentStatus === "paid") {
+  if (paymentArrived(order.paymentStatus)) {
     return (
       <>
         {order.paidAt ? (
@@ -171,8 +189,13 @@ export function OrderDetail({
 }) {
   const address = order.shippingAddress;
   const prefix = `${idPrefix}-`;
-  const awaitingCard = order.paymentMethod !== "cod" && order.paymentStatus !== "paid";
-  const canPrint = Boolean(order.invoiceNumber) || (order.status !== "cancelled" && !awaitingCard);
+  const { processed, pending } = refundTotals(order.refunds);
+  const refunded: RefundedSoFar = { refundedAmount: processed, refundPendingAmount: pending };
+  const refundedInFull = isRefundedInFull({ ...order, ...refunded });
+  const awaitingCard = order.paymentMethod !== "cod" && !paymentArrived(order.paymentStatus);
+  const canPrint =
+    Boolean(order.invoiceNumber) ||
+    (order.status !== "cancelled" && !awaitingCard && order.paymentStatus !== "refunded");
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 sm:grid-cols-2">
@@ -196,7 +219,7 @@ export function OrderDetail({
             <Row label="Payment">
               <span className="inline-flex flex-wrap items-center gap-2">
                 {paymentMethodLabel(order)}
-                <PaymentStatusBadge status={order.paymentStatus} />
+                <PaymentStatusBadge payment={{ ...order, ...refunded }} />
                 {isTestPayment(order) ? <TestPaymentBadge /> : null}
                 <CashPayment order={order} action={action} />
               </span>
@@ -245,7 +268,7 @@ export function OrderDetail({
           <AddressBlock address={address} className="text-sm leading-relaxed" />
         </Section>
         <Section id={`${prefix}tracking`} title="Tracking Information">
-          <TrackingForm order={order} action={action} />
+          <TrackingForm order={order} action={action} refundedInFull={refundedInFull} />
         </Section>
       </div>
 
@@ -310,7 +333,9 @@ export function OrderDetail({
           <p className="text-muted-foreground text-sm">
             {order.status === "cancelled"
               ? "A cancelled order has no invoice."
-              : "The invoice can be printed once the card payment is received."}
+              : order.paymentStatus === "refunded"
+                ? "An order refunded in full has no invoice."
+                : "The invoice can be printed once the card payment is received."}
           </p>
         )}
       </div>

@@ -4,13 +4,15 @@ import { formatIstDateTime } from "../../domain/india-time";
 import { composeMail, type MailParagraph, type MailRow } from "../../domain/mail-layout";
 import type { OrderMailKind } from "../../domain/mail-outbox";
 import { formatRupees } from "../../domain/money";
-import { paymentMethodLabel } from "../../domain/orders";
+import { paymentArrived, paymentMethodLabel } from "../../domain/orders";
+import { paymentStandingLabel } from "../../domain/refunds";
 import { shippingMethodLabel } from "../../domain/shipping";
 import { orderMailPath } from "../../domain/validation/order-history";
 import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import type { MailMessage } from "../../lib/mail.server";
 import { getSettings } from "../settings/settings.server";
+import { refundSum } from "./order-columns.server";
 
 type ShippingAddress = (typeof orders.$inferSelect)["shippingAddress"];
 
@@ -33,6 +35,8 @@ export async function loadOrderForMail(executor: Executor, orderId: string) {
       paidAt: orders.paidAt,
       trackingId: orders.trackingId,
       address: orders.shippingAddress,
+      refundedAmount: refundSum("processed"),
+      refundPendingAmount: refundSum("pending"),
       // A customer whose account was deleted keeps their orders, and no longer gets mail.
       email: profiles.email,
       fullName: profiles.fullName,
@@ -84,11 +88,14 @@ function orderTable(order: OrderForMail): MailRow[] {
       value: order.shipping === 0 ? "Free" : formatRupees(order.shipping),
     },
     { label: "Total", value: formatRupees(order.total), strong: true },
-    {
-      label: "Payment",
-      value: `${paymentMethodLabel(order)}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
-    },
+    { label: "Payment", value: `${paymentMethodLabel(order)}${paymentNote(order)}` },
   ];
+}
+
+/** " (paid)", " (refunded)", " (partly refunded ₹200.50)" (docs/decisions/049); nothing unpaid. */
+function paymentNote(order: OrderForMail) {
+  if (!paymentArrived(order.paymentStatus)) return "";
+  return ` (${paymentStandingLabel(order).toLowerCase()})`;
 }
 
 /** The customer's own order on their Orders tab. */
@@ -226,6 +233,9 @@ const CUSTOMER_MAILS: Record<
 };
 
 function cancellationNote(order: OrderForMail) {
+  if (order.paymentStatus === "refunded") {
+    return `The ${formatRupees(order.total)} you paid has been refunded to your card.`;
+  }
   if (order.paymentStatus === "paid" && order.paymentMethod !== "cod") {
     return `The ${formatRupees(order.total)} you paid is being refunded to your card; we will e-mail you when it is done.`;
   }

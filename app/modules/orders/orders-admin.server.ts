@@ -1,17 +1,18 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { orderItems, orders, profiles } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
-import type { OrderStatus } from "../../domain/orders";
+import { type OrderStatus, paymentArrived } from "../../domain/orders";
 import { isRefundableByCard } from "../../domain/refunds";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { kickRefunds } from "../payments/refund-job.server";
+import { isClosedByRefund } from "../payments/refunds.server";
 import { releaseOrder } from "./cancel-order.server";
 import { hasCreditNotes } from "./credit-notes.server";
 import { kickMailOutbox } from "./mail-drainer.server";
 import { enqueueOrderMail } from "./mail-outbox.server";
-import { orderLineColumns, orderSummaryColumns } from "./order-columns.server";
+import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
 import { reopenOrder } from "./reopen-order.server";
 
@@ -55,6 +56,9 @@ export async function listAdminOrders(
       status: orders.status,
       customerName: profiles.fullName,
       customerEmail: profiles.email,
+      // docs/decisions/049: what has come back of a card payment, and what is on its way.
+      refundedAmount: refundSum("processed"),
+      refundPendingAmount: refundSum("pending"),
       matching: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
@@ -130,6 +134,8 @@ async function lockOrder(executor: Executor, orderId: string) {
  * - Reopening a cancelled order takes its stock and coupon use again (reopenOrder), or refuses.
  * - Delivering a cash-on-delivery order leaves its cash to be recorded when the courier hands it
  *   over ("Record cash received"); couriers pay it in days later (decision 049).
+ * - An order whose card payment is refunded in full, or on its way back in full, keeps its status
+ *   (decision 049).
  * The customer hears of a delivery and of a cancellation (docs/decisions/038).
  */
 export async function updateOrderStatus(
@@ -143,11 +149,18 @@ export async function updateOrderStatus(
     const order = await lockOrder(tx, orderId);
     const result = { orderNumber: order.orderNumber, status, released: false };
     if (order.status === status) return { ...result, changed: false };
+    if (await isClosedByRefund(tx, order)) {
+      throw new OrderAdminError(
+        order.status === "cancelled"
+          ? `Order ${order.orderNumber} cannot be reopened: its card payment has been refunded. Please ask the customer to place a new order.`
+          : `Order ${order.orderNumber} has been refunded in full, so its status can no longer be changed`,
+      );
+    }
     if (status === "cancelled") {
       await releaseOrder(tx, order.id, { actorId }, now);
     } else {
       if (order.status === "cancelled") {
-        if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
+        if (order.paymentMethod !== "cod" && !paymentArrived(order.paymentStatus)) {
           // Its payment window has closed; it could never be paid, and expiry would cancel it again.
           throw new OrderAdminError(
             `Order ${order.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
@@ -249,8 +262,9 @@ export async function recordCashReceived(
 
 /**
  * docs/SPEC.md §4: adding a tracking ID to an order that has none sets it and marks the order shipped.
- * Once set it is read-only; a cancelled order cannot be shipped. The customer is told, with the
- * tracking ID, through the mail outbox.
+ * Once set it is read-only; a cancelled order cannot be shipped, nor one whose card payment has
+ * been refunded in full (decision 049). The customer is told, with the tracking ID, through the
+ * mail outbox.
  */
 export async function addTrackingId(
   database: Database,
@@ -267,6 +281,11 @@ export async function addTrackingId(
     }
     if (order.status === "cancelled") {
       throw new OrderAdminError(`Order ${order.orderNumber} is cancelled and cannot be shipped`);
+    }
+    if (await isClosedByRefund(tx, order)) {
+      throw new OrderAdminError(
+        `Order ${order.orderNumber} has been refunded in full and cannot be shipped`,
+      );
     }
     await tx
       .update(orders)
