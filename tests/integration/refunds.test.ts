@@ -582,7 +582,8 @@ describe(`refunded orders on ${DATABASE_KIND}`, () => {
     expect(answer.toast?.description).toMatch(
       /Nothing is left to refund, so the order is cancelled$/,
     );
-    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentStatus: "paid" });
+    // Cancelled in the refund's own transaction (the refunds themselves may be sent already).
+    expect((await orderRow(order.id)).status).toBe("cancelled");
     expect(await stock()).toBe(before + item!.quantity);
     await settle();
     expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
