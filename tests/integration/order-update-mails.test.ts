@@ -134,12 +134,21 @@ describe(`order update mails on ${DATABASE_KIND}`, () => {
 
   it("the owner cancelling a paid card order: the customer is told the money comes back", async () => {
     const order = await placed("razorpay");
-    await handle.db.transaction((tx) => markOrderPaid(tx, order.id, "test"));
+    await handle.db.transaction((tx) => markOrderPaid(tx, order.id, "razorpay"));
     await updateOrderStatus(handle.db, adminId, order.id, "cancelled");
     const mail = await oneMail(order.orderNumber, "Order cancelled:");
     expect(mail.text).toContain(
       `The ${formatRupees(order.total)} you paid is being refunded to your card; we will e-mail you when it is done.`,
     );
+
+    // A test payment took no money, so none goes back to the card (docs/decisions/049).
+    const test = await placed("razorpay");
+    await handle.db.transaction((tx) => markOrderPaid(tx, test.id, "test"));
+    await updateOrderStatus(handle.db, adminId, test.id, "cancelled");
+    const testMail = await oneMail(test.orderNumber, "Order cancelled:");
+    expect(testMail.text).toContain("Its test payment is being refunded.");
+    expect(testMail.text).toContain("nothing was charged to your card");
+    expect(testMail.text).not.toContain("refunded to your card");
   });
 
   it("cancelled, reopened and cancelled again: a mail for each cancellation", async () => {

@@ -721,4 +721,16 @@ describe(`refunded orders on ${DATABASE_KIND}`, () => {
     await settle();
     expect((await getDashboardStats(handle.db)).testRevenue).toBe(before - 10_000);
   });
+
+  it("test payments: the refund mails say no money was taken, so none goes back to the card", async () => {
+    const order = await paidCardOrder(testGateway());
+    await refundThroughScreen(order.id, "100");
+    await settle();
+    for (const subject of ["Refund started", "Refund completed"]) {
+      const mail = lastMail(`${subject}: ${order.orderNumber}`);
+      expect(mail.text).toContain("test payment gateway, which takes no real money");
+      expect(mail.text).not.toContain("goes back to the card");
+      expect(mail.text).not.toContain("sent to your card");
+    }
+  });
 });

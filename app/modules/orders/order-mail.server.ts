@@ -4,7 +4,7 @@ import { formatIstDateTime } from "../../domain/india-time";
 import { composeMail, type MailParagraph, type MailRow } from "../../domain/mail-layout";
 import type { OrderMailKind } from "../../domain/mail-outbox";
 import { formatRupees } from "../../domain/money";
-import { paymentArrived, paymentMethodLabel } from "../../domain/orders";
+import { isTestPayment, paymentArrived, paymentMethodLabel } from "../../domain/orders";
 import { paymentStandingLabel } from "../../domain/refunds";
 import { shippingMethodLabel } from "../../domain/shipping";
 import { orderMailPath } from "../../domain/validation/order-history";
@@ -197,6 +197,7 @@ const CUSTOMER_MAILS: Record<
           ],
         },
   // docs/decisions/039: a refund started (by a cancellation or the owner) and completed.
+  // A test payment took no money (docs/decisions/016), so its refund sends none back.
   "refund-initiated": (order, refund) =>
     !refund || refund.status === "failed"
       ? null
@@ -205,20 +206,31 @@ const CUSTOMER_MAILS: Record<
           title: `A refund for order ${order.orderNumber} has been started`,
           paragraphs: [
             `We have started a refund of ${formatRupees(refund.amount)} for your order ${order.orderNumber} (${refund.reason}).`,
-            "It goes back to the card you paid with; banks usually take 5-7 business days to show it. We will write again when it is done.",
+            isTestPayment(order)
+              ? `${TEST_PAYMENT_NOTE} We will write again when the refund is recorded.`
+              : "It goes back to the card you paid with; banks usually take 5-7 business days to show it. We will write again when it is done.",
           ],
         },
   "refund-processed": (order, refund) =>
     refund?.status !== "processed"
       ? null
-      : {
-          subject: `Refund completed: ${order.orderNumber}`,
-          title: `Your refund for order ${order.orderNumber} is on its way`,
-          paragraphs: [
-            `The refund of ${formatRupees(refund.amount)} for your order ${order.orderNumber} has been processed by the payment gateway and sent to your card.`,
-            "Your bank may take a few business days to show it on your statement.",
-          ],
-        },
+      : isTestPayment(order)
+        ? {
+            subject: `Refund completed: ${order.orderNumber}`,
+            title: `Your refund for order ${order.orderNumber} has been recorded`,
+            paragraphs: [
+              `The refund of ${formatRupees(refund.amount)} for your order ${order.orderNumber} has been recorded by the shop's test payment gateway.`,
+              TEST_PAYMENT_NOTE,
+            ],
+          }
+        : {
+            subject: `Refund completed: ${order.orderNumber}`,
+            title: `Your refund for order ${order.orderNumber} is on its way`,
+            paragraphs: [
+              `The refund of ${formatRupees(refund.amount)} for your order ${order.orderNumber} has been processed by the payment gateway and sent to your card.`,
+              "Your bank may take a few business days to show it on your statement.",
+            ],
+          },
   "order-cancelled": (order) =>
     order.status !== "cancelled"
       ? null
@@ -232,7 +244,14 @@ const CUSTOMER_MAILS: Record<
         },
 };
 
+/** What the refund mails of a test payment say instead of "sent to your card". */
+const TEST_PAYMENT_NOTE =
+  "This order was paid through the shop's test payment gateway, which takes no real money: nothing was charged to your card, so nothing is sent back to it.";
+
 function cancellationNote(order: OrderForMail) {
+  if (isTestPayment(order) && paymentArrived(order.paymentStatus)) {
+    return `Its test payment is being refunded. ${TEST_PAYMENT_NOTE}`;
+  }
   if (order.paymentStatus === "refunded") {
     return `The ${formatRupees(order.total)} you paid has been refunded to your card.`;
   }
