@@ -27,7 +27,7 @@ export function PaymentStatusBadge({
 /** A card payment of the built-in test gateway: no money moved, so the owner must not ship on it. */
 export function TestPaymentBadge() {
   return (
-    <Badge variant="destructive" className="whitespace-normal">
+    <Badge variant="destructive" className="whitespace-normal!">
       {TEST_PAYMENT_MARK}
     </Badge>
   );

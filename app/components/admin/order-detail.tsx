@@ -156,7 +156,7 @@ function CashPayment({ order, action }: { order: OrderDetailView; action: string
           </span>
         ) : null}
         {order.status === "cancelled" && order.paymentMethod === "cod" ? (
-          <Badge variant="destructive" className="whitespace-normal">
+          <Badge variant="destructive" className="whitespace-normal!">
             Refund due: {formatRupees(order.total)} was received for this cancelled order
           </Badge>
         ) : null}
@@ -231,20 +231,24 @@ export function OrderDetail({
       </div>
 
       <Section id={`${prefix}items`} title="Items">
+        {/* Fits a phone: names wrap, amounts never do, so the Total column stays in view. */}
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-border border-b text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="py-2 pr-2 font-medium sm:pr-3">
                   Product
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
+                <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
                   Price
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Quantity
+                <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
+                  <abbr title="Quantity" className="no-underline sm:hidden">
+                    Qty
+                  </abbr>
+                  <span className="hidden sm:inline">Quantity</span>
                 </th>
-                <th scope="col" className="py-2 pl-3 text-right font-medium">
+                <th scope="col" className="py-2 pl-2 text-right font-medium sm:pl-3">
                   Total
                 </th>
               </tr>
@@ -252,10 +256,14 @@ export function OrderDetail({
             <tbody>
               {order.items.map((item) => (
                 <tr key={item.id} className="border-border border-b last:border-0">
-                  <td className="py-2 pr-3">{item.productName}</td>
-                  <td className="px-3 py-2 text-right">{formatRupees(item.unitPrice)}</td>
-                  <td className="px-3 py-2 text-right">{item.quantity}</td>
-                  <td className="py-2 pl-3 text-right">{formatRupees(item.totalPrice)}</td>
+                  <td className="py-2 pr-2 [overflow-wrap:anywhere] sm:pr-3">{item.productName}</td>
+                  <td className="whitespace-nowrap px-2 py-2 text-right sm:px-3">
+                    {formatRupees(item.unitPrice)}
+                  </td>
+                  <td className="px-2 py-2 text-right sm:px-3">{item.quantity}</td>
+                  <td className="whitespace-nowrap py-2 pl-2 text-right sm:pl-3">
+                    {formatRupees(item.totalPrice)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -309,7 +309,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           {orders.map((order) => (
             <tr key={order.id} className="border-border border-b last:border-0">
               <td className="px-3 py-3 font-mono text-xs">{order.orderNumber}</td>
-              <td className="px-3 py-3">
+              {/* Long names and e-mails wrap, so the row fits at 1280 px with Actions in view. */}
+              <td className="px-3 py-3 [overflow-wrap:anywhere]">
                 <div className="font-medium">{order.customerName || "Guest"}</div>
                 {order.customerEmail ? (
                   <div className="text-muted-foreground text-xs">{order.customerEmail}</div>
