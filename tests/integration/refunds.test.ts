@@ -19,6 +19,7 @@ import {
 import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
+import { issueInvoice } from "~/modules/orders/invoices.server";
 import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import {
   addTrackingId,
@@ -558,6 +559,11 @@ describe(`refunded orders on ${DATABASE_KIND}`, () => {
       `Order ${order.orderNumber} has been refunded in full and cannot be shipped`,
     );
     expect(await orderRow(order.id)).toMatchObject({ status: "shipped", trackingId: null });
+    // Paid back in full before it was invoiced, it is not invoiced now.
+    await expect(issueInvoice(handle.db, adminId, order.id)).rejects.toThrow(
+      `Order ${order.orderNumber} has been refunded in full, so it has no invoice`,
+    );
+    expect((await orderRow(order.id)).invoiceNumber).toBeNull();
     // Nothing more was refunded by the refused cancellation.
     expect(await refundsOf(order.id)).toHaveLength(1);
   });
