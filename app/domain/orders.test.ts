@@ -50,8 +50,9 @@ describe("awaitsCardPayment", () => {
     expect(awaitsCardPayment(order, at(CARD_PAYMENT_WINDOW_MS))).toBe(false);
   });
 
-  it("is closed for paid, cancelled and cash-on-delivery orders", () => {
+  it("is closed for paid, refunded, cancelled and cash-on-delivery orders", () => {
     expect(awaitsCardPayment({ ...order, paymentStatus: "paid" }, at(0))).toBe(false);
+    expect(awaitsCardPayment({ ...order, paymentStatus: "refunded" }, at(0))).toBe(false);
     expect(awaitsCardPayment({ ...order, status: "cancelled" }, at(0))).toBe(false);
     expect(awaitsCardPayment({ ...order, paymentMethod: "cod" }, at(0))).toBe(false);
   });

@@ -17,6 +17,14 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * The payment arrived, whatever has been refunded of it since (docs/decisions/049): a refunded
+ * payment is never asked for, expired or marked paid or failed again.
+ */
+export function paymentArrived(paymentStatus: string) {
+  return paymentStatus === "paid" || paymentStatus === "refunded";
+}
+
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cod: "Cash on Delivery",
   razorpay: "Card (Razorpay)",
@@ -78,7 +86,7 @@ export function awaitsCardPayment(
 ) {
   return (
     order.paymentMethod === "razorpay" &&
-    order.paymentStatus !== "paid" &&
+    !paymentArrived(order.paymentStatus) &&
     order.status === "pending" &&
     now.getTime() - order.createdAt.getTime() < CARD_PAYMENT_WINDOW_MS
   );

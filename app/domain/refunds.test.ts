@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   isRefundableByCard,
+  isRefundedInFull,
   MAX_REFUND_ATTEMPTS,
   nextRefundAttempt,
+  paymentStanding,
+  paymentStandingLabel,
   REFUND_RETRY,
   refundableAmount,
   refundTotals,
@@ -86,5 +89,88 @@ describe("which orders have refunds", () => {
     expect(showsRefunds(card("failed"), 1)).toBe(true);
     expect(showsRefunds(card("pending"), 0)).toBe(false);
     expect(showsRefunds({ paymentMethod: "cod", paymentStatus: "paid" }, 0)).toBe(false);
+  });
+});
+
+describe("an order's payment as shown and exported (docs/decisions/049)", () => {
+  const none = { refundedAmount: 0, refundPendingAmount: 0 };
+  it("reads Paid, Refunded, Partly refunded with what came back so far, or Refund pending", () => {
+    expect(paymentStandingLabel({ paymentStatus: "paid", ...none })).toBe("Paid");
+    expect(paymentStandingLabel({ paymentStatus: "pending", ...none })).toBe("Pending");
+    expect(
+      paymentStandingLabel({
+        paymentStatus: "refunded",
+        refundedAmount: 65_000,
+        refundPendingAmount: 0,
+      }),
+    ).toBe("Refunded");
+    expect(
+      paymentStandingLabel({
+        paymentStatus: "paid",
+        refundedAmount: 20_050,
+        refundPendingAmount: 10_000,
+      }),
+    ).toBe("Partly refunded ₹200.50");
+    expect(
+      paymentStandingLabel({
+        paymentStatus: "paid",
+        refundedAmount: 0,
+        refundPendingAmount: 65_000,
+      }),
+    ).toBe("Refund pending");
+  });
+
+  it("exports the same in lower case, without the amount (the CSV has a Refunded column)", () => {
+    expect(
+      paymentStanding({ paymentStatus: "paid", refundedAmount: 1, refundPendingAmount: 0 }),
+    ).toBe("partly refunded");
+    expect(
+      paymentStanding({ paymentStatus: "paid", refundedAmount: 0, refundPendingAmount: 1 }),
+    ).toBe("refund pending");
+    expect(paymentStanding({ paymentStatus: "refunded", ...none })).toBe("refunded");
+    expect(paymentStanding({ paymentStatus: "failed", ...none })).toBe("failed");
+  });
+});
+
+describe("isRefundedInFull (docs/decisions/049)", () => {
+  const card = { paymentMethod: "razorpay", paymentStatus: "paid", total: 65_000 };
+  it("is a card payment refunded, or given back in full counting refunds on their way", () => {
+    expect(
+      isRefundedInFull({
+        ...card,
+        paymentStatus: "refunded",
+        refundedAmount: 0,
+        refundPendingAmount: 0,
+      }),
+    ).toBe(true);
+    expect(isRefundedInFull({ ...card, refundedAmount: 30_000, refundPendingAmount: 35_000 })).toBe(
+      true,
+    );
+    expect(isRefundedInFull({ ...card, refundedAmount: 0, refundPendingAmount: 65_000 })).toBe(
+      true,
+    );
+    expect(isRefundedInFull({ ...card, refundedAmount: 30_000, refundPendingAmount: 34_999 })).toBe(
+      false,
+    );
+  });
+
+  it("is never an unpaid order or cash on delivery", () => {
+    expect(
+      isRefundedInFull({
+        ...card,
+        paymentStatus: "pending",
+        refundedAmount: 0,
+        refundPendingAmount: 0,
+      }),
+    ).toBe(false);
+    expect(
+      isRefundedInFull({
+        ...card,
+        paymentMethod: "cod",
+        refundedAmount: 0,
+        refundPendingAmount: 0,
+        total: 0,
+      }),
+    ).toBe(false);
   });
 });

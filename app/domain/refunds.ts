@@ -3,6 +3,8 @@
  */
 import type { Backoff } from "./backoff";
 import { retryDelay } from "./backoff";
+import { formatRupees } from "./money";
+import { statusLabel } from "./orders";
 
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -55,6 +57,45 @@ export function refundTotals(refunds: readonly { amount: number; status: RefundS
     else if (refund.status === "pending") pending += refund.amount;
   }
   return { processed, pending };
+}
+
+/** What has come back to the customer of an order's card payment, and what is on its way. */
+export type RefundedSoFar = { refundedAmount: number; refundPendingAmount: number };
+
+type PaidOrder = { paymentMethod: string; paymentStatus: string; total: number };
+
+/**
+ * docs/decisions/049: a card payment refunded in full, or on its way back in full, closes its
+ * order: it is not shipped, cancelled, reopened or moved to another status any more.
+ */
+export function isRefundedInFull(order: PaidOrder & RefundedSoFar) {
+  if (order.paymentMethod === "cod") return false;
+  if (order.paymentStatus === "refunded") return true;
+  return (
+    order.paymentStatus === "paid" &&
+    order.refundedAmount + order.refundPendingAmount >= order.total
+  );
+}
+
+/**
+ * An order's payment as the shop shows and exports it: its status ("refunded" once the last
+ * refund completes), or for a paid one "partly refunded" or "refund pending".
+ */
+export function paymentStanding(order: { paymentStatus: string } & RefundedSoFar): string {
+  if (order.paymentStatus !== "paid") return order.paymentStatus;
+  if (order.refundedAmount > 0) return "partly refunded";
+  if (order.refundPendingAmount > 0) return "refund pending";
+  return "paid";
+}
+
+/** "Paid", "Refunded", "Partly refunded ₹200.50" (what has come back so far), "Refund pending". */
+export function paymentStandingLabel(order: { paymentStatus: string } & RefundedSoFar) {
+  const standing = paymentStanding(order);
+  if (standing === "partly refunded") {
+    return `Partly refunded ${formatRupees(order.refundedAmount)}`;
+  }
+  if (standing === "refund pending") return REFUND_STATUS_LABELS.pending;
+  return statusLabel(standing);
 }
 
 /** A minute, doubling to an hour: a gateway down for an afternoon still gets the refund. */

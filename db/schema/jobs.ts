@@ -14,7 +14,7 @@ import { createdAt, id, updatedAt } from "./columns";
 
 /**
  * Work to do after a change commits (docs/decisions/055): written in the change's transaction,
- * announced on commit (`background_jobs` channel, migration 0017), run once by one process.
+ * announced on commit (`background_jobs` channel, migration 0018), run once by one process.
  */
 export const backgroundJobs = pgTable(
   "background_jobs",

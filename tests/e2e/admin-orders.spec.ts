@@ -4,8 +4,10 @@ import { seriousViolations } from "./accessibility-audit";
 import { ADMIN, BASE_URL } from "./config";
 import {
   orderCashOnDelivery,
+  payByCard,
   signInAsAdmin,
   signUp,
+  uniqueEmail,
   waitForHydration,
   waitForMail,
 } from "./helpers";
@@ -14,6 +16,7 @@ import {
 const MAHARASHTRA_PRODUCT = { slug: "arjunarishta", name: "Arjunarishta" };
 const KARNATAKA_PRODUCT = { slug: "ashokarishta", name: "Ashokarishta" };
 const CANCEL_PRODUCT = { slug: "haridra-khand", name: "Haridra Khand" };
+const LAYOUT_PRODUCT = { slug: "aloe-vera-juice", name: "Aloe Vera Juice" };
 
 /**
  * A new customer orders one item cash on delivery, to the default Satara address or another one;
@@ -327,4 +330,35 @@ test("search and the status filter work without JavaScript", async ({ browser })
   await expect(page).toHaveURL(/q=no\+such\+order&status=shipped/);
   await expect(page.getByText("No orders found")).toBeVisible();
   await context.close();
+});
+
+test("at 1280 px the orders table shows its Actions column in full, a long e-mail and a test payment included", async ({
+  browser,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const customer = await browser.newContext();
+  const shopper = await customer.newPage();
+  const name = "Venkataraghavan Subramanian Krishnamurthy";
+  await signUp(shopper, { fullName: name, email: uniqueEmail("venkataraghavan.subramanian") });
+  const orderNumber = await payByCard(shopper, LAYOUT_PRODUCT.slug);
+  await customer.close();
+
+  await signInAsAdmin(page);
+  await page.goto(`/admin/orders?q=${orderNumber}`);
+  await waitForHydration(page);
+  const table = page.getByRole("table");
+  const scroller = table.locator("xpath=..");
+  const visible = (await scroller.boundingBox())!;
+  const view = page.getByRole("link", { name: `View order ${orderNumber}` });
+  for (const part of [page.getByRole("columnheader", { name: "Actions" }), view]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(visible.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(visible.x + visible.width);
+  }
+  await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveText("Actions");
+  // Nothing hidden to scroll to.
+  expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await view.click();
+  await expect(page.getByRole("dialog", { name: `Order ${orderNumber}` })).toBeVisible();
 });

@@ -270,3 +270,28 @@ export async function checkOutCashOnDelivery(page: Page, address?: Address, phon
     .first();
   return (await heading.textContent())!.replace("Order ", "").trim();
 }
+
+/**
+ * The signed-in customer on `page` buys one of a product by card through the built-in test
+ * gateway; returns the order number shown on the Orders tab.
+ */
+export async function payByCard(page: Page, slug: string) {
+  await page.goto(`/product/${slug}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(/^(Added to cart|Cart updated)$/).last()).toBeVisible();
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("Address Line 1").fill("12 Shivaji Nagar, Rajwada");
+  await page.getByLabel(/Card Payment/).check();
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await page
+    .getByRole("dialog", { name: /Card payment/ })
+    .getByRole("button", { name: /^Pay ₹/ })
+    .click();
+  await expect(page.getByText("Payment Successful!")).toBeVisible();
+  await expect(page).toHaveURL("/profile?tab=orders");
+  const heading = page.getByRole("article").first().getByRole("heading").first();
+  return (await heading.textContent())!.replace("Order ", "").trim();
+}

@@ -50,7 +50,7 @@ test("the order confirmation has an HTML part in the shop's look and the same pl
   );
 });
 
-test("the customer hears of shipping, delivery and a cancellation, each linking to the order", async ({
+test("the customer hears of shipping, delivery, the cash received and a cancellation, each linking to the order", async ({
   page,
   browser,
 }) => {
@@ -69,7 +69,17 @@ test("the customer hears of shipping, delivery and a cancellation, each linking 
   await admin.keyboard.press("Escape");
   await admin.getByLabel(`Status of order ${delivered}`).selectOption("delivered");
   await expect(admin.getByText("Order status changed to delivered")).toBeVisible();
+
+  // Delivered is not paid: the courier pays the cash in later, and the owner records it then.
+  const arrived = await waitForMail(account.email, new RegExp(`^Delivered: ${delivered}$`));
+  expect(arrived.text).toContain(`Your order ${delivered} has been delivered.`);
+  expect(arrived.text).not.toContain("We have received your cash payment");
+  await admin.getByRole("link", { name: `View order ${delivered}` }).click();
+  await dialog.getByRole("button", { name: "Record cash received" }).click();
+  await expect(admin.getByText(`Order ${delivered} is marked paid`)).toBeVisible();
   await admin.context().close();
+  const receipt = await waitForMail(account.email, new RegExp(`^Payment received: ${delivered}$`));
+  expect(receipt.text).toContain("We have received your payment of ₹");
 
   // The customer cancels the other order from the Orders tab.
   await page.goto("/profile?tab=orders");
@@ -85,9 +95,6 @@ test("the customer hears of shipping, delivery and a cancellation, each linking 
   );
   expect(shipped.text).toContain("Tracking ID: DTDC555000111");
   expect(shipped.text).toContain("1 x Hingvastak Churna: ₹");
-  const arrived = await waitForMail(account.email, new RegExp(`^Delivered: ${delivered}$`));
-  expect(arrived.text).toContain(`Your order ${delivered} has been delivered.`);
-  expect(arrived.text).toContain("We have received your cash payment of ₹");
   const gone = await waitForMail(account.email, new RegExp(`^Order cancelled: ${cancelled}$`));
   expect(gone.text).toContain("Nothing was charged.");
   expect(gone.text).toContain("1 x Triphala Churna: ₹");

@@ -113,6 +113,24 @@ test.describe("on a 390 px phone", () => {
     const box = (await detail.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    // The items' Total column is in view, not cut at the edge of its table's box (measured
+    // once the dialog has finished zooming in).
+    await detail.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const items = detail.getByRole("table");
+    const itemsBox = (await items.locator("xpath=..").boundingBox())!;
+    const total = items.getByRole("columnheader", { name: "Total" });
+    await expect(total).toHaveText("Total");
+    const itemTotal = items
+      .getByRole("row")
+      .filter({ hasText: PRODUCT.name })
+      .getByRole("cell")
+      .last();
+    await expect(itemTotal).toHaveText(/^₹[\d,]+\.\d\d$/);
+    for (const cell of [total, itemTotal]) {
+      const cellBox = (await cell.boundingBox())!;
+      expect(cellBox.x).toBeGreaterThanOrEqual(itemsBox.x);
+      expect(cellBox.x + cellBox.width).toBeLessThanOrEqual(itemsBox.x + itemsBox.width);
+    }
     await expectFitsScreen(page, testInfo, "/admin/orders with an order open");
   });
 

@@ -134,7 +134,12 @@ describe(`dashboard on ${DATABASE_KIND}`, () => {
     expect(middle.cashToCollect - before.cashToCollect).toBe(65000);
 
     await recordCashReceived(handle.db, admin.id, cod.id);
+    // Delivered is not paid: the courier pays the cash in later (docs/decisions/049).
     await updateOrderStatus(handle.db, admin.id, delivered.id, "delivered");
+    const afterDelivery = await getDashboardStats(handle.db);
+    expect(afterDelivery.totalRevenue - before.totalRevenue).toBe(64000);
+    expect(afterDelivery.cashToCollect - before.cashToCollect).toBe(1000);
+    await recordCashReceived(handle.db, admin.id, delivered.id);
     const after = await getDashboardStats(handle.db);
     expect(after.totalRevenue - before.totalRevenue).toBe(65000);
     expect(after.cashToCollect).toBe(before.cashToCollect);

@@ -14,9 +14,9 @@ import {
 } from "~/modules/orders/credit-notes.server";
 import { issueInvoice, loadInvoice } from "~/modules/orders/invoices.server";
 import { updateOrderStatus } from "~/modules/orders/orders-admin.server";
+import { refundOrder } from "~/modules/orders/refund-order.server";
 import { testGateway } from "~/modules/payments/gateway.server";
 import { runRefunds } from "~/modules/payments/refund-job.server";
-import { refundOrder } from "~/modules/payments/refunds.server";
 import { loader as creditNoteLoader } from "~/routes/account/order-credit-note";
 import { loader as profileLoader } from "~/routes/account/profile";
 import { creditNotes, orders } from "../../db/schema";

@@ -81,7 +81,7 @@ describe(`order update mails on ${DATABASE_KIND}`, () => {
     expect(await mailsAbout(order.orderNumber, "Your order")).toHaveLength(1);
   });
 
-  it("delivery of a cash-on-delivery order: one mail that also acknowledges the cash", async () => {
+  it("delivery of a cash-on-delivery order: one mail; the cash is acknowledged once it is recorded", async () => {
     const order = await placed();
     await addTrackingId(handle.db, adminId, order.id, "BD-1");
     await updateOrderStatus(handle.db, adminId, order.id, "delivered");
@@ -90,10 +90,25 @@ describe(`order update mails on ${DATABASE_KIND}`, () => {
     const mail = await oneMail(order.orderNumber, "Delivered:");
     expect(mail.subject).toBe(`Delivered: ${order.orderNumber}`);
     expect(mail.text).toContain(`has been delivered`);
-    expect(mail.text).toContain(`We have received your cash payment of ₹`);
+    // The courier pays the cash in later (docs/decisions/049): not received yet.
+    expect(mail.text).not.toContain("We have received your cash payment");
+    expect(mail.text).toContain("Payment: Cash on Delivery\n");
     expectOrderDetails(mail, order);
-    // The cash is told in the delivery mail, not in a receipt of its own.
     expect(await mailsAbout(order.orderNumber, "Payment received:")).toHaveLength(0);
+
+    await recordCashReceived(handle.db, adminId, order.id);
+    const receipt = await oneMail(order.orderNumber, "Payment received:");
+    expect(receipt.text).toContain(`We have received your payment of ${formatRupees(order.total)}`);
+  });
+
+  it("delivery of a cash-on-delivery order whose cash was recorded first: the mail acknowledges it", async () => {
+    const order = await placed();
+    await recordCashReceived(handle.db, adminId, order.id);
+    await updateOrderStatus(handle.db, adminId, order.id, "delivered");
+    const mail = await oneMail(order.orderNumber, "Delivered:");
+    expect(mail.text).toContain(
+      `We have received your cash payment of ${formatRupees(order.total)}`,
+    );
   });
 
   it("cash recorded apart from delivery: a receipt with the amount", async () => {
@@ -119,12 +134,21 @@ describe(`order update mails on ${DATABASE_KIND}`, () => {
 
   it("the owner cancelling a paid card order: the customer is told the money comes back", async () => {
     const order = await placed("razorpay");
-    await handle.db.transaction((tx) => markOrderPaid(tx, order.id, "test"));
+    await handle.db.transaction((tx) => markOrderPaid(tx, order.id, "razorpay"));
     await updateOrderStatus(handle.db, adminId, order.id, "cancelled");
     const mail = await oneMail(order.orderNumber, "Order cancelled:");
     expect(mail.text).toContain(
       `The ${formatRupees(order.total)} you paid is being refunded to your card; we will e-mail you when it is done.`,
     );
+
+    // A test payment took no money, so none goes back to the card (docs/decisions/049).
+    const test = await placed("razorpay");
+    await handle.db.transaction((tx) => markOrderPaid(tx, test.id, "test"));
+    await updateOrderStatus(handle.db, adminId, test.id, "cancelled");
+    const testMail = await oneMail(test.orderNumber, "Order cancelled:");
+    expect(testMail.text).toContain("Its test payment is being refunded.");
+    expect(testMail.text).toContain("nothing was charged to your card");
+    expect(testMail.text).not.toContain("refunded to your card");
   });
 
   it("cancelled, reopened and cancelled again: a mail for each cancellation", async () => {

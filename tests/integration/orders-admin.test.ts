@@ -532,23 +532,39 @@ describe(`cash on delivery received on ${DATABASE_KIND}`, () => {
     expect(unknown.status).toBe(404);
   });
 
-  it("setting a cash-on-delivery order Delivered records its cash, once, in the same audit entry", async () => {
+  it("setting a cash-on-delivery order Delivered leaves its cash to be recorded when it comes in", async () => {
     const placed = await placedOrder();
-    await postOrders({ intent: "status", orderId: placed.id, status: "delivered" });
-    const order = await orderRow(placed.id);
-    expect(order).toMatchObject({ status: "delivered", paymentStatus: "paid" });
-    expect(order.paidAt).toBeInstanceOf(Date);
-    const [entry] = await auditFor(placed.id);
-    expect(entry!.changes).toMatchObject({
-      before: { status: "pending", paymentStatus: "pending" },
-      after: { status: "delivered", paymentStatus: "paid" },
-      cashReceived: "₹850.00",
+    const delivered = await postOrders({
+      intent: "status",
+      orderId: placed.id,
+      status: "delivered",
     });
-    // Moving away and back keeps the first payment time.
+    expect(delivered.status).toBe(200);
+    // Couriers pay the cash in days later: delivered is not paid (docs/decisions/049).
+    expect(await orderRow(placed.id)).toMatchObject({
+      status: "delivered",
+      paymentStatus: "pending",
+      paidAt: null,
+    });
+    const [entry] = await auditFor(placed.id);
+    expect(entry!.changes).toEqual({
+      orderNumber: placed.orderNumber,
+      before: { status: "pending" },
+      after: { status: "delivered" },
+    });
+    await drainMailOutbox(handle.db);
+    const mail = sent.find((m) => m.subject === `Delivered: ${placed.orderNumber}`)!;
+    expect(mail.text).not.toContain("We have received your cash payment");
+    expect(mail.text).toContain("Payment: Cash on Delivery\n");
+
+    // The owner records the cash as its own step; moving away and back keeps its time.
+    await postOrders({ intent: "record-cash", orderId: placed.id });
+    const paid = await orderRow(placed.id);
+    expect(paid).toMatchObject({ status: "delivered", paymentStatus: "paid" });
+    expect(paid.paidAt).toBeInstanceOf(Date);
     await updateOrderStatus(handle.db, admin.id, placed.id, "shipped");
     await updateOrderStatus(handle.db, admin.id, placed.id, "delivered");
-    expect((await orderRow(placed.id)).paidAt).toEqual(order.paidAt);
-    expect(await auditFor(placed.id)).toHaveLength(3);
+    expect((await orderRow(placed.id)).paidAt).toEqual(paid.paidAt);
   });
 
   it("a paid order cancelled later stays paid, with the refund due recorded", async () => {

@@ -7,34 +7,43 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formatRupees } from "~/domain/money";
+import { parseAdminOrderQuery } from "~/domain/validation/order-admin";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
-import { getDailySales, getDashboardStats } from "~/modules/admin/dashboard.server";
+import {
+  getDailySales,
+  getDashboardStats,
+  getRecentOrders,
+} from "~/modules/admin/dashboard.server";
 import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
+import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
+import { issueInvoice } from "~/modules/orders/invoices.server";
 import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
-import { updateOrderStatus } from "~/modules/orders/orders-admin.server";
+import {
+  addTrackingId,
+  listAdminOrders,
+  updateOrderStatus,
+} from "~/modules/orders/orders-admin.server";
 import { ordersCsvStream } from "~/modules/orders/orders-export.server";
+import { refundOrder } from "~/modules/orders/refund-order.server";
 import {
   createGatewayRefund,
   type PaymentGateway,
   testGateway,
 } from "~/modules/payments/gateway.server";
 import { runRefunds, setRefundGateways } from "~/modules/payments/refund-job.server";
-import {
-  processRefunds,
-  RefundError,
-  refundOrder,
-  retryRefund,
-} from "~/modules/payments/refunds.server";
+import { processRefunds, RefundError, retryRefund } from "~/modules/payments/refunds.server";
 import { webhookSignature } from "~/modules/payments/signatures.server";
 import { handleRazorpayWebhook } from "~/modules/payments/webhook.server";
 import { action as ordersAction } from "~/routes/admin/orders";
-import { auditLog, refunds } from "../../db/schema";
+import { auditLog, orderItems, orders, payments, products, refunds } from "../../db/schema";
 import { type FakeRazorpay, startFakeRazorpay } from "../fakes/razorpay-api";
 import { callRoute, createAdmin, insertProfile, postForm } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { rerunMigrationUpdates } from "./support/migrations";
 import { payCardOrder, placeTestOrder } from "./support/orders";
 import { createCustomer } from "./support/profile";
 
@@ -423,5 +432,311 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     const notFailed = await post(admin.cookies, { intent: "retry-refund", refundId: made!.id });
     expect(notFailed.status).toBe(400);
     expect(notFailed.toast?.description).toMatch(/only a failed refund can be retried/);
+  });
+});
+
+/** docs/decisions/049: an order's payment refunded in part, in full, and what that closes. */
+describe(`refunded orders on ${DATABASE_KIND}`, () => {
+  let owner: { id: string; cookies: string[] };
+  beforeAll(async () => {
+    owner = await createAdmin(handle.db, "Closing Owner");
+  });
+
+  /** The owner's refund through the orders screen, as the detail's form sends it. */
+  async function refundThroughScreen(orderId: string, amount: string, reason = "Jar cracked") {
+    const answer = await callRoute(
+      ordersAction,
+      postForm("/admin/orders", owner.cookies, { intent: "refund", orderId, amount, reason }),
+    );
+    expect(answer.status).toBe(200);
+    return answer;
+  }
+
+  async function orderRow(orderId: string) {
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
+    return row!;
+  }
+
+  /** The order's row in the back office's list. */
+  async function listed(orderNumber: string) {
+    const page = await listAdminOrders(
+      handle.db,
+      parseAdminOrderQuery(new URLSearchParams({ q: orderNumber })),
+    );
+    return page.orders[0] as Record<string, unknown>;
+  }
+
+  /** The order's line of the CSV export, by column name. */
+  async function exported(orderNumber: string) {
+    const csv = await new Response(
+      ordersCsvStream(handle.db, { q: orderNumber, status: undefined }),
+    ).text();
+    const [header, row] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const names = header!.split(",");
+    const cells = row!.split(",");
+    return Object.fromEntries(names.map((name, i) => [name, cells[i]]));
+  }
+
+  function lastMail(subject: string) {
+    return sent.filter((mail) => mail.subject === subject).at(-1)!;
+  }
+
+  it("refunded in part, then in full: partly refunded, then refunded, seen in the list, CSV and mails", async () => {
+    const order = await paidCardOrder();
+    await updateOrderStatus(handle.db, adminId, order.id, "shipped");
+
+    await refundThroughScreen(order.id, "200.50");
+    await settle();
+    expect(await orderRow(order.id)).toMatchObject({ status: "shipped", paymentStatus: "paid" });
+    expect(await listed(order.orderNumber)).toMatchObject({
+      paymentStatus: "paid",
+      refundedAmount: 20_050,
+      refundPendingAmount: 0,
+    });
+    expect(await exported(order.orderNumber)).toMatchObject({
+      "Payment Status": "partly refunded",
+      Refunded: "200.50",
+      Net: "449.50",
+    });
+    expect(lastMail(`Refund completed: ${order.orderNumber}`).text).toContain(
+      "Payment: Card (Razorpay) (partly refunded ₹200.50)",
+    );
+    // The dashboard's recent orders carry it too (the newest order is this one).
+    expect((await getRecentOrders(handle.db, 1))[0]).toMatchObject({
+      orderNumber: order.orderNumber,
+      paymentStatus: "paid",
+      refundedAmount: 20_050,
+    });
+
+    // The rest: the payment is refunded in full, the order keeps its status and is closed.
+    await refundThroughScreen(order.id, "449.50", "Lost in transit");
+    await settle();
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "shipped",
+      paymentStatus: "refunded",
+    });
+    expect(await listed(order.orderNumber)).toMatchObject({
+      paymentStatus: "refunded",
+      refundedAmount: order.total,
+    });
+    expect(await exported(order.orderNumber)).toMatchObject({
+      "Payment Status": "refunded",
+      Refunded: "650.00",
+      Net: "0.00",
+    });
+    expect(lastMail(`Refund completed: ${order.orderNumber}`).text).toContain(
+      "Payment: Card (Razorpay) (refunded)",
+    );
+    expect((await getRecentOrders(handle.db, 1))[0]).toMatchObject({
+      orderNumber: order.orderNumber,
+      paymentStatus: "refunded",
+      refundedAmount: order.total,
+    });
+    const { orders: mine } = await listCustomerOrders(handle.db, order.userId);
+    expect(mine[0]).toMatchObject({ paymentStatus: "refunded", refundedAmount: order.total });
+  });
+
+  it("an order refunded in full can no longer be shipped, delivered, cancelled or reopened", async () => {
+    const order = await paidCardOrder();
+    await updateOrderStatus(handle.db, adminId, order.id, "shipped");
+    await refundThroughScreen(order.id, "650");
+    await settle();
+    expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
+
+    const closed = `Order ${order.orderNumber} has been refunded in full, so its status can no longer be changed`;
+    for (const status of ["delivered", "cancelled", "pending"] as const) {
+      const answer = await callRoute(
+        ordersAction,
+        postForm("/admin/orders", owner.cookies, { intent: "status", orderId: order.id, status }),
+      );
+      expect(answer.status).toBe(409);
+      expect(answer.toast?.description).toBe(closed);
+    }
+    await expect(addTrackingId(handle.db, adminId, order.id, "DTDC-1")).rejects.toThrow(
+      `Order ${order.orderNumber} has been refunded in full and cannot be shipped`,
+    );
+    expect(await orderRow(order.id)).toMatchObject({ status: "shipped", trackingId: null });
+    // Paid back in full before it was invoiced, it is not invoiced now.
+    await expect(issueInvoice(handle.db, adminId, order.id)).rejects.toThrow(
+      `Order ${order.orderNumber} has been refunded in full, so it has no invoice`,
+    );
+    expect((await orderRow(order.id)).invoiceNumber).toBeNull();
+    // Nothing more was refunded by the refused cancellation.
+    expect(await refundsOf(order.id)).toHaveLength(1);
+  });
+
+  it("a refund of everything left of an unshipped order cancels it at once: stock back, no customer cancel, no reopen", async () => {
+    const order = await paidCardOrder();
+    const [item] = await handle.db
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    const stock = async () =>
+      (
+        await handle.db
+          .select({ n: products.stockQuantity })
+          .from(products)
+          .where(eq(products.id, item!.productId!))
+      )[0]!.n;
+    const before = await stock();
+
+    await refundThroughScreen(order.id, "150");
+    const answer = await refundThroughScreen(order.id, "500", "Out of stock at the warehouse");
+    expect(answer.toast?.description).toMatch(
+      /Nothing is left to refund, so the order is cancelled$/,
+    );
+    // Cancelled in the refund's own transaction (the refunds themselves may be sent already).
+    expect((await orderRow(order.id)).status).toBe("cancelled");
+    expect(await stock()).toBe(before + item!.quantity);
+    await settle();
+    expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
+    // The cancellation refunded nothing more, and told the customer.
+    expect((await refundsOf(order.id)).map((refund) => refund.amount)).toEqual([15_000, 50_000]);
+    // Sent as soon as it commits, so before or after the refund completed.
+    expect(lastMail(`Order cancelled: ${order.orderNumber}`).text).toMatch(
+      new RegExp(
+        `The ${formatRupees(order.total)} you paid (is being|has been) refunded to your card`,
+      ),
+    );
+
+    await expect(
+      cancelOrderByCustomer(handle.db, { userId: order.userId, orderId: order.id }),
+    ).rejects.toThrow(`Order ${order.orderNumber} is already cancelled`);
+    await expect(updateOrderStatus(handle.db, adminId, order.id, "processing")).rejects.toThrow(
+      `Order ${order.orderNumber} cannot be reopened: its card payment has been refunded. Please ask the customer to place a new order.`,
+    );
+    await expect(addTrackingId(handle.db, adminId, order.id, "DTDC-2")).rejects.toThrow(
+      `Order ${order.orderNumber} is cancelled and cannot be shipped`,
+    );
+    expect(await stock()).toBe(before + item!.quantity);
+  });
+
+  it("a customer cannot cancel an order refunded in full before this rule, and the expiry leaves it", async () => {
+    // An order refunded in full earlier, still pending (the shop cancelled nothing then).
+    const order = await paidCardOrder();
+    await refundThroughScreen(order.id, "100");
+    await settle();
+    await handle.db
+      .update(orders)
+      .set({ paymentStatus: "refunded", createdAt: new Date(Date.now() - 60 * MINUTE) })
+      .where(eq(orders.id, order.id));
+    await expect(
+      cancelOrderByCustomer(handle.db, { userId: order.userId, orderId: order.id }),
+    ).rejects.toThrow(
+      `Order ${order.orderNumber} has been refunded in full and can no longer be cancelled`,
+    );
+    expect(await expireUnpaidCardOrders(handle.db)).toBe(0);
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "pending",
+      paymentStatus: "refunded",
+    });
+  });
+
+  it("while a refund of the whole payment is pending the order is closed; it is refunded once the gateway says so", async () => {
+    fake.refundStatus = "pending";
+    const order = await paidCardOrder();
+    await updateOrderStatus(handle.db, adminId, order.id, "shipped");
+    await refundThroughScreen(order.id, "650");
+    await settle();
+    expect(await orderRow(order.id)).toMatchObject({ status: "shipped", paymentStatus: "paid" });
+    expect(await listed(order.orderNumber)).toMatchObject({ refundPendingAmount: order.total });
+    expect((await exported(order.orderNumber))["Payment Status"]).toBe("refund pending");
+    await expect(updateOrderStatus(handle.db, adminId, order.id, "delivered")).rejects.toThrow(
+      "has been refunded in full",
+    );
+    const [pending] = await refundsOf(order.id);
+    expect((await refundWebhook("refund.processed", pending!.providerRefundId!)()).outcome).toBe(
+      "refund-processed",
+    );
+    expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
+
+    // A late "payment captured" for it changes nothing.
+    const [payment] = await handle.db
+      .select({ providerOrderId: payments.providerOrderId })
+      .from(payments)
+      .where(eq(payments.orderId, order.id));
+    const rawBody = JSON.stringify({
+      event: "payment.captured",
+      payload: {
+        payment: {
+          entity: { id: order.paymentId, order_id: payment!.providerOrderId, amount: order.total },
+        },
+      },
+    });
+    const late = await handleRazorpayWebhook(handle.db, razorpay, {
+      rawBody,
+      signature: webhookSignature(rawBody, WEBHOOK_SECRET),
+      eventId: `evt_${randomUUID().slice(0, 12)}`,
+    });
+    expect(late.outcome).toBe("unchanged");
+    expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
+  });
+
+  it("two refunds that complete the payment, processed at the same moment: refunded, exactly", async () => {
+    fake.refundStatus = "pending";
+    const order = await paidCardOrder();
+    await updateOrderStatus(handle.db, adminId, order.id, "shipped");
+    await refundThroughScreen(order.id, "325");
+    await refundThroughScreen(order.id, "325");
+    await settle();
+    const pending = await refundsOf(order.id);
+    expect(pending.map((refund) => refund.status)).toEqual(["pending", "pending"]);
+    const outcomes = await Promise.all(
+      pending.map((refund) => refundWebhook("refund.processed", refund.providerRefundId!)()),
+    );
+    expect(outcomes.map((outcome) => outcome.outcome)).toEqual([
+      "refund-processed",
+      "refund-processed",
+    ]);
+    expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
+  });
+
+  it("a refund that fails opens the order again", async () => {
+    const order = await paidCardOrder();
+    await updateOrderStatus(handle.db, adminId, order.id, "shipped");
+    fake.failNext(400, "Refund refused");
+    await refundThroughScreen(order.id, "650");
+    await settle();
+    expect((await refundsOf(order.id))[0]!.status).toBe("failed");
+    expect((await orderRow(order.id)).paymentStatus).toBe("paid");
+    await updateOrderStatus(handle.db, adminId, order.id, "delivered");
+    expect((await orderRow(order.id)).status).toBe("delivered");
+  });
+
+  it("migration 0017 marks orders refunded in full before it as refunded, and no other", async () => {
+    const full = await paidCardOrder();
+    await updateOrderStatus(handle.db, adminId, full.id, "shipped");
+    await refundThroughScreen(full.id, "650");
+    const part = await paidCardOrder();
+    await refundThroughScreen(part.id, "649.99");
+    await settle();
+    // As the shop left them before the refund that completes a payment marked it.
+    await handle.db.update(orders).set({ paymentStatus: "paid" }).where(eq(orders.id, full.id));
+    expect(await rerunMigrationUpdates(handle.db, "0017")).toBe(1);
+    expect((await orderRow(full.id)).paymentStatus).toBe("refunded");
+    expect((await orderRow(part.id)).paymentStatus).toBe("paid");
+  });
+
+  it("test payments: the dashboard's test revenue nets out what was refunded", async () => {
+    const order = await paidCardOrder(testGateway());
+    const before = (await getDashboardStats(handle.db)).testRevenue;
+    await refundThroughScreen(order.id, "100");
+    await settle();
+    expect((await getDashboardStats(handle.db)).testRevenue).toBe(before - 10_000);
+  });
+
+  it("test payments: the refund mails say no money was taken, so none goes back to the card", async () => {
+    const order = await paidCardOrder(testGateway());
+    await refundThroughScreen(order.id, "100");
+    await settle();
+    for (const subject of ["Refund started", "Refund completed"]) {
+      const mail = lastMail(`${subject}: ${order.orderNumber}`);
+      expect(mail.text).toContain("test payment gateway, which takes no real money");
+      expect(mail.text).not.toContain("goes back to the card");
+      expect(mail.text).not.toContain("sent to your card");
+    }
   });
 });

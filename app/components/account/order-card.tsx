@@ -6,6 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { customerMayCancel, isTestPayment, paymentMethodLabel } from "~/domain/orders";
+import { isRefundedInFull } from "~/domain/refunds";
 import { shippingMethodLabel } from "~/domain/shipping";
 import { CancelOrderButton } from "./cancel-order-button";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
@@ -51,6 +52,8 @@ function documentsOf(order: OrderView) {
 export function OrderCard({ order }: { order: OrderView }) {
   const titleId = `order-${order.id}-title`;
   const address = order.shippingAddress;
+  // An order refunded in full is closed (docs/decisions/049); the server refuses it too.
+  const mayCancel = customerMayCancel(order.status) && !isRefundedInFull(order);
   return (
     <article
       aria-labelledby={titleId}
@@ -74,7 +77,7 @@ export function OrderCard({ order }: { order: OrderView }) {
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-muted-foreground">Payment:</span>
         <span>{paymentMethodLabel(order)}</span>
-        <PaymentStatusBadge status={order.paymentStatus} />
+        <PaymentStatusBadge payment={order} />
         {isTestPayment(order) ? (
           <Badge variant="warning">Test payment — no money taken</Badge>
         ) : null}
@@ -160,7 +163,7 @@ export function OrderCard({ order }: { order: OrderView }) {
         </dl>
       </div>
 
-      {order.awaitsPayment || customerMayCancel(order.status) || order.invoiceNumber ? (
+      {order.awaitsPayment || mayCancel || order.invoiceNumber ? (
         <footer className="flex flex-wrap justify-end gap-2">
           {documentsOf(order).map((document) => (
             // A document of its own, to print: a full page load, not an in-app navigation.
@@ -174,7 +177,7 @@ export function OrderCard({ order }: { order: OrderView }) {
             </a>
           ))}
           {order.awaitsPayment ? <PayNowButton orderId={order.id} /> : null}
-          {customerMayCancel(order.status) ? (
+          {mayCancel ? (
             <CancelOrderButton orderId={order.id} orderNumber={order.orderNumber} />
           ) : null}
         </footer>

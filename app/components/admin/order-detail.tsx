@@ -14,8 +14,13 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
-import { isTestPayment, type PaymentStatus, paymentMethodLabel } from "~/domain/orders";
-import { showsRefunds } from "~/domain/refunds";
+import {
+  isTestPayment,
+  type PaymentStatus,
+  paymentArrived,
+  paymentMethodLabel,
+} from "~/domain/orders";
+import { isRefundedInFull, type RefundedSoFar, refundTotals, showsRefunds } from "~/domain/refunds";
 import { shippingMethodLabel } from "~/domain/shipping";
 import { OrderRefunds, type RefundView } from "./order-refunds";
 
@@ -67,7 +72,15 @@ function Section({
  * docs/SPEC.md §4: an order without a tracking ID takes one (and is marked shipped); once set it is shown
  * read-only. The server checks the ID and answers with a toast and the field's error.
  */
-function TrackingForm({ order, action }: { order: OrderDetailView; action: string }) {
+function TrackingForm({
+  order,
+  action,
+  refundedInFull,
+}: {
+  order: OrderDetailView;
+  action: string;
+  refundedInFull: boolean;
+}) {
   const fetcher = useFetcher<TrackingActionData>();
   const lastResult = fetcher.data?.intent === "tracking" ? fetcher.data.result : undefined;
   const [form, fields] = useForm({ id: `tracking-${order.id}`, lastResult });
@@ -90,6 +103,11 @@ function TrackingForm({ order, action }: { order: OrderDetailView; action: strin
   }
   if (order.status === "cancelled") {
     return <p className="text-muted-foreground text-sm">A cancelled order cannot be shipped.</p>;
+  }
+  if (refundedInFull) {
+    return (
+      <p className="text-muted-foreground text-sm">An order refunded in full cannot be shipped.</p>
+    );
   }
   const busy = fetcher.state !== "idle";
   return (
@@ -120,13 +138,14 @@ function TrackingForm({ order, action }: { order: OrderDetailView; action: strin
 }
 
 /**
- * A cash-on-delivery order's cash is recorded by hand (or by setting it Delivered); a plain form,
- * so it works before JavaScript loads. A paid order shows when it was paid, and a cancelled one
- * paid in cash that its money is owed back (a card payment is refunded through the gateway).
+ * A cash-on-delivery order's cash is recorded by hand when the courier hands it over, which may be
+ * days after the delivery (docs/decisions/049); a plain form, so it works before JavaScript loads.
+ * A paid order shows when it was paid, and a cancelled one paid in cash that its money is owed
+ * back (a card payment is refunded through the gateway).
  */
 function CashPayment({ order, action }: { order: OrderDetailView; action: string }) {
   const fetcher = useFetcher();
-  if (order.paymentStatus === "paid") {
+  if (paymentArrived(order.paymentStatus)) {
     return (
       <>
         {order.paidAt ? (
@@ -138,7 +157,7 @@ function CashPayment({ order, action }: { order: OrderDetailView; action: string
           </span>
         ) : null}
         {order.status === "cancelled" && order.paymentMethod === "cod" ? (
-          <Badge variant="destructive" className="whitespace-normal">
+          <Badge variant="destructive" className="whitespace-normal!">
             Refund due: {formatRupees(order.total)} was received for this cancelled order
           </Badge>
         ) : null}
@@ -171,8 +190,13 @@ export function OrderDetail({
 }) {
   const address = order.shippingAddress;
   const prefix = `${idPrefix}-`;
-  const awaitingCard = order.paymentMethod !== "cod" && order.paymentStatus !== "paid";
-  const canPrint = Boolean(order.invoiceNumber) || (order.status !== "cancelled" && !awaitingCard);
+  const { processed, pending } = refundTotals(order.refunds);
+  const refunded: RefundedSoFar = { refundedAmount: processed, refundPendingAmount: pending };
+  const refundedInFull = isRefundedInFull({ ...order, ...refunded });
+  const awaitingCard = order.paymentMethod !== "cod" && !paymentArrived(order.paymentStatus);
+  const canPrint =
+    Boolean(order.invoiceNumber) ||
+    (order.status !== "cancelled" && !awaitingCard && order.paymentStatus !== "refunded");
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 sm:grid-cols-2">
@@ -196,7 +220,7 @@ export function OrderDetail({
             <Row label="Payment">
               <span className="inline-flex flex-wrap items-center gap-2">
                 {paymentMethodLabel(order)}
-                <PaymentStatusBadge status={order.paymentStatus} />
+                <PaymentStatusBadge payment={{ ...order, ...refunded }} />
                 {isTestPayment(order) ? <TestPaymentBadge /> : null}
                 <CashPayment order={order} action={action} />
               </span>
@@ -208,20 +232,24 @@ export function OrderDetail({
       </div>
 
       <Section id={`${prefix}items`} title="Items">
+        {/* Fits a phone: names wrap, amounts never do, so the Total column stays in view. */}
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-border border-b text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="py-2 pr-2 font-medium sm:pr-3">
                   Product
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
+                <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
                   Price
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Quantity
+                <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
+                  <abbr title="Quantity" className="no-underline sm:hidden">
+                    Qty
+                  </abbr>
+                  <span className="hidden sm:inline">Quantity</span>
                 </th>
-                <th scope="col" className="py-2 pl-3 text-right font-medium">
+                <th scope="col" className="py-2 pl-2 text-right font-medium sm:pl-3">
                   Total
                 </th>
               </tr>
@@ -229,10 +257,14 @@ export function OrderDetail({
             <tbody>
               {order.items.map((item) => (
                 <tr key={item.id} className="border-border border-b last:border-0">
-                  <td className="py-2 pr-3">{item.productName}</td>
-                  <td className="px-3 py-2 text-right">{formatRupees(item.unitPrice)}</td>
-                  <td className="px-3 py-2 text-right">{item.quantity}</td>
-                  <td className="py-2 pl-3 text-right">{formatRupees(item.totalPrice)}</td>
+                  <td className="py-2 pr-2 [overflow-wrap:anywhere] sm:pr-3">{item.productName}</td>
+                  <td className="whitespace-nowrap px-2 py-2 text-right sm:px-3">
+                    {formatRupees(item.unitPrice)}
+                  </td>
+                  <td className="px-2 py-2 text-right sm:px-3">{item.quantity}</td>
+                  <td className="whitespace-nowrap py-2 pl-2 text-right sm:pl-3">
+                    {formatRupees(item.totalPrice)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -245,7 +277,7 @@ export function OrderDetail({
           <AddressBlock address={address} className="text-sm leading-relaxed" />
         </Section>
         <Section id={`${prefix}tracking`} title="Tracking Information">
-          <TrackingForm order={order} action={action} />
+          <TrackingForm order={order} action={action} refundedInFull={refundedInFull} />
         </Section>
       </div>
 
@@ -310,7 +342,9 @@ export function OrderDetail({
           <p className="text-muted-foreground text-sm">
             {order.status === "cancelled"
               ? "A cancelled order has no invoice."
-              : "The invoice can be printed once the card payment is received."}
+              : order.paymentStatus === "refunded"
+                ? "An order refunded in full has no invoice."
+                : "The invoice can be printed once the card payment is received."}
           </p>
         )}
       </div>

@@ -1,11 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
+import { customerMayCancel, type OrderStatus } from "~/domain/orders";
 import {
   isRefundableByCard,
   REFUND_STATUS_LABELS,
@@ -14,6 +17,7 @@ import {
   refundTotals,
   showsRefunds,
 } from "~/domain/refunds";
+import { refundFormSchema } from "~/domain/validation/order-admin";
 import type { TrackingActionData } from "./order-detail";
 
 export type RefundView = {
@@ -39,14 +43,21 @@ export function RefundStatusBadge({ status }: { status: RefundStatus }) {
 /**
  * docs/decisions/039: a paid card order's refunds, what is left to refund, a form for a partial
  * refund (amount and reason) and a retry for a refund the gateway refused. Plain forms, so they
- * work before JavaScript loads; the server checks the amount against the payment.
+ * work before JavaScript loads; the server checks the amount against the payment. With
+ * JavaScript a refund is confirmed first (docs/decisions/049).
  */
 export function OrderRefunds({
   order,
   refunds,
   action,
 }: {
-  order: { id: string; total: number; paymentMethod: string; paymentStatus: string };
+  order: {
+    id: string;
+    status: OrderStatus;
+    total: number;
+    paymentMethod: string;
+    paymentStatus: string;
+  };
   refunds: readonly RefundView[];
   action: string;
 }) {
@@ -85,7 +96,14 @@ export function OrderRefunds({
           ))}
         </ul>
       ) : null}
-      {left > 0 ? <RefundForm orderId={order.id} left={left} action={action} /> : null}
+      {left > 0 ? (
+        <RefundForm
+          orderId={order.id}
+          left={left}
+          cancelsWhenAll={customerMayCancel(order.status)}
+          action={action}
+        />
+      ) : null}
     </div>
   );
 }
@@ -107,40 +125,93 @@ function RetryRefund({ refund, action }: { refund: RefundView; action: string })
   );
 }
 
-function RefundForm({ orderId, left, action }: { orderId: string; left: number; action: string }) {
+/**
+ * The amount and reason; with JavaScript a refund that the shared schema accepts is asked about
+ * first, as a cancellation is, since money that has left cannot be called back. Anything the
+ * schema refuses goes straight to the server, which answers with the field's message.
+ */
+function RefundForm({
+  orderId,
+  left,
+  cancelsWhenAll,
+  action,
+}: {
+  orderId: string;
+  left: number;
+  /** Refunding everything left cancels the order (it has not shipped; decision 049). */
+  cancelsWhenAll: boolean;
+  action: string;
+}) {
   const fetcher = useFetcher<TrackingActionData>();
+  // Kept after the dialog closes, so its text stays put while it fades out.
+  const [asking, setAsking] = useState<{ formData: FormData; amount: number } | null>(null);
+  const [open, setOpen] = useState(false);
   const lastResult = fetcher.data?.intent === "refund" ? fetcher.data.result : undefined;
-  const [form, fields] = useForm({ id: `refund-${orderId}`, lastResult });
+  const [form, fields] = useForm({
+    id: `refund-${orderId}`,
+    lastResult,
+    onSubmit(event, { formData }) {
+      const refund = refundFormSchema.safeParse(Object.fromEntries(formData));
+      if (!refund.success) return;
+      event.preventDefault();
+      setAsking({ formData, amount: refund.data.amount });
+      setOpen(true);
+    },
+  });
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form
-      method="post"
-      action={action}
-      {...getFormProps(form)}
-      noValidate
-      className="grid gap-3 sm:grid-cols-[10rem_1fr]"
-    >
-      <input type="hidden" name="intent" value="refund" />
-      <input type="hidden" name="orderId" value={orderId} />
-      <Field
-        label="Refund amount (₹)"
-        id={`refund-amount-${orderId}`}
-        errors={fields.amount?.errors?.slice(0, 1)}
-        description={`At most ${formatRupees(left)}`}
+    <>
+      <fetcher.Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        noValidate
+        className="grid gap-3 sm:grid-cols-[10rem_1fr]"
       >
-        {(control) => <Input {...control} name="amount" inputMode="decimal" autoComplete="off" />}
-      </Field>
-      <Field
-        label="Reason"
-        id={`refund-reason-${orderId}`}
-        errors={fields.reason?.errors?.slice(0, 1)}
-        description="Shown to the customer in the refund e-mail."
+        <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="orderId" value={orderId} />
+        <Field
+          label="Refund amount (₹)"
+          id={`refund-amount-${orderId}`}
+          errors={fields.amount?.errors?.slice(0, 1)}
+          description={`At most ${formatRupees(left)}`}
+        >
+          {(control) => <Input {...control} name="amount" inputMode="decimal" autoComplete="off" />}
+        </Field>
+        <Field
+          label="Reason"
+          id={`refund-reason-${orderId}`}
+          errors={fields.reason?.errors?.slice(0, 1)}
+          description="Shown to the customer in the refund e-mail."
+        >
+          {(control) => <Input {...control} name="reason" maxLength={200} autoComplete="off" />}
+        </Field>
+        <Button type="submit" size="sm" className="justify-self-start" disabled={busy}>
+          {busy ? "Refunding..." : "Refund"}
+        </Button>
+      </fetcher.Form>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Refund ${formatRupees(asking?.amount ?? 0)} to the customer's card?`}
+        description={
+          asking && cancelsWhenAll && asking.amount === left
+            ? "This cannot be undone. Nothing will be left to refund, so the order will be cancelled and its items go back into stock."
+            : "This cannot be undone."
+        }
+        cancelLabel="Don't Refund"
       >
-        {(control) => <Input {...control} name="reason" maxLength={200} autoComplete="off" />}
-      </Field>
-      <Button type="submit" size="sm" className="justify-self-start" disabled={busy}>
-        {busy ? "Refunding..." : "Refund"}
-      </Button>
-    </fetcher.Form>
+        <Button
+          type="button"
+          variant="destructive"
+          onClick={() => {
+            if (asking) fetcher.submit(asking.formData, { method: "post", action });
+            setOpen(false);
+          }}
+        >
+          Yes, Refund
+        </Button>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -16,30 +16,48 @@ const TONE_CLASSES = {
   neutral: "bg-badge-grey text-badge-grey-foreground",
 } as const;
 
-const selectClass =
-  "h-9 cursor-pointer rounded-full border border-transparent px-3 font-medium text-sm disabled:cursor-wait disabled:opacity-70";
+const shapeClass = "h-9 rounded-full border border-transparent px-3 font-medium text-sm";
+const selectClass = `${shapeClass} cursor-pointer disabled:cursor-wait disabled:opacity-70`;
 
 /**
  * docs/SPEC.md §2: the inline status dropdown of an orders row, any status from any other. Choosing
  * Cancelled asks first, since it gives back the stock and coupon; choosing another status for a
  * cancelled order reopens it and takes them again (the server refuses when they are gone).
- * Before JavaScript loads it is a plain form with an Update button.
+ * Before JavaScript loads it is a plain form with an Update button. An order refunded in full is
+ * closed (docs/decisions/049): its status shows, with nothing to choose.
  */
 export function OrderStatusSelect({
   orderId,
   orderNumber,
   status,
   action,
+  closed = false,
 }: {
   orderId: string;
   orderNumber: string;
   status: OrderStatus;
   action: string;
+  closed?: boolean;
 }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
   const label = `Status of order ${orderNumber}`;
+  if (closed) {
+    return (
+      <select
+        aria-label={label}
+        title="Refunded in full: this order is closed"
+        defaultValue={status}
+        disabled
+        className={cn(shapeClass, TONE_CLASSES[orderStatusTone(status)])}
+      >
+        <option value={status} className="bg-card text-foreground">
+          {statusLabel(status)}
+        </option>
+      </select>
+    );
+  }
   const submitting = fetcher.formData?.get("status");
   const shown = (typeof submitting === "string" ? submitting : status) as OrderStatus;
   const options = ORDER_STATUSES.map((value) => (

@@ -17,7 +17,10 @@ export type DashboardStats = {
   totalRevenue: number;
   /** Paise of cash-on-delivery orders not cancelled whose cash is not yet recorded. */
   cashToCollect: number;
-  /** Paise taken through the built-in test gateway (no money moved), cancelled ones left out. */
+  /**
+   * Paise taken through the built-in test gateway (no money moved), cancelled ones and what was
+   * refunded of them left out.
+   */
   testRevenue: number;
 };
 
@@ -57,7 +60,10 @@ export async function getDashboardStats(executor: Executor): Promise<DashboardSt
         where ${orders.status} <> 'cancelled' and ${orders.paymentMethod} = 'cod'
           and ${orders.paymentStatus} <> 'paid')::bigint as cash_to_collect,
       (select coalesce(sum(${orders.total}), 0) from ${orders}
-        where ${orders.status} <> 'cancelled' and ${TEST_PAYMENT})::bigint as test_revenue
+        where ${orders.status} <> 'cancelled' and ${TEST_PAYMENT})::bigint
+      - (select coalesce(sum(r.amount), 0) from refunds r join ${orders} on ${orders.id} = r.order_id
+        where r.status = 'processed' and ${orders.status} <> 'cancelled'
+          and ${TEST_PAYMENT})::bigint as test_revenue
   `,
   );
   return {
@@ -83,6 +89,10 @@ export type RecentOrder = {
   total: number;
   createdAt: Date;
   testPayment: boolean;
+  paymentStatus: string;
+  /** What card refunds have given back, and what is on its way (docs/decisions/049). */
+  refundedAmount: number;
+  refundPendingAmount: number;
 };
 
 /**
@@ -101,13 +111,21 @@ export async function getRecentOrders(executor: Executor, limit = 5): Promise<Re
     total: number;
     created_at: Date | string;
     test_payment: boolean;
+    payment_status: string;
+    refunded_amount: number;
+    refund_pending_amount: number;
   }>(
     executor,
     sql`
     select o.id, o.order_number, coalesce(nullif(trim(p.full_name), ''), o.shipping_address->>'fullName') as customer_name,
       p.email as customer_email, o.shipping_address->>'city' as city,
       o.shipping_address->>'state' as state, o.status, o.total, o.created_at,
-      (o.payment_method = 'razorpay' and o.payment_provider is not distinct from 'test') as test_payment
+      (o.payment_method = 'razorpay' and o.payment_provider is not distinct from 'test') as test_payment,
+      o.payment_status,
+      (select coalesce(sum(r.amount), 0) from refunds r
+        where r.order_id = o.id and r.status = 'processed')::int as refunded_amount,
+      (select coalesce(sum(r.amount), 0) from refunds r
+        where r.order_id = o.id and r.status = 'pending')::int as refund_pending_amount
     from ${orders} o left join ${profiles} p on p.id = o.user_id
     order by o.created_at desc, o.id desc
     limit ${limit}
@@ -124,6 +142,9 @@ export async function getRecentOrders(executor: Executor, limit = 5): Promise<Re
     total: Number(row.total),
     createdAt: new Date(row.created_at),
     testPayment: Boolean(row.test_payment),
+    paymentStatus: row.payment_status,
+    refundedAmount: Number(row.refunded_amount),
+    refundPendingAmount: Number(row.refund_pending_amount),
   }));
 }
 

@@ -5,7 +5,7 @@ import { jobKinds } from "./job-kinds.server";
 import { pruneFinishedJobs } from "./prune-jobs.server";
 import { passOf } from "./run-jobs.server";
 
-/** The channel migration 0017 announces a waiting job on, with its kind. */
+/** The channel migration 0018 announces a waiting job on, with its kind. */
 export const BACKGROUND_JOBS_CHANNEL = "background_jobs";
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { CANCELLATION_REFUND_REASON } from "../../domain/refunds";
 import type { Database, Transaction } from "../../lib/db.server";
 import { returnStock } from "../catalog/stock.server";
 import { kickRefunds } from "../payments/refund-job.server";
-import { requestRefund } from "../payments/refunds.server";
+import { isClosedByRefund, requestRefund } from "../payments/refunds.server";
 import { releaseCoupon } from "../promotions/redemptions.server";
 import { issueCreditNote } from "./credit-notes.server";
 import { kickMailOutbox } from "./mail-drainer.server";
@@ -66,7 +66,8 @@ export async function releaseOrder(
 
 /**
  * docs/DESIGN.md §6.16: a customer cancels their own order while it is pending or processing; stock and
- * coupon go back in the same transaction. Another customer's order is not found.
+ * coupon go back in the same transaction. Another customer's order is not found; an order whose
+ * card payment has been refunded in full is closed (docs/decisions/049).
  */
 export async function cancelOrderByCustomer(
   database: Database,
@@ -74,7 +75,14 @@ export async function cancelOrderByCustomer(
 ): Promise<{ orderNumber: string }> {
   const cancelled = await database.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status })
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        paymentStatus: orders.paymentStatus,
+        total: orders.total,
+      })
       .from(orders)
       .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
       .for("update");
@@ -84,6 +92,11 @@ export async function cancelOrderByCustomer(
         order.status === "cancelled"
           ? `Order ${order.orderNumber} is already cancelled`
           : `Order ${order.orderNumber} has already ${order.status === "shipped" ? "shipped" : "been delivered"} and can no longer be cancelled`,
+      );
+    }
+    if (await isClosedByRefund(tx, order)) {
+      throw new OrderNotCancellableError(
+        `Order ${order.orderNumber} has been refunded in full and can no longer be cancelled`,
       );
     }
     await releaseOrder(tx, order.id);

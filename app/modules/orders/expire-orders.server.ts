@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { orders } from "../../../db/schema";
 import { CARD_PAYMENT_WINDOW_MS } from "../../domain/orders";
 import { backgroundJob } from "../../lib/background-job.server";
@@ -21,7 +21,8 @@ export async function expireUnpaidCardOrders(database: Database, now = new Date(
       .where(
         and(
           eq(orders.paymentMethod, "razorpay"),
-          ne(orders.paymentStatus, "paid"),
+          // Never a paid one, nor one paid and refunded since (docs/decisions/049).
+          inArray(orders.paymentStatus, ["pending", "failed"]),
           eq(orders.status, "pending"),
           lt(orders.createdAt, cutoff),
         ),

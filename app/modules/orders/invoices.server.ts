@@ -45,6 +45,11 @@ export async function issueInvoice(
     if (order.status === "cancelled") {
       throw new OrderAdminError(`Order ${order.orderNumber} is cancelled, so it has no invoice`);
     }
+    if (order.paymentStatus === "refunded") {
+      throw new OrderAdminError(
+        `Order ${order.orderNumber} has been refunded in full, so it has no invoice`,
+      );
+    }
     if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
       throw new OrderAdminError(
         `Order ${order.orderNumber} is waiting for its card payment; its invoice can be printed once it is paid`,

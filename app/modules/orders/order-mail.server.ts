@@ -4,13 +4,15 @@ import { formatIstDateTime } from "../../domain/india-time";
 import { composeMail, type MailParagraph, type MailRow } from "../../domain/mail-layout";
 import type { OrderMailKind } from "../../domain/mail-outbox";
 import { formatRupees } from "../../domain/money";
-import { paymentMethodLabel } from "../../domain/orders";
+import { isTestPayment, paymentArrived, paymentMethodLabel } from "../../domain/orders";
+import { paymentStandingLabel } from "../../domain/refunds";
 import { shippingMethodLabel } from "../../domain/shipping";
 import { orderMailPath } from "../../domain/validation/order-history";
 import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import type { MailMessage } from "../../lib/mail.server";
 import { getSettings } from "../settings/settings.server";
+import { refundSum } from "./order-columns.server";
 
 type ShippingAddress = (typeof orders.$inferSelect)["shippingAddress"];
 
@@ -33,6 +35,8 @@ export async function loadOrderForMail(executor: Executor, orderId: string) {
       paidAt: orders.paidAt,
       trackingId: orders.trackingId,
       address: orders.shippingAddress,
+      refundedAmount: refundSum("processed"),
+      refundPendingAmount: refundSum("pending"),
       // A customer whose account was deleted keeps their orders, and no longer gets mail.
       email: profiles.email,
       fullName: profiles.fullName,
@@ -84,11 +88,14 @@ function orderTable(order: OrderForMail): MailRow[] {
       value: order.shipping === 0 ? "Free" : formatRupees(order.shipping),
     },
     { label: "Total", value: formatRupees(order.total), strong: true },
-    {
-      label: "Payment",
-      value: `${paymentMethodLabel(order)}${order.paymentStatus === "paid" ? " (paid)" : ""}`,
-    },
+    { label: "Payment", value: `${paymentMethodLabel(order)}${paymentNote(order)}` },
   ];
+}
+
+/** " (paid)", " (refunded)", " (partly refunded ₹200.50)" (docs/decisions/049); nothing unpaid. */
+function paymentNote(order: OrderForMail) {
+  if (!paymentArrived(order.paymentStatus)) return "";
+  return ` (${paymentStandingLabel(order).toLowerCase()})`;
 }
 
 /** The customer's own order on their Orders tab. */
@@ -190,6 +197,7 @@ const CUSTOMER_MAILS: Record<
           ],
         },
   // docs/decisions/039: a refund started (by a cancellation or the owner) and completed.
+  // A test payment took no money (docs/decisions/016), so its refund sends none back.
   "refund-initiated": (order, refund) =>
     !refund || refund.status === "failed"
       ? null
@@ -198,20 +206,31 @@ const CUSTOMER_MAILS: Record<
           title: `A refund for order ${order.orderNumber} has been started`,
           paragraphs: [
             `We have started a refund of ${formatRupees(refund.amount)} for your order ${order.orderNumber} (${refund.reason}).`,
-            "It goes back to the card you paid with; banks usually take 5-7 business days to show it. We will write again when it is done.",
+            isTestPayment(order)
+              ? `${TEST_PAYMENT_NOTE} We will write again when the refund is recorded.`
+              : "It goes back to the card you paid with; banks usually take 5-7 business days to show it. We will write again when it is done.",
           ],
         },
   "refund-processed": (order, refund) =>
     refund?.status !== "processed"
       ? null
-      : {
-          subject: `Refund completed: ${order.orderNumber}`,
-          title: `Your refund for order ${order.orderNumber} is on its way`,
-          paragraphs: [
-            `The refund of ${formatRupees(refund.amount)} for your order ${order.orderNumber} has been processed by the payment gateway and sent to your card.`,
-            "Your bank may take a few business days to show it on your statement.",
-          ],
-        },
+      : isTestPayment(order)
+        ? {
+            subject: `Refund completed: ${order.orderNumber}`,
+            title: `Your refund for order ${order.orderNumber} has been recorded`,
+            paragraphs: [
+              `The refund of ${formatRupees(refund.amount)} for your order ${order.orderNumber} has been recorded by the shop's test payment gateway.`,
+              TEST_PAYMENT_NOTE,
+            ],
+          }
+        : {
+            subject: `Refund completed: ${order.orderNumber}`,
+            title: `Your refund for order ${order.orderNumber} is on its way`,
+            paragraphs: [
+              `The refund of ${formatRupees(refund.amount)} for your order ${order.orderNumber} has been processed by the payment gateway and sent to your card.`,
+              "Your bank may take a few business days to show it on your statement.",
+            ],
+          },
   "order-cancelled": (order) =>
     order.status !== "cancelled"
       ? null
@@ -225,7 +244,17 @@ const CUSTOMER_MAILS: Record<
         },
 };
 
+/** What the refund mails of a test payment say instead of "sent to your card". */
+const TEST_PAYMENT_NOTE =
+  "This order was paid through the shop's test payment gateway, which takes no real money: nothing was charged to your card, so nothing is sent back to it.";
+
 function cancellationNote(order: OrderForMail) {
+  if (isTestPayment(order) && paymentArrived(order.paymentStatus)) {
+    return `Its test payment is being refunded. ${TEST_PAYMENT_NOTE}`;
+  }
+  if (order.paymentStatus === "refunded") {
+    return `The ${formatRupees(order.total)} you paid has been refunded to your card.`;
+  }
   if (order.paymentStatus === "paid" && order.paymentMethod !== "cod") {
     return `The ${formatRupees(order.total)} you paid is being refunded to your card; we will e-mail you when it is done.`;
   }

@@ -46,3 +46,21 @@ export async function markOrderPaymentFailed(tx: Transaction, orderId: string) {
     .set({ paymentStatus: "failed", updatedAt: new Date() })
     .where(eq(orders.id, orderId));
 }
+
+/** Locks the order row, as every change to an order does first; its payment status, or null. */
+export async function lockOrderPayment(tx: Transaction, orderId: string) {
+  const [order] = await tx
+    .select({ paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  return order?.paymentStatus ?? null;
+}
+
+/** Its card payment has been refunded in full (docs/decisions/049). Call with the row locked. */
+export async function markOrderRefunded(tx: Transaction, orderId: string, now = new Date()) {
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "refunded", updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "paid")));
+}

@@ -1,18 +1,19 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { orderItems, orders, profiles } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
-import type { OrderStatus } from "../../domain/orders";
+import { type OrderStatus, paymentArrived } from "../../domain/orders";
 import { phoneSearchDigits } from "../../domain/phone-search";
 import { isRefundableByCard } from "../../domain/refunds";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { kickRefunds } from "../payments/refund-job.server";
+import { isClosedByRefund } from "../payments/refunds.server";
 import { releaseOrder } from "./cancel-order.server";
 import { hasCreditNotes } from "./credit-notes.server";
 import { kickMailOutbox } from "./mail-drainer.server";
 import { enqueueOrderMail } from "./mail-outbox.server";
-import { orderLineColumns, orderSummaryColumns } from "./order-columns.server";
+import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
 import { reopenOrder } from "./reopen-order.server";
 
@@ -77,6 +78,9 @@ export async function listAdminOrders(
       status: orders.status,
       customerName: profiles.fullName,
       customerEmail: profiles.email,
+      // docs/decisions/049: what has come back of a card payment, and what is on its way.
+      refundedAmount: refundSum("processed"),
+      refundPendingAmount: refundSum("pending"),
       matching: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
@@ -150,7 +154,10 @@ async function lockOrder(executor: Executor, orderId: string) {
  * - Cancelling gives back its stock and coupon use (releaseOrder). A paid card order is refunded
  *   through the gateway (decision 039); paid cash is owed back and shown as due (decision 019).
  * - Reopening a cancelled order takes its stock and coupon use again (reopenOrder), or refuses.
- * - Delivering a cash-on-delivery order records its cash as received.
+ * - Delivering a cash-on-delivery order leaves its cash to be recorded when the courier hands it
+ *   over ("Record cash received"); couriers pay it in days later (decision 049).
+ * - An order whose card payment is refunded in full, or on its way back in full, keeps its status
+ *   (decision 049).
  * The customer hears of a delivery and of a cancellation (docs/decisions/038).
  */
 export async function updateOrderStatus(
@@ -162,14 +169,20 @@ export async function updateOrderStatus(
 ) {
   const outcome = await database.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const result = { orderNumber: order.orderNumber, status, released: false, cashRecorded: false };
+    const result = { orderNumber: order.orderNumber, status, released: false };
     if (order.status === status) return { ...result, changed: false };
-    const collectsCash = status === "delivered" && awaitsCash(order);
+    if (await isClosedByRefund(tx, order)) {
+      throw new OrderAdminError(
+        order.status === "cancelled"
+          ? `Order ${order.orderNumber} cannot be reopened: its card payment has been refunded. Please ask the customer to place a new order.`
+          : `Order ${order.orderNumber} has been refunded in full, so its status can no longer be changed`,
+      );
+    }
     if (status === "cancelled") {
       await releaseOrder(tx, order.id, { actorId }, now);
     } else {
       if (order.status === "cancelled") {
-        if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
+        if (order.paymentMethod !== "cod" && !paymentArrived(order.paymentStatus)) {
           // Its payment window has closed; it could never be paid, and expiry would cancel it again.
           throw new OrderAdminError(
             `Order ${order.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
@@ -189,10 +202,8 @@ export async function updateOrderStatus(
           status,
           updatedAt: now,
           ...(order.status === "cancelled" ? { cancelledAt: null } : {}),
-          ...(collectsCash ? { paymentStatus: "paid" as const, paidAt: now } : {}),
         })
         .where(eq(orders.id, order.id));
-      // Cash collected on delivery is told in the delivery mail, not in a second one.
       if (status === "delivered") await enqueueOrderMail(tx, "order-delivered", order.id, now);
     }
     const refundDue =
@@ -205,34 +216,21 @@ export async function updateOrderStatus(
       entityId: order.id,
       changes: {
         orderNumber: order.orderNumber,
-        before: {
-          status: order.status,
-          ...(collectsCash ? { paymentStatus: order.paymentStatus } : {}),
-        },
-        after: { status, ...(collectsCash ? { paymentStatus: "paid" } : {}) },
+        before: { status: order.status },
+        after: { status },
         ...(status === "cancelled" ? { released: "stock and coupon" } : {}),
         ...(order.status === "cancelled" ? { taken: "stock and coupon" } : {}),
-        ...(collectsCash ? { cashReceived: formatRupees(order.total) } : {}),
         ...(refundDue ? { refundDue: formatRupees(order.total) } : {}),
         ...(refunded ? { refundStarted: "what is left of the card payment" } : {}),
       },
     });
-    return {
-      ...result,
-      released: status === "cancelled",
-      cashRecorded: collectsCash,
-      changed: true,
-    };
+    return { ...result, released: status === "cancelled", changed: true };
   });
   if (outcome.changed) {
     kickMailOutbox(database);
     kickRefunds(database);
   }
   return outcome;
-}
-
-function awaitsCash(order: { paymentMethod: string; paymentStatus: string }) {
-  return order.paymentMethod === "cod" && order.paymentStatus !== "paid";
 }
 
 /**
@@ -286,8 +284,9 @@ export async function recordCashReceived(
 
 /**
  * docs/SPEC.md §4: adding a tracking ID to an order that has none sets it and marks the order shipped.
- * Once set it is read-only; a cancelled order cannot be shipped. The customer is told, with the
- * tracking ID, through the mail outbox.
+ * Once set it is read-only; a cancelled order cannot be shipped, nor one whose card payment has
+ * been refunded in full (decision 049). The customer is told, with the tracking ID, through the
+ * mail outbox.
  */
 export async function addTrackingId(
   database: Database,
@@ -304,6 +303,11 @@ export async function addTrackingId(
     }
     if (order.status === "cancelled") {
       throw new OrderAdminError(`Order ${order.orderNumber} is cancelled and cannot be shipped`);
+    }
+    if (await isClosedByRefund(tx, order)) {
+      throw new OrderAdminError(
+        `Order ${order.orderNumber} has been refunded in full and cannot be shipped`,
+      );
     }
     await tx
       .update(orders)

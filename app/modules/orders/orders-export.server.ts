@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { orders, profiles } from "../../../db/schema";
 import { csvRow, rupeesDecimal } from "../../domain/csv";
 import { formatIstSortable } from "../../domain/india-time";
-import { isTestPayment, paymentMethodLabel } from "../../domain/orders";
+import { isTestPayment, paymentArrived, paymentMethodLabel } from "../../domain/orders";
+import { paymentStanding } from "../../domain/refunds";
 import { shippingMethodLabel } from "../../domain/shipping";
 import type { AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Executor } from "../../lib/db.server";
@@ -65,7 +66,8 @@ async function nextBatch(
       shippingCost: orders.shippingCost,
       shippingMethod: orders.shippingMethod,
       total: orders.total,
-      refunded: refundSum("processed"),
+      refundedAmount: refundSum("processed"),
+      refundPendingAmount: refundSum("pending"),
       address: orders.shippingAddress,
     })
     .from(orders)
@@ -85,16 +87,16 @@ function toCsv(row: ExportRow) {
     row.customerEmail ?? "",
     row.status,
     paymentMethodLabel(row),
-    row.paymentStatus,
+    paymentStanding(row),
     isTestPayment(row) ? "TEST" : "",
-    row.paymentStatus === "paid" && row.paidAt ? formatIstSortable(row.paidAt) : "",
+    paymentArrived(row.paymentStatus) && row.paidAt ? formatIstSortable(row.paidAt) : "",
     rupeesDecimal(row.subtotal),
     rupeesDecimal(row.discountAmount),
     shippingMethodLabel(row.shippingMethod),
     rupeesDecimal(row.shippingCost),
     rupeesDecimal(row.total),
-    rupeesDecimal(row.refunded),
-    rupeesDecimal(row.total - row.refunded),
+    rupeesDecimal(row.refundedAmount),
+    rupeesDecimal(row.total - row.refundedAmount),
     row.address.city,
     row.address.state,
   ]);
@@ -106,7 +108,9 @@ function toCsv(row: ExportRow) {
  * orders the shop has. Dates are India time; amounts are rupees with two decimals. "Paid At" is
  * when the payment (card, or cash recorded by the shop) was received. "Test Payment"
  * says TEST for card orders of the built-in test gateway, through which no money moved.
- * "Refunded" is what card refunds have given back so far, and "Net" the total less it.
+ * "Payment Status" says "refunded", "partly refunded" or "refund pending" for a card payment
+ * given back (docs/decisions/049); "Refunded" is what card refunds have given back so far, and
+ * "Net" the total less it.
  */
 export function ordersCsvStream(
   executor: Executor,

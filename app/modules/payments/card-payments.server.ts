@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { orders, payments, profiles } from "../../../db/schema";
-import { awaitsCardPayment } from "../../domain/orders";
+import { awaitsCardPayment, paymentArrived } from "../../domain/orders";
 import { AppError } from "../../lib/app-error";
 import type { Database, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
@@ -204,7 +204,8 @@ export async function markPaid(tx: Transaction, payment: LockedPayment, paymentI
     .update(payments)
     .set({ status: "paid", providerPaymentId: paymentId, updatedAt: new Date() })
     .where(eq(payments.id, payment.id));
-  if (payment.paymentStatus === "paid") {
+  // Paid already, or paid and refunded since (a late or replayed event).
+  if (paymentArrived(payment.paymentStatus)) {
     if (payment.paymentMethod === "cod") {
       // Switched to cash on delivery, and the cash was received before this payment arrived.
       logger.warn(
@@ -235,7 +236,7 @@ export async function markFailed(
   payment: LockedPayment,
   paymentId: string | null,
 ) {
-  if (payment.paymentStatus === "paid") return false;
+  if (paymentArrived(payment.paymentStatus)) return false;
   await tx
     .update(payments)
     .set({ status: "failed", providerPaymentId: paymentId, updatedAt: new Date() })

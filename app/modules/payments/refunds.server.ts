@@ -2,19 +2,22 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { orders, payments, profiles, refunds } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
+import { paymentArrived } from "../../domain/orders";
 import {
+  isRefundedInFull,
   nextRefundAttempt,
   REFUND_CLAIM_MS,
+  type RefundedSoFar,
   type RefundStatus,
   refundableAmount,
+  refundTotals,
 } from "../../domain/refunds";
 import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { recordAudit } from "../audit/audit.server";
-import { issueCreditNote } from "../orders/credit-notes.server";
-import { kickMailOutbox } from "../orders/mail-drainer.server";
 import { enqueueOrderMail } from "../orders/mail-outbox.server";
+import { lockOrderPayment, markOrderRefunded } from "../orders/order-payment.server";
 import {
   createGatewayRefund,
   fetchGatewayRefund,
@@ -88,44 +91,7 @@ export async function requestRefund(tx: Transaction, request: RefundRequest) {
     })
     .returning({ id: refunds.id, amount: refunds.amount });
   await enqueueOrderMail(tx, "refund-initiated", request.orderId, now, refund!.id);
-  return refund!;
-}
-
-/**
- * The owner's partial (or full) refund of a paid card order from its detail, audited. The order
- * row is locked first, as every change to an order does. The caller kicks the refund job.
- */
-export async function refundOrder(
-  database: Database,
-  actorId: string,
-  input: { orderId: string; amount: number; reason: string; now?: Date },
-) {
-  const decided = await database.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, orderNumber: orders.orderNumber })
-      .from(orders)
-      .where(eq(orders.id, input.orderId))
-      .for("update");
-    if (!order) throw new RefundError("This order no longer exists", 404);
-    const refund = await requestRefund(tx, { ...input, requestedBy: actorId });
-    // Refunding part of an invoiced order credits that much of its invoice (decision 040).
-    const creditNote = await issueCreditNote(tx, { ...input, refundId: refund!.id });
-    await recordAudit(tx, {
-      actorId,
-      action: "refund",
-      entity: "order",
-      entityId: order.id,
-      changes: {
-        orderNumber: order.orderNumber,
-        refund: formatRupees(input.amount),
-        reason: input.reason,
-        ...(creditNote ? { creditNote: creditNote.number } : {}),
-      },
-    });
-    return { orderNumber: order.orderNumber, refundId: refund!.id };
-  });
-  kickMailOutbox(database);
-  return decided;
+  return { ...refund!, left: left - amount };
 }
 
 /** A refund the gateway refused, sent again with a new idempotency key; audited. */
@@ -189,9 +155,9 @@ type LockedRefund = {
 
 /**
  * The one place a refund's status moves on, whoever learnt it (the gateway's answer, its webhook,
- * the periodic check). A processed refund tells the customer. The order's payment status stays
- * "paid": the payment happened, and its refunds are shown beside it. Returns whether anything
- * changed.
+ * the periodic check). A processed refund tells the customer, and the one that completes the
+ * payment's refund marks the order's payment "refunded" (docs/decisions/049). Returns whether
+ * anything changed.
  */
 async function settleRefund(
   tx: Transaction,
@@ -221,9 +187,30 @@ async function settleRefund(
     })
     .where(eq(refunds.id, refund.id));
   if (status === "processed") {
+    await markRefundedWhenComplete(tx, refund, now);
     await enqueueOrderMail(tx, "refund-processed", refund.orderId, now, refund.id);
   }
   return true;
+}
+
+/**
+ * The order's payment becomes "refunded" once its processed refunds add up to the payment, in the
+ * transaction that processed the last of them. The order row is locked before they are added up,
+ * so of two refunds of one payment completing at once the second waits and counts the first.
+ * Nothing else locks a refund while holding its order, so this order of locks cannot deadlock.
+ */
+async function markRefundedWhenComplete(tx: Transaction, refund: LockedRefund, now: Date) {
+  if ((await lockOrderPayment(tx, refund.orderId)) !== "paid") return;
+  const [payment] = await tx
+    .select({ amount: payments.amount })
+    .from(payments)
+    .where(eq(payments.id, refund.paymentId));
+  const [given] = await tx
+    .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, refund.paymentId), eq(refunds.status, "processed")));
+  if (!payment || Number(given?.amount ?? 0) < payment.amount) return;
+  await markOrderRefunded(tx, refund.orderId, now);
 }
 
 const lockedColumns = {
@@ -408,6 +395,31 @@ export async function processRefunds(
     }
   }
   return result;
+}
+
+/**
+ * What has come back of an order's card payment and what is on its way. Read it after locking the
+ * order row: every refund is decided under that lock, so none is added while the caller holds it.
+ */
+export async function refundedSoFar(executor: Executor, orderId: string): Promise<RefundedSoFar> {
+  const rows = await executor
+    .select({ amount: refunds.amount, status: refunds.status })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
+  const { processed, pending } = refundTotals(rows);
+  return { refundedAmount: processed, refundPendingAmount: pending };
+}
+
+/**
+ * Whether a locked order is closed by a refund of its whole card payment, completed or on its
+ * way (docs/decisions/049). Cash on delivery and unpaid orders are answered without a query.
+ */
+export async function isClosedByRefund(
+  executor: Executor,
+  order: { id: string; paymentMethod: string; paymentStatus: string; total: number },
+) {
+  if (order.paymentMethod === "cod" || !paymentArrived(order.paymentStatus)) return false;
+  return isRefundedInFull({ ...order, ...(await refundedSoFar(executor, order.id)) });
 }
 
 /** The refunds of one order, newest first, for its detail and the customer's Orders tab. */

@@ -1,6 +1,10 @@
 import { AlertTriangle, IndianRupee, Package, ShoppingBag, Users } from "lucide-react";
 import { Link } from "react-router";
-import { OrderStatusBadge, TestPaymentBadge } from "~/components/account/order-badges";
+import {
+  OrderStatusBadge,
+  PaymentStatusBadge,
+  TestPaymentBadge,
+} from "~/components/account/order-badges";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { Badge } from "~/components/ui/badge";
@@ -124,6 +128,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       <div className="grid shrink-0 justify-items-end gap-1">
                         <span className="font-semibold">{formatRupees(order.total)}</span>
                         <OrderStatusBadge status={order.status} />
+                        {order.paymentStatus === "refunded" ||
+                        order.refundedAmount + order.refundPendingAmount > 0 ? (
+                          <PaymentStatusBadge payment={order} />
+                        ) : null}
                         {order.testPayment ? <TestPaymentBadge /> : null}
                       </div>
                     </li>

@@ -16,6 +16,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { isTestPayment, ORDER_STATUSES, paymentMethodLabel, statusLabel } from "~/domain/orders";
+import { isRefundedInFull } from "~/domain/refunds";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrdersHref,
@@ -45,8 +46,9 @@ import {
   recordCashReceived,
   updateOrderStatus,
 } from "~/modules/orders/orders-admin.server";
+import { refundOrder } from "~/modules/orders/refund-order.server";
 import { kickRefunds } from "~/modules/payments/refund-job.server";
-import { listOrderRefunds, refundOrder, retryRefund } from "~/modules/payments/refunds.server";
+import { listOrderRefunds, retryRefund } from "~/modules/payments/refunds.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Satara Ayurveda" }];
@@ -138,13 +140,13 @@ async function refund(adminId: string, formData: FormData) {
     const message = firstErrorMessage(submission.error, "Please check the refund");
     return actionFailure(refusal(message), { intent, result: submission.reply() });
   }
-  const { orderNumber } = await refundOrder(db(), adminId, submission.value);
+  const { orderNumber, cancelled } = await refundOrder(db(), adminId, submission.value);
   kickRefunds(db());
   return actionSuccess(
     {
       type: "success",
       title: "Refund started",
-      description: `A refund of ${formatRupees(submission.value.amount)} for order ${orderNumber} is on its way to the customer's card`,
+      description: `A refund of ${formatRupees(submission.value.amount)} for order ${orderNumber} is on its way to the customer's card${cancelled ? ". Nothing is left to refund, so the order is cancelled" : ""}`,
     },
     { intent, result: submission.reply({ resetForm: true }) },
   );
@@ -307,7 +309,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           {orders.map((order) => (
             <tr key={order.id} className="border-border border-b last:border-0">
               <td className="px-3 py-3 font-mono text-xs">{order.orderNumber}</td>
-              <td className="px-3 py-3">
+              {/* Long names and e-mails wrap, so the row fits at 1280 px with Actions in view. */}
+              <td className="px-3 py-3 [overflow-wrap:anywhere]">
                 <div className="font-medium">{order.customerName || "Guest"}</div>
                 {order.customerEmail ? (
                   <div className="text-muted-foreground text-xs">{order.customerEmail}</div>
@@ -322,7 +325,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               <td className="px-3 py-3">
                 <div className="grid justify-items-start gap-1">
                   <span className="whitespace-nowrap">{paymentMethodLabel(order)}</span>
-                  <PaymentStatusBadge status={order.paymentStatus} />
+                  <PaymentStatusBadge payment={order} />
                   {isTestPayment(order) ? <TestPaymentBadge /> : null}
                 </div>
               </td>
@@ -333,6 +336,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   orderNumber={order.orderNumber}
                   status={order.status}
                   action={action}
+                  closed={isRefundedInFull(order)}
                 />
               </td>
               <td className="px-3 py-3">
