@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { dependencyPatches } from "./patches";
+import { dependencyPatches } from "./patches/index.ts";
 
 /**
  * The server build has two entries, React Router's (index.js) and the HTTP server's (server.js),

@@ -1,9 +1,9 @@
 import type { Plugin } from "vite";
-import { lucideReactIconFactory } from "./lucide-react-icon-factory";
-import { reactDomTextInOnePiece } from "./react-dom-text-in-one-piece";
-import { reactRouterLowPriorityModulePreloads } from "./react-router-low-priority-module-preloads";
-import { reactRouterProductionBuild } from "./react-router-production-build";
-import { reactRouterRouteTablesMadeOnce } from "./react-router-route-tables-made-once";
+import { lucideReactIconFactory } from "./lucide-react-icon-factory.ts";
+import { reactDomTextInOnePiece } from "./react-dom-text-in-one-piece.ts";
+import { reactRouterLowPriorityModulePreloads } from "./react-router-low-priority-module-preloads.ts";
+import { reactRouterProductionBuild } from "./react-router-production-build.ts";
+import { reactRouterRouteTablesMadeOnce } from "./react-router-route-tables-made-once.ts";
 
 /** What the shop changes in its dependencies, one file each (patches/README.md). */
 export const DEPENDENCY_PATCHES: Record<string, () => Plugin> = {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import type { RequestStore } from "~/lib/request-store.server";
+import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
 import { takeToast } from "~/lib/toast.server";
 import { signUp } from "~/modules/accounts/credentials.server";
 import { getCart } from "~/modules/cart/cart-view.server";
@@ -103,7 +103,7 @@ function signInWith(cookies: string[], customer: { email: string; password: stri
 beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
-  (globalThis as { __shopRequestStore?: unknown }).__shopRequestStore = store;
+  setRequestStorage(store);
   const rows = await insertProducts(handle.db, [
     { name: "Tulsi Drops", stockQuantity: 20 },
     { name: "Cow Ghee", stockQuantity: 5 },
