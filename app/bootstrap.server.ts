@@ -16,10 +16,11 @@ import { bootstrapAdministrator } from "./modules/accounts/administrators.server
 import { rememberShoppers } from "./modules/accounts/shopper-memo.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
 import { startJobRunner } from "./modules/jobs/job-runner.server";
+// The kinds of background job every process runs (docs/decisions/055), declared as they load.
+import "./modules/orders/order-mails.server";
+import "./modules/payments/refund-job.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
 import { scheduleOrderExpiry } from "./modules/orders/expire-orders.server";
-import { scheduleMailOutbox } from "./modules/orders/mail-drainer.server";
-import { scheduleRefunds } from "./modules/payments/refund-job.server";
 import { ensureSettings, rememberSettingsUntilChanged } from "./modules/settings/settings.server";
 
 const lifecycle = singleton(
@@ -74,8 +75,6 @@ export function startShop(): Promise<void> {
       pageCache: storefrontPageCacheForStats,
     });
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
-    const stopMailOutbox = scheduleMailOutbox(() => handle.db);
-    const stopRefunds = scheduleRefunds(() => handle.db);
     const stopJobs = await startJobRunner(() => handle.db, {
       retentionDays: env.JOB_RETENTION_DAYS,
     });
@@ -86,7 +85,7 @@ export function startShop(): Promise<void> {
     lifecycle.stopJobs = async () => {
       stopPageCache();
       stopBackfill.abort();
-      await Promise.all([stopOrderExpiry(), stopMailOutbox(), stopRefunds(), stopJobs(), backfill]);
+      await Promise.all([stopOrderExpiry(), stopJobs(), backfill]);
     };
     if (env.NODE_ENV === "production" && env.CARD_PAYMENTS === "test") {
       logger.warn(

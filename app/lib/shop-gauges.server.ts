@@ -7,11 +7,11 @@ type Sources = { database: () => DatabaseHandle; pageCache: () => PageCache | nu
 
 /**
  * Metrics read when Prometheus scrapes rather than counted as things happen: the database pool,
- * the work the outboxes hold and the page cache. What the database says is the same in every
+ * the background jobs waiting and the page cache. What the database says is the same in every
  * process, so the cluster's sum would count it once per process: those take the maximum.
  */
 export function registerShopGauges(sources: Sources) {
-  if (client.register.getSingleMetric("shop_mail_outbox_depth")) return;
+  if (client.register.getSingleMetric("shop_background_jobs")) return;
 
   new client.Gauge({
     name: "shop_db_pool_connections",
@@ -23,23 +23,6 @@ export function registerShopGauges(sources: Sources) {
       this.set({ state: "total" }, pool.total);
       this.set({ state: "idle" }, pool.idle);
       this.set({ state: "waiting" }, pool.waiting);
-    },
-  });
-
-  new client.Gauge({
-    name: "shop_mail_outbox_depth",
-    help: "Order mails waiting to be sent (given_up: their attempts are used up)",
-    labelNames: ["state"] as const,
-    aggregator: "max",
-    async collect() {
-      const [row] = await queryRows<{ waiting: number; given_up: number }>(
-        sources.database().db,
-        sql`select count(*) filter (where next_attempt_at is not null)::int as waiting,
-                   count(*) filter (where next_attempt_at is null)::int as given_up
-            from mail_outbox where sent_at is null`,
-      );
-      this.set({ state: "waiting" }, row?.waiting ?? 0);
-      this.set({ state: "given_up" }, row?.given_up ?? 0);
     },
   });
 

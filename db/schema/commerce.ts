@@ -15,7 +15,6 @@ import {
 } from "drizzle-orm/pg-core";
 import { DISCOUNT_TYPES } from "../../app/domain/coupons";
 import type { CreditNoteLine } from "../../app/domain/credit-note";
-import { ORDER_MAIL_KINDS } from "../../app/domain/mail-outbox";
 import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -286,9 +285,7 @@ export const refunds = pgTable(
     providerRefundId: text("provider_refund_id").unique(),
     /** Null for a cancellation's refund made by the customer or the payment window. */
     requestedBy: uuid("requested_by").references(() => profiles.id, { onDelete: "set null" }),
-    attempts: integer("attempts").notNull().default(0),
-    /** When to send it next; null once the gateway has it or it failed. */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** Why the gateway refused it, or why the last send failed while it is retried. */
     lastError: text("last_error"),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -296,7 +293,6 @@ export const refunds = pgTable(
   },
   (t) => [
     index("refunds_order_id_idx").on(t.orderId),
-    index("refunds_due_idx").on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
     check("refunds_amount_positive", sql`${t.amount} > 0`),
   ],
 );
@@ -354,34 +350,3 @@ export const invoiceCounters = pgTable("invoice_counters", {
   financialYear: text("financial_year").primaryKey(),
   lastNumber: integer("last_number").notNull().default(0),
 });
-
-/**
- * Order mails still to send, written in the transaction that makes the change they tell of
- * (docs/decisions/024, 038). One row per mail, order and occasion, ever (domain/mail-outbox
- * mailOccasion); sent_at is set once it is done, and next_attempt_at is null once its attempts are
- * used up.
- */
-export const mailOutbox = pgTable(
-  "mail_outbox",
-  {
-    id: id(),
-    kind: text("kind", { enum: ORDER_MAIL_KINDS }).notNull(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    lastError: text("last_error"),
-    occasion: text("occasion").notNull().default(""),
-  },
-  (t) => [
-    uniqueIndex("mail_outbox_kind_order_occasion").on(t.kind, t.orderId, t.occasion),
-    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
-    check(
-      "mail_outbox_kind_check",
-      sql`${t.kind} in (${sql.raw(ORDER_MAIL_KINDS.map((kind) => `'${kind}'`).join(","))})`,
-    ),
-  ],
-);

@@ -170,7 +170,7 @@ describe.skipIf(!SERVER_URL)("WEB_CONCURRENCY on PostgreSQL", () => {
       "shop_http_requests_in_flight",
       "shop_db_query_duration_seconds_count",
       'shop_db_pool_connections{state="total"}',
-      'shop_mail_outbox_depth{state="waiting"}',
+      'shop_background_jobs{state="queued"}',
       'shop_refunds{status="pending"}',
       "shop_page_cache_hits_total",
       "nodejs_eventloop_lag_seconds",

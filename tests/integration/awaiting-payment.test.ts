@@ -4,13 +4,13 @@
  * shop's cash-on-delivery limits allow it; a payment completing at the same moment wins cleanly.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
+import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { switchToCashOnDelivery } from "~/modules/orders/awaiting-payment.server";
 import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
-import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import { CashOnDeliveryUnavailableError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { confirmCardPayment, startCardPayment } from "~/modules/payments/card-payments.server";
@@ -18,11 +18,12 @@ import { type PaymentGateway, testGateway } from "~/modules/payments/gateway.ser
 import { paymentSignature } from "~/modules/payments/signatures.server";
 import { completeTestPayment } from "~/modules/payments/test-gateway.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/store/checkout";
-import { mailOutbox, orders, products, settings } from "../../db/schema";
+import { backgroundJobs, orders, products, settings } from "../../db/schema";
 import { callRoute, postForm } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { orderMailJobs } from "./support/mail-jobs";
 import { fillCart, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
 
@@ -87,10 +88,7 @@ async function stockOf(productId: string) {
 }
 
 async function confirmationMails(orderId: string) {
-  return handle.db.$count(
-    mailOutbox,
-    and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, "order-confirmation")),
-  );
+  return handle.db.$count(backgroundJobs, orderMailJobs(orderId, "order-confirmation"));
 }
 
 /** The checkout's "Switch to Cash on Delivery", posted as the browser posts it. */

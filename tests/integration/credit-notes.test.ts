@@ -16,7 +16,7 @@ import { issueInvoice, loadInvoice } from "~/modules/orders/invoices.server";
 import { updateOrderStatus } from "~/modules/orders/orders-admin.server";
 import { refundOrder } from "~/modules/orders/refund-order.server";
 import { testGateway } from "~/modules/payments/gateway.server";
-import { runRefunds } from "~/modules/payments/refund-job.server";
+import { runRefundJobs as runRefunds } from "~/modules/payments/refund-job.server";
 import { loader as creditNoteLoader } from "~/routes/account/order-credit-note";
 import { loader as profileLoader } from "~/routes/account/profile";
 import { creditNotes, orders } from "../../db/schema";

@@ -1,20 +1,24 @@
 /**
- * The order mails' outbox (docs/decisions/024): the confirmation and the new-order alert are
- * written in the transaction that makes an order new, sent once by whichever drainer claims them,
- * retried when the mail server fails, and still sent when the process died before sending.
+ * The order mails' outbox (docs/decisions/024, 055): the confirmation and the new-order alert are
+ * written as jobs in the transaction that makes an order new, sent once by whichever process
+ * claims them, retried when the mail server fails, and still sent when the process died first.
  */
 import { randomUUID } from "node:crypto";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS } from "~/domain/mail-outbox";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { liveEvents } from "~/lib/live-events.server";
 import { type MailMessage, setMailer } from "~/lib/mail.server";
-import { drainMailOutbox, scheduleMailOutbox } from "~/modules/orders/mail-drainer.server";
+import { claimDueJob } from "~/modules/jobs/claim.server";
+import { startJobRunner } from "~/modules/jobs/job-runner.server";
+import { runDueJobs } from "~/modules/jobs/run-jobs.server";
 import {
-  claimDueMail,
-  enqueueNewOrderMails,
-  sendDueMails,
-} from "~/modules/orders/mail-outbox.server";
+  sendDueMails as drainMailOutbox,
+  MAIL_JOB,
+  MAIL_JOB_RETRY,
+} from "~/modules/notifications/mail-outbox.server";
+import { enqueueNewOrderMails } from "~/modules/orders/order-mails.server";
 import { recordCashReceived, updateOrderStatus } from "~/modules/orders/orders-admin.server";
 import {
   confirmCardPayment,
@@ -26,7 +30,7 @@ import { type PaymentGateway, testGateway } from "~/modules/payments/gateway.ser
 import { paymentSignature, webhookSignature } from "~/modules/payments/signatures.server";
 import { completeTestPayment } from "~/modules/payments/test-gateway.server";
 import { handleRazorpayWebhook } from "~/modules/payments/webhook.server";
-import { mailOutbox, orders } from "../../db/schema";
+import { backgroundJobs, orders } from "../../db/schema";
 import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
@@ -50,7 +54,11 @@ afterEach(async () => {
   await drainMailOutbox(handle.db);
   setMailer({ send: async (message) => void sent.push(message) });
 });
-afterAll(() => handle.close());
+afterAll(async () => {
+  // The job runner listened on this file's database: the next file listens on its own.
+  await liveEvents().close();
+  await handle.close();
+});
 
 /** A customer with one item of a product of its own in the cart, ordered as the checkout would. */
 function placed(paymentMethod: "cod" | "razorpay" = "cod") {
@@ -94,12 +102,33 @@ function confirm(order: { id: string; userId: string }, providerOrderId: string)
   });
 }
 
-function outboxOf(orderId: string) {
-  return handle.db
+/** The order's mail jobs, by kind: what each is, whether it went out, and its attempts. */
+async function outboxOf(orderId: string) {
+  const rows = await handle.db
     .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.orderId, orderId))
-    .orderBy(asc(mailOutbox.kind));
+    .from(backgroundJobs)
+    .where(
+      and(eq(backgroundJobs.kind, MAIL_JOB), sql`${backgroundJobs.payload}->>'about' = ${orderId}`),
+    );
+  return rows
+    .map((row) => ({ ...row, kind: String(row.payload.kind), sent: row.state === "done" }))
+    .sort((a, b) => a.kind.localeCompare(b.kind));
+}
+
+/** Runs the mail jobs due at `now`, as a process's pass would. */
+async function sendDueMails(_database: unknown, options: { now?: Date } = {}) {
+  const { done, failed } = await runDueJobs(handle.db, MAIL_JOB, options);
+  return { sent: done, failed };
+}
+
+/** Sets an order's mails as a step of a test needs them: due now, or out already. */
+function setOutbox(orderId: string, values: Partial<typeof backgroundJobs.$inferInsert>) {
+  return handle.db
+    .update(backgroundJobs)
+    .set(values)
+    .where(
+      and(eq(backgroundJobs.kind, MAIL_JOB), sql`${backgroundJobs.payload}->>'about' = ${orderId}`),
+    );
 }
 
 async function kindsOf(orderId: string) {
@@ -236,15 +265,12 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
     const later = new Date(Date.now() + 2 * HOUR);
     await sendDueMails(handle.db, { now: later });
     expect(mailsAbout(cod.orderNumber)).toEqual([`Order cancelled: ${cod.orderNumber}`]);
-    for (const row of await outboxOf(cod.id)) expect(row.sentAt).toBeInstanceOf(Date);
+    for (const row of await outboxOf(cod.id)) expect(row.sent).toBe(true);
   });
 
   it("counts a failed mail's wait from when the send failed, however long it took", async () => {
     const cod = await placed("cod");
-    await handle.db
-      .update(mailOutbox)
-      .set({ sentAt: null, attempts: 0, nextAttemptAt: new Date() })
-      .where(eq(mailOutbox.orderId, cod.id));
+    await setOutbox(cod.id, { state: "queued", attempts: 0, runAt: new Date() });
     const claimedAt = new Date();
     let failedAt = 0;
     setMailer({
@@ -261,14 +287,11 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
       vi.useRealTimers();
     }
     for (const row of await outboxOf(cod.id)) {
-      expect(row.sentAt).toBeNull();
-      expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(failedAt);
+      expect(row.sent).toBe(false);
+      expect(row.runAt.getTime()).toBeGreaterThan(failedAt);
     }
     // Settled, so the later tests' drains do not pick these up.
-    await handle.db
-      .update(mailOutbox)
-      .set({ sentAt: new Date(), nextAttemptAt: null })
-      .where(eq(mailOutbox.orderId, cod.id));
+    await setOutbox(cod.id, { state: "done", finishedAt: new Date() });
   });
 
   it("retries a mail the mail server refused, later, and then sends it", async () => {
@@ -281,8 +304,8 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
     await drainMailOutbox(handle.db);
     const failed = await outboxOf(cod.id);
     for (const row of failed) {
-      expect(row).toMatchObject({ sentAt: null, attempts: 1, lastError: "421 try again later" });
-      expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+      expect(row).toMatchObject({ sent: false, attempts: 1, lastError: "421 try again later" });
+      expect(row.runAt.getTime()).toBeGreaterThan(Date.now());
     }
     expect(mailsAbout(cod.orderNumber)).toEqual([]);
 
@@ -290,12 +313,12 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
     // Not due yet: nothing is sent.
     await sendDueMails(handle.db);
     expect(mailsAbout(cod.orderNumber)).toEqual([]);
-    const later = new Date(Math.max(...failed.map((row) => row.nextAttemptAt!.getTime())) + 1);
+    const later = new Date(Math.max(...failed.map((row) => row.runAt.getTime())) + 1);
     expect(await sendDueMails(handle.db, { now: later })).toEqual({ sent: 2, failed: 0 });
     expect(mailsAbout(cod.orderNumber)).toEqual(BOTH_SENT(cod.orderNumber));
     for (const row of await outboxOf(cod.id)) {
-      expect(row).toMatchObject({ attempts: 2, lastError: null, nextAttemptAt: null });
-      expect(row.sentAt).toBeInstanceOf(Date);
+      expect(row).toMatchObject({ attempts: 2, lastError: null, sent: true });
+      expect(row.finishedAt).toBeInstanceOf(Date);
     }
     expect(await sendDueMails(handle.db, { now: new Date(later.getTime() + HOUR) })).toEqual({
       sent: 0,
@@ -318,8 +341,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
     }
     for (const row of await outboxOf(cod.id)) {
       expect(row).toMatchObject({
-        sentAt: null,
-        nextAttemptAt: null,
+        state: "failed",
         attempts: MAX_MAIL_ATTEMPTS,
         lastError: "550 mailbox unavailable",
       });
@@ -334,7 +356,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
   it("sends the mails of a payment whose process died before sending them", async () => {
     const { order, providerOrderId } = await cardOrder();
     await payWithoutKick(providerOrderId);
-    expect((await outboxOf(order.id)).map((row) => row.sentAt)).toEqual([null, null]);
+    expect((await outboxOf(order.id)).map((row) => row.sent)).toEqual([false, false]);
     expect(mailsAbout(order.orderNumber)).toEqual([]);
     // The process restarting (or another one's timer) finds them.
     expect(await sendDueMails(handle.db)).toEqual({ sent: 2, failed: 0 });
@@ -345,8 +367,8 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
     const { order, providerOrderId } = await cardOrder();
     await payWithoutKick(providerOrderId);
     const claimedAt = new Date();
-    const claimed = await claimDueMail(handle.db, claimedAt);
-    expect(claimed).toMatchObject({ orderId: order.id, attempts: 1 });
+    const claimed = await claimDueJob(handle.db, MAIL_JOB, MAIL_JOB_RETRY, claimedAt);
+    expect(claimed).toMatchObject({ payload: { about: order.id }, attempts: 1 });
     // The process died here. The other mail goes; the claimed one waits for its claim to end.
     expect(await sendDueMails(handle.db, { now: claimedAt })).toEqual({ sent: 1, failed: 0 });
     expect(mailsAbout(order.orderNumber)).toHaveLength(1);
@@ -385,8 +407,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
   });
 });
 
-// Last in this file: once stopped, this database's drains stay stopped, as at shutdown.
-describe(`stopping the mail timer on ${DATABASE_KIND}`, () => {
+describe(`stopping the job runner on ${DATABASE_KIND}`, () => {
   it("lets the mail being sent finish, then sends nothing more until the next start", async () => {
     const { order, providerOrderId } = await cardOrder();
     let release = () => {};
@@ -405,7 +426,7 @@ describe(`stopping the mail timer on ${DATABASE_KIND}`, () => {
       },
     });
     await payWithoutKick(providerOrderId);
-    const stop = scheduleMailOutbox(() => handle.db, 60_000);
+    const stop = await startJobRunner(() => handle.db, { sweepMs: 60_000, retentionDays: 30 });
     await sending;
     let stopped = false;
     const stopping = stop().then(() => {
@@ -416,14 +437,23 @@ describe(`stopping the mail timer on ${DATABASE_KIND}`, () => {
     release();
     await stopping;
     expect(mailsAbout(order.orderNumber)).toHaveLength(1);
-    expect((await outboxOf(order.id)).filter((row) => row.sentAt)).toHaveLength(1);
+    expect((await outboxOf(order.id)).filter((row) => row.sent)).toHaveLength(1);
 
-    // A kick after the stop sends nothing; the next start sends the mail left behind.
-    await drainMailOutbox(handle.db);
+    // Stopped, it sends nothing more; the next start sends the mail left behind.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mailsAbout(order.orderNumber)).toHaveLength(1);
-    const stopAgain = scheduleMailOutbox(() => handle.db, 60_000);
-    await drainMailOutbox(handle.db);
+    const stopAgain = await startJobRunner(() => handle.db, { sweepMs: 60_000, retentionDays: 30 });
+    await eventually(async () => mailsAbout(order.orderNumber).length === 2);
     await stopAgain();
     expect(mailsAbout(order.orderNumber)).toEqual(BOTH_SENT(order.orderNumber));
   });
 });
+
+async function eventually(check: () => Promise<boolean>, ms = 5_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("timed out");
+}

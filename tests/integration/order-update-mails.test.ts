@@ -1,28 +1,22 @@
-/**
- * The customer's mails after the order is placed (docs/decisions/038): shipped with its tracking
- * ID, delivered, cancelled and cash received. Each is written in the transaction of its step, sent
- * once through the outbox, carries the order's lines, totals and a link to the order, and is not
- * sent when the step was undone before the mail went out.
- */
-import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "~/domain/money";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { type MailMessage, setMailer } from "~/lib/mail.server";
+import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
 import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
-import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import { markOrderPaid } from "~/modules/orders/order-payment.server";
 import {
   addTrackingId,
   recordCashReceived,
   updateOrderStatus,
 } from "~/modules/orders/orders-admin.server";
-import { mailOutbox } from "../../db/schema";
+import { backgroundJobs } from "../../db/schema";
 import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { orderMailJob, orderMailJobs } from "./support/mail-jobs";
 import { placeTestOrder } from "./support/orders";
 
 const MINUTE = 60_000;
@@ -188,15 +182,12 @@ describe(`order update mails on ${DATABASE_KIND}`, () => {
     await updateOrderStatus(handle.db, adminId, order.id, "processing");
     setMailer({ send: async (message) => void sent.push(message) });
     await handle.db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: new Date() })
-      .where(and(eq(mailOutbox.orderId, order.id), eq(mailOutbox.kind, "order-delivered")));
+      .update(backgroundJobs)
+      .set({ runAt: new Date() })
+      .where(orderMailJobs(order.id, "order-delivered"));
     expect(await mailsAbout(order.orderNumber, "Delivered:")).toHaveLength(0);
-    const [row] = await handle.db
-      .select({ sentAt: mailOutbox.sentAt })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.orderId, order.id), eq(mailOutbox.kind, "order-delivered")));
-    expect(row!.sentAt).toBeInstanceOf(Date);
+    const row = await orderMailJob(handle.db, order.id, "order-delivered");
+    expect(row!.state).toBe("done");
   });
 
   it("two deliveries of one order at once: one mail", async () => {

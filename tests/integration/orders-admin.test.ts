@@ -3,7 +3,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAdminOrderQuery } from "~/domain/validation/order-admin";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
+import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import {
   addTrackingId,
   listAdminOrders,

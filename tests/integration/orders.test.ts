@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, queryRows } from "~/lib/db.server";
 import { takeToast } from "~/lib/toast.server";
 import { MAX_SAVED_ADDRESSES } from "~/modules/accounts/addresses.server";
+import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
-import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import {
   OrderError,
   OrderNotCancellableError,

@@ -5,7 +5,7 @@
  * after a failure, and shown to the customer.
  */
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "~/domain/money";
 import { parseAdminOrderQuery } from "~/domain/validation/order-admin";
@@ -16,11 +16,12 @@ import {
   getDashboardStats,
   getRecentOrders,
 } from "~/modules/admin/dashboard.server";
+import { runDueJobs } from "~/modules/jobs/run-jobs.server";
+import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
 import { issueInvoice } from "~/modules/orders/invoices.server";
-import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
 import {
   addTrackingId,
   listAdminOrders,
@@ -33,12 +34,28 @@ import {
   type PaymentGateway,
   testGateway,
 } from "~/modules/payments/gateway.server";
-import { runRefunds, setRefundGateways } from "~/modules/payments/refund-job.server";
-import { processRefunds, RefundError, retryRefund } from "~/modules/payments/refunds.server";
+import {
+  runRefundJobs as runRefunds,
+  setRefundGateways,
+} from "~/modules/payments/refund-job.server";
+import {
+  REFUND_CHECK_JOB,
+  REFUND_SEND_JOB,
+  RefundError,
+  retryRefund,
+} from "~/modules/payments/refunds.server";
 import { webhookSignature } from "~/modules/payments/signatures.server";
 import { handleRazorpayWebhook } from "~/modules/payments/webhook.server";
 import { action as ordersAction } from "~/routes/admin/orders";
-import { auditLog, orderItems, orders, payments, products, refunds } from "../../db/schema";
+import {
+  auditLog,
+  backgroundJobs,
+  orderItems,
+  orders,
+  payments,
+  products,
+  refunds,
+} from "../../db/schema";
 import { type FakeRazorpay, startFakeRazorpay } from "../fakes/razorpay-api";
 import { callRoute, createAdmin, insertProfile, postForm } from "./support/admin";
 import { wireApp } from "./support/app";
@@ -51,6 +68,7 @@ const KEY_ID = "rzp_test_RefundsSuite01";
 const KEY_SECRET = "key_secret_for_the_refund_fake_0123";
 const WEBHOOK_SECRET = "webhook_secret_for_the_refund_fake";
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 let handle: DatabaseHandle;
 let fake: FakeRazorpay;
@@ -151,7 +169,7 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     expect(calls[0]!.body).toMatchObject({ amount: order.total, receipt: pending!.id });
     expect(calls[0]!.idempotencyKey).toBe(pending!.idempotencyKey);
     const [done] = await refundsOf(order.id);
-    expect(done).toMatchObject({ status: "processed", nextAttemptAt: null, lastError: null });
+    expect(done).toMatchObject({ status: "processed", lastError: null });
     expect(done!.providerRefundId).toMatch(/^rfnd_/);
     expect(done!.processedAt).toBeInstanceOf(Date);
     expect(subjectsAbout(order.orderNumber)).toEqual(
@@ -227,7 +245,7 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     await refundOrder(handle.db, adminId, { orderId: order.id, amount: 10_000, reason: "Part" });
     await settle();
     const [pending] = await refundsOf(order.id);
-    expect(pending).toMatchObject({ status: "pending", nextAttemptAt: null });
+    expect(pending).toMatchObject({ status: "pending" });
     const deliver = refundWebhook("refund.processed", pending!.providerRefundId!);
     const eventId = `evt_${randomUUID().slice(0, 12)}`;
     expect((await deliver(eventId)).outcome).toBe("refund-processed");
@@ -251,10 +269,55 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     await settle();
     const [pending] = await refundsOf(order.id);
     fake.refunds.get(pending!.providerRefundId!)!.status = "processed";
+    const checkJob = async () =>
+      (
+        await handle.db
+          .select()
+          .from(backgroundJobs)
+          .where(
+            and(
+              eq(backgroundJobs.kind, REFUND_CHECK_JOB),
+              eq(backgroundJobs.key, pending!.providerRefundId!),
+            ),
+          )
+      )[0];
     // Not asked again at once, only after a few minutes.
-    expect((await processRefunds(handle.db, () => razorpay)).checked).toBe(0);
+    await runDueJobs(handle.db, REFUND_CHECK_JOB);
+    expect(await checkJob()).toMatchObject({ state: "queued", attempts: 0 });
+    expect((await refundsOf(order.id))[0]!.status).toBe("pending");
     const later = new Date(Date.now() + 6 * MINUTE);
-    expect((await processRefunds(handle.db, () => razorpay, { now: later })).checked).toBe(1);
+    await runDueJobs(handle.db, REFUND_CHECK_JOB, { now: later });
+    expect(await checkJob()).toMatchObject({ state: "done", attempts: 1 });
+    expect((await refundsOf(order.id))[0]!.status).toBe("processed");
+  });
+
+  it("pending at the gateway and still pending when asked: asked again later, not settled", async () => {
+    fake.refundStatus = "pending";
+    const order = await paidCardOrder();
+    await refundOrder(handle.db, adminId, { orderId: order.id, amount: 10_000, reason: "Part" });
+    await settle();
+    const [pending] = await refundsOf(order.id);
+    await runDueJobs(handle.db, REFUND_CHECK_JOB, { now: new Date(Date.now() + 6 * MINUTE) });
+    const [job] = await handle.db
+      .select()
+      .from(backgroundJobs)
+      .where(
+        and(
+          eq(backgroundJobs.kind, REFUND_CHECK_JOB),
+          eq(backgroundJobs.key, pending!.providerRefundId!),
+        ),
+      );
+    expect(job).toMatchObject({
+      state: "queued",
+      attempts: 1,
+      lastError: "The gateway still reports the refund as pending",
+    });
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 2 * MINUTE);
+    expect((await refundsOf(order.id))[0]!.status).toBe("pending");
+    // Its webhook settles it meanwhile: the next check finds nothing to do.
+    fake.refunds.get(pending!.providerRefundId!)!.status = "processed";
+    await refundWebhook("refund.processed", pending!.providerRefundId!)();
+    await runDueJobs(handle.db, REFUND_CHECK_JOB, { now: new Date(Date.now() + HOUR) });
     expect((await refundsOf(order.id))[0]!.status).toBe("processed");
   });
 
@@ -264,15 +327,19 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     await refundOrder(handle.db, adminId, { orderId: order.id, amount: 10_000, reason: "Part" });
     await settle();
     const [waiting] = await refundsOf(order.id);
-    expect(waiting).toMatchObject({
-      status: "pending",
-      attempts: 1,
-      lastError: "Service unavailable",
-    });
-    expect(waiting!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
-    await processRefunds(handle.db, () => razorpay, {
-      now: new Date(waiting!.nextAttemptAt!.getTime() + 1),
-    });
+    expect(waiting).toMatchObject({ status: "pending", lastError: "Service unavailable" });
+    const [job] = await handle.db
+      .select()
+      .from(backgroundJobs)
+      .where(
+        and(
+          eq(backgroundJobs.kind, REFUND_SEND_JOB),
+          eq(backgroundJobs.key, `${waiting!.id}:${waiting!.idempotencyKey}`),
+        ),
+      );
+    expect(job).toMatchObject({ state: "queued", attempts: 1, lastError: "Service unavailable" });
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+    await runDueJobs(handle.db, REFUND_SEND_JOB, { now: new Date(job!.runAt.getTime() + 1) });
     const calls = requestsFor(order.paymentId);
     expect(calls).toHaveLength(2);
     expect(calls[1]!.idempotencyKey).toBe(calls[0]!.idempotencyKey);
@@ -284,7 +351,6 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     const failed = (await refundsOf(order.id))[1]!;
     expect(failed).toMatchObject({
       status: "failed",
-      nextAttemptAt: null,
       lastError: "The refund amount provided is greater than amount captured",
     });
     await expect(

@@ -69,14 +69,19 @@ export async function markJobDone(database: Database, id: string) {
     .where(and(eq(backgroundJobs.id, id), eq(backgroundJobs.state, "running")));
 }
 
-/** After a failed run: due again after its backoff, or failed for good; says which. */
+/**
+ * After a failed run: due again after its backoff, counted from when the run failed (or from the
+ * pass's `now`, if later), or failed for good; says which.
+ */
 export async function markJobFailed(
   database: Database,
   job: ClaimedJob,
   retry: JobRetry,
   error: unknown,
+  now = new Date(),
 ) {
-  const retryAt = nextJobAttempt(job.attempts, retry, new Date());
+  const failedAt = new Date(Math.max(now.getTime(), Date.now()));
+  const retryAt = nextJobAttempt(job.attempts, retry, failedAt);
   await database
     .update(backgroundJobs)
     .set(

@@ -22,7 +22,8 @@ export async function runDueJobs(
   const limit = options.limit ?? RUN_LIMIT;
   const stopping = options.stopping ?? (() => false);
   while (result.done + result.failed < limit && !stopping()) {
-    const job = await claimDueJob(database, kind, definition.retry, options.now ?? new Date());
+    const now = options.now ?? new Date();
+    const job = await claimDueJob(database, kind, definition.retry, now);
     if (!job) break;
     try {
       await definition.run(job.payload as never, {
@@ -32,7 +33,7 @@ export async function runDueJobs(
         stopping,
       });
     } catch (error) {
-      const retryAt = await markJobFailed(database, job, definition.retry, error);
+      const retryAt = await markJobFailed(database, job, definition.retry, error, now);
       const facts = { err: error, job: kind, key: job.key, attempts: job.attempts };
       if (retryAt) logger.warn({ ...facts, retryAt }, "a background job failed; it will run again");
       else logger.error(facts, "a background job failed too often; left for the owner");

@@ -4,9 +4,8 @@ import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
 import { awaitsCardPayment, CARD_PAYMENT_WINDOW_MS } from "../../domain/orders";
 import type { Database, Executor } from "../../lib/db.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
-import { kickMailOutbox } from "./mail-drainer.server";
-import { enqueueNewOrderMails } from "./mail-outbox.server";
 import { CashOnDeliveryUnavailableError, OrderError, OrderNotFoundError } from "./order-errors";
+import { enqueueNewOrderMails } from "./order-mails.server";
 
 /**
  * The customer's latest card order still waiting for its payment (docs/decisions/050): the
@@ -108,6 +107,5 @@ export async function switchToCashOnDelivery(
     await enqueueNewOrderMails(tx, order.id, now);
     return { orderNumber: order.orderNumber, changed: true };
   });
-  if (switched.changed) kickMailOutbox(database);
   return { orderNumber: switched.orderNumber };
 }

@@ -4,13 +4,11 @@ import { customerMayCancel } from "../../domain/orders";
 import { CANCELLATION_REFUND_REASON } from "../../domain/refunds";
 import type { Database, Transaction } from "../../lib/db.server";
 import { returnStock } from "../catalog/stock.server";
-import { kickRefunds } from "../payments/refund-job.server";
 import { isClosedByRefund, requestRefund } from "../payments/refunds.server";
 import { releaseCoupon } from "../promotions/redemptions.server";
 import { issueCreditNote } from "./credit-notes.server";
-import { kickMailOutbox } from "./mail-drainer.server";
-import { enqueueOrderMail } from "./mail-outbox.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "./order-errors";
+import { enqueueOrderMail } from "./order-mails.server";
 
 export { OrderNotCancellableError, OrderNotFoundError };
 
@@ -18,8 +16,8 @@ export { OrderNotCancellableError, OrderNotFoundError };
  * Cancels a locked order and gives back what it took: each item's stock, and its coupon use
  * (the redemption row goes, so the per-customer count drops too); a card payment is refunded in
  * full (docs/decisions/039), an issued invoice is credited by a credit note (040), and the
- * customer is told. Kick the mail outbox and the refunds after
- * the commit. Call inside a transaction that holds the order row `for update`.
+ * customer is told, all of it sent once the transaction commits (docs/decisions/055). Call inside
+ * a transaction that holds the order row `for update`.
  */
 export async function releaseOrder(
   tx: Transaction,
@@ -102,7 +100,5 @@ export async function cancelOrderByCustomer(
     await releaseOrder(tx, order.id);
     return { orderNumber: order.orderNumber };
   });
-  kickMailOutbox(database);
-  kickRefunds(database);
   return cancelled;
 }

@@ -5,7 +5,6 @@ import { backgroundJob } from "../../lib/background-job.server";
 import type { Database } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { releaseOrder } from "./cancel-order.server";
-import { kickMailOutbox } from "./mail-drainer.server";
 
 /**
  * docs/DESIGN.md §6.7: card orders still unpaid after 30 minutes are cancelled and give back their stock
@@ -36,7 +35,6 @@ export async function expireUnpaidCardOrders(database: Database, now = new Date(
     }
     return stale.length;
   });
-  if (expired) kickMailOutbox(database);
   return expired;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { orders } from "../../../db/schema";
 import type { PaymentProvider } from "../../domain/orders";
 import type { Executor, Transaction } from "../../lib/db.server";
-import { enqueueNewOrderMails } from "./mail-outbox.server";
+import { enqueueNewOrderMails } from "./order-mails.server";
 
 /** The gateway a card order's payment was opened with; unchanged rows are not rewritten. */
 export async function recordPaymentProvider(
@@ -20,8 +20,8 @@ export async function recordPaymentProvider(
 
 /**
  * The order is paid, marked with the gateway that took the money. It has just become new, so its
- * confirmation and new-order alert are enqueued in the same transaction (docs/decisions/024); the
- * caller kicks the mail outbox once it has committed. An order the customer switched to cash on
+ * confirmation and new-order alert are enqueued in the same transaction (docs/decisions/024), and
+ * sent once it commits. An order the customer switched to cash on
  * delivery while this payment was still going through is a card order again (docs/decisions/050):
  * the money is taken, so the courier must not collect it too; its mails were enqueued by the switch.
  */

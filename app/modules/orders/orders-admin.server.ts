@@ -7,14 +7,12 @@ import { isRefundableByCard } from "../../domain/refunds";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
-import { kickRefunds } from "../payments/refund-job.server";
 import { isClosedByRefund } from "../payments/refunds.server";
 import { releaseOrder } from "./cancel-order.server";
 import { hasCreditNotes } from "./credit-notes.server";
-import { kickMailOutbox } from "./mail-drainer.server";
-import { enqueueOrderMail } from "./mail-outbox.server";
 import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
+import { enqueueOrderMail } from "./order-mails.server";
 import { reopenOrder } from "./reopen-order.server";
 
 export { OrderAdminError };
@@ -227,8 +225,6 @@ export async function updateOrderStatus(
     return { ...result, released: status === "cancelled", changed: true };
   });
   if (outcome.changed) {
-    kickMailOutbox(database);
-    kickRefunds(database);
   }
   return outcome;
 }
@@ -278,7 +274,6 @@ export async function recordCashReceived(
     await enqueueOrderMail(tx, "payment-received", order.id, now);
     return { orderNumber: order.orderNumber, paidAt: now };
   });
-  kickMailOutbox(database);
   return recorded;
 }
 
@@ -327,6 +322,5 @@ export async function addTrackingId(
     await enqueueOrderMail(tx, "order-shipped", order.id);
     return { orderNumber: order.orderNumber, trackingId };
   });
-  kickMailOutbox(database);
   return shipped;
 }

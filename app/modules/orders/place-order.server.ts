@@ -19,14 +19,13 @@ import { customerCouponUses, findCouponState } from "../cart/cart-view.server";
 import { takeStock } from "../catalog/stock.server";
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
-import { kickMailOutbox } from "./mail-drainer.server";
-import { enqueueNewOrderMails } from "./mail-outbox.server";
 import {
   CartLineProblemError,
   CashOnDeliveryUnavailableError,
   OrderError,
   OrderNotFoundError,
 } from "./order-errors";
+import { enqueueNewOrderMails } from "./order-mails.server";
 import type { Quote } from "./quote.server";
 
 export type PlaceOrderInput = {
@@ -157,7 +156,6 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     return { ...order, replayed: false };
   });
   if (!placed.replayed) ordersPlaced.inc({ payment_method: placed.paymentMethod });
-  if (placed.paymentMethod === "cod" && !placed.replayed) kickMailOutbox(database);
   return placed;
 }
 

@@ -7,13 +7,12 @@ import { recordAudit } from "../audit/audit.server";
 import { RefundError, requestRefund } from "../payments/refunds.server";
 import { releaseOrder } from "./cancel-order.server";
 import { issueCreditNote } from "./credit-notes.server";
-import { kickMailOutbox } from "./mail-drainer.server";
 
 /**
  * The owner's partial (or full) refund of a paid card order from its detail, audited. The order
  * row is locked first, as every change to an order does. A refund of everything that is left of
  * an order not yet shipped cancels it in the same transaction (docs/decisions/049): its goods will
- * not go out, so its stock and coupon go back. The caller kicks the refund job.
+ * not go out, so its stock and coupon go back. The refund is sent once this commits.
  */
 export async function refundOrder(
   database: Database,
@@ -54,6 +53,5 @@ export async function refundOrder(
     });
     return { orderNumber: order.orderNumber, refundId: refund!.id, cancelled: cancels };
   });
-  kickMailOutbox(database);
   return decided;
 }

@@ -5,7 +5,6 @@ import { AppError } from "../../lib/app-error";
 import type { Database, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { cardPayments } from "../../lib/metrics.server";
-import { kickMailOutbox } from "../orders/mail-drainer.server";
 import { OrderError, OrderNotFoundError } from "../orders/order-errors";
 import {
   markOrderPaid,
@@ -144,7 +143,6 @@ export async function confirmCardPayment(
   });
   if (result.newlyPaid) {
     cardPayments.inc({ outcome: "succeeded" });
-    kickMailOutbox(database);
   }
   return result;
 }
@@ -196,8 +194,7 @@ export async function lockPayment(tx: Transaction, providerOrderId: string) {
 
 /**
  * Marks the order paid once (markOrderPaid enqueues its mails in the same transaction); a payment
- * for an order already cancelled is logged for a refund. Returns whether this call paid it: the
- * caller then kicks the mail outbox after its commit.
+ * for an order already cancelled is logged for a refund. Returns whether this call paid it.
  */
 export async function markPaid(tx: Transaction, payment: LockedPayment, paymentId: string) {
   await tx

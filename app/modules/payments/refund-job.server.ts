@@ -1,9 +1,16 @@
-import { backgroundJob } from "../../lib/background-job.server";
+import { MAX_REFUND_ATTEMPTS, REFUND_CLAIM_MS, REFUND_RETRY } from "../../domain/refunds";
 import type { Database } from "../../lib/db.server";
 import { singleton } from "../../lib/singleton.server";
-import { kickMailOutbox } from "../orders/mail-drainer.server";
+import { defineJob } from "../jobs/job-kinds.server";
+import { runJobs } from "../jobs/run-jobs.server";
 import { paymentGateway, testGateway } from "./gateway.server";
-import { processRefunds, type RefundGateways } from "./refunds.server";
+import {
+  checkRefund,
+  REFUND_CHECK_JOB,
+  REFUND_SEND_JOB,
+  type RefundGateways,
+  sendRefund,
+} from "./refunds.server";
 
 /** A test payment is refunded by the test gateway; a Razorpay payment only by Razorpay. */
 const shopGateways: RefundGateways = (provider) =>
@@ -12,31 +19,36 @@ const shopGateways: RefundGateways = (provider) =>
 // One per process, like the mailer: tests point Razorpay refunds at a fake API.
 const gateways = singleton("refund gateways", (): { resolver?: RefundGateways } => ({}));
 
-/** Where the refund job sends refunds; the shop's own gateways unless given. */
+/** Where refunds are sent; the shop's own gateways unless given. */
 export function setRefundGateways(resolver?: RefundGateways) {
   gateways.resolver = resolver;
 }
 
-const refundJob = backgroundJob("refunds", async (database) => {
-  const done = await processRefunds(database, gateways.resolver ?? shopGateways);
-  // A refund settled or refused has its customer mail waiting in the outbox.
-  if (done.sent + done.failed + done.checked > 0) kickMailOutbox(database);
+const currentGateways: RefundGateways = (provider) => (gateways.resolver ?? shopGateways)(provider);
+
+/** Sends a refund the owner or a cancellation decided (docs/decisions/039, 055). */
+defineJob<{ refundId: string }>({
+  kind: REFUND_SEND_JOB,
+  retry: { ...REFUND_RETRY, maxAttempts: MAX_REFUND_ATTEMPTS, claimMs: REFUND_CLAIM_MS },
+  run: ({ refundId }, job) =>
+    sendRefund(job.database, currentGateways, refundId, {
+      number: job.attempt,
+      last: job.attempt >= MAX_REFUND_ATTEMPTS,
+    }),
 });
 
 /**
- * Sends the refunds due and checks those still pending at the gateway; whatever was due when it
- * was called has been tried when it resolves (lib/background-job.server.ts). It never rejects.
+ * Asks after a refund the gateway has not settled, in case its webhook never comes: five
+ * minutes after it was sent, then backing off to an hour, for about two days.
  */
-export function runRefunds(database: Database): Promise<void> {
-  return refundJob.run(database);
-}
+defineJob<{ refundId: string }>({
+  kind: REFUND_CHECK_JOB,
+  retry: { baseMs: 5 * 60_000, capMs: 60 * 60_000, maxAttempts: 50, claimMs: REFUND_CLAIM_MS },
+  run: ({ refundId }, job) => checkRefund(job.database, currentGateways, refundId),
+});
 
-/** Starts sending right after a transaction that decided a refund has committed, without waiting. */
-export function kickRefunds(database: Database) {
-  refundJob.kick(database);
-}
-
-/** Runs at start (refunds a stopped process left unsent) and then every `everyMs`. */
-export function scheduleRefunds(database: () => Database, everyMs = 60_000) {
-  return refundJob.schedule(database, everyMs);
+/** Sends the refunds due and asks after those due a check; for a caller that waits (tests). */
+export async function runRefundJobs(database: Database) {
+  await runJobs(database, REFUND_SEND_JOB);
+  await runJobs(database, REFUND_CHECK_JOB);
 }

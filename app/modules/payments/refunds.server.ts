@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { orders, payments, profiles, refunds } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
 import { paymentArrived } from "../../domain/orders";
 import {
   isRefundedInFull,
-  nextRefundAttempt,
-  REFUND_CLAIM_MS,
   type RefundedSoFar,
   type RefundStatus,
   refundableAmount,
@@ -16,7 +14,8 @@ import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { recordAudit } from "../audit/audit.server";
-import { enqueueOrderMail } from "../orders/mail-outbox.server";
+import { enqueueJob } from "../jobs/enqueue.server";
+import { enqueueOrderMail } from "../orders/order-mails.server";
 import { lockOrderPayment, markOrderRefunded } from "../orders/order-payment.server";
 import {
   createGatewayRefund,
@@ -87,11 +86,15 @@ export async function requestRefund(tx: Transaction, request: RefundRequest) {
       amount,
       reason: request.reason,
       requestedBy: request.requestedBy,
-      nextAttemptAt: now,
     })
-    .returning({ id: refunds.id, amount: refunds.amount });
+    .returning({
+      id: refunds.id,
+      amount: refunds.amount,
+      idempotencyKey: refunds.idempotencyKey,
+    });
+  await enqueueRefundSend(tx, refund!.id, refund!.idempotencyKey, now);
   await enqueueOrderMail(tx, "refund-initiated", request.orderId, now, refund!.id);
-  return { ...refund!, left: left - amount };
+  return { id: refund!.id, amount: refund!.amount, left: left - amount };
 }
 
 /** A refund the gateway refused, sent again with a new idempotency key; audited. */
@@ -123,17 +126,18 @@ export async function retryRefund(database: Database, actorId: string, refundId:
     if (!payment || refund.amount > refundableAmount(payment.amount, others)) {
       throw new RefundError("This refund no longer fits what is left of the payment");
     }
+    const idempotencyKey = randomUUID();
     await tx
       .update(refunds)
       .set({
         status: "pending",
-        idempotencyKey: randomUUID(),
+        idempotencyKey,
         providerRefundId: null,
-        attempts: 0,
-        nextAttemptAt: new Date(),
+        lastError: null,
         updatedAt: new Date(),
       })
       .where(eq(refunds.id, refund.id));
+    await enqueueRefundSend(tx, refund.id, idempotencyKey);
     await recordAudit(tx, {
       actorId,
       action: "retry-refund",
@@ -170,7 +174,7 @@ async function settleRefund(
     if (detail.providerRefundId) {
       await tx
         .update(refunds)
-        .set({ providerRefundId: detail.providerRefundId, nextAttemptAt: null, updatedAt: now })
+        .set({ providerRefundId: detail.providerRefundId, updatedAt: now })
         .where(eq(refunds.id, refund.id));
     }
     return false;
@@ -180,7 +184,6 @@ async function settleRefund(
     .set({
       status,
       ...(detail.providerRefundId ? { providerRefundId: detail.providerRefundId } : {}),
-      nextAttemptAt: null,
       lastError: status === "failed" ? (detail.error ?? "The gateway refused the refund") : null,
       processedAt: status === "processed" ? now : null,
       updatedAt: now,
@@ -251,50 +254,71 @@ export function applyGatewayRefundStatus(
   });
 }
 
-type ClaimedRefund = LockedRefund & {
-  attempts: number;
-  idempotencyKey: string;
-  provider: string;
-  providerPaymentId: string | null;
-};
-
 /** The gateway that took a payment of this provider, which is the one that must refund it. */
 export type RefundGateways = (provider: string) => PaymentGateway;
 
-/** Takes the next refund due to be sent; `skip locked` passes over one another process holds. */
-async function claimDueRefund(database: Database, now: Date) {
-  return database.transaction(async (tx): Promise<ClaimedRefund | null> => {
-    const [due] = await tx
-      .select({
-        ...lockedColumns,
-        attempts: refunds.attempts,
-        idempotencyKey: refunds.idempotencyKey,
-        provider: payments.provider,
-        providerPaymentId: payments.providerPaymentId,
-      })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(
-        and(
-          eq(refunds.status, "pending"),
-          isNull(refunds.providerRefundId),
-          lte(refunds.nextAttemptAt, now),
-        ),
-      )
-      .orderBy(asc(refunds.nextAttemptAt))
-      .limit(1)
-      .for("update", { of: refunds, skipLocked: true });
-    if (!due) return null;
-    const attempts = due.attempts + 1;
-    await tx
-      .update(refunds)
-      .set({ attempts, nextAttemptAt: new Date(now.getTime() + REFUND_CLAIM_MS) })
-      .where(eq(refunds.id, due.id));
-    return { ...due, attempts };
-  });
+/** The job that sends a refund to the gateway, and the one that asks after a pending one. */
+export const REFUND_SEND_JOB = "card-refund";
+export const REFUND_CHECK_JOB = "card-refund-check";
+
+/** How long a refund the gateway has may stay pending before the shop asks about it. */
+const CHECK_AFTER_MS = 5 * 60_000;
+
+/**
+ * The refund is to be sent once the caller's transaction commits (docs/decisions/055). Keyed by
+ * its idempotency key, so the retry of a failed refund, which gets a new key, is a new job.
+ */
+function enqueueRefundSend(
+  tx: Executor,
+  refundId: string,
+  idempotencyKey: string,
+  at = new Date(),
+) {
+  return enqueueJob(tx, REFUND_SEND_JOB, `${refundId}:${idempotencyKey}`, { refundId }, at);
 }
 
-async function sendClaimed(database: Database, gateways: RefundGateways, refund: ClaimedRefund) {
+/** The gateway has the refund but not yet its outcome: ask it later, if no webhook told first. */
+function enqueueRefundCheck(tx: Executor, refundId: string, providerRefundId: string) {
+  const at = new Date(Date.now() + CHECK_AFTER_MS);
+  return enqueueJob(tx, REFUND_CHECK_JOB, providerRefundId, { refundId }, at);
+}
+
+/** A refund still to be sent, with what the gateway needs; null once it was sent or settled. */
+async function refundToSend(database: Database, refundId: string) {
+  const [refund] = await database
+    .select({
+      ...lockedColumns,
+      idempotencyKey: refunds.idempotencyKey,
+      provider: payments.provider,
+      providerPaymentId: payments.providerPaymentId,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(refunds.id, refundId),
+        eq(refunds.status, "pending"),
+        isNull(refunds.providerRefundId),
+      ),
+    );
+  return refund ?? null;
+}
+
+/**
+ * Sends a refund to the gateway that took its payment (the send job's work). The gateway's answer
+ * settles it; a refusal the gateway will repeat, or the last attempt's failure, marks it failed for
+ * the owner to retry; any other failure throws, so the job runs again after its backoff. A refund
+ * sent already (a second run) is left alone: the gateway's idempotency key covers a send whose
+ * answer was lost.
+ */
+export async function sendRefund(
+  database: Database,
+  gateways: RefundGateways,
+  refundId: string,
+  attempt: { number: number; last: boolean },
+) {
+  const refund = await refundToSend(database, refundId);
+  if (!refund) return;
   try {
     const gateway = gateways(refund.provider);
     if (gateway.mode !== refund.provider) {
@@ -312,89 +336,54 @@ async function sendClaimed(database: Database, gateways: RefundGateways, refund:
     });
     await database.transaction(async (tx) => {
       const current = await lockRefund(tx, refund.id);
-      if (current) await settleRefund(tx, current, answer.status, { providerRefundId: answer.id });
+      if (!current) return;
+      await settleRefund(tx, current, answer.status, { providerRefundId: answer.id });
+      if (answer.status === "pending") await enqueueRefundCheck(tx, refund.id, answer.id);
     });
-    return true;
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    const retryAt =
-      error instanceof RefundProviderError && !error.retryable
-        ? null
-        : nextRefundAttempt(refund.attempts, new Date());
+    const retryable = !(error instanceof RefundProviderError && !error.retryable);
+    const facts = { err: error, refundId: refund.id, attempt: attempt.number };
+    if (retryable && !attempt.last) {
+      await database
+        .update(refunds)
+        .set({ lastError: message, updatedAt: new Date() })
+        .where(eq(refunds.id, refund.id));
+      logger.warn(facts, "refund not sent; it will be sent again");
+      throw error;
+    }
     await database.transaction(async (tx) => {
-      if (retryAt) {
-        await tx
-          .update(refunds)
-          .set({ nextAttemptAt: retryAt, lastError: message, updatedAt: new Date() })
-          .where(eq(refunds.id, refund.id));
-        return;
-      }
       const current = await lockRefund(tx, refund.id);
       if (current) await settleRefund(tx, current, "failed", { error: message });
     });
-    const facts = { err: error, refundId: refund.id, attempts: refund.attempts };
-    if (retryAt) logger.warn({ ...facts, retryAt }, "refund not sent; it will be sent again");
-    else logger.error(facts, "refund refused by the gateway; it waits for the owner to retry");
-    return false;
+    logger.error(facts, "refund refused by the gateway; it waits for the owner to retry");
   }
 }
 
-/** How long a refund the gateway has may stay pending before the periodic check asks about it. */
-const CHECK_AFTER_MS = 5 * 60_000;
+/** Still pending at the gateway: the check job throws this to ask again after its backoff. */
+export class RefundStillPending extends Error {
+  constructor() {
+    super("The gateway still reports the refund as pending");
+  }
+}
 
 /**
- * Sends the refunds due, then asks the gateway about refunds still pending there (a missed
- * webhook). Several processes may run it at once; each refund goes to one of them.
+ * Asks the gateway how a refund it has is doing, for when its webhook was missed (the check
+ * job's work). A refund settled meanwhile is left alone.
  */
-export async function processRefunds(
-  database: Database,
-  gateways: RefundGateways,
-  options: { now?: Date; limit?: number } = {},
-) {
-  const now = options.now ?? new Date();
-  const limit = options.limit ?? 50;
-  const result = { sent: 0, failed: 0, checked: 0 };
-  while (result.sent + result.failed < limit) {
-    const refund = await claimDueRefund(database, now);
-    if (!refund) break;
-    if (await sendClaimed(database, gateways, refund)) result.sent += 1;
-    else result.failed += 1;
-  }
-  const stale = await database
-    .select({
-      id: refunds.id,
-      providerRefundId: refunds.providerRefundId,
-      provider: payments.provider,
-    })
+export async function checkRefund(database: Database, gateways: RefundGateways, refundId: string) {
+  const [refund] = await database
+    .select({ providerRefundId: refunds.providerRefundId, provider: payments.provider })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(
-      and(
-        eq(refunds.status, "pending"),
-        isNotNull(refunds.providerRefundId),
-        lte(refunds.updatedAt, new Date(now.getTime() - CHECK_AFTER_MS)),
-      ),
-    )
-    .orderBy(asc(refunds.updatedAt))
-    .limit(limit);
-  for (const { id, providerRefundId, provider } of stale) {
-    try {
-      const answer = await fetchGatewayRefund(gateways(provider), providerRefundId!);
-      await database.transaction(async (tx) => {
-        const current = await lockRefund(tx, id);
-        if (!current) return;
-        const changed = await settleRefund(tx, current, answer.status);
-        // Asked again after another wait, not on every pass.
-        if (!changed) {
-          await tx.update(refunds).set({ updatedAt: now }).where(eq(refunds.id, id));
-        }
-      });
-      result.checked += 1;
-    } catch (error) {
-      logger.warn({ err: error, refundId: id }, "refund status check failed");
-    }
-  }
-  return result;
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")));
+  if (!refund?.providerRefundId) return;
+  const answer = await fetchGatewayRefund(gateways(refund.provider), refund.providerRefundId);
+  const settled = await database.transaction(async (tx) => {
+    const current = await lockRefund(tx, refundId);
+    return current ? settleRefund(tx, current, answer.status) : true;
+  });
+  if (!settled && answer.status === "pending") throw new RefundStillPending();
 }
 
 /**

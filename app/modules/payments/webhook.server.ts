@@ -2,7 +2,6 @@ import { webhookEvents } from "../../../db/schema";
 import type { Database } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { cardPayments } from "../../lib/metrics.server";
-import { kickMailOutbox } from "../orders/mail-drainer.server";
 import { lockPayment, markFailed, markPaid } from "./card-payments.server";
 import type { PaymentGateway } from "./gateway.server";
 import { applyGatewayRefundStatus, lockRefundByProviderId } from "./refunds.server";
@@ -105,7 +104,6 @@ export async function handleRazorpayWebhook(
   }
   if (result.outcome === "paid") {
     cardPayments.inc({ outcome: "succeeded" });
-    kickMailOutbox(database);
   }
   if (result.outcome === "failed") cardPayments.inc({ outcome: "failed" });
   return result;
@@ -141,6 +139,5 @@ async function handleRefundEvent(
       orderId: refund.orderId,
     };
   });
-  if (result.outcome === "refund-processed") kickMailOutbox(database);
   return result;
 }

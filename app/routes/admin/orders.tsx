@@ -47,7 +47,6 @@ import {
   updateOrderStatus,
 } from "~/modules/orders/orders-admin.server";
 import { refundOrder } from "~/modules/orders/refund-order.server";
-import { kickRefunds } from "~/modules/payments/refund-job.server";
 import { listOrderRefunds, retryRefund } from "~/modules/payments/refunds.server";
 import type { Route } from "./+types/orders";
 
@@ -141,7 +140,6 @@ async function refund(adminId: string, formData: FormData) {
     return actionFailure(refusal(message), { intent, result: submission.reply() });
   }
   const { orderNumber, cancelled } = await refundOrder(db(), adminId, submission.value);
-  kickRefunds(db());
   return actionSuccess(
     {
       type: "success",
@@ -160,7 +158,6 @@ async function retry(adminId: string, formData: FormData) {
     return actionFailure(refusal(message), { intent });
   }
   const { orderNumber } = await retryRefund(db(), adminId, submission.value.refundId);
-  kickRefunds(db());
   return actionSuccess(
     {
       type: "success",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/lib/db.server";
-import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
+import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 
 /** Bookkeeping that a refused request may write: attempt counters and sessions. */
 const IGNORED_TABLES = ["rate_limits", "sessions"];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/lib/db.server";
-import { drainMailOutbox } from "~/modules/orders/mail-drainer.server";
+import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { type PlaceOrderInput, placeOrder } from "~/modules/orders/place-order.server";
 import { confirmCardPayment, startCardPayment } from "~/modules/payments/card-payments.server";
 import type { PaymentGateway } from "~/modules/payments/gateway.server";

@@ -1,0 +1,71 @@
+import { MAIL_CLAIM_MS, MAIL_RETRY, MAX_MAIL_ATTEMPTS } from "../../domain/mail-outbox";
+import type { Database, Executor } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
+import { type MailMessage, mailer } from "../../lib/mail.server";
+import { singleton } from "../../lib/singleton.server";
+import { defineJob } from "../jobs/job-kinds.server";
+import { runJobs } from "../jobs/run-jobs.server";
+
+/**
+ * What a mail is about: its kind ("order-confirmation"), what it is about (an order's id) and
+ * which occurrence of it (a refund's id, the moment of a step that can happen again; "" for one
+ * that happens once). The same three are the same mail: it is written and sent once.
+ */
+export type MailSubject = { kind: string; about: string; occasion: string };
+
+/** Writes the message for a subject when it is sent; null drops it (its order moved on). */
+export type MailComposer = (
+  database: Database,
+  subject: MailSubject,
+) => Promise<MailMessage | null>;
+
+const composers = singleton("mail composers", () => new Map<string, MailComposer>());
+
+/**
+ * The area that owns a kind of mail says how to write it; the outbox only keeps and sends them,
+ * so it knows nothing of orders or refunds.
+ */
+export function composeMailsWith(kinds: readonly string[], composer: MailComposer) {
+  for (const kind of kinds) composers.set(kind, composer);
+}
+
+/** The job kind of a mail waiting to be sent (docs/decisions/055). */
+export const MAIL_JOB = "mail";
+
+/** A minute doubling to an hour, ten attempts, a claim longer than a silent mail server's wait. */
+export const MAIL_JOB_RETRY = {
+  ...MAIL_RETRY,
+  maxAttempts: MAX_MAIL_ATTEMPTS,
+  claimMs: MAIL_CLAIM_MS,
+};
+
+const mailJob = defineJob<MailSubject>({
+  kind: MAIL_JOB,
+  retry: MAIL_JOB_RETRY,
+  async run(subject, { database }) {
+    const compose = composers.get(subject.kind);
+    if (!compose) throw new Error(`No one writes ${subject.kind} mails in this process`);
+    // Written when it is sent, so it says what is true then (an order cancelled meanwhile is
+    // not confirmed).
+    const message = await compose(database, subject);
+    if (!message) {
+      logger.info({ ...subject }, "mail dropped: what it was about is gone or has moved on");
+      return;
+    }
+    await mailer().send(message);
+  },
+});
+
+/**
+ * A mail to send once the caller's transaction commits: written in it, so it exists exactly when
+ * the change it tells of does, and sent by whichever process takes it. A subject written before
+ * is not written again.
+ */
+export function enqueueMail(tx: Executor, subject: MailSubject, at = new Date()) {
+  return mailJob.enqueue(tx, `${subject.kind}:${subject.about}:${subject.occasion}`, subject, at);
+}
+
+/** Sends every mail due now; for a caller that waits for them (tests, scripts). */
+export function sendDueMails(database: Database) {
+  return runJobs(database, MAIL_JOB);
+}

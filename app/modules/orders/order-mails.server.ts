@@ -1,0 +1,49 @@
+import {
+  mailOccasion,
+  NEW_ORDER_MAIL_KINDS,
+  ORDER_MAIL_KINDS,
+  type OrderMailKind,
+} from "../../domain/mail-outbox";
+import type { Transaction } from "../../lib/db.server";
+import { composeMailsWith, enqueueMail } from "../notifications/mail-outbox.server";
+import { newOrderAlertMail } from "./new-order-alert.server";
+import { composeCustomerMail } from "./order-mail.server";
+
+// The orders area writes its mails; the outbox sends them (docs/decisions/024, 055).
+composeMailsWith(ORDER_MAIL_KINDS, (database, { kind, about, occasion }) =>
+  kind === "new-order-alert"
+    ? newOrderAlertMail(database, about)
+    : composeCustomerMail(
+        kind as Exclude<OrderMailKind, "new-order-alert">,
+        database,
+        about,
+        occasion,
+      ),
+);
+
+/**
+ * The one rule for an order that has just become new (a cash-on-delivery order placed, a card
+ * order paid): its confirmation and the shop's alert are to be sent. Call it inside the
+ * transaction that makes the order new, so the mails exist exactly when that change commits; a
+ * second call does not add them again.
+ */
+export async function enqueueNewOrderMails(tx: Transaction, orderId: string, now = new Date()) {
+  for (const kind of NEW_ORDER_MAIL_KINDS) {
+    await enqueueMail(tx, { kind, about: orderId, occasion: "" }, now);
+  }
+}
+
+/**
+ * A mail telling the customer of a step their order took at `at` (docs/decisions/038). Call it in
+ * the transaction that takes the step. A step that happens once per order is written once however
+ * often this is called.
+ */
+export function enqueueOrderMail(
+  tx: Transaction,
+  kind: OrderMailKind,
+  orderId: string,
+  at = new Date(),
+  occasion = mailOccasion(kind, at),
+) {
+  return enqueueMail(tx, { kind, about: orderId, occasion }, at);
+}
