@@ -944,6 +944,33 @@ describe(`card payments at checkout on ${DATABASE_KIND}`, () => {
     expect(order).toMatchObject({ paymentMethod: "razorpay", paymentProvider: "test" });
   });
 
+  it("CARD_PAYMENTS=off: placing an order refuses a card order whoever calls it, writing nothing", async () => {
+    const customer = await createCustomer("Direct Card Buyer");
+    const item = await product({ stockQuantity: 5 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+    await withEnv(
+      { CARD_PAYMENTS: "off" },
+      () => import("~/modules/orders/place-order.server"),
+      async ({ placeOrder }) => {
+        const attempt = placeOrder(handle.db, {
+          userId: customer.id,
+          address: SHIPPING_ADDRESS,
+          saveAddress: false,
+          paymentMethod: "razorpay",
+          cardProvider: "test",
+          idempotencyKey: randomUUID(),
+          quote: null,
+        });
+        await expect(attempt).rejects.toMatchObject({
+          status: 400,
+          message: "Card payments are switched off. Please choose Cash on Delivery.",
+        });
+      },
+    );
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    expect(await stockOf(item.id)).toBe(5);
+  });
+
   it("CARD_PAYMENTS=off offers only cash on delivery and refuses a card order with 400, writing nothing", async () => {
     const customer = await createCustomer("Switched Off Buyer");
     const item = await product({ stockQuantity: 5 });

@@ -5,11 +5,17 @@ import { cartLineProblemMessage } from "../../domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
 import { checkCoupon } from "../../domain/coupons";
 import { formatRupees } from "../../domain/money";
-import { orderNumber, type PaymentMethod, type PaymentProvider } from "../../domain/orders";
+import {
+  CARD_PAYMENTS_OFF_MESSAGE,
+  orderNumber,
+  type PaymentMethod,
+  type PaymentProvider,
+} from "../../domain/orders";
 import { priceCart } from "../../domain/pricing";
 import type { ShippingMethod } from "../../domain/shipping";
 import type { AddressInput } from "../../domain/validation/address";
 import type { Database, Transaction } from "../../lib/db.server";
+import { getEnv } from "../../lib/env.server";
 import { ordersPlaced } from "../../lib/metrics.server";
 import { addCheckoutAddress } from "../accounts/addresses.server";
 import { findOwnAddress } from "../accounts/addresses-read.server";
@@ -62,6 +68,10 @@ export type PlacedOrder = {
  * run one after the other and the second finds the first's order by its key.
  */
 export async function placeOrder(database: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+  // Whoever calls, a card order is not taken while card payments are switched off.
+  if (input.paymentMethod !== "cod" && getEnv().CARD_PAYMENTS === "off") {
+    throw new OrderError(CARD_PAYMENTS_OFF_MESSAGE, 400);
+  }
   const now = input.now ?? new Date();
   const placed = await database.transaction(async (tx): Promise<PlacedOrder> => {
     const [cart] = await tx
