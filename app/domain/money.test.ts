@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatRupees, formatRupeesShort, rupeesToPaise } from "./money";
+import { formatCount, formatRupees, formatRupeesShort, rupeesToPaise } from "./money";
 
 describe("money", () => {
   it("formats paise as Indian rupees with Indian digit grouping", () => {
@@ -57,6 +57,19 @@ describe("money", () => {
       fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (paise) => {
         const text = (paise / 100).toFixed(2);
         expect(rupeesToPaise(text)).toBe(paise);
+      }),
+    );
+  });
+});
+
+describe("formatCount", () => {
+  it("groups a whole count as toLocaleString('en-IN') does", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(100_000)).toBe("1,00,000");
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (count) => {
+        expect(formatCount(count)).toBe(count.toLocaleString("en-IN"));
       }),
     );
   });

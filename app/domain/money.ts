@@ -16,6 +16,12 @@ function groupIndian(digits: string) {
   return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",")},${digits.slice(-3)}`;
 }
 
+/** A whole count in Indian digit grouping ("1,23,456"), as `toLocaleString("en-IN")` writes it. */
+export function formatCount(count: number): string {
+  if (!Number.isSafeInteger(count)) return String(count);
+  return `${count < 0 ? "-" : ""}${groupIndian(String(Math.abs(count)))}`;
+}
+
 function rupees(paise: Paise, withPaise: boolean) {
   if (!Number.isSafeInteger(paise)) {
     intlRupees ??= new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });

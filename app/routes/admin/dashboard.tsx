@@ -9,7 +9,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatRupees } from "~/domain/money";
+import { formatCount, formatRupees } from "~/domain/money";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -53,12 +53,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const cards = [
     {
       title: "Total Products",
-      value: stats.totalProducts.toLocaleString("en-IN"),
+      value: formatCount(stats.totalProducts),
       Icon: Package,
       note: productsNote(stats),
     },
-    { title: "Total Orders", value: stats.totalOrders.toLocaleString("en-IN"), Icon: ShoppingBag },
-    { title: "Total Customers", value: stats.totalCustomers.toLocaleString("en-IN"), Icon: Users },
+    { title: "Total Orders", value: formatCount(stats.totalOrders), Icon: ShoppingBag },
+    { title: "Total Customers", value: formatCount(stats.totalCustomers), Icon: Users },
     {
       title: "Total Revenue",
       value: formatRupees(stats.totalRevenue),

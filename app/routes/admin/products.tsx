@@ -16,6 +16,7 @@ import { Card, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
 import { adminListHref, parseAdminListQuery } from "~/domain/admin-list-query";
+import { formatCount } from "~/domain/money";
 import {
   isProductStatus,
   PRODUCT_STATUS_LABELS,
@@ -451,7 +452,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           <p className="text-muted-foreground text-sm" role="status">
             {list.total === 0
               ? "0 products"
-              : `Showing ${first}–${last} of ${list.total.toLocaleString("en-IN")} ${list.total === 1 ? "product" : "products"}`}
+              : `Showing ${first}–${last} of ${formatCount(list.total)} ${list.total === 1 ? "product" : "products"}`}
           </p>
         </CardHeader>
         <AdminTable

@@ -6,6 +6,7 @@ import { ProductGrid } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
 import { PRODUCT_SORTS, productListHref, SORT_LABELS } from "~/domain/catalog-query";
 import { parseProductListQuery } from "~/domain/catalog-query-params";
+import { formatCount } from "~/domain/money";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { savedProductsOf } from "~/modules/accounts/session.server";
@@ -159,7 +160,7 @@ function ListControls({
       </div>
       <p className="text-muted-foreground text-sm sm:sr-only" aria-live="polite">
         {capped
-          ? `${total.toLocaleString("en-IN")}+ products`
+          ? `${formatCount(total)}+ products`
           : `${total} ${total === 1 ? "product" : "products"}`}
       </p>
     </Form>
