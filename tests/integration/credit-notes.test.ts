@@ -11,8 +11,8 @@ import {
   issueCreditNote,
   listCreditNotes,
   loadCreditNote,
-} from "~/modules/orders/credit-notes.server";
-import { issueInvoice, loadInvoice } from "~/modules/orders/invoices.server";
+} from "~/modules/gst-documents/credit-notes.server";
+import { issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
 import { updateOrderStatus } from "~/modules/orders/orders-admin.server";
 import { refundOrder } from "~/modules/orders/refund-order.server";
 import { testGateway } from "~/modules/payments/gateway.server";

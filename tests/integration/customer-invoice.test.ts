@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { issueInvoice } from "~/modules/orders/invoices.server";
+import { issueInvoice } from "~/modules/gst-documents/invoices.server";
 import { loader as invoiceLoader } from "~/routes/account/order-invoice";
 import { loader as profileLoader } from "~/routes/account/profile";
 import { callRoute, createAdmin, getPage } from "./support/admin";

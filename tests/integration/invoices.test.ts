@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { issueInvoice, loadInvoice } from "~/modules/orders/invoices.server";
+import { issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
 import { OrderAdminError, updateOrderStatus } from "~/modules/orders/orders-admin.server";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/admin/order-invoice";
 import { auditLog, coupons, invoiceCounters, orders, settings } from "../../db/schema";

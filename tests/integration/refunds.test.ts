@@ -21,7 +21,7 @@ import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-ou
 import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
-import { issueInvoice } from "~/modules/orders/invoices.server";
+import { issueInvoice } from "~/modules/gst-documents/invoices.server";
 import {
   addTrackingId,
   listAdminOrders,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
-import { issueInvoice, loadInvoice } from "~/modules/orders/invoices.server";
+import { issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
 import { orderConfirmationMail } from "~/modules/orders/order-mail.server";
 import { getAdminOrder } from "~/modules/orders/orders-admin.server";
 import { ordersCsvStream } from "~/modules/orders/orders-export.server";

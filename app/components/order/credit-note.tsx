@@ -1,7 +1,7 @@
 import type { CreditNoteLine } from "~/domain/credit-note";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
-import type { CreditNoteView } from "~/modules/orders/credit-notes.server";
+import type { CreditNoteView } from "~/modules/gst-documents/credit-notes.server";
 import {
   AMOUNT_CELL,
   LineHeaderCells,

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { StreetLines } from "~/components/order/order-summary";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
-import type { IssuedInvoiceView } from "~/modules/orders/invoices.server";
+import type { IssuedInvoiceView } from "~/modules/gst-documents/invoices.server";
 import { usePrintOnOpen } from "./print-on-open";
 
 /** The parts the tax invoice and the credit note print alike. */

@@ -3,7 +3,7 @@ import { formatIstDate } from "~/domain/india-time";
 import type { InvoiceLine } from "~/domain/invoice";
 import { formatRupees } from "~/domain/money";
 import { isTestPayment, paymentMethodLabel, TEST_PAYMENT_MARK } from "~/domain/orders";
-import type { IssuedInvoiceView } from "~/modules/orders/invoices.server";
+import type { IssuedInvoiceView } from "~/modules/gst-documents/invoices.server";
 import {
   AMOUNT_CELL,
   LineHeaderCells,

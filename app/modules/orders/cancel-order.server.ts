@@ -6,7 +6,7 @@ import type { Database, Transaction } from "../../lib/db.server";
 import { returnStock } from "../catalog/stock.server";
 import { isClosedByRefund, requestRefund } from "../payments/refunds.server";
 import { releaseCoupon } from "../promotions/redemptions.server";
-import { issueCreditNote } from "./credit-notes.server";
+import { issueCreditNote } from "../gst-documents/credit-notes.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "./order-errors";
 import { enqueueOrderMail } from "./order-mails.server";
 

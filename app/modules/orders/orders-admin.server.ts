@@ -9,7 +9,7 @@ import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { isClosedByRefund } from "../payments/refunds.server";
 import { releaseOrder } from "./cancel-order.server";
-import { hasCreditNotes } from "./credit-notes.server";
+import { hasCreditNotes } from "../gst-documents/credit-notes.server";
 import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
 import { enqueueOrderMail } from "./order-mails.server";

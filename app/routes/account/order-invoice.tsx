@@ -3,7 +3,7 @@ import { TaxInvoiceDocument } from "~/components/order/tax-invoice";
 import { z } from "~/domain/zod";
 import { db } from "~/lib/db.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import { loadInvoice } from "~/modules/orders/invoices.server";
+import { loadInvoice } from "~/modules/gst-documents/invoices.server";
 import type { Route } from "./+types/order-invoice";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

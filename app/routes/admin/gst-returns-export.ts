@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { GSTR1_FILES, type Gstr1FileName, parseMonth } from "~/domain/gstr1";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { gstr1Csv } from "~/modules/orders/gstr1-export.server";
+import { gstr1Csv } from "~/modules/gst-documents/gstr1-export.server";
 import type { Route } from "./+types/gst-returns-export";
 
 /** /admin/gst-returns/2026-11/b2cs.csv: one GSTR-1 file of the month, as a download. */

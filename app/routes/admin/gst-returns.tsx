@@ -11,7 +11,7 @@ import { istParts } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { loadGstr1Month } from "~/modules/orders/gstr1.server";
+import { loadGstr1Month } from "~/modules/gst-documents/gstr1.server";
 import type { Route } from "./+types/gst-returns";
 
 export const meta: Route.MetaFunction = () => [{ title: "GST Returns | Admin | Satara Ayurveda" }];

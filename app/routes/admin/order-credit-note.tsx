@@ -3,7 +3,7 @@ import { CreditNoteDocument } from "~/components/order/credit-note";
 import { z } from "~/domain/zod";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { loadCreditNote } from "~/modules/orders/credit-notes.server";
+import { loadCreditNote } from "~/modules/gst-documents/credit-notes.server";
 import type { Route } from "./+types/order-credit-note";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { z } from "~/domain/zod";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { issueInvoice, loadInvoice } from "~/modules/orders/invoices.server";
+import { issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
 import { OrderAdminError } from "~/modules/orders/orders-admin.server";
 import type { Route } from "./+types/order-invoice";
 

@@ -38,7 +38,7 @@ import {
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { listCreditNotes } from "~/modules/orders/credit-notes.server";
+import { listCreditNotes } from "~/modules/gst-documents/credit-notes.server";
 import {
   addTrackingId,
   getAdminOrder,

@@ -8,11 +8,10 @@ import {
   type InvoiceItemInput,
   invoiceNumber,
 } from "../../domain/invoice";
+import { AppError } from "../../lib/app-error";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { getSettings } from "../settings/settings.server";
-import { orderSummaryColumns } from "./order-columns.server";
-import { OrderAdminError } from "./order-errors";
 
 /**
  * Gives the order its GST invoice number on the first print, once: the next number of the Indian
@@ -21,6 +20,13 @@ import { OrderAdminError } from "./order-errors";
  * counter row is updated in place (insert ... on conflict do update), so concurrent prints of
  * different orders get consecutive numbers without gaps or repeats. A reprint keeps the number.
  */
+/** An invoice that cannot be issued yet, or ever; shown as the 'Error' toast's description. */
+export class InvoiceError extends AppError {
+  constructor(message: string, status = 409) {
+    super(message, { status });
+  }
+}
+
 export async function issueInvoice(
   database: Database,
   actorId: string,
@@ -40,18 +46,18 @@ export async function issueInvoice(
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
-    if (!order) throw new OrderAdminError("This order no longer exists", 404);
+    if (!order) throw new InvoiceError("This order no longer exists", 404);
     if (order.invoiceNumber) return { invoiceNumber: order.invoiceNumber, issued: false };
     if (order.status === "cancelled") {
-      throw new OrderAdminError(`Order ${order.orderNumber} is cancelled, so it has no invoice`);
+      throw new InvoiceError(`Order ${order.orderNumber} is cancelled, so it has no invoice`);
     }
     if (order.paymentStatus === "refunded") {
-      throw new OrderAdminError(
+      throw new InvoiceError(
         `Order ${order.orderNumber} has been refunded in full, so it has no invoice`,
       );
     }
     if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
-      throw new OrderAdminError(
+      throw new InvoiceError(
         `Order ${order.orderNumber} is waiting for its card payment; its invoice can be printed once it is paid`,
       );
     }
@@ -134,7 +140,20 @@ export function orderInvoiceTax(
 export async function loadInvoice(executor: Executor, orderId: string, customerId?: string) {
   const [order] = await executor
     .select({
-      ...orderSummaryColumns,
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      paymentProvider: orders.paymentProvider,
+      subtotal: orders.subtotal,
+      discountAmount: orders.discountAmount,
+      shippingCost: orders.shippingCost,
+      shippingMethod: orders.shippingMethod,
+      total: orders.total,
+      couponCode: orders.couponCode,
+      shippingAddress: orders.shippingAddress,
       invoiceNumber: orders.invoiceNumber,
       invoicedAt: orders.invoicedAt,
       paidAt: orders.paidAt,
