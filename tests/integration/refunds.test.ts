@@ -16,12 +16,12 @@ import {
   getDashboardStats,
   getRecentOrders,
 } from "~/modules/admin/dashboard.server";
+import { issueInvoice } from "~/modules/gst-documents/invoices.server";
 import { runDueJobs } from "~/modules/jobs/run-jobs.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
 import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
-import { issueInvoice } from "~/modules/gst-documents/invoices.server";
 import {
   addTrackingId,
   listAdminOrders,

@@ -4,9 +4,9 @@ import { customerMayCancel } from "../../domain/orders";
 import { CANCELLATION_REFUND_REASON } from "../../domain/refunds";
 import type { Database, Transaction } from "../../lib/db.server";
 import { returnStock } from "../catalog/stock.server";
+import { issueCreditNote } from "../gst-documents/credit-notes.server";
 import { isClosedByRefund, requestRefund } from "../payments/refunds.server";
 import { releaseCoupon } from "../promotions/redemptions.server";
-import { issueCreditNote } from "../gst-documents/credit-notes.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "./order-errors";
 import { enqueueOrderMail } from "./order-mails.server";
 

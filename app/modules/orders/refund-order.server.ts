@@ -4,9 +4,9 @@ import { formatRupees } from "../../domain/money";
 import { customerMayCancel } from "../../domain/orders";
 import type { Database } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
+import { issueCreditNote } from "../gst-documents/credit-notes.server";
 import { RefundError, requestRefund } from "../payments/refunds.server";
 import { releaseOrder } from "./cancel-order.server";
-import { issueCreditNote } from "../gst-documents/credit-notes.server";
 
 /**
  * The owner's partial (or full) refund of a paid card order from its detail, audited. The order
