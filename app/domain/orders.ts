@@ -21,8 +21,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * The payment arrived, whatever has been refunded of it since (docs/decisions/049): a refunded
  * payment is never asked for, expired or marked paid or failed again.
  */
+export const PAYMENTS_ARRIVED = ["paid", "refunded"] as const satisfies readonly PaymentStatus[];
+
 export function paymentArrived(paymentStatus: string) {
-  return paymentStatus === "paid" || paymentStatus === "refunded";
+  return (PAYMENTS_ARRIVED as readonly string[]).includes(paymentStatus);
 }
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

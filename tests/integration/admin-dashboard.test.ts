@@ -7,8 +7,9 @@ import {
   getLowStockProducts,
   getRecentOrders,
 } from "~/modules/admin/dashboard.server";
-import { recordCashReceived, updateOrderStatus } from "~/modules/orders/orders-admin.server";
+import { recordCashReceived } from "~/modules/orders/orders-admin.server";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { updateOrderStatus } from "~/workflows/change-order-status.server";
 import { settings } from "../../db/schema";
 import { callRouteAt, createAdmin, insertOrder, insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";

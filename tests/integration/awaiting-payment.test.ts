@@ -10,21 +10,20 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { switchToCashOnDelivery } from "~/modules/orders/awaiting-payment.server";
-import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
 import { CashOnDeliveryUnavailableError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { placeOrder } from "~/modules/orders/place-order.server";
-import { confirmCardPayment, startCardPayment } from "~/modules/payments/card-payments.server";
 import { type PaymentGateway, testGateway } from "~/modules/payments/gateway.server";
-import { paymentSignature } from "~/modules/payments/signatures.server";
-import { completeTestPayment } from "~/modules/payments/test-gateway.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/store/checkout";
+import { startCardPayment } from "~/workflows/card-payment.server";
+import { expireUnpaidCardOrders } from "~/workflows/expire-unpaid-orders.server";
+import { completeTestPayment } from "~/workflows/test-payment.server";
 import { backgroundJobs, orders, products, settings } from "../../db/schema";
 import { callRoute, postForm } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { orderMailJobs } from "./support/mail-jobs";
-import { fillCart, SHIPPING_ADDRESS } from "./support/orders";
+import { confirmSignedPayment, fillCart, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
 
 const MINUTE = 60_000;
@@ -100,15 +99,9 @@ function postSwitch(cookies: string[], orderId: string) {
 }
 
 /** Confirms the order's payment with a correctly signed callback, as the checkout posts it. */
-function pay(customer: { id: string }, orderId: string, providerOrderId: string) {
-  const paymentId = `pay_${randomUUID().replaceAll("-", "").slice(0, 14)}`;
-  return confirmCardPayment(handle.db, gateway, {
-    userId: customer.id,
-    orderId,
-    providerOrderId,
-    paymentId,
-    signature: paymentSignature(providerOrderId, paymentId, gateway.keySecret),
-  });
+async function pay(customer: { id: string }, orderId: string, providerOrderId: string) {
+  const owner = { userId: customer.id, orderId };
+  return (await confirmSignedPayment(handle.db, gateway, owner, providerOrderId)).confirmed;
 }
 
 async function withCashOnDeliveryLimits(

@@ -13,12 +13,12 @@ import {
   loadCreditNote,
 } from "~/modules/gst-documents/credit-notes.server";
 import { issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
-import { updateOrderStatus } from "~/modules/orders/orders-admin.server";
-import { refundOrder } from "~/modules/orders/refund-order.server";
 import { testGateway } from "~/modules/payments/gateway.server";
-import { runRefundJobs as runRefunds } from "~/modules/payments/refund-job.server";
 import { loader as creditNoteLoader } from "~/routes/account/order-credit-note";
 import { loader as profileLoader } from "~/routes/account/profile";
+import { updateOrderStatus } from "~/workflows/change-order-status.server";
+import { runRefundJobs as runRefunds } from "~/workflows/refund-jobs.server";
+import { refundOrder } from "~/workflows/refund-order.server";
 import { creditNotes, orders } from "../../db/schema";
 import { callRoute, createAdmin, getPage } from "./support/admin";
 import { wireApp } from "./support/app";

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
-import { OrderAdminError, updateOrderStatus } from "~/modules/orders/orders-admin.server";
+import { InvoiceError, issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/admin/order-invoice";
+import { updateOrderStatus } from "~/workflows/change-order-status.server";
 import { auditLog, coupons, invoiceCounters, orders, settings } from "../../db/schema";
 import { callRoute, postForm, signInAdministrator } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
@@ -214,7 +214,7 @@ describe(`invoice numbers on ${DATABASE_KIND}`, () => {
     const cancelled = await mixedOrder();
     await updateOrderStatus(handle.db, admin.id, cancelled.id, "cancelled");
     await expect(issueInvoice(handle.db, admin.id, cancelled.id)).rejects.toThrow(
-      new OrderAdminError(`Order ${cancelled.orderNumber} is cancelled, so it has no invoice`),
+      new InvoiceError(`Order ${cancelled.orderNumber} is cancelled, so it has no invoice`),
     );
     const [userId] = await insertCustomers(handle.db, 1);
     const [item] = await insertProducts(handle.db, [{ name: `Card ${randomUUID().slice(0, 6)}` }]);

@@ -19,22 +19,19 @@ import {
   MAIL_JOB_RETRY,
 } from "~/modules/notifications/mail-outbox.server";
 import { enqueueNewOrderMails } from "~/modules/orders/order-mails.server";
-import { recordCashReceived, updateOrderStatus } from "~/modules/orders/orders-admin.server";
-import {
-  confirmCardPayment,
-  lockPayment,
-  markPaid,
-  startCardPayment,
-} from "~/modules/payments/card-payments.server";
+import { recordCashReceived } from "~/modules/orders/orders-admin.server";
+import { lockPayment } from "~/modules/payments/card-payments.server";
 import { type PaymentGateway, testGateway } from "~/modules/payments/gateway.server";
-import { paymentSignature, webhookSignature } from "~/modules/payments/signatures.server";
-import { completeTestPayment } from "~/modules/payments/test-gateway.server";
-import { handleRazorpayWebhook } from "~/modules/payments/webhook.server";
+import { webhookSignature } from "~/modules/payments/signatures.server";
+import { completePayment, startCardPayment } from "~/workflows/card-payment.server";
+import { updateOrderStatus } from "~/workflows/change-order-status.server";
+import { handleRazorpayWebhook } from "~/workflows/payment-webhook.server";
+import { completeTestPayment } from "~/workflows/test-payment.server";
 import { backgroundJobs, orders } from "../../db/schema";
 import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { placeTestOrder } from "./support/orders";
+import { confirmSignedPayment, placeTestOrder } from "./support/orders";
 
 const HOUR = 60 * 60_000;
 
@@ -91,15 +88,9 @@ function deliverWebhook(providerOrderId: string, amount: number, eventId = rando
   });
 }
 
-function confirm(order: { id: string; userId: string }, providerOrderId: string) {
-  const paymentId = `pay_${randomUUID().slice(0, 8)}`;
-  return confirmCardPayment(handle.db, gateway, {
-    userId: order.userId,
-    orderId: order.id,
-    providerOrderId,
-    paymentId,
-    signature: paymentSignature(providerOrderId, paymentId, gateway.keySecret),
-  });
+async function confirm(order: { id: string; userId: string }, providerOrderId: string) {
+  const owner = { userId: order.userId, orderId: order.id };
+  return (await confirmSignedPayment(handle.db, gateway, owner, providerOrderId)).confirmed;
 }
 
 /** The order's mail jobs, by kind: what each is, whether it went out, and its attempts. */
@@ -154,7 +145,7 @@ const BOTH_SENT = (orderNumber: string) => [
 async function payWithoutKick(providerOrderId: string) {
   await handle.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, providerOrderId);
-    await markPaid(tx, payment!, `pay_${randomUUID().slice(0, 8)}`);
+    await completePayment(tx, payment!, `pay_${randomUUID().slice(0, 8)}`);
   });
 }
 
@@ -164,7 +155,7 @@ describe(`enqueueing order mails on ${DATABASE_KIND}`, () => {
     await handle.db
       .transaction(async (tx) => {
         const payment = await lockPayment(tx, providerOrderId);
-        expect(await markPaid(tx, payment!, "pay_rolledback")).toBe(true);
+        expect(await completePayment(tx, payment!, "pay_rolledback")).toBe(true);
         tx.rollback();
       })
       .catch(() => {});

@@ -4,14 +4,11 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { type MailMessage, setMailer } from "~/lib/mail.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
-import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
-import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
 import { markOrderPaid } from "~/modules/orders/order-payment.server";
-import {
-  addTrackingId,
-  recordCashReceived,
-  updateOrderStatus,
-} from "~/modules/orders/orders-admin.server";
+import { addTrackingId, recordCashReceived } from "~/modules/orders/orders-admin.server";
+import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
+import { updateOrderStatus } from "~/workflows/change-order-status.server";
+import { expireUnpaidCardOrders } from "~/workflows/expire-unpaid-orders.server";
 import { backgroundJobs } from "../../db/schema";
 import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";

@@ -9,12 +9,12 @@ import {
   listAdminOrders,
   OrderAdminError,
   recordCashReceived,
-  updateOrderStatus,
 } from "~/modules/orders/orders-admin.server";
 import { ORDERS_CSV_HEADER, ordersCsvStream } from "~/modules/orders/orders-export.server";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/admin/order-invoice";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin/orders";
 import { loader as exportLoader } from "~/routes/admin/orders-export";
+import { updateOrderStatus } from "~/workflows/change-order-status.server";
 import {
   auditLog,
   couponRedemptions,

@@ -5,7 +5,6 @@ import { type DatabaseHandle, queryRows } from "~/lib/db.server";
 import { takeToast } from "~/lib/toast.server";
 import { MAX_SAVED_ADDRESSES } from "~/modules/accounts/addresses.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
-import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
 import {
   OrderError,
   OrderNotCancellableError,
@@ -13,6 +12,7 @@ import {
 } from "~/modules/orders/order-errors";
 import { signQuote } from "~/modules/orders/quote.server";
 import { action as checkoutAction } from "~/routes/store/checkout";
+import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
 import {
   addresses,
   cartItems,

@@ -12,22 +12,19 @@ import type { MailMessage } from "~/lib/mail.server";
 import { takeToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
-import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
 import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { placeOrder } from "~/modules/orders/place-order.server";
-import {
-  confirmCardPayment,
-  PaymentVerificationError,
-  startCardPayment,
-} from "~/modules/payments/card-payments.server";
+import { PaymentVerificationError } from "~/modules/payments/card-payments.server";
 import {
   type PaymentGateway,
   PaymentProviderError,
   testGateway,
 } from "~/modules/payments/gateway.server";
-import { completeTestPayment } from "~/modules/payments/test-gateway.server";
-import { handleRazorpayWebhook, WebhookSignatureError } from "~/modules/payments/webhook.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { confirmCardPayment, startCardPayment } from "~/workflows/card-payment.server";
+import { expireUnpaidCardOrders } from "~/workflows/expire-unpaid-orders.server";
+import { handleRazorpayWebhook, WebhookSignatureError } from "~/workflows/payment-webhook.server";
+import { completeTestPayment } from "~/workflows/test-payment.server";
 import {
   cartItems,
   carts,

@@ -19,25 +19,14 @@ import {
 import { issueInvoice } from "~/modules/gst-documents/invoices.server";
 import { runDueJobs } from "~/modules/jobs/run-jobs.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
-import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
 import { listCustomerOrders } from "~/modules/orders/customer-orders.server";
-import { expireUnpaidCardOrders } from "~/modules/orders/expire-orders.server";
-import {
-  addTrackingId,
-  listAdminOrders,
-  updateOrderStatus,
-} from "~/modules/orders/orders-admin.server";
+import { addTrackingId, listAdminOrders } from "~/modules/orders/orders-admin.server";
 import { ordersCsvStream } from "~/modules/orders/orders-export.server";
-import { refundOrder } from "~/modules/orders/refund-order.server";
 import {
   createGatewayRefund,
   type PaymentGateway,
   testGateway,
 } from "~/modules/payments/gateway.server";
-import {
-  runRefundJobs as runRefunds,
-  setRefundGateways,
-} from "~/modules/payments/refund-job.server";
 import {
   REFUND_CHECK_JOB,
   REFUND_SEND_JOB,
@@ -45,8 +34,13 @@ import {
   retryRefund,
 } from "~/modules/payments/refunds.server";
 import { webhookSignature } from "~/modules/payments/signatures.server";
-import { handleRazorpayWebhook } from "~/modules/payments/webhook.server";
 import { action as ordersAction } from "~/routes/admin/orders";
+import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
+import { updateOrderStatus } from "~/workflows/change-order-status.server";
+import { expireUnpaidCardOrders } from "~/workflows/expire-unpaid-orders.server";
+import { handleRazorpayWebhook } from "~/workflows/payment-webhook.server";
+import { runRefundJobs as runRefunds, setRefundGateways } from "~/workflows/refund-jobs.server";
+import { refundOrder } from "~/workflows/refund-order.server";
 import {
   auditLog,
   backgroundJobs,

@@ -31,8 +31,8 @@ import {
   prepareImage,
   savePreparedImage,
 } from "../media/images.server";
-import { announceSaversOf } from "../wishlist/wishlist.server";
 import { picturePathColumn } from "./picture-path.server";
+import { announceSaversOf } from "./product-savers.server";
 
 /**
  * A refusal worth showing the administrator as it is (the destructive 'Error' toast); `field`

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
-import { orders } from "../../../db/schema";
+import { and, desc, eq, gt, notInArray } from "drizzle-orm";
+import { orders, profiles } from "../../../db/schema";
 import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
-import { awaitsCardPayment, CARD_PAYMENT_WINDOW_MS } from "../../domain/orders";
+import { awaitsCardPayment, CARD_PAYMENT_WINDOW_MS, PAYMENTS_ARRIVED } from "../../domain/orders";
 import type { Database, Executor } from "../../lib/db.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
 import { CashOnDeliveryUnavailableError, OrderError, OrderNotFoundError } from "./order-errors";
@@ -29,7 +29,7 @@ export async function findOrderAwaitingPayment(
       and(
         eq(orders.userId, userId),
         eq(orders.paymentMethod, "razorpay"),
-        ne(orders.paymentStatus, "paid"),
+        notInArray(orders.paymentStatus, [...PAYMENTS_ARRIVED]),
         eq(orders.status, "pending"),
         gt(orders.createdAt, new Date(now.getTime() - CARD_PAYMENT_WINDOW_MS)),
       ),
@@ -47,6 +47,42 @@ export async function findOrderAwaitingPayment(
   };
 }
 
+/** What deciding on a card order's payment reads of it (awaitsCardPayment's facts and more). */
+const cardOrderColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  total: orders.total,
+  status: orders.status,
+  paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
+  createdAt: orders.createdAt,
+  address: orders.shippingAddress,
+};
+
+/**
+ * The customer's own card order that can be paid now, with the name to prefill the payment form;
+ * another customer's is not found, a paid or expired one refused.
+ */
+export async function findCardOrderToPay(
+  executor: Executor,
+  input: { userId: string; orderId: string },
+  now = new Date(),
+) {
+  const [order] = await executor
+    .select({ ...cardOrderColumns, fullName: profiles.fullName })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)));
+  if (!order) throw new OrderNotFoundError("Order not found");
+  if (order.paymentStatus === "paid") {
+    throw new OrderError(`Order ${order.orderNumber} is already paid`);
+  }
+  if (!awaitsCardPayment(order, now)) {
+    throw new OrderError(`Order ${order.orderNumber} can no longer be paid by card`);
+  }
+  return order;
+}
+
 /**
  * The customer's own card order, still waiting for its payment, is to be paid in cash on delivery
  * instead (docs/decisions/050). Decided on the locked order row: a payment completing at the same
@@ -62,16 +98,7 @@ export async function switchToCashOnDelivery(
   const now = input.now ?? new Date();
   const switched = await database.transaction(async (tx) => {
     const [order] = await tx
-      .select({
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        total: orders.total,
-        status: orders.status,
-        paymentMethod: orders.paymentMethod,
-        paymentStatus: orders.paymentStatus,
-        createdAt: orders.createdAt,
-        address: orders.shippingAddress,
-      })
+      .select(cardOrderColumns)
       .from(orders)
       .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
       .for("update");

@@ -3,13 +3,11 @@ import { orderItems, orders, profiles } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
 import { type OrderStatus, paymentArrived } from "../../domain/orders";
 import { phoneSearchDigits } from "../../domain/phone-search";
-import { isRefundableByCard } from "../../domain/refunds";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
-import type { Database, Executor } from "../../lib/db.server";
+import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { hasCreditNotes } from "../gst-documents/credit-notes.server";
 import { isClosedByRefund } from "../payments/refunds.server";
-import { releaseOrder } from "./cancel-order.server";
 import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
 import { enqueueOrderMail } from "./order-mails.server";
@@ -127,7 +125,10 @@ export async function getAdminOrder(executor: Executor, orderId: string) {
   return { ...order, items };
 }
 
-async function lockOrder(executor: Executor, orderId: string) {
+export type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
+
+/** The order row, locked as every change to an order does first; refused when it is gone. */
+export async function lockOrder(executor: Executor, orderId: string) {
   const [order] = await executor
     .select({
       id: orders.id,
@@ -147,86 +148,42 @@ async function lockOrder(executor: Executor, orderId: string) {
 }
 
 /**
- * docs/SPEC.md §4: an administrator may move an order to any status from any other, in one transaction
- * that locks the order row first (so two cancels of one order release it once).
- * - Cancelling gives back its stock and coupon use (releaseOrder). A paid card order is refunded
- *   through the gateway (decision 039); paid cash is owed back and shown as due (decision 019).
- * - Reopening a cancelled order takes its stock and coupon use again (reopenOrder), or refuses.
- * - Delivering a cash-on-delivery order leaves its cash to be recorded when the courier hands it
- *   over ("Record cash received"); couriers pay it in days later (decision 049).
- * - An order whose card payment is refunded in full, or on its way back in full, keeps its status
- *   (decision 049).
- * The customer hears of a delivery and of a cancellation (docs/decisions/038).
+ * Moves a locked order to another status that is not "cancelled" (cancelling is a workflow:
+ * app/workflows/change-order-status.server.ts). Reopening a cancelled order takes its stock and
+ * coupon use again (reopenOrder), or refuses; a delivered order's customer is told
+ * (docs/decisions/038). Delivering a cash-on-delivery order leaves its cash to be recorded when
+ * the courier hands it over ("Record cash received", decision 049).
  */
-export async function updateOrderStatus(
-  database: Database,
-  actorId: string,
-  orderId: string,
-  status: OrderStatus,
-  now = new Date(),
+export async function moveOrderOn(
+  tx: Transaction,
+  order: LockedOrder,
+  status: Exclude<OrderStatus, "cancelled">,
+  now: Date,
 ) {
-  const outcome = await database.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const result = { orderNumber: order.orderNumber, status, released: false };
-    if (order.status === status) return { ...result, changed: false };
-    if (await isClosedByRefund(tx, order)) {
+  if (order.status === "cancelled") {
+    if (order.paymentMethod !== "cod" && !paymentArrived(order.paymentStatus)) {
+      // Its payment window has closed; it could never be paid, and expiry would cancel it again.
       throw new OrderAdminError(
-        order.status === "cancelled"
-          ? `Order ${order.orderNumber} cannot be reopened: its card payment has been refunded. Please ask the customer to place a new order.`
-          : `Order ${order.orderNumber} has been refunded in full, so its status can no longer be changed`,
+        `Order ${order.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
       );
     }
-    if (status === "cancelled") {
-      await releaseOrder(tx, order.id, { actorId }, now);
-    } else {
-      if (order.status === "cancelled") {
-        if (order.paymentMethod !== "cod" && !paymentArrived(order.paymentStatus)) {
-          // Its payment window has closed; it could never be paid, and expiry would cancel it again.
-          throw new OrderAdminError(
-            `Order ${order.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
-          );
-        }
-        if (await hasCreditNotes(tx, order.id)) {
-          // Its invoice was credited in full; the goods would go out without a valid invoice.
-          throw new OrderAdminError(
-            `Order ${order.orderNumber} cannot be reopened: its invoice was cancelled by a credit note. Please ask the customer to place a new order.`,
-          );
-        }
-        await reopenOrder(tx, order.id, order.orderNumber);
-      }
-      await tx
-        .update(orders)
-        .set({
-          status,
-          updatedAt: now,
-          ...(order.status === "cancelled" ? { cancelledAt: null } : {}),
-        })
-        .where(eq(orders.id, order.id));
-      if (status === "delivered") await enqueueOrderMail(tx, "order-delivered", order.id, now);
+    if (await hasCreditNotes(tx, order.id)) {
+      // Its invoice was credited in full; the goods would go out without a valid invoice.
+      throw new OrderAdminError(
+        `Order ${order.orderNumber} cannot be reopened: its invoice was cancelled by a credit note. Please ask the customer to place a new order.`,
+      );
     }
-    const refundDue =
-      status === "cancelled" && order.paymentStatus === "paid" && order.paymentMethod === "cod";
-    const refunded = status === "cancelled" && isRefundableByCard(order);
-    await recordAudit(tx, {
-      actorId,
-      action: "update-status",
-      entity: "order",
-      entityId: order.id,
-      changes: {
-        orderNumber: order.orderNumber,
-        before: { status: order.status },
-        after: { status },
-        ...(status === "cancelled" ? { released: "stock and coupon" } : {}),
-        ...(order.status === "cancelled" ? { taken: "stock and coupon" } : {}),
-        ...(refundDue ? { refundDue: formatRupees(order.total) } : {}),
-        ...(refunded ? { refundStarted: "what is left of the card payment" } : {}),
-      },
-    });
-    return { ...result, released: status === "cancelled", changed: true };
-  });
-  if (outcome.changed) {
+    await reopenOrder(tx, order.id, order.orderNumber);
   }
-  return outcome;
+  await tx
+    .update(orders)
+    .set({
+      status,
+      updatedAt: now,
+      ...(order.status === "cancelled" ? { cancelledAt: null } : {}),
+    })
+    .where(eq(orders.id, order.id));
+  if (status === "delivered") await enqueueOrderMail(tx, "order-delivered", order.id, now);
 }
 
 /**

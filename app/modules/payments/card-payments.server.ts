@@ -1,18 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
-import { orders, payments, profiles } from "../../../db/schema";
-import { awaitsCardPayment, paymentArrived } from "../../domain/orders";
+import { orders, payments } from "../../../db/schema";
+import { paymentArrived } from "../../domain/orders";
 import { AppError } from "../../lib/app-error";
 import type { Database, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { cardPayments } from "../../lib/metrics.server";
-import { OrderError, OrderNotFoundError } from "../orders/order-errors";
-import {
-  markOrderPaid,
-  markOrderPaymentFailed,
-  recordPaymentProvider,
-} from "../orders/order-payment.server";
 import { createProviderOrder, type PaymentGateway } from "./gateway.server";
-import { verifyPaymentSignature } from "./signatures.server";
 
 /** What the browser needs to open Razorpay's checkout (or the test gateway's dialog). */
 export type CheckoutOptions = {
@@ -32,38 +24,23 @@ export class PaymentVerificationError extends AppError {
   }
 }
 
+/** A payment the shop cannot find for this customer; answered as the order not found. */
+export class PaymentNotFoundError extends AppError {
+  constructor() {
+    super("Order not found", { status: 404 });
+  }
+}
+
 /**
- * Opens (or reopens) the card payment of the customer's own pending card order. The provider order
- * is created for exactly the order's total as the server computed it; an unpaid provider order
- * from an earlier attempt is reused, as Razorpay allows several attempts on one order.
+ * The provider order the customer pays this order through: created for exactly the order's total
+ * as the server computed it, or an unpaid one from an earlier attempt reused, as Razorpay allows
+ * several attempts on one order.
  */
-export async function startCardPayment(
+export async function openProviderOrder(
   database: Database,
   gateway: PaymentGateway,
-  input: { userId: string; orderId: string },
-  now = new Date(),
-): Promise<CheckoutOptions> {
-  const [order] = await database
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      total: orders.total,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      paymentStatus: orders.paymentStatus,
-      createdAt: orders.createdAt,
-      address: orders.shippingAddress,
-      fullName: profiles.fullName,
-    })
-    .from(orders)
-    .leftJoin(profiles, eq(profiles.id, orders.userId))
-    .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)));
-  if (!order) throw new OrderNotFoundError("Order not found");
-  if (order.paymentStatus === "paid")
-    throw new OrderError(`Order ${order.orderNumber} is already paid`);
-  if (!awaitsCardPayment(order, now)) {
-    throw new OrderError(`Order ${order.orderNumber} can no longer be paid by card`);
-  }
+  order: { id: string; orderNumber: string; total: number },
+) {
   const [earlier] = await database
     .select({ providerOrderId: payments.providerOrderId })
     .from(payments)
@@ -76,75 +53,19 @@ export async function startCardPayment(
     )
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  let providerOrderId = earlier?.providerOrderId;
-  if (!providerOrderId) {
-    const created = await createProviderOrder(gateway, {
-      amount: order.total,
-      receipt: order.orderNumber,
-      notes: { order_id: order.id },
-    });
-    await database.insert(payments).values({
-      orderId: order.id,
-      provider: gateway.mode,
-      providerOrderId: created.id,
-      amount: created.amount,
-    });
-    providerOrderId = created.id;
-  }
-  await recordPaymentProvider(database, order.id, gateway.mode);
-  return {
-    mode: gateway.mode,
-    key: gateway.keyId,
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    providerOrderId,
+  if (earlier) return earlier.providerOrderId;
+  const created = await createProviderOrder(gateway, {
     amount: order.total,
-    currency: "INR",
-    prefill: { name: order.address.fullName || order.fullName || "", contact: order.address.phone },
-  };
-}
-
-/**
- * The checkout's success handler posts the three values Razorpay returns. The signature is checked
- * against the provider order id this shop stored for the customer's own order, never one the
- * browser names alone. Returns whether this call marked the order paid (false if it already was).
- */
-export async function confirmCardPayment(
-  database: Database,
-  gateway: PaymentGateway,
-  input: {
-    userId: string;
-    orderId: string;
-    providerOrderId: string;
-    paymentId: string;
-    signature: string;
-  },
-): Promise<{ orderNumber: string; newlyPaid: boolean; orderCancelled: boolean }> {
-  const result = await database.transaction(async (tx) => {
-    const payment = await lockPayment(tx, input.providerOrderId);
-    if (!payment || payment.orderId !== input.orderId || payment.userId !== input.userId) {
-      throw new OrderNotFoundError("Order not found");
-    }
-    const valid = verifyPaymentSignature(
-      {
-        providerOrderId: payment.providerOrderId,
-        paymentId: input.paymentId,
-        signature: input.signature,
-      },
-      gateway.keySecret,
-    );
-    if (!valid) throw new PaymentVerificationError("The payment could not be verified");
-    const newlyPaid = await markPaid(tx, payment, input.paymentId);
-    return {
-      orderNumber: payment.orderNumber,
-      newlyPaid,
-      orderCancelled: payment.orderStatus === "cancelled",
-    };
+    receipt: order.orderNumber,
+    notes: { order_id: order.id },
   });
-  if (result.newlyPaid) {
-    cardPayments.inc({ outcome: "succeeded" });
-  }
-  return result;
+  await database.insert(payments).values({
+    orderId: order.id,
+    provider: gateway.mode,
+    providerOrderId: created.id,
+    amount: created.amount,
+  });
+  return created.id;
 }
 
 /** A provider order of the customer's own order; another customer's is not found. */
@@ -163,7 +84,7 @@ export async function findOwnPayment(
         eq(orders.userId, input.userId),
       ),
     );
-  if (!payment) throw new OrderNotFoundError("Order not found");
+  if (!payment) throw new PaymentNotFoundError();
   return payment;
 }
 
@@ -193,10 +114,11 @@ export async function lockPayment(tx: Transaction, providerOrderId: string) {
 }
 
 /**
- * Marks the order paid once (markOrderPaid enqueues its mails in the same transaction); a payment
- * for an order already cancelled is logged for a refund. Returns whether this call paid it.
+ * The gateway took the money: the payment row records it. Returns whether the order is now to be
+ * marked paid; not when it was paid already (a late or replayed event) or cancelled meanwhile, which
+ * is logged for a refund from Razorpay's dashboard.
  */
-export async function markPaid(tx: Transaction, payment: LockedPayment, paymentId: string) {
+export async function recordCapture(tx: Transaction, payment: LockedPayment, paymentId: string) {
   await tx
     .update(payments)
     .set({ status: "paid", providerPaymentId: paymentId, updatedAt: new Date() })
@@ -219,16 +141,14 @@ export async function markPaid(tx: Transaction, payment: LockedPayment, paymentI
     );
     return false;
   }
-  // The gateway that took the money is the one the order is marked with.
-  await markOrderPaid(tx, payment.orderId, payment.provider === "test" ? "test" : "razorpay");
   return true;
 }
 
 /**
- * A failed attempt: the order stays open for another try until its payment window ends. An order
- * cancelled meanwhile, or switched to cash on delivery (docs/decisions/050), keeps its state.
+ * A failed attempt, recorded on the payment row. Returns whether the order is to be marked failed:
+ * not when it was paid meanwhile, cancelled, or switched to cash on delivery (docs/decisions/050).
  */
-export async function markFailed(
+export async function recordFailure(
   tx: Transaction,
   payment: LockedPayment,
   paymentId: string | null,
@@ -238,7 +158,5 @@ export async function markFailed(
     .update(payments)
     .set({ status: "failed", providerPaymentId: paymentId, updatedAt: new Date() })
     .where(eq(payments.id, payment.id));
-  if (payment.orderStatus === "cancelled" || payment.paymentMethod === "cod") return false;
-  await markOrderPaymentFailed(tx, payment.orderId);
-  return true;
+  return payment.orderStatus !== "cancelled" && payment.paymentMethod !== "cod";
 }

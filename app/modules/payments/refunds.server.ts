@@ -15,8 +15,6 @@ import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { recordAudit } from "../audit/audit.server";
 import { enqueueJob } from "../jobs/enqueue.server";
-import { enqueueOrderMail } from "../orders/order-mails.server";
-import { lockOrderPayment, markOrderRefunded } from "../orders/order-payment.server";
 import {
   createGatewayRefund,
   fetchGatewayRefund,
@@ -53,9 +51,10 @@ type RefundRequest = {
 
 /**
  * Decides a refund inside the caller's transaction: checked against what is still refundable of
- * the order's card payment, written as a pending refund the refund job sends (its own outbox), and
- * the customer's "refund started" mail enqueued with it. Returns null when there is nothing to
- * refund ("rest" of a payment already refunded in full, or an order without a card payment).
+ * the order's card payment, and written as a pending refund with the job that sends it once the
+ * transaction commits (docs/decisions/055). Telling the customer is the caller's part (the
+ * workflows in app/workflows). Returns null when there is nothing to refund ("rest" of a payment
+ * already refunded in full, or an order without a card payment).
  */
 export async function requestRefund(tx: Transaction, request: RefundRequest) {
   const now = request.now ?? new Date();
@@ -93,7 +92,6 @@ export async function requestRefund(tx: Transaction, request: RefundRequest) {
       idempotencyKey: refunds.idempotencyKey,
     });
   await enqueueRefundSend(tx, refund!.id, refund!.idempotencyKey, now);
-  await enqueueOrderMail(tx, "refund-initiated", request.orderId, now, refund!.id);
   return { id: refund!.id, amount: refund!.amount, left: left - amount };
 }
 
@@ -149,7 +147,7 @@ export async function retryRefund(database: Database, actorId: string, refundId:
   });
 }
 
-type LockedRefund = {
+export type LockedRefund = {
   id: string;
   orderId: string;
   paymentId: string;
@@ -158,12 +156,11 @@ type LockedRefund = {
 };
 
 /**
- * The one place a refund's status moves on, whoever learnt it (the gateway's answer, its webhook,
- * the periodic check). A processed refund tells the customer, and the one that completes the
- * payment's refund marks the order's payment "refunded" (docs/decisions/049). Returns whether
- * anything changed.
+ * The one place a refund's own row moves on, whoever learnt its status (the gateway's answer, its
+ * webhook, the periodic check). Returns whether its status changed. What follows for the order (its
+ * payment marked refunded, the customer told) is the caller's: see SettleRefund.
  */
-async function settleRefund(
+export async function settleRefund(
   tx: Transaction,
   refund: LockedRefund,
   status: RefundStatus,
@@ -189,31 +186,26 @@ async function settleRefund(
       updatedAt: now,
     })
     .where(eq(refunds.id, refund.id));
-  if (status === "processed") {
-    await markRefundedWhenComplete(tx, refund, now);
-    await enqueueOrderMail(tx, "refund-processed", refund.orderId, now, refund.id);
-  }
   return true;
 }
 
 /**
- * The order's payment becomes "refunded" once its processed refunds add up to the payment, in the
- * transaction that processed the last of them. The order row is locked before they are added up,
- * so of two refunds of one payment completing at once the second waits and counts the first.
- * Nothing else locks a refund while holding its order, so this order of locks cannot deadlock.
+ * Settles a refund and does what follows from it for its order, in the caller's transaction; the
+ * workflow that owns both areas provides it (app/workflows/refund-settlement.server.ts).
  */
-async function markRefundedWhenComplete(tx: Transaction, refund: LockedRefund, now: Date) {
-  if ((await lockOrderPayment(tx, refund.orderId)) !== "paid") return;
-  const [payment] = await tx
+export type SettleRefund = typeof settleRefund;
+
+/** Whether the processed refunds of this payment add up to all of it (docs/decisions/049). */
+export async function isPaymentRefundedInFull(executor: Executor, paymentId: string) {
+  const [payment] = await executor
     .select({ amount: payments.amount })
     .from(payments)
-    .where(eq(payments.id, refund.paymentId));
-  const [given] = await tx
+    .where(eq(payments.id, paymentId));
+  const [given] = await executor
     .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
     .from(refunds)
-    .where(and(eq(refunds.paymentId, refund.paymentId), eq(refunds.status, "processed")));
-  if (!payment || Number(given?.amount ?? 0) < payment.amount) return;
-  await markOrderRefunded(tx, refund.orderId, now);
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, "processed")));
+  return payment !== undefined && Number(given?.amount ?? 0) >= payment.amount;
 }
 
 const lockedColumns = {
@@ -241,17 +233,6 @@ export async function lockRefundByProviderId(tx: Transaction, providerRefundId: 
     .where(eq(refunds.providerRefundId, providerRefundId))
     .for("update");
   return refund ?? null;
-}
-
-/** What the webhook reports of a refund the shop made. */
-export function applyGatewayRefundStatus(
-  tx: Transaction,
-  refund: LockedRefund,
-  status: RefundStatus,
-) {
-  return settleRefund(tx, refund, status, {
-    error: "The payment gateway reported the refund as failed",
-  });
 }
 
 /** The gateway that took a payment of this provider, which is the one that must refund it. */
@@ -314,6 +295,7 @@ async function refundToSend(database: Database, refundId: string) {
 export async function sendRefund(
   database: Database,
   gateways: RefundGateways,
+  settle: SettleRefund,
   refundId: string,
   attempt: { number: number; last: boolean },
 ) {
@@ -337,7 +319,7 @@ export async function sendRefund(
     await database.transaction(async (tx) => {
       const current = await lockRefund(tx, refund.id);
       if (!current) return;
-      await settleRefund(tx, current, answer.status, { providerRefundId: answer.id });
+      await settle(tx, current, answer.status, { providerRefundId: answer.id });
       if (answer.status === "pending") await enqueueRefundCheck(tx, refund.id, answer.id);
     });
   } catch (error) {
@@ -354,7 +336,7 @@ export async function sendRefund(
     }
     await database.transaction(async (tx) => {
       const current = await lockRefund(tx, refund.id);
-      if (current) await settleRefund(tx, current, "failed", { error: message });
+      if (current) await settle(tx, current, "failed", { error: message });
     });
     logger.error(facts, "refund refused by the gateway; it waits for the owner to retry");
   }
@@ -371,7 +353,12 @@ export class RefundStillPending extends Error {
  * Asks the gateway how a refund it has is doing, for when its webhook was missed (the check
  * job's work). A refund settled meanwhile is left alone.
  */
-export async function checkRefund(database: Database, gateways: RefundGateways, refundId: string) {
+export async function checkRefund(
+  database: Database,
+  gateways: RefundGateways,
+  settle: SettleRefund,
+  refundId: string,
+) {
   const [refund] = await database
     .select({ providerRefundId: refunds.providerRefundId, provider: payments.provider })
     .from(refunds)
@@ -381,7 +368,7 @@ export async function checkRefund(database: Database, gateways: RefundGateways, 
   const answer = await fetchGatewayRefund(gateways(refund.provider), refund.providerRefundId);
   const settled = await database.transaction(async (tx) => {
     const current = await lockRefund(tx, refundId);
-    return current ? settleRefund(tx, current, answer.status) : true;
+    return current ? settle(tx, current, answer.status) : true;
   });
   if (!settled && answer.status === "pending") throw new RefundStillPending();
 }

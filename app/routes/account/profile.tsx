@@ -29,13 +29,10 @@ import {
 import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { ProfileNotFoundError, updateProfile } from "~/modules/accounts/profile.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import {
-  cancelOrderByCustomer,
-  OrderNotCancellableError,
-  OrderNotFoundError,
-} from "~/modules/orders/cancel-order.server";
 import { listCustomerOrders, orderHistoryPageOf } from "~/modules/orders/customer-orders.server";
+import { OrderNotCancellableError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { cardPaymentMode } from "~/modules/payments/gateway.server";
+import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
 import type { Route } from "./+types/profile";
 
 /** The profile form (Conform and its checks) loads apart from the page (docs/decisions/029). */

@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { z } from "~/domain/zod";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
-import { OrderAdminError } from "~/modules/orders/orders-admin.server";
+import { InvoiceError, issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
+
 import type { Route } from "./+types/order-invoice";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -41,7 +41,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await issueInvoice(db(), admin.id, orderId);
   } catch (error) {
-    if (error instanceof OrderAdminError) {
+    if (error instanceof InvoiceError) {
       return data({ error: error.message }, { status: error.status });
     }
     throw error;

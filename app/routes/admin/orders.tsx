@@ -44,10 +44,10 @@ import {
   getAdminOrder,
   listAdminOrders,
   recordCashReceived,
-  updateOrderStatus,
 } from "~/modules/orders/orders-admin.server";
-import { refundOrder } from "~/modules/orders/refund-order.server";
 import { listOrderRefunds, retryRefund } from "~/modules/payments/refunds.server";
+import { updateOrderStatus } from "~/workflows/change-order-status.server";
+import { refundOrder } from "~/workflows/refund-order.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Satara Ayurveda" }];

@@ -1,7 +1,7 @@
 import { db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { paymentGateway } from "~/modules/payments/gateway.server";
-import { handleRazorpayWebhook, WebhookSignatureError } from "~/modules/payments/webhook.server";
+import { handleRazorpayWebhook, WebhookSignatureError } from "~/workflows/payment-webhook.server";
 import type { Route } from "./+types/razorpay-webhook";
 
 /** Razorpay's server-to-server notice; the signature over the raw body is the only credential. */

@@ -8,18 +8,14 @@ import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
-import {
-  confirmCardPayment,
-  findOwnPayment,
-  PaymentVerificationError,
-  startCardPayment,
-} from "~/modules/payments/card-payments.server";
+import { findOwnPayment, PaymentVerificationError } from "~/modules/payments/card-payments.server";
 import {
   cardPaymentMode,
   PaymentProviderError,
   paymentGateway,
 } from "~/modules/payments/gateway.server";
-import { completeTestPayment } from "~/modules/payments/test-gateway.server";
+import { confirmCardPayment, startCardPayment } from "~/workflows/card-payment.server";
+import { completeTestPayment } from "~/workflows/test-payment.server";
 import type { Route } from "./+types/checkout-payment";
 
 const ORDERS_TAB = "/profile?tab=orders";

@@ -51,7 +51,6 @@ import {
 } from "~/modules/orders/order-errors";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { readQuote, signQuote } from "~/modules/orders/quote.server";
-import { startCardPayment } from "~/modules/payments/card-payments.server";
 import {
   cardPaymentMode,
   PaymentProviderError,
@@ -59,6 +58,7 @@ import {
 } from "~/modules/payments/gateway.server";
 import { cashOnDeliveryRules, shopSettings } from "~/modules/settings/settings.server";
 import { useRootData } from "~/root";
+import { startCardPayment } from "~/workflows/card-payment.server";
 import type { Route } from "./+types/checkout";
 
 /** The card payment (its dialog, Razorpay's script, the toasts) loads apart from the page. */

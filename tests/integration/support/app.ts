@@ -3,8 +3,8 @@ import type { Database } from "~/lib/db.server";
 import { type MailMessage, setMailer } from "~/lib/mail.server";
 import { setAppSecret } from "~/lib/secrets.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
-import { setRefundGateways } from "~/modules/payments/refund-job.server";
 import { ensureSettings } from "~/modules/settings/settings.server";
+import { setRefundGateways } from "~/workflows/refund-jobs.server";
 
 export const TEST_PUBLIC_URL = "http://localhost:3999";
 

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { type PlaceOrderInput, placeOrder } from "~/modules/orders/place-order.server";
-import { confirmCardPayment, startCardPayment } from "~/modules/payments/card-payments.server";
 import type { PaymentGateway } from "~/modules/payments/gateway.server";
 import { paymentSignature } from "~/modules/payments/signatures.server";
+import { confirmCardPayment, startCardPayment } from "~/workflows/card-payment.server";
 import { cartItems, carts, profiles } from "../../../db/schema";
 import { insertProducts } from "./catalog";
 
@@ -100,6 +100,26 @@ export async function placeTestOrder(
 }
 
 /**
+ * Confirms an opened card payment with a correctly signed callback, as the checkout posts it.
+ * Returns the gateway's payment id and what the confirmation answered.
+ */
+export async function confirmSignedPayment(
+  database: Database,
+  gateway: PaymentGateway,
+  order: { userId: string; orderId: string },
+  providerOrderId: string,
+) {
+  const paymentId = `pay_${randomUUID().replaceAll("-", "").slice(0, 14)}`;
+  const confirmed = await confirmCardPayment(database, gateway, {
+    ...order,
+    providerOrderId,
+    paymentId,
+    signature: paymentSignature(providerOrderId, paymentId, gateway.keySecret),
+  });
+  return { paymentId, confirmed };
+}
+
+/**
  * Pays a placed card order through `gateway` as the checkout does: opens the payment, then
  * confirms it with a correctly signed callback. Returns the gateway's payment id.
  */
@@ -109,12 +129,11 @@ export async function payCardOrder(
   order: { userId: string; orderId: string },
 ) {
   const checkout = await startCardPayment(database, gateway, order);
-  const paymentId = `pay_${randomUUID().replaceAll("-", "").slice(0, 14)}`;
-  await confirmCardPayment(database, gateway, {
-    ...order,
-    providerOrderId: checkout.providerOrderId,
-    paymentId,
-    signature: paymentSignature(checkout.providerOrderId, paymentId, gateway.keySecret),
-  });
+  const { paymentId } = await confirmSignedPayment(
+    database,
+    gateway,
+    order,
+    checkout.providerOrderId,
+  );
   return paymentId;
 }

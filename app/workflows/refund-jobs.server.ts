@@ -1,16 +1,17 @@
-import { MAX_REFUND_ATTEMPTS, REFUND_CLAIM_MS, REFUND_RETRY } from "../../domain/refunds";
-import type { Database } from "../../lib/db.server";
-import { singleton } from "../../lib/singleton.server";
-import { defineJob } from "../jobs/job-kinds.server";
-import { runJobs } from "../jobs/run-jobs.server";
-import { paymentGateway, testGateway } from "./gateway.server";
+import { MAX_REFUND_ATTEMPTS, REFUND_CLAIM_MS, REFUND_RETRY } from "../domain/refunds";
+import type { Database } from "../lib/db.server";
+import { singleton } from "../lib/singleton.server";
+import { defineJob } from "../modules/jobs/job-kinds.server";
+import { runJobs } from "../modules/jobs/run-jobs.server";
+import { paymentGateway, testGateway } from "../modules/payments/gateway.server";
 import {
   checkRefund,
   REFUND_CHECK_JOB,
   REFUND_SEND_JOB,
   type RefundGateways,
   sendRefund,
-} from "./refunds.server";
+} from "../modules/payments/refunds.server";
+import { settleOrderRefund } from "./refund-settlement.server";
 
 /** A test payment is refunded by the test gateway; a Razorpay payment only by Razorpay. */
 const shopGateways: RefundGateways = (provider) =>
@@ -31,7 +32,7 @@ defineJob<{ refundId: string }>({
   kind: REFUND_SEND_JOB,
   retry: { ...REFUND_RETRY, maxAttempts: MAX_REFUND_ATTEMPTS, claimMs: REFUND_CLAIM_MS },
   run: ({ refundId }, job) =>
-    sendRefund(job.database, currentGateways, refundId, {
+    sendRefund(job.database, currentGateways, settleOrderRefund, refundId, {
       number: job.attempt,
       last: job.attempt >= MAX_REFUND_ATTEMPTS,
     }),
@@ -44,7 +45,8 @@ defineJob<{ refundId: string }>({
 defineJob<{ refundId: string }>({
   kind: REFUND_CHECK_JOB,
   retry: { baseMs: 5 * 60_000, capMs: 60 * 60_000, maxAttempts: 50, claimMs: REFUND_CLAIM_MS },
-  run: ({ refundId }, job) => checkRefund(job.database, currentGateways, refundId),
+  run: ({ refundId }, job) =>
+    checkRefund(job.database, currentGateways, settleOrderRefund, refundId),
 });
 
 /** Sends the refunds due and asks after those due a check; for a caller that waits (tests). */

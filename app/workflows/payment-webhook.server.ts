@@ -1,11 +1,13 @@
-import { webhookEvents } from "../../../db/schema";
-import type { Database } from "../../lib/db.server";
-import { logger } from "../../lib/logger.server";
-import { cardPayments } from "../../lib/metrics.server";
-import { lockPayment, markFailed, markPaid } from "./card-payments.server";
-import type { PaymentGateway } from "./gateway.server";
-import { applyGatewayRefundStatus, lockRefundByProviderId } from "./refunds.server";
-import { verifyWebhookSignature } from "./signatures.server";
+import { webhookEvents } from "../../db/schema";
+import type { Database, Transaction } from "../lib/db.server";
+import { logger } from "../lib/logger.server";
+import { cardPayments } from "../lib/metrics.server";
+import { lockPayment } from "../modules/payments/card-payments.server";
+import type { PaymentGateway } from "../modules/payments/gateway.server";
+import { lockRefundByProviderId } from "../modules/payments/refunds.server";
+import { verifyWebhookSignature } from "../modules/payments/signatures.server";
+import { completePayment, failPayment } from "./card-payment.server";
+import { settleOrderRefund } from "./refund-settlement.server";
 
 export type WebhookResult = { outcome: WebhookOutcome; orderId: string | null };
 
@@ -34,6 +36,16 @@ type RazorpayEvent = {
 const REFUND_EVENTS = { "refund.processed": "processed", "refund.failed": "failed" } as const;
 
 export class WebhookSignatureError extends Error {}
+
+/** Records the event in the transaction of the change it makes; false when it came before. */
+async function recordEvent(tx: Transaction, eventId: string, kind: string) {
+  const recorded = await tx
+    .insert(webhookEvents)
+    .values({ id: eventId, provider: "razorpay", eventType: kind })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  return recorded.length > 0;
+}
 
 class AmountMismatch extends Error {}
 
@@ -74,17 +86,12 @@ export async function handleRazorpayWebhook(
   let result: WebhookResult;
   try {
     result = await database.transaction(async (tx): Promise<WebhookResult> => {
-      const recorded = await tx
-        .insert(webhookEvents)
-        .values({ id: eventId, provider: "razorpay", eventType: kind })
-        .onConflictDoNothing()
-        .returning({ id: webhookEvents.id });
-      if (recorded.length === 0) return { outcome: "duplicate", orderId: null };
+      if (!(await recordEvent(tx, eventId, kind))) return { outcome: "duplicate", orderId: null };
       const payment = await lockPayment(tx, providerOrderId);
       if (!payment) return { outcome: "unknown-order", orderId: null };
       const orderId = payment.orderId;
       if (kind === "payment.failed") {
-        const failed = await markFailed(tx, payment, entity?.id ?? null);
+        const failed = await failPayment(tx, payment, entity?.id ?? null);
         return { outcome: failed ? "failed" : "unchanged", orderId };
       }
       const amount = entity?.amount ?? event.payload?.order?.entity?.amount_paid;
@@ -92,7 +99,7 @@ export async function handleRazorpayWebhook(
         // Thrown so the event is not recorded either: nothing at all changes.
         throw new AmountMismatch();
       }
-      const paid = await markPaid(tx, payment, entity?.id ?? "");
+      const paid = await completePayment(tx, payment, entity?.id ?? "");
       return { outcome: paid ? "paid" : "unchanged", orderId };
     });
   } catch (error) {
@@ -126,13 +133,10 @@ async function handleRefundEvent(
   const result = await database.transaction(async (tx): Promise<WebhookResult> => {
     const refund = await lockRefundByProviderId(tx, providerRefundId);
     if (!refund) return { outcome: "unknown-refund", orderId: null };
-    const recorded = await tx
-      .insert(webhookEvents)
-      .values({ id: eventId, provider: "razorpay", eventType: kind })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (recorded.length === 0) return { outcome: "duplicate", orderId: null };
-    const changed = await applyGatewayRefundStatus(tx, refund, REFUND_EVENTS[kind]);
+    if (!(await recordEvent(tx, eventId, kind))) return { outcome: "duplicate", orderId: null };
+    const changed = await settleOrderRefund(tx, refund, REFUND_EVENTS[kind], {
+      error: "The payment gateway reported the refund as failed",
+    });
     if (!changed) return { outcome: "unchanged", orderId: refund.orderId };
     return {
       outcome: kind === "refund.processed" ? "refund-processed" : "refund-failed",

@@ -1,10 +1,10 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
-import { orders } from "../../../db/schema";
-import { CARD_PAYMENT_WINDOW_MS } from "../../domain/orders";
-import { backgroundJob } from "../../lib/background-job.server";
-import type { Database } from "../../lib/db.server";
-import { logger } from "../../lib/logger.server";
-import { releaseOrder } from "./cancel-order.server";
+import { orders } from "../../db/schema";
+import { CARD_PAYMENT_WINDOW_MS } from "../domain/orders";
+import { backgroundJob } from "../lib/background-job.server";
+import type { Database } from "../lib/db.server";
+import { logger } from "../lib/logger.server";
+import { cancelOrder } from "./cancel-order.server";
 
 /**
  * docs/DESIGN.md §6.7: card orders still unpaid after 30 minutes are cancelled and give back their stock
@@ -29,7 +29,7 @@ export async function expireUnpaidCardOrders(database: Database, now = new Date(
       .orderBy(orders.createdAt)
       .limit(batch)
       .for("update", { skipLocked: true });
-    for (const order of stale) await releaseOrder(tx, order.id, { paymentStatus: "failed" });
+    for (const order of stale) await cancelOrder(tx, order.id, { paymentStatus: "failed" });
     if (stale.length) {
       logger.info({ orders: stale.map((o) => o.orderNumber) }, "unpaid card orders cancelled");
     }

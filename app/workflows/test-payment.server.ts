@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Database } from "../../lib/db.server";
-import type { PaymentGateway } from "./gateway.server";
-import { paymentSignature, webhookSignature } from "./signatures.server";
-import { handleRazorpayWebhook, type WebhookResult } from "./webhook.server";
+import type { Database } from "../lib/db.server";
+import type { PaymentGateway } from "../modules/payments/gateway.server";
+import { paymentSignature, webhookSignature } from "../modules/payments/signatures.server";
+import { handleRazorpayWebhook, type WebhookResult } from "./payment-webhook.server";
 
 export type TestGatewayResult = { webhook: WebhookResult } & (
   | {

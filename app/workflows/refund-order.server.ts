@@ -1,18 +1,19 @@
 import { eq } from "drizzle-orm";
-import { orders } from "../../../db/schema";
-import { formatRupees } from "../../domain/money";
-import { customerMayCancel } from "../../domain/orders";
-import type { Database } from "../../lib/db.server";
-import { recordAudit } from "../audit/audit.server";
-import { issueCreditNote } from "../gst-documents/credit-notes.server";
-import { RefundError, requestRefund } from "../payments/refunds.server";
-import { releaseOrder } from "./cancel-order.server";
+import { orders } from "../../db/schema";
+import { formatRupees } from "../domain/money";
+import { customerMayCancel } from "../domain/orders";
+import type { Database } from "../lib/db.server";
+import { recordAudit } from "../modules/audit/audit.server";
+import { issueCreditNote } from "../modules/gst-documents/credit-notes.server";
+import { enqueueOrderMail } from "../modules/orders/order-mails.server";
+import { RefundError, requestRefund } from "../modules/payments/refunds.server";
+import { cancelOrder } from "./cancel-order.server";
 
 /**
  * The owner's partial (or full) refund of a paid card order from its detail, audited. The order
  * row is locked first, as every change to an order does. A refund of everything that is left of
  * an order not yet shipped cancels it in the same transaction (docs/decisions/049): its goods will
- * not go out, so its stock and coupon go back. The refund is sent once this commits.
+ * not go out, so its stock and coupon go back. The refund and its mail go out once this commits.
  */
 export async function refundOrder(
   database: Database,
@@ -27,11 +28,12 @@ export async function refundOrder(
       .for("update");
     if (!order) throw new RefundError("This order no longer exists", 404);
     const refund = await requestRefund(tx, { ...input, requestedBy: actorId });
+    await enqueueOrderMail(tx, "refund-initiated", order.id, input.now, refund!.id);
     // Refunding part of an invoiced order credits that much of its invoice (decision 040).
     const creditNote = await issueCreditNote(tx, { ...input, refundId: refund!.id });
     const cancels = refund!.left === 0 && customerMayCancel(order.status);
     // Nothing is left to refund, so the cancellation refunds and credits nothing more.
-    if (cancels) await releaseOrder(tx, order.id, { actorId }, input.now);
+    if (cancels) await cancelOrder(tx, order.id, { actorId }, input.now);
     await recordAudit(tx, {
       actorId,
       action: "refund",
