@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { areaCycle, areaGraphOf, importedAreas } from "./support/area-graph";
 
 /**
  * docs/decisions/023: the import boundaries live in biome.json. Each probe is a one-line file
@@ -47,6 +48,18 @@ const PROBES: Probe[] = [
   refused("app/lib/probe.ts", "~/modules/accounts/account-mail.server"),
   refused("app/lib/probe.ts", "../modules/accounts/account-mail.server"),
   accepted("app/lib/probe.ts", "./db.server"),
+  // Areas (docs/areas.md): a lower area never imports a higher one, nor a workflow.
+  refused("app/modules/payments/probe.ts", "../orders/order-payment.server"),
+  refused("app/modules/payments/probe.ts", "~/modules/orders/order-payment.server"),
+  accepted("app/modules/orders/probe.ts", "../payments/refunds.server"),
+  refused("app/modules/orders/probe.ts", "~/workflows/cancel-order.server"),
+  refused("app/modules/orders/probe.ts", "../../workflows/cancel-order.server"),
+  refused("app/modules/gst-documents/probe.ts", "../orders/order-errors"),
+  refused("app/modules/notifications/probe.ts", "../orders/order-mails.server"),
+  refused("app/modules/catalog/probe.ts", "../wishlist/wishlist.server"),
+  accepted("app/modules/wishlist/probe.ts", "../catalog/listing.server"),
+  accepted("app/modules/catalog/probe.ts", "../../../db/schema"),
+  accepted("app/workflows/probe.ts", "../modules/orders/release-order.server"),
 ];
 
 let root: string;
@@ -96,4 +109,53 @@ describe("import boundaries", () => {
       expect(rules.has(RULE)).toBe(!probe.allowed);
     },
   );
+});
+
+describe("the areas' graph (docs/areas.md)", () => {
+  const graph = areaGraphOf(fs.readFileSync("docs/areas.md", "utf8"));
+  const areas = fs
+    .readdirSync("app/modules", { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+  it("names every area there is, and only those", () => {
+    expect([...graph.keys()].sort()).toEqual(areas);
+  });
+
+  it("has no cycle", () => {
+    expect(areaCycle(graph)).toBeNull();
+  });
+
+  it("is what biome.json refuses: every area not listed beside an area, and every workflow", () => {
+    const config = JSON.parse(fs.readFileSync("biome.json", "utf8"));
+    for (const area of areas) {
+      const override = config.overrides.find((o: { includes: string[] }) =>
+        o.includes.includes(`app/modules/${area}/**`),
+      );
+      expect(override, `biome.json has no override for app/modules/${area}/**`).toBeDefined();
+      const group: string[] =
+        override.linter.rules.style.noRestrictedImports.options.patterns[0].group;
+      const expected = areas
+        .filter((other) => other !== area && !graph.get(area)!.has(other))
+        .flatMap((other) => [`../${other}/**`, `~/modules/${other}/**`]);
+      expect(new Set(group), `the ${area} override in biome.json`).toEqual(
+        new Set([...expected, "~/workflows/**", "**/workflows/**"]),
+      );
+    }
+  });
+
+  it("allows every import between areas that the code makes", () => {
+    const strays: string[] = [];
+    for (const area of areas) {
+      const folder = path.join("app/modules", area);
+      for (const file of fs.readdirSync(folder).filter((name) => /\.tsx?$/.test(name))) {
+        const source = fs.readFileSync(path.join(folder, file), "utf8");
+        for (const other of importedAreas(source, area)) {
+          if (!graph.get(area)!.has(other)) strays.push(`${area}/${file} imports ${other}`);
+        }
+      }
+    }
+    expect(strays).toEqual([]);
+  });
 });
