@@ -1,15 +1,6 @@
-import { requestStore } from "./request-store.server";
+import { type PageDependencies, requestStore } from "./request-store.server";
 
-/**
- * What a page rendered for the cache shows, declared by the reads that fetch it: the cache drops
- * the page when a write announces one of these tags (docs/decisions/033). Outside a cacheable
- * render (signed-in pages, actions, the back office, tests) these do nothing.
- */
-export type PageDependencies = {
-  tags: Set<string>;
-  /** Epoch milliseconds after which the page is out of date by itself; Infinity if never. */
-  freshUntil: number;
-};
+export type { PageDependencies };
 
 export function newPageDependencies(): PageDependencies {
   return { tags: new Set(), freshUntil: Number.POSITIVE_INFINITY };

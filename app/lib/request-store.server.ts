@@ -1,7 +1,17 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
-import type { PageDependencies } from "./page-dependencies.server";
 import { singleton } from "./singleton.server";
 import type { Toast } from "./toast";
+
+/**
+ * What a page rendered for the cache shows, declared by the reads that fetch it: the cache drops
+ * the page when a write announces one of these tags (docs/decisions/033). Outside a cacheable
+ * render (signed-in pages, actions, the back office, tests) these do nothing.
+ */
+export type PageDependencies = {
+  tags: Set<string>;
+  /** Epoch milliseconds after which the page is out of date by itself; Infinity if never. */
+  freshUntil: number;
+};
 
 /**
  * What server.ts knows about the request being handled, shared with app code through an
