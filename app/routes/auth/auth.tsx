@@ -24,7 +24,12 @@ import {
   signInSchema,
   signUpSchema,
 } from "~/domain/validation/auth";
-import { refusal, respondWithProblem, respondWithToast } from "~/lib/action-result.server";
+import {
+  refusal,
+  respondWithProblem,
+  respondWithToast,
+  runIntent,
+} from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -101,18 +106,12 @@ function withPending(sentence: string, pending: string[]) {
 /** Each tab and dialog of the page posts here with its `intent`, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "sign-in":
-      return signInIntent(request, formData, context.clientIp);
-    case "sign-up":
-      return signUpIntent(request, formData, context.clientIp);
-    case "request-reset":
-      return requestResetIntent(formData, context.clientIp);
-    case "reset-password":
-      return resetPasswordIntent(formData, context.clientIp);
-    default:
-      return data({ intent: null }, { status: 400 });
-  }
+  return runIntent(formData.get("intent"), {
+    "sign-in": () => signInIntent(request, formData, context.clientIp),
+    "sign-up": () => signUpIntent(request, formData, context.clientIp),
+    "request-reset": () => requestResetIntent(formData, context.clientIp),
+    "reset-password": () => resetPasswordIntent(formData, context.clientIp),
+  });
 }
 
 /**
