@@ -82,6 +82,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   actionResult,
   defaultShouldRevalidate,
 }) =>
+  // React Router types actionResult as any (no route types reach shouldRevalidate): say its shape.
   (actionResult as { signedUp?: boolean } | undefined)?.signedUp ? false : defaultShouldRevalidate;
 
 /**
@@ -255,24 +256,19 @@ async function resetPasswordIntent(formData: FormData, clientIp: string) {
   });
 }
 
-type ActionResult = {
-  intent: string | null;
-  result?: Parameters<typeof SignInForm>[0]["lastResult"];
-  signedUp?: true;
-  next?: string;
-};
-
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const action = actionData as ActionResult | undefined;
   const tab =
-    params.get("tab") === "sign-up" || action?.intent === "sign-up" ? "sign-up" : "sign-in";
+    params.get("tab") === "sign-up" || actionData?.intent === "sign-up" ? "sign-up" : "sign-in";
   const resetOpen = params.has("reset");
-  const signedUp = action?.intent === "sign-up" && action.signedUp === true;
+  const signedUp = actionData !== undefined && "signedUp" in actionData && actionData.signedUp;
   // docs/SPEC.md §2 sends a new customer to /; one who came to add to the cart goes back there.
-  const next = action?.next ?? "/";
+  const next = actionData !== undefined && "next" in actionData ? actionData.next : "/";
+  /** What the server said of the form `intent` names, for that form alone. */
+  const lastResultOf = (intent: string) =>
+    actionData?.intent === intent && "result" in actionData ? actionData.result : null;
   const redirectTo = params.get("redirectTo") ?? undefined;
 
   // docs/SPEC.md §2: after sign-up the customer moves on after 1 second.
@@ -326,7 +322,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             <CardContent>
               <NewPasswordForm
                 token={loaderData.resetToken}
-                lastResult={action?.intent === "reset-password" ? action.result : null}
+                lastResult={lastResultOf("reset-password")}
               />
             </CardContent>
           </Card>
@@ -352,7 +348,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 </TabsList>
                 <TabsContent value="sign-in" className="pt-4">
                   <SignInForm
-                    lastResult={action?.intent === "sign-in" ? action.result : null}
+                    lastResult={lastResultOf("sign-in")}
                     redirectTo={redirectTo}
                     onForgotPassword={() => setResetOpen(true)}
                   />
@@ -370,7 +366,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 </TabsContent>
                 <TabsContent value="sign-up" className="pt-4">
                   <SignUpForm
-                    lastResult={action?.intent === "sign-up" ? action.result : null}
+                    lastResult={lastResultOf("sign-up")}
                     allowedEmailDomains={loaderData.allowedEmailDomains}
                     redirectTo={redirectTo}
                     done={signedUp}
