@@ -83,6 +83,41 @@ describe(`bad input is a 400, never a 500, on ${DATABASE_KIND}`, () => {
     });
   }
 
+  it("a form past 1 MB is refused with 413 and writes nothing, declared or chunked", async () => {
+    const { action } = await import("~/routes/account/profile");
+    const fields = new URLSearchParams({
+      intent: "update-profile",
+      fullName: "Asha Patil",
+      phone: "9876543210",
+      note: "a".repeat(1024 * 1024),
+    }).toString();
+    const bytes = new TextEncoder().encode(fields);
+    const chunked = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 64 * 1024) {
+            controller.enqueue(bytes.slice(at, at + 64 * 1024));
+          }
+          controller.close();
+        },
+      });
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    for (const init of [
+      { headers: { ...form, "content-length": String(bytes.length) }, body: fields },
+      { headers: form, body: chunked(), duplex: "half" },
+    ]) {
+      const before = await databaseDigest(handle.db);
+      const request = browserRequest("/profile", cookies, {
+        method: "POST",
+        ...init,
+      } as RequestInit);
+      const result = await callRoute(action, request);
+      expect(result.status).toBe(413);
+      expect(await result.response?.text()).toMatch(/too large/);
+      expect(await databaseDigest(handle.db)).toEqual(before);
+    }
+  });
+
   // Every action behind which several forms post tells them apart with runIntent: an intent no
   // form sends, or none, is one answer everywhere.
   const intentRoutes = [
