@@ -1,5 +1,5 @@
 /**
- * HTTP entry: security headers, the origin rule, body limits, compression, static files, health
+ * HTTP entry: security headers, the origin rule, compression, static files, health
  * and readiness checks, metrics, request logs and a graceful shutdown around the React Router
  * request handler (the middleware lives in app/server/). With WEB_CONCURRENCY > 1 this process
  * starts that many workers running the same and serves nothing itself (app/server/cluster.server.ts).
@@ -12,7 +12,6 @@ import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
-import { MAX_PRODUCT_FORM_BYTES } from "./app/domain/validation/product";
 import { normalizeClientAddress, UNKNOWN_CLIENT } from "./app/lib/client-key.server";
 import { InvalidEnvironmentError, parseEnv } from "./app/lib/env.server";
 import { logger as log } from "./app/lib/logger.server";
@@ -25,7 +24,6 @@ import type { PageCache } from "./app/lib/page-cache.server";
 import { newPageDependencies } from "./app/lib/page-dependencies.server";
 import { type RequestStore, setRequestStorage } from "./app/lib/request-store.server";
 import { clientAddress, clientProtocol, type TrustFunction } from "./app/lib/trust-proxy.server";
-import { limitRequestBodies, MAX_BODY_BYTES } from "./app/server/body-limit.server";
 import { answerClusterMetricRequests, runPrimary } from "./app/server/cluster.server";
 import { createGracefulShutdown } from "./app/server/graceful-shutdown.server";
 import { limitHeapGrowth } from "./app/server/heap-growth.server";
@@ -71,8 +69,6 @@ const requestStore = new AsyncLocalStorage<RequestStore>();
 setRequestStorage(requestStore);
 // Razorpay's servers call the webhook; its credential is the signature over the body.
 const RAZORPAY_WEBHOOK_PATH = "/api/webhooks/razorpay";
-// The back office's product form carries pictures and enforces its own, larger limit.
-const PRODUCT_FORM_PATHS = new Set(["/admin/products", "/admin/products.data"]);
 const securityHeaders = createSecurityHeaders({
   production,
   publicUrl: env.PUBLIC_URL,
@@ -167,11 +163,6 @@ async function main() {
   app.use(securityHeaders.middleware);
   app.use(
     refuseCrossOriginWrites({ publicUrl: env.PUBLIC_URL, exemptPaths: [RAZORPAY_WEBHOOK_PATH] }),
-  );
-  app.use(
-    limitRequestBodies((req) =>
-      PRODUCT_FORM_PATHS.has(req.path) ? MAX_PRODUCT_FORM_BYTES : MAX_BODY_BYTES,
-    ),
   );
   const pageCacheMiss: { handle?: ReturnType<typeof createPageCacheMiddleware> } = {};
   app.use((req, res, next) =>

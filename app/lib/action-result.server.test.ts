@@ -181,14 +181,22 @@ describe("runIntent", () => {
     expect(await runIntent("save", handlers)).toEqual({ data: { ok: true, saved: 1 }, init: null });
   });
 
-  it("refuses an unknown or missing intent, and names on the object's prototype", async () => {
-    for (const intent of ["publish", "", null, "toString", "__proto__"]) {
-      expect(await read(await runIntent(intent, handlers))).toEqual({
-        body: { ok: false },
+  it("refuses an unknown or missing intent, and names on the object's prototype, running nothing", async () => {
+    const ran: string[] = [];
+    const watched = {
+      save: async () => {
+        ran.push("save");
+        return { data: { ok: true }, init: null };
+      },
+    };
+    for (const intent of ["publish", "", null, "toString", "__proto__", "hasOwnProperty"]) {
+      expect(await read(await runIntent(intent, watched))).toEqual({
+        body: { ok: false, intent: null },
         status: 400,
         toast: { type: "error", title: "Error", description: "Unknown action" },
       });
     }
+    expect(ran).toEqual([]);
   });
 
   it("answers a refusal the handler throws as a failure naming the intent", async () => {

@@ -89,21 +89,23 @@ export function firstErrorMessage(
 }
 
 /**
- * Runs the handler the posted `intent` names, for actions behind which several forms post. An
- * unknown intent is refused; a refusal a handler throws (an AppError) is answered as a failed
- * action that names the intent, so the page knows which form it belongs to.
+ * Runs the handler the posted `intent` names: the one way an action behind which several forms
+ * post tells them apart. An unknown or missing intent is refused (400, "Unknown action", with
+ * `intent: null`) before any handler runs; a refusal a handler throws (an AppError) is answered as
+ * a failed action that names the intent, so the page knows which form it belongs to.
  */
 export async function runIntent<Handlers extends Record<string, () => Promise<unknown>>>(
   intent: FormDataEntryValue | null,
   handlers: Handlers,
 ) {
-  const handler =
-    typeof intent === "string" && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-  if (!handler) return actionFailure(refusal("Unknown action"));
+  // Own keys only: "toString" or "__proto__" name no handler.
+  const name = typeof intent === "string" && Object.hasOwn(handlers, intent) ? intent : null;
+  const handler = name === null ? undefined : handlers[name];
+  if (!handler) return actionFailure(refusal("Unknown action"), { intent: null });
   try {
     return (await handler()) as Awaited<ReturnType<Handlers[keyof Handlers]>>;
   } catch (error) {
-    if (error instanceof AppError) return appErrorFailure(error, { intent });
+    if (error instanceof AppError) return appErrorFailure(error, { intent: name });
     throw error;
   }
 }

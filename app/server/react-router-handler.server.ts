@@ -1,8 +1,7 @@
-import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
-import { closeIfBodyUnread } from "./body-limit.server";
+import { closeIfBodyUnread, requestBodyStream } from "./request-body.server";
 import { writeBody } from "./write-body.server";
 
 type Options = {
@@ -13,8 +12,8 @@ type Options = {
 };
 
 /**
- * Hands Express requests to React Router, like @react-router/express, with two differences: the
- * body is read from the size-limited stream of body-limit.server.ts, and React Router's own
+ * Hands Express requests to React Router, like @react-router/express, with two differences: a
+ * body left unread closes its connection (request-body.server.ts), and React Router's own
  * origin check accepts PUBLIC_URL's host, so the shop has one origin rule (origin-guard.server.ts)
  * whatever Host a load balancer forwards.
  */
@@ -62,8 +61,7 @@ function toFetchRequest(req: Request, res: Response, pathAndQuery: string) {
     signal: controller.signal,
   };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    const body = (res.locals.requestBody as Readable | undefined) ?? req;
-    init.body = createReadableStreamFromReadable(body);
+    init.body = createReadableStreamFromReadable(requestBodyStream(req));
     init.duplex = "half";
   }
   return new globalThis.Request(requestUrl(req, pathAndQuery), init);

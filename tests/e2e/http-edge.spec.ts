@@ -2,6 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import type { ServerBuild } from "react-router";
+import { MAX_PRODUCT_FORM_BYTES } from "../../app/domain/validation/product";
 import { E2E_PORT } from "./config";
 import { type ShopProcess, shopTracker, waitForHealth } from "./support/shop-process";
 
@@ -144,8 +145,12 @@ const WEBHOOK = "/api/webhooks/razorpay";
 test.describe("a shop with the default settings", () => {
   const shared = shopTracker();
   let shop: ShopProcess;
+  const OWNER = { email: "edge.owner@shop.example", password: "edge-owner-secret" };
   test.beforeAll(async () => {
-    shop = await startHealthyShop({}, shared);
+    shop = await startHealthyShop(
+      { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password },
+      shared,
+    );
   });
   test.afterAll(async () => {
     await shared.killAll();
@@ -213,6 +218,78 @@ test.describe("a shop with the default settings", () => {
       const next = await withinMs(send("/healthz", { agent }), 3_000);
       expect(next.status).toBe(200);
       agent.destroy();
+    });
+
+    test("the product form's own, larger limit: past it the form answers, and the rest is never read", async () => {
+      const signIn = await send("/auth", {
+        method: "POST",
+        headers: formHeaders({ origin: ORIGIN }),
+        body: form({ intent: "sign-in", asAdmin: "on", ...OWNER }),
+      });
+      expect(signIn.status).toBe(302);
+      const cookie = (signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+      const upload = {
+        origin: ORIGIN,
+        cookie,
+        "content-type": "multipart/form-data; boundary=x",
+      };
+      const head = `--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate\r\n--x\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+
+      // Declared past the limit: answered before the pictures are sent, by the form's own refusal
+      // (its message is held by tests/integration/products-admin.test.ts).
+      const declared = openUpload("/admin/products?new=1", {
+        ...upload,
+        "content-length": MAX_PRODUCT_FORM_BYTES + 1,
+      });
+      declared.request.write(head);
+      const refused = await withinMs(declared.reply, 10_000);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.connection).toBe("close");
+      declared.request.destroy();
+
+      // Without a length: cut off once it passes the limit, not read to its end.
+      const chunked = openUpload("/admin/products?new=1", {
+        ...upload,
+        "transfer-encoding": "chunked",
+      });
+      let answered = false;
+      void chunked.reply.then(
+        () => (answered = true),
+        () => (answered = true),
+      );
+      chunked.request.write(head);
+      const piece = Buffer.alloc(MB, 97);
+      let sent = 0;
+      while (!answered && sent < 2 * MAX_PRODUCT_FORM_BYTES && !chunked.request.destroyed) {
+        await new Promise<void>((resolve) => {
+          if (chunked.request.write(piece)) return resolve();
+          // A refused upload is never drained: its answer, or the closed socket, ends the wait.
+          chunked.request.once("drain", resolve);
+          chunked.request.once("close", resolve);
+          chunked.reply.then(
+            () => resolve(),
+            () => resolve(),
+          );
+        });
+        sent += piece.length;
+      }
+      expect((await withinMs(chunked.reply, 10_000)).status).toBe(400);
+      expect(sent).toBeLessThan(MAX_PRODUCT_FORM_BYTES + 8 * MB);
+      chunked.request.destroy();
+
+      expect((await fetch(`${ORIGIN}/healthz`)).status).toBe(200);
+    });
+
+    test("the payment webhook refuses a body past 1 MB with 413, whatever its type", async () => {
+      const { request, reply } = openUpload(WEBHOOK, {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": 2 * MB,
+      });
+      request.write("--x\r\n");
+      const answer = await withinMs(reply, 5_000);
+      expect(answer.status).toBe(413);
+      expect(answer.body).toMatch(/too large/i);
+      request.destroy();
     });
 
     test("a form just under 1 MB still reaches the action", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { loader as productsLoader } from "~/routes/store/products";
-import { callRoute } from "./support/admin";
+import { callRoute, createAdmin, postForm } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
@@ -12,12 +12,14 @@ import { createCustomer } from "./support/profile";
 
 let handle: DatabaseHandle;
 let cookies: string[];
+let adminCookies: string[];
 let productId: string;
 
 beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
   cookies = (await createCustomer("Careful Customer")).cookies;
+  adminCookies = (await createAdmin(handle.db)).cookies;
   const [product] = await insertProducts(handle.db, [{ name: "Tulsi Drops" }]);
   productId = product!.id;
 });
@@ -78,6 +80,71 @@ describe(`bad input is a 400, never a 500, on ${DATABASE_KIND}`, () => {
       const request = browserRequest("/auth", [], { method: "POST", headers, body });
       const result = await expectRefusedWithoutWrite(action, request);
       expect(await result.response?.text()).toMatch(/could not be read as a form/);
+    });
+  }
+
+  it("a form past 1 MB is refused with 413 and writes nothing, declared or chunked", async () => {
+    const { action } = await import("~/routes/account/profile");
+    const fields = new URLSearchParams({
+      intent: "update-profile",
+      fullName: "Asha Patil",
+      phone: "9876543210",
+      note: "a".repeat(1024 * 1024),
+    }).toString();
+    const bytes = new TextEncoder().encode(fields);
+    const chunked = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 64 * 1024) {
+            controller.enqueue(bytes.slice(at, at + 64 * 1024));
+          }
+          controller.close();
+        },
+      });
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    for (const init of [
+      { headers: { ...form, "content-length": String(bytes.length) }, body: fields },
+      { headers: form, body: chunked(), duplex: "half" },
+    ]) {
+      const before = await databaseDigest(handle.db);
+      const request = browserRequest("/profile", cookies, {
+        method: "POST",
+        ...init,
+      } as RequestInit);
+      const result = await callRoute(action, request);
+      expect(result.status).toBe(413);
+      expect(await result.response?.text()).toMatch(/too large/);
+      expect(await databaseDigest(handle.db)).toEqual(before);
+    }
+  });
+
+  // Every action behind which several forms post tells them apart with runIntent: an intent no
+  // form sends, or none, is one answer everywhere.
+  const intentRoutes = [
+    ["/auth", () => import("~/routes/auth/auth"), false],
+    ["/profile", () => import("~/routes/account/profile"), false],
+    ["/admin/orders", () => import("~/routes/admin/orders"), true],
+    ["/admin/categories", () => import("~/routes/admin/categories"), true],
+    ["/admin/coupons", () => import("~/routes/admin/coupons"), true],
+  ] as const;
+  for (const [path, route, asAdmin] of intentRoutes) {
+    it(`an unknown or missing intent posted to ${path} is refused with 'Unknown action'`, async () => {
+      const { action } = await route();
+      const posts: Record<string, string>[] = [
+        { intent: "drop-everything" },
+        { intent: "toString" },
+        {},
+      ];
+      for (const fields of posts) {
+        const request = postForm(path, asAdmin ? adminCookies : cookies, fields);
+        const result = await expectRefusedWithoutWrite(action, request);
+        expect(result.body).toEqual({ ok: false, intent: null });
+        expect(result.toast).toEqual({
+          type: "error",
+          title: "Error",
+          description: "Unknown action",
+        });
+      }
     });
   }
 });

@@ -40,6 +40,10 @@ function vocabulary() {
     for (const [, intent] of text.matchAll(/(?:intent === |z\.literal\()"([a-z-]+)"/g)) {
       intents.add(intent!);
     }
+    // The handlers runIntent chooses from: `"sign-in": () => ...`, `delete: () => ...`.
+    for (const [, intent] of text.matchAll(/^\s+"?([a-z][a-z-]*)"?: \(\) =>/gm)) {
+      intents.add(intent!);
+    }
   }
   return { names: [...names].sort(), intents: [...intents].sort() };
 }

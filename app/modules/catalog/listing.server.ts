@@ -3,6 +3,7 @@ import { categories, products } from "../../../db/schema";
 import { PAGE_TAGS } from "../../domain/page-cache-rules";
 import type { Executor } from "../../lib/db.server";
 import { pageShows } from "../../lib/page-dependencies.server";
+import { primaryPicturePath } from "./picture-path.server";
 
 /** Shoppers see published products only; drafts and archived ones stay in the back office. */
 export const isPublished = eq(products.status, "published");
@@ -19,16 +20,7 @@ export const productCardColumns = {
   reviewCount: products.reviewCount,
   stockQuantity: products.stockQuantity,
   isFeatured: products.isFeatured,
-  // Drizzle leaves columns of a one-table select unqualified, so correlated subqueries name
-  // their tables explicitly.
-  // The primary picture's path (picture-urls.ts), built here so a list costs one query.
-  imagePath: sql<string | null>`(
-    select '/images/' || pi.image_id || '/' || i.content_hash
-    from product_images pi join images i on i.id = pi.image_id
-    where pi.product_id = ${products}.id
-    order by pi.is_primary desc, pi.sort_order asc
-    limit 1
-  )`,
+  imagePath: primaryPicturePath,
 };
 
 export type ProductCard = {

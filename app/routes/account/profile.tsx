@@ -16,6 +16,7 @@ import {
   appErrorFailure,
   firstErrorMessage,
   refusal,
+  runIntent,
 } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
@@ -126,19 +127,13 @@ type Answer = Omit<ProfileActionData, "ok">;
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  switch (intent) {
-    case "update-profile":
-      return updateProfileIntent(user.id, formData);
-    case "save-address":
-    case "delete-address":
-    case "default-address":
-      return addressIntent(user.id, formData);
-    case "cancel-order":
-      return cancelOrderIntent(user.id, formData);
-    default:
-      return actionFailure<Answer>(refusal("Unknown action"), { intent: null });
-  }
+  return runIntent(formData.get("intent"), {
+    "update-profile": () => updateProfileIntent(user.id, formData),
+    "save-address": () => addressIntent(user.id, formData),
+    "delete-address": () => addressIntent(user.id, formData),
+    "default-address": () => addressIntent(user.id, formData),
+    "cancel-order": () => cancelOrderIntent(user.id, formData),
+  });
 }
 
 /** docs/SPEC.md §8: 'Profile updated', or 'Update failed' with the message. */
@@ -244,8 +239,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   const tab = tabOf(params.get("tab"));
+  // The address form refused opens again; `in` leaves out the bare refusals runIntent answers.
   const failedSave =
-    actionData && !actionData.ok && actionData.intent === "save-address" ? actionData : null;
+    actionData &&
+    !actionData.ok &&
+    actionData.intent === "save-address" &&
+    "addressId" in actionData
+      ? actionData
+      : null;
   const editing = params.get("address") ?? (failedSave ? (failedSave.addressId ?? "new") : null);
   const selectTab = (value: string) =>
     setParams({ tab: tabOf(value) }, { replace: true, preventScrollReset: true });
@@ -279,7 +280,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <TabsContent value="profile" className="pt-2">
           <ProfileForm
             profile={profile}
-            lastResult={actionData?.intent === "update-profile" ? actionData.result : null}
+            lastResult={
+              actionData?.intent === "update-profile" && "result" in actionData
+                ? actionData.result
+                : null
+            }
           />
         </TabsContent>
         <TabsContent value="orders" className="pt-2">

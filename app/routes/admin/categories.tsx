@@ -101,12 +101,6 @@ async function saveCategory(adminId: string, intent: "create" | "update", formDa
 
 const NOT_FOUND = refusal("That category could not be found");
 
-type ActionData = {
-  ok: boolean;
-  intent?: string;
-  result?: Parameters<typeof CategoryForm>[0]["lastResult"];
-};
-
 const DELETE_TEXT = "This will permanently delete this category. This action cannot be undone.";
 
 function deleteExplanation(category: AdminCategoryRow) {
@@ -136,7 +130,6 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const close = () => navigate(PATH, { replace: true, preventScrollReset: true });
-  const result = actionData as ActionData | undefined;
   const formOpen = creating || Boolean(editing);
   const title = editing ? "Edit Category" : "Add New Category";
   const form = formOpen ? (
@@ -144,8 +137,10 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
       key={editing?.id ?? "new"}
       category={editing ?? undefined}
       lastResult={
-        result?.ok === false && (result.intent === "create" || result.intent === "update")
-          ? result.result
+        actionData?.ok === false &&
+        (actionData.intent === "create" || actionData.intent === "update") &&
+        "result" in actionData
+          ? actionData.result
           : null
       }
       action={editing ? `${PATH}?edit=${editing.id}` : `${PATH}?new=1`}

@@ -24,7 +24,12 @@ import {
   signInSchema,
   signUpSchema,
 } from "~/domain/validation/auth";
-import { refusal, respondWithProblem, respondWithToast } from "~/lib/action-result.server";
+import {
+  refusal,
+  respondWithProblem,
+  respondWithToast,
+  runIntent,
+} from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -77,6 +82,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   actionResult,
   defaultShouldRevalidate,
 }) =>
+  // React Router types actionResult as any (no route types reach shouldRevalidate): say its shape.
   (actionResult as { signedUp?: boolean } | undefined)?.signedUp ? false : defaultShouldRevalidate;
 
 /**
@@ -101,18 +107,12 @@ function withPending(sentence: string, pending: string[]) {
 /** Each tab and dialog of the page posts here with its `intent`, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "sign-in":
-      return signInIntent(request, formData, context.clientIp);
-    case "sign-up":
-      return signUpIntent(request, formData, context.clientIp);
-    case "request-reset":
-      return requestResetIntent(formData, context.clientIp);
-    case "reset-password":
-      return resetPasswordIntent(formData, context.clientIp);
-    default:
-      return data({ intent: null }, { status: 400 });
-  }
+  return runIntent(formData.get("intent"), {
+    "sign-in": () => signInIntent(request, formData, context.clientIp),
+    "sign-up": () => signUpIntent(request, formData, context.clientIp),
+    "request-reset": () => requestResetIntent(formData, context.clientIp),
+    "reset-password": () => resetPasswordIntent(formData, context.clientIp),
+  });
 }
 
 /**
@@ -256,24 +256,19 @@ async function resetPasswordIntent(formData: FormData, clientIp: string) {
   });
 }
 
-type ActionResult = {
-  intent: string | null;
-  result?: Parameters<typeof SignInForm>[0]["lastResult"];
-  signedUp?: true;
-  next?: string;
-};
-
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const action = actionData as ActionResult | undefined;
   const tab =
-    params.get("tab") === "sign-up" || action?.intent === "sign-up" ? "sign-up" : "sign-in";
+    params.get("tab") === "sign-up" || actionData?.intent === "sign-up" ? "sign-up" : "sign-in";
   const resetOpen = params.has("reset");
-  const signedUp = action?.intent === "sign-up" && action.signedUp === true;
+  const signedUp = actionData !== undefined && "signedUp" in actionData && actionData.signedUp;
   // docs/SPEC.md §2 sends a new customer to /; one who came to add to the cart goes back there.
-  const next = action?.next ?? "/";
+  const next = actionData !== undefined && "next" in actionData ? actionData.next : "/";
+  /** What the server said of the form `intent` names, for that form alone. */
+  const lastResultOf = (intent: string) =>
+    actionData?.intent === intent && "result" in actionData ? actionData.result : null;
   const redirectTo = params.get("redirectTo") ?? undefined;
 
   // docs/SPEC.md §2: after sign-up the customer moves on after 1 second.
@@ -327,7 +322,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             <CardContent>
               <NewPasswordForm
                 token={loaderData.resetToken}
-                lastResult={action?.intent === "reset-password" ? action.result : null}
+                lastResult={lastResultOf("reset-password")}
               />
             </CardContent>
           </Card>
@@ -353,7 +348,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 </TabsList>
                 <TabsContent value="sign-in" className="pt-4">
                   <SignInForm
-                    lastResult={action?.intent === "sign-in" ? action.result : null}
+                    lastResult={lastResultOf("sign-in")}
                     redirectTo={redirectTo}
                     onForgotPassword={() => setResetOpen(true)}
                   />
@@ -371,7 +366,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 </TabsContent>
                 <TabsContent value="sign-up" className="pt-4">
                   <SignUpForm
-                    lastResult={action?.intent === "sign-up" ? action.result : null}
+                    lastResult={lastResultOf("sign-up")}
                     allowedEmailDomains={loaderData.allowedEmailDomains}
                     redirectTo={redirectTo}
                     done={signedUp}

@@ -11,11 +11,7 @@ import {
   useRevalidator,
 } from "react-router";
 import { AddressFields } from "~/components/checkout/address-fields";
-import {
-  type CheckoutReply,
-  checkoutFields,
-  firstRefusedControl,
-} from "~/components/checkout/checkout-fields";
+import { checkoutFields, firstRefusedControl } from "~/components/checkout/checkout-fields";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { ShippingOptions } from "~/components/checkout/shipping-options";
 import { deferred } from "~/components/deferred";
@@ -362,9 +358,7 @@ function CheckoutForm({
   const payment = actionData && "payment" in actionData ? actionData.payment : null;
   const shopName = useRootData()?.shop.name ?? "";
   const formId = `checkout-${chosenAddressId ?? "new"}`;
-  const reply = (
-    actionData && "result" in actionData ? actionData.result : null
-  ) as CheckoutReply | null;
+  const reply = actionData && "result" in actionData ? actionData.result : null;
   const fields = checkoutFields(
     formId,
     { ...prefill, paymentMethod: "cod", shippingMethod: DEFAULT_SHIPPING_METHOD },
