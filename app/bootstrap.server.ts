@@ -77,6 +77,8 @@ export function startShop(): Promise<void> {
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
     const stopJobs = await startJobRunner(() => handle.db, {
       retentionDays: env.JOB_RETENTION_DAYS,
+      // One process holds the embedded database: a job left running was left by one that died.
+      soleProcess: handle.kind === "pglite",
     });
     const stopBackfill = new AbortController();
     const backfill = addMissingAvifVariants(handle.db, stopBackfill.signal).catch((error) =>

@@ -17,9 +17,34 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
 /** How a kind of job is retried: how often in all, how far apart, how long one run may take. */
 export type JobRetry = Backoff & {
   maxAttempts: number;
-  /** How long a claimed job belongs to the process running it; after that it is due again. */
+  /**
+   * The longest one run holds its job: the process running it renews its lease until then. A run
+   * still going after that (hung) no longer holds it, and another process may take the job.
+   */
   claimMs: number;
+  /** The kind's own lease, shorter or longer than JOB_LEASE_MS (tests use a short one). */
+  leaseMs?: number;
 };
+
+/**
+ * How long a claim holds unless renewed (docs/decisions/055). The process running a job renews
+ * its lease every third of this while the run lasts, so a live process keeps its job through two
+ * missed renewals; a process that died stops renewing, and its job is due again this long after
+ * the last renewal at most.
+ */
+export const JOB_LEASE_MS = 15_000;
+
+/** The kind's lease: never longer than one run may hold its job. */
+export function leaseOf(retry: JobRetry) {
+  return Math.min(retry.leaseMs ?? JOB_LEASE_MS, retry.claimMs);
+}
+
+/** When a claim made at `claimedAt` holds until, renewed at `now`; null once the run is past its claim. */
+export function leaseUntil(retry: JobRetry, claimedAt: number, now: number): Date | null {
+  const end = claimedAt + retry.claimMs;
+  if (now >= end) return null;
+  return new Date(Math.min(now + leaseOf(retry), end));
+}
 
 /**
  * After run number `attempts` (1 the first) failed: when to run it again, or null when it has

@@ -39,7 +39,7 @@ export const MAX_MAIL_ATTEMPTS = 10;
 /**
  * How long a claimed mail belongs to the process sending it: longer than nodemailer waits on a
  * silent mail server (ten minutes), so two processes never send it at once. If the sender dies,
- * the mail is due again after this.
+ * the mail is due again once its short lease lapses (docs/decisions/055).
  */
 export const MAIL_CLAIM_MS = 15 * 60_000;
 

@@ -5,11 +5,28 @@ import { logger } from "./logger.server";
 import { mailsSent } from "./metrics.server";
 import { singleton } from "./singleton.server";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /**
+   * Names this mail for good: its Message-ID is made from it, so the same mail sent again (after
+   * a crash between the mail server taking it and the shop noting that) is the same message,
+   * which mail clients show once. Without it every sending gets a new Message-ID.
+   */
+  id?: string;
+};
 
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 const LINK = /https?:\/\/[^\s<>"')]+/g;
+
+/** What nodemailer is given: the sender, and a Message-ID on the sender's domain for a named mail. */
+function envelope(from: string, { id, ...message }: MailMessage) {
+  const domain = /@([^\s>]+)/.exec(from)?.[1] ?? "localhost";
+  return { from, ...message, ...(id ? { messageId: `<${id}@${domain}>` } : {}) };
+}
 
 /**
  * Real SMTP when `smtpUrl` is set. Otherwise every message is written to `outboxDir` as an .eml
@@ -24,7 +41,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail(envelope(options.from, message));
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
       },
     };
@@ -36,7 +53,7 @@ export function createMailer(options: {
   });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(envelope(options.from, message));
       await fs.mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(

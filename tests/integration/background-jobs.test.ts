@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type JobRetry, nextJobAttempt } from "~/domain/background-jobs";
+import { type JobRetry, leaseOf, nextJobAttempt } from "~/domain/background-jobs";
 import { type DatabaseHandle, openPostgres, queryRows } from "~/lib/db.server";
 import { liveEvents } from "~/lib/live-events.server";
 import { claimDueJob } from "~/modules/jobs/claim.server";
@@ -170,7 +170,7 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
     expect(await jobRow(key)).toBeUndefined();
   });
 
-  it("runs a job again whose process died while running it, once its claim has lapsed", async () => {
+  it("runs a job again whose process died while running it, once its lease has lapsed", async () => {
     const key = randomUUID();
     await testJob.enqueue(handle.db, key, { key });
     // A process claims it and dies without finishing.
@@ -179,7 +179,7 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
     await runDueJobs(handle.db, testJob.kind);
     expect(runsOf(key)).toHaveLength(0);
     await runDueJobs(handle.db, testJob.kind, {
-      now: new Date(Date.now() + RETRY.claimMs + 1_000),
+      now: new Date(Date.now() + leaseOf(RETRY) + 1_000),
     });
     expect(runsOf(key)).toEqual([{ key, attempt: 2 }]);
     expect(await jobRow(key)).toMatchObject({ state: "done" });

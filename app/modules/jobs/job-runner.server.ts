@@ -1,9 +1,10 @@
 import type { Database } from "../../lib/db.server";
 import { liveEvents } from "../../lib/live-events.server";
 import { logger } from "../../lib/logger.server";
+import { releaseAbandonedJobs } from "./claim.server";
 import { jobKinds } from "./job-kinds.server";
 import { pruneFinishedJobs } from "./prune-jobs.server";
-import { passOf } from "./run-jobs.server";
+import { cancelWakeUps, passOf } from "./run-jobs.server";
 
 /** The channel migration 0018 announces a waiting job on, with its kind. */
 export const BACKGROUND_JOBS_CHANNEL = "background_jobs";
@@ -12,15 +13,22 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Runs this process's share of the background jobs (docs/decisions/055): a job is run when the
- * commit that wrote it is announced, any process may take it, and a sweep every `sweepMs` runs
- * what no announcement reached (a retry come due, a claim left by a process that died, a change
- * made while nobody listened). At start it runs what a stopped process left. The returned stop
- * ends the timers and resolves once the runs under way are done.
+ * commit that wrote it is announced, any process may take it, a pass runs again when the next job
+ * comes due (a retry's backoff ended, the lease of a process that died lapsed), and a sweep every
+ * `sweepMs` runs what nothing else reached (a change made while nobody listened). At start it runs
+ * what a stopped process left; with `soleProcess` (the embedded database, which one process
+ * holds) the jobs a process that died left running are run at once, their leases not waited for.
+ * The returned stop ends the timers and resolves once the runs under way are done.
  */
 export async function startJobRunner(
   database: () => Database,
-  options: { sweepMs?: number; retentionDays: number },
+  options: { sweepMs?: number; retentionDays: number; soleProcess?: boolean },
 ) {
+  if (options.soleProcess) {
+    const count = await releaseAbandonedJobs(database());
+    if (count > 0)
+      logger.warn({ count }, "running background jobs again that a stopped process left");
+  }
   const stops = jobKinds().map((kind) =>
     passOf(kind).schedule(database, options.sweepMs ?? 30_000),
   );
@@ -42,6 +50,8 @@ export async function startJobRunner(
   return async () => {
     clearInterval(pruneTimer);
     unsubscribe();
-    await Promise.all(stops.map((stop) => stop()));
+    const stopped = Promise.all(stops.map((stop) => stop()));
+    cancelWakeUps(database());
+    await stopped;
   };
 }

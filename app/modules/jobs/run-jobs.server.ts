@@ -1,7 +1,15 @@
+import { type JobRetry, leaseOf, leaseUntil } from "../../domain/background-jobs";
 import { backgroundJob } from "../../lib/background-job.server";
 import type { Database } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { claimDueJob, markJobDone, markJobFailed } from "./claim.server";
+import {
+  type ClaimedJob,
+  claimDueJob,
+  markJobDone,
+  markJobFailed,
+  nextDueAt,
+  renewJobLease,
+} from "./claim.server";
 import { jobKind, jobKinds } from "./job-kinds.server";
 
 /** How many jobs one pass runs before it yields to the next pass. */
@@ -25,6 +33,7 @@ export async function runDueJobs(
     const now = options.now ?? new Date();
     const job = await claimDueJob(database, kind, definition.retry, now);
     if (!job) break;
+    const lease = holdLease(database, job, definition.retry);
     try {
       await definition.run(job.payload as never, {
         database,
@@ -33,6 +42,7 @@ export async function runDueJobs(
         stopping,
       });
     } catch (error) {
+      lease.end();
       const retryAt = await markJobFailed(database, job, definition.retry, error, now);
       const facts = { err: error, job: kind, key: job.key, attempts: job.attempts };
       if (retryAt) logger.warn({ ...facts, retryAt }, "a background job failed; it will run again");
@@ -40,20 +50,92 @@ export async function runDueJobs(
       result.failed += 1;
       continue;
     }
-    await markJobDone(database, job.id);
+    lease.end();
+    await markJobDone(database, job);
     result.done += 1;
   }
   return result;
 }
 
+/**
+ * Renews the lease of the job this process runs, every third of the lease, until `end` or until
+ * the run has held it for the kind's `claimMs`. While the process lives no other takes the job;
+ * once it dies, the job is due again when the lease lapses.
+ */
+function holdLease(database: Database, job: ClaimedJob, retry: JobRetry) {
+  const facts = { job: job.kind, key: job.key, attempt: job.attempts };
+  let ended = false;
+  const end = () => {
+    ended = true;
+    clearInterval(timer);
+  };
+  const timer = setInterval(async () => {
+    const until = leaseUntil(retry, job.claimedAt, Date.now());
+    if (!until) {
+      end();
+      logger.error(facts, "a background job ran past its claim; another process may run it too");
+      return;
+    }
+    try {
+      const renewed = await renewJobLease(database, job, until);
+      // A run that ended meanwhile was marked done or failed: nothing left to renew.
+      if (!renewed && !ended) {
+        end();
+        logger.error(facts, "a background job's lease lapsed and another process took it");
+      }
+    } catch (error) {
+      // Tried again at the next renewal, well before the lease lapses.
+      if (!ended) logger.warn({ ...facts, err: error }, "renewing a background job's lease failed");
+    }
+  }, leaseOf(retry) / 3);
+  timer.unref();
+  return { end };
+}
+
 /** One pass runner per kind: passes of a kind run one after another in a process. */
 const passes = new Map<string, ReturnType<typeof backgroundJob>>();
+
+/** The longest a timer may wait (setTimeout's limit, about 24 days). */
+const LONGEST_WAIT_MS = 2 ** 31 - 1;
+
+/** Per database and kind, the timer that runs the next pass when a job comes due. */
+const wakeUps = new WeakMap<Database, Map<string, NodeJS.Timeout>>();
+
+/**
+ * After a pass: the next one runs when the next job of `kind` is due, a retry's backoff ended or
+ * the lease of a process that stopped renewing lapsed, rather than at the next sweep.
+ */
+async function wakeWhenDue(database: Database, kind: string, stopping: () => boolean) {
+  const at = await nextDueAt(database, kind);
+  let timers = wakeUps.get(database);
+  if (!timers) {
+    timers = new Map();
+    wakeUps.set(database, timers);
+  }
+  clearTimeout(timers.get(kind));
+  timers.delete(kind);
+  if (!at || stopping()) return;
+  const wait = Math.min(Math.max(at.getTime() - Date.now(), 0) + 50, LONGEST_WAIT_MS);
+  const timer = setTimeout(() => {
+    timers.delete(kind);
+    passOf(kind).kick(database);
+  }, wait);
+  timer.unref();
+  timers.set(kind, timer);
+}
+
+/** Ends the wake-ups of `database` (its runner is stopping). */
+export function cancelWakeUps(database: Database) {
+  for (const timer of wakeUps.get(database)?.values() ?? []) clearTimeout(timer);
+  wakeUps.delete(database);
+}
 
 export function passOf(kind: string) {
   let pass = passes.get(kind);
   if (!pass) {
     pass = backgroundJob(`jobs:${kind}`, async (database, stopping) => {
       await runDueJobs(database, kind, { stopping });
+      await wakeWhenDue(database, kind, stopping);
     });
     passes.set(kind, pass);
   }

@@ -29,6 +29,11 @@ export function composeMailsWith(kinds: readonly string[], composer: MailCompose
   for (const kind of kinds) composers.set(kind, composer);
 }
 
+/** What a mail job's Message-ID is made from: the same however often the job runs. */
+export function mailJobMessageId(jobId: string) {
+  return `mail-job.${jobId}`;
+}
+
 /** The job kind of a mail waiting to be sent (docs/decisions/055). */
 export const MAIL_JOB = "mail";
 
@@ -42,7 +47,7 @@ export const MAIL_JOB_RETRY = {
 const mailJob = defineJob<MailSubject>({
   kind: MAIL_JOB,
   retry: MAIL_JOB_RETRY,
-  async run(subject, { database }) {
+  async run(subject, { database, jobId }) {
     const compose = composers.get(subject.kind);
     if (!compose) throw new Error(`No one writes ${subject.kind} mails in this process`);
     // Written when it is sent, so it says what is true then (an order cancelled meanwhile is
@@ -52,7 +57,8 @@ const mailJob = defineJob<MailSubject>({
       logger.info({ ...subject }, "mail dropped: what it was about is gone or has moved on");
       return;
     }
-    await mailer().send(message);
+    // Named by its job: sent again after a crash, it is the same message (docs/decisions/055).
+    await mailer().send({ ...message, id: mailJobMessageId(jobId) });
   },
 });
 
