@@ -144,19 +144,22 @@ function startShop(target: Target, witnesses: Witnesses): Shop {
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    output: () => output,
-    kill() {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // Gone already.
-      }
-    },
+  const kill = () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
   };
+  // Detached, it would outlive a drill that stops on an error.
+  process.on("exit", kill);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      process.removeListener("exit", kill);
+      resolve(code);
+    }),
+  );
+  return { child, exited, output: () => output, kill };
 }
 
 async function waitForHealth(shop: Shop) {

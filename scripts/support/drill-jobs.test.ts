@@ -111,7 +111,7 @@ describe("the job count", () => {
     );
     const stuck = recoveryLines("postgres", [snapshot], [after[0]!, job("b", { state: "queued" })]);
     expect(stuck.ok).toBe(false);
-    expect(stuck.lines[0]).toContain("NEVER RAN: 1");
+    expect(stuck.lines[0]).toContain("the last left waiting never; NEVER RAN: 1");
   });
 });
 

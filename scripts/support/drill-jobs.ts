@@ -82,11 +82,17 @@ export function recoveryLines(label: string, snapshots: KillSnapshot[], jobs: Jo
   for (const snapshot of snapshots) {
     const left = [...snapshot.running, ...snapshot.queued];
     const finished = (rows: JobRow[]) =>
-      rows.map((row) => byId.get(row.id)?.finishedAt?.getTime() ?? Number.NaN);
+      rows.map((row) => {
+        const now = byId.get(row.id);
+        return now?.state === "done" && now.finishedAt ? now.finishedAt.getTime() : Number.NaN;
+      });
     const unfinished = left.filter((row) => byId.get(row.id)?.state !== "done");
     if (unfinished.length > 0) ok = false;
-    const after = (times: number[]) =>
-      times.length ? seconds(Math.max(...times) - snapshot.restartedAt) : "-";
+    const after = (times: number[]) => {
+      if (times.length === 0) return "-";
+      if (times.some(Number.isNaN)) return "never";
+      return seconds(Math.max(...times) - snapshot.restartedAt);
+    };
     lines.push(
       `${label}: kill ${snapshot.kill}: ${snapshot.committed} jobs committed before it ` +
         `(${snapshot.newSincePreviousKill} since the previous kill), left running ` +
