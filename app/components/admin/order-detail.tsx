@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Banknote, Printer } from "lucide-react";
 import { useFetcher } from "react-router";
 import {
@@ -22,6 +22,7 @@ import {
 } from "~/domain/orders";
 import { isRefundedInFull, type RefundedSoFar, refundTotals, showsRefunds } from "~/domain/refunds";
 import { shippingMethodLabel } from "~/domain/shipping";
+import type { OrderActionData } from "./order-action-data";
 import { OrderRefunds, type RefundView } from "./order-refunds";
 
 export type OrderDetailView = OrderSummaryView & {
@@ -32,12 +33,6 @@ export type OrderDetailView = OrderSummaryView & {
   customerEmail: string | null;
   refunds: RefundView[];
   creditNotes: { id: string; number: string; issuedAt: Date | string; amount: number }[];
-};
-
-export type TrackingActionData = {
-  ok: boolean;
-  intent?: string;
-  result?: SubmissionResult<string[]>;
 };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -81,7 +76,7 @@ function TrackingForm({
   action: string;
   refundedInFull: boolean;
 }) {
-  const fetcher = useFetcher<TrackingActionData>();
+  const fetcher = useFetcher<OrderActionData>();
   const lastResult = fetcher.data?.intent === "tracking" ? fetcher.data.result : undefined;
   const [form, fields] = useForm({ id: `tracking-${order.id}`, lastResult });
   const inputId = `tracking-id-${order.id}`;

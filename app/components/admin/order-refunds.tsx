@@ -18,7 +18,7 @@ import {
   showsRefunds,
 } from "~/domain/refunds";
 import { refundFormSchema } from "~/domain/validation/order-admin";
-import type { TrackingActionData } from "./order-detail";
+import type { OrderActionData } from "./order-action-data";
 
 export type RefundView = {
   id: string;
@@ -142,7 +142,7 @@ function RefundForm({
   cancelsWhenAll: boolean;
   action: string;
 }) {
-  const fetcher = useFetcher<TrackingActionData>();
+  const fetcher = useFetcher<OrderActionData>();
   // Kept after the dialog closes, so its text stays put while it fades out.
   const [asking, setAsking] = useState<{ formData: FormData; amount: number } | null>(null);
   const [open, setOpen] = useState(false);
