@@ -18,10 +18,10 @@ import { type PaymentGateway, testGateway } from "~/modules/payments/gateway.ser
 import { paymentSignature } from "~/modules/payments/signatures.server";
 import { completeTestPayment } from "~/modules/payments/test-gateway.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/store/checkout";
-import { backgroundJobs, orders, products, settings } from "../../db/schema";
+import { backgroundJobs, orders, settings } from "../../db/schema";
 import { callRoute, postForm } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
-import { insertProducts } from "./support/catalog";
+import { insertProducts, stockOf as stockOfSize } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { orderMailJobs } from "./support/mail-jobs";
 import { fillCart, SHIPPING_ADDRESS } from "./support/orders";
@@ -80,11 +80,7 @@ async function orderRow(orderId: string) {
 }
 
 async function stockOf(productId: string) {
-  const [row] = await handle.db
-    .select({ stock: products.stockQuantity })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row!.stock;
+  return stockOfSize(handle.db, { productId });
 }
 
 async function confirmationMails(orderId: string) {

@@ -7,6 +7,7 @@ import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { announceSaversOf } from "../wishlist/wishlist.server";
+import { productCardColumns, shownSize } from "./listing.server";
 import {
   attachImages,
   deleteUnusedImages,
@@ -15,6 +16,7 @@ import {
   type Upload,
 } from "./product-gallery.server";
 import { lockProduct, ProductAdminError, productColumns } from "./products-admin-base.server";
+import { addOnlySize, firstSizeOf, type SizeValues, updateSizeValues } from "./sizes.server";
 
 // The back office's product page reaches the gallery's services through this module too.
 export { moveImage, removeImage, setPrimaryImage } from "./product-gallery.server";
@@ -59,9 +61,13 @@ export async function listAdminProducts(
             id: products.id,
             slug: products.slug,
             name: products.name,
-            price: products.price,
-            discountPrice: products.discountPrice,
-            stockQuantity: products.stockQuantity,
+            // The size its cards show; the stock of all its sizes on sale (docs/decisions/056).
+            price: productCardColumns.price,
+            discountPrice: productCardColumns.discountPrice,
+            stockQuantity: sql<number>`(
+              select coalesce(sum(v.stock_quantity), 0)::int from product_variants v
+              where v.product_id = ${products}.id and v.archived_at is null
+            )`,
             isFeatured: products.isFeatured,
             status: products.status,
             categoryName: categories.name,
@@ -75,6 +81,7 @@ export async function listAdminProducts(
           })
           .from(products)
           .leftJoin(categories, eq(categories.id, products.categoryId))
+          .leftJoinLateral(shownSize, sql`true`)
           .where(where)
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(pageSize)
@@ -90,7 +97,10 @@ export async function listCategoryOptions(executor: Executor) {
     .orderBy(asc(categories.sortOrder), asc(categories.name));
 }
 
-/** Everything the edit dialog shows for one product, its images in gallery order. */
+/**
+ * Everything the edit dialog shows for one product, its images in gallery order; price and
+ * stock are its first size's, the one the form edits (docs/decisions/056).
+ */
 export async function findProductForEdit(executor: Executor, id: string) {
   const [product] = await executor
     .select(productColumns)
@@ -98,8 +108,39 @@ export async function findProductForEdit(executor: Executor, id: string) {
     .where(eq(products.id, id))
     .limit(1);
   if (!product) return null;
-  return { ...product, images: await galleryOf(executor, id) };
+  const size = await firstSizeOf(executor, id);
+  return {
+    ...product,
+    price: size?.price ?? 0,
+    discountPrice: size?.discountPrice ?? null,
+    stockQuantity: size?.stockQuantity ?? 0,
+    images: await galleryOf(executor, id),
+  };
 }
+
+/**
+ * Locks the product and its first size on sale (the one the form edits), and reads them as the
+ * audit log's "before" has them: the product's columns with that size's price and stock.
+ */
+async function lockWithFirstSize(tx: Transaction, id: string) {
+  const product = await lockProduct(tx, id);
+  const size = await firstSizeOf(tx, id, true);
+  const before = {
+    ...product,
+    price: size?.price ?? null,
+    discountPrice: size?.discountPrice ?? null,
+    stockQuantity: size?.stockQuantity ?? null,
+  };
+  return { before, size };
+}
+
+/** The product's own columns and its size's, apart. */
+function splitSizeValues(values: ProductFormValues): [ProductValues, SizeValues] {
+  const { price, discountPrice, stockQuantity, ...product } = values;
+  return [product, { price, discountPrice, stockQuantity }];
+}
+
+type ProductValues = Omit<ProductFormValues, keyof SizeValues>;
 
 /** Turns the database's refusals into messages an administrator can act on. */
 function explain(error: unknown, values: { slug: string }): never {
@@ -109,9 +150,16 @@ function explain(error: unknown, values: { slug: string }): never {
       (error as Error)?.message ??
       error,
   );
-  if (violatedUniqueConstraint(error) === "products_slug_unique") {
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint === "products_slug_unique") {
     throw new ProductAdminError(
       `A product with the slug "${values.slug}" already exists. Choose another slug.`,
+      "slug",
+    );
+  }
+  if (constraint === "product_variants_sku_unique") {
+    throw new ProductAdminError(
+      `A size with the SKU "${values.slug}" already exists. Choose another slug.`,
       "slug",
     );
   }
@@ -133,7 +181,9 @@ export async function createProduct(
   const prepared = await prepareUploads(uploads);
   try {
     return await database.transaction(async (tx) => {
-      const [created] = await tx.insert(products).values(values).returning(productColumns);
+      const [productValues, sizeValues] = splitSizeValues(values);
+      const [created] = await tx.insert(products).values(productValues).returning(productColumns);
+      await addOnlySize(tx, created!, sizeValues);
       const added = await attachImages(tx, created!, prepared);
       await recordAudit(tx, {
         actorId,
@@ -142,7 +192,7 @@ export async function createProduct(
         entityId: created!.id,
         changes: { ...values, addedImages: added },
       });
-      return created!;
+      return { ...created!, ...sizeValues };
     });
   } catch (error) {
     explain(error, values);
@@ -159,12 +209,16 @@ export async function updateProduct(
   const prepared = await prepareUploads(uploads);
   try {
     return await database.transaction(async (tx) => {
-      const before = await lockProduct(tx, id);
-      const [updated] = await tx
+      const { before, size } = await lockWithFirstSize(tx, id);
+      if (!size) throw new ProductAdminError("This product has no size on sale");
+      const [productValues, sizeValues] = splitSizeValues(values);
+      const [product] = await tx
         .update(products)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...productValues, updatedAt: new Date() })
         .where(eq(products.id, id))
         .returning(productColumns);
+      await updateSizeValues(tx, size.id, sizeValues);
+      const updated = { ...product!, ...sizeValues };
       if (before.name !== values.name) {
         // Pictures described by the old name follow the new one.
         await tx
@@ -173,7 +227,7 @@ export async function updateProduct(
           .where(and(eq(productImages.productId, id), eq(productImages.alt, before.name)));
       }
       if (before.status !== values.status) await announceSaversOf(tx, id);
-      const added = await attachImages(tx, updated!, prepared);
+      const added = await attachImages(tx, updated, prepared);
       await recordAudit(tx, {
         actorId,
         action: "update",
@@ -181,7 +235,7 @@ export async function updateProduct(
         entityId: id,
         changes: { before, after: values, addedImages: added },
       });
-      return updated!;
+      return updated;
     });
   } catch (error) {
     explain(error, values);
@@ -207,7 +261,7 @@ export async function deleteProduct(
   id: string,
 ): Promise<{ name: string; outcome: "deleted" | "archived" }> {
   return database.transaction(async (tx) => {
-    const before = await lockProduct(tx, id);
+    const { before } = await lockWithFirstSize(tx, id);
     const ordered = await timesOrdered(tx, id);
     if (ordered > 0) {
       await changeStatus(tx, actorId, before, "archived");
