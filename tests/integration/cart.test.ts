@@ -124,9 +124,9 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
   });
 
   it("sets a quantity directly, silently ignores one below 1, and lowers one above the limit or the stock with a message", async () => {
-    expect((await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "5" })).status).toBe(
-      200,
-    );
+    expect(
+      (await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "5" })).status,
+    ).toBe(200);
     for (const quantity of ["0", "-1", ""]) {
       const ignored = await post({ intent: "set-quantity", variantId: tulsiSize, quantity });
       expect(ignored.status).toBe(200);
@@ -158,12 +158,12 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
     expect(
       (await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "999999999" })).status,
     ).toBe(200);
-    expect((await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "abc" })).status).toBe(
-      400,
-    );
-    expect((await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "2.5" })).status).toBe(
-      400,
-    );
+    expect(
+      (await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "abc" })).status,
+    ).toBe(400);
+    expect(
+      (await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "2.5" })).status,
+    ).toBe(400);
     expect(await linesNow()).toEqual([
       ["Tulsi Drops", 10],
       ["Cow Ghee", 2],
