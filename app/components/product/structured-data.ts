@@ -9,7 +9,7 @@ export function productJsonLd(product: ProductDetail, origin: string) {
     "@type": "Product",
     name: product.name,
     description: product.description,
-    sku: product.slug,
+    sku: product.sku,
     url,
     image: product.images.map((image) => `${origin}${pictureUrl(image.path, 1024, "webp")}`),
     brand: { "@type": "Brand", name: "Satara Ayurveda" },
