@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productJsonLd } from "~/components/product/structured-data";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { addToCart, CartError, removeLine, setLineQuantity } from "~/modules/cart/cart.server";
 import { getCart } from "~/modules/cart/cart-view.server";
@@ -16,8 +17,9 @@ import { cancelOrderByCustomer } from "~/modules/orders/cancel-order.server";
 import { OrderError } from "~/modules/orders/order-errors";
 import { updateOrderStatus } from "~/modules/orders/orders-admin.server";
 import { action as cartAction } from "~/routes/store/cart";
+import { loader as productLoader } from "~/routes/store/product";
 import { cartItems, orderItems, productVariants } from "../../db/schema";
-import { createAdmin } from "./support/admin";
+import { callRoute, createAdmin, getPage } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { addSize, insertProducts, setStock, stockOf } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
@@ -505,5 +507,91 @@ describe(`what shoppers are shown of a product's sizes on ${DATABASE_KIND}`, () 
     });
     const page = await findProduct(handle.db, single!.slug);
     expect(page!.sizes).toHaveLength(1);
+  });
+});
+
+describe(`a product page for each pack size on ${DATABASE_KIND}`, () => {
+  type Page = {
+    product: Awaited<ReturnType<typeof findProduct>> & object;
+  };
+  async function open(path: string) {
+    const id = path.split("?")[0]!.split("/").pop()!;
+    const { status, body } = await callRoute<Page>(productLoader, getPage(path), { id });
+    expect(status).toBe(200);
+    return body!.product;
+  }
+
+  it("shows the size ?size= names, in any case, with its price and stock; the default size otherwise", async () => {
+    const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
+    const slug = item.product.slug;
+
+    const plain = await open(`/product/${slug}`);
+    expect([plain.sizeLabel, plain.price, plain.discountPrice, plain.stockQuantity]).toEqual([
+      "500 g",
+      45000,
+      39900,
+      4,
+    ]);
+    const kilo = await open(`/product/${slug}?size=${`CHY-1KG-${item.tag}`.toLowerCase()}`);
+    expect([
+      kilo.variantId,
+      kilo.sizeLabel,
+      kilo.price,
+      kilo.discountPrice,
+      kilo.stockQuantity,
+    ]).toEqual([item.kilo, "1 kg", 85000, null, 2]);
+    const soldOut = await open(`/product/${item.product.id}?size=CHY-250-${item.tag}`);
+    expect([soldOut.sizeLabel, soldOut.stockQuantity]).toEqual(["250 g", 0]);
+    expect(soldOut.sizes.map((size) => size.label)).toEqual(["250 g", "500 g", "1 kg"]);
+
+    // An unknown SKU, or another product's, shows the default size.
+    const other = await chyawanprash();
+    for (const size of ["NOPE", `CHY-1KG-${other.tag}`, ""]) {
+      expect((await open(`/product/${slug}?size=${size}`)).variantId).toBe(item.half);
+    }
+  });
+
+  it("describes a product of several sizes to search engines as a group with an offer per size", async () => {
+    const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
+    const page = await open(`/product/${item.product.slug}`);
+    const data = productJsonLd(page, "https://shop.example") as Record<string, unknown>;
+    expect(data).toMatchObject({
+      "@type": "ProductGroup",
+      productGroupID: item.product.slug,
+      variesBy: "https://schema.org/size",
+    });
+    expect(data.hasVariant).toEqual([
+      expect.objectContaining({
+        name: `${item.product.name} – 250 g`,
+        sku: `CHY-250-${item.tag}`,
+        url: `https://shop.example/product/${item.product.slug}?size=CHY-250-${item.tag}`,
+        offers: expect.objectContaining({
+          price: "250.00",
+          availability: "https://schema.org/OutOfStock",
+        }),
+      }),
+      expect.objectContaining({
+        name: `${item.product.name} – 500 g`,
+        offers: expect.objectContaining({
+          price: "399.00",
+          availability: "https://schema.org/InStock",
+        }),
+      }),
+      expect.objectContaining({
+        name: `${item.product.name} – 1 kg`,
+        offers: expect.objectContaining({ price: "850.00" }),
+      }),
+    ]);
+
+    const [single] = await insertProducts(handle.db, [
+      { name: `Brahmi Vati ${item.tag}`, price: 18000 },
+    ]);
+    const one = productJsonLd(await open(`/product/${single!.slug}`), "https://shop.example");
+    expect(one).toMatchObject({
+      "@type": "Product",
+      sku: single!.slug,
+      offers: { price: "180.00", availability: "https://schema.org/InStock" },
+    });
+    expect(one).not.toHaveProperty("hasVariant");
   });
 });

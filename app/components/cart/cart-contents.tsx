@@ -52,7 +52,14 @@ function CartLine({ line }: { line: CartLineView }) {
         {line.problem === "unavailable" ? (
           <span className="font-semibold">{line.name}</span>
         ) : (
-          <Link to={`/product/${line.productId}`} className="font-semibold hover:underline">
+          <Link
+            to={
+              line.sizeLabel
+                ? `/product/${line.productId}?size=${encodeURIComponent(line.sku)}`
+                : `/product/${line.productId}`
+            }
+            className="font-semibold hover:underline"
+          >
             {line.name}
           </Link>
         )}

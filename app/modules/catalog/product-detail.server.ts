@@ -96,6 +96,26 @@ export function findProductForPage(slugOrId: string) {
   });
 }
 
+/**
+ * The product's page for one of its sizes (docs/decisions/056): `?size=<sku>` names it, in any
+ * case. Its price, stock and SKU take the place of the default size's; an unknown or archived
+ * SKU leaves the default size shown.
+ */
+export function withChosenSize(product: ProductDetail, sku: string | null): ProductDetail {
+  const wanted = sku?.trim().toLowerCase();
+  const chosen = wanted ? product.sizes.find((size) => size.sku.toLowerCase() === wanted) : null;
+  if (!chosen || chosen.id === product.variantId) return product;
+  return {
+    ...product,
+    variantId: chosen.id,
+    sku: chosen.sku,
+    sizeLabel: chosen.label,
+    price: chosen.price,
+    discountPrice: chosen.discountPrice,
+    stockQuantity: chosen.stockQuantity,
+  };
+}
+
 type GalleryPicture = { imageId: string; path: string; alt: string; isPrimary: boolean };
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
