@@ -4,7 +4,7 @@ import { skuFromSlug } from "../../domain/pack-sizes";
 import type { Executor, Transaction } from "../../lib/db.server";
 
 /** The columns every read of a size on sale starts from. */
-export const sizeColumns = {
+const sizeColumns = {
   id: productVariants.id,
   sku: productVariants.sku,
   label: productVariants.label,
@@ -25,16 +25,7 @@ export type Size = {
 };
 
 /** The administrator's order of a product's sizes (docs/decisions/056). */
-export const sizeOrder = [asc(productVariants.sortOrder), asc(productVariants.id)];
-
-/** A product's sizes on sale, in the administrator's order. */
-export async function listSizesOnSale(executor: Executor, productId: string): Promise<Size[]> {
-  return executor
-    .select(sizeColumns)
-    .from(productVariants)
-    .where(and(eq(productVariants.productId, productId), isNull(productVariants.archivedAt)))
-    .orderBy(...sizeOrder);
-}
+const sizeOrder = [asc(productVariants.sortOrder), asc(productVariants.id)];
 
 /**
  * The size a cart add is about, locked against a concurrent change of its stock until the
