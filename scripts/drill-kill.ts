@@ -32,7 +32,7 @@ import path from "node:path";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openDatabase, queryRows } from "../app/lib/db.server";
-import { couponRedemptions, coupons, orders, products } from "../db/schema";
+import { couponRedemptions, coupons, orders, products, productVariants } from "../db/schema";
 import {
   type Acknowledged,
   type Burst,
@@ -206,16 +206,14 @@ async function settle(label: string) {
 async function seed(target: Target) {
   const handle = await target.open();
   try {
+    const slug = `drill-ashwagandha-${randomUUID().slice(0, 8)}`;
     const [product] = await handle.db
       .insert(products)
-      .values({
-        slug: `drill-ashwagandha-${randomUUID().slice(0, 8)}`,
-        name: "Drill Ashwagandha Churna",
-        price: 20000,
-        stockQuantity: INITIAL_STOCK,
-        dosageInstructions: "Take after meals",
-      })
+      .values({ slug, name: "Drill Ashwagandha Churna", dosageInstructions: "Take after meals" })
       .returning({ id: products.id });
+    await handle.db
+      .insert(productVariants)
+      .values({ productId: product!.id, sku: slug, price: 20000, stockQuantity: INITIAL_STOCK });
     const [coupon] = await handle.db
       .insert(coupons)
       .values({
@@ -256,9 +254,9 @@ async function verify(
           where oi.product_id = ${ids.productId} and o.status <> 'cancelled'`,
     );
     const [product] = await db
-      .select({ stock: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, ids.productId));
+      .select({ stock: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(eq(productVariants.productId, ids.productId));
     const [coupon] = await db
       .select({ used: coupons.usedCount })
       .from(coupons)

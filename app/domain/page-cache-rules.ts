@@ -38,8 +38,9 @@ export const CACHEABLE_PAGES: readonly PageRule[] = [
   { page: "home", path: /^\/$/, params: [] },
   // app/domain/catalog-query-params.ts; the header's search box shows `search` here only.
   { page: "products", path: /^\/products$/, params: ["search", "category", "sort", "page"] },
-  // The product page's component opens the tab named by `tab` (its handle reads it too).
-  { page: "product", path: /^\/product\/[^/]+$/, params: ["tab"] },
+  // The product page's component opens the tab named by `tab` (its handle reads it too); its
+  // loader shows the pack size named by `size` (docs/decisions/056).
+  { page: "product", path: /^\/product\/[^/]+$/, params: ["tab", "size"] },
   { page: "categories", path: /^\/categories$/, params: [] },
   { page: "category", path: /^\/category\/[^/]+$/, params: ["page"] },
   { page: "blog", path: /^\/blog$/, params: ["category"] },

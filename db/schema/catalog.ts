@@ -10,6 +10,7 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -33,7 +34,10 @@ export const categories = pgTable("categories", {
   updatedAt: updatedAt(),
 });
 
-/** Prices are integer paise (docs/DESIGN.md §5); rating and review_count follow the approved reviews. */
+/**
+ * What a preparation is; its price, stock and weight are per pack size (product_variants,
+ * docs/decisions/056). Rating and review_count follow the approved reviews.
+ */
 export const products = pgTable(
   "products",
   {
@@ -47,9 +51,6 @@ export const products = pgTable(
     dosageInstructions: text("dosage_instructions").notNull().default(""),
     ayurvedicProperties: text("ayurvedic_properties").notNull().default(""),
     certifications: text("certifications").array().notNull().default(sql`'{}'::text[]`),
-    price: integer("price").notNull(),
-    discountPrice: integer("discount_price"),
-    stockQuantity: integer("stock_quantity").notNull().default(0),
     rating: numeric("rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     isFeatured: boolean("is_featured").notNull().default(false),
@@ -80,23 +81,65 @@ export const products = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id,
     ),
-    index("products_unit_price_idx").on(sql`coalesce(${t.discountPrice}, ${t.price})`, t.id),
     index("products_rating_order_idx").on(
       t.rating.desc().nullsFirst(),
       t.reviewCount.desc().nullsFirst(),
       t.id,
     ),
     index("products_created_at_idx").on(t.createdAt),
-    check("products_price_positive", sql`${t.price} > 0`),
-    check(
-      "products_discount_price_range",
-      sql`${t.discountPrice} is null or (${t.discountPrice} > 0 and ${t.discountPrice} < ${t.price})`,
-    ),
-    check("products_stock_non_negative", sql`${t.stockQuantity} >= 0`),
     check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check("products_review_count_non_negative", sql`${t.reviewCount} >= 0`),
     check("products_status_check", sql`${t.status} in ('published','draft','archived')`),
     check("products_gst_rate_range", sql`${t.gstRate} >= 0 and ${t.gstRate} <= 28`),
+  ],
+);
+
+/**
+ * A product's pack sizes (docs/decisions/056): each with its own SKU, price, discount price and
+ * stock, all integer paise (docs/DESIGN.md §5). HSN code and GST rate stay on the product. An
+ * archived size is kept for the orders that name it but is no longer sold; a product's only size
+ * may have an empty label (it is then shown as the product alone).
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    label: text("label").notNull().default(""),
+    /** Unique across the shop whatever its case; kept as typed. */
+    sku: text("sku").notNull(),
+    price: integer("price").notNull(),
+    discountPrice: integer("discount_price"),
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    weightGrams: integer("weight_grams"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("product_variants_sku_unique").on(sql`lower(${t.sku})`),
+    uniqueIndex("product_variants_label_unique")
+      .on(t.productId, sql`lower(${t.label})`)
+      .where(sql`${t.archivedAt} is null`),
+    index("product_variants_product_id_idx").on(t.productId, t.sortOrder, t.id),
+    check("product_variants_price_positive", sql`${t.price} > 0`),
+    check(
+      "product_variants_discount_price_range",
+      sql`${t.discountPrice} is null or (${t.discountPrice} > 0 and ${t.discountPrice} < ${t.price})`,
+    ),
+    check("product_variants_stock_non_negative", sql`${t.stockQuantity} >= 0`),
+    check(
+      "product_variants_weight_positive",
+      sql`${t.weightGrams} is null or ${t.weightGrams} > 0`,
+    ),
+    check("product_variants_label_length", sql`char_length(${t.label}) <= 40`),
+    check(
+      "product_variants_sku_format",
+      sql`char_length(${t.sku}) between 1 and 160 and ${t.sku} ~ '^[A-Za-z0-9][A-Za-z0-9._/-]*$'`,
+    ),
   ],
 );
 

@@ -24,7 +24,7 @@ import {
 import { REFUND_STATUSES } from "../../app/domain/refunds";
 import { SHIPPING_METHODS } from "../../app/domain/shipping";
 import { addresses, profiles } from "./accounts";
-import { products } from "./catalog";
+import { products, productVariants } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
 
 /**
@@ -85,21 +85,22 @@ export const carts = pgTable("carts", {
   updatedAt: updatedAt(),
 });
 
+/** One line per pack size (docs/decisions/056); the product is the size's. */
 export const cartItems = pgTable(
   "cart_items",
   {
     cartId: uuid("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
+    variantId: uuid("variant_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.cartId, t.productId] }),
+    primaryKey({ columns: [t.cartId, t.variantId] }),
     check("cart_items_quantity_range", sql`${t.quantity} between 1 and 10`),
   ],
 );
@@ -205,7 +206,13 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** The pack size sold; its stock is what a cancellation gives back (docs/decisions/056). */
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
+    /** The size's label and SKU as they were when the order was placed ('' : the only size). */
+    variantLabel: text("variant_label").notNull().default(""),
+    /** Null only on lines whose product was deleted before the shop had pack sizes. */
+    sku: text("sku"),
     hsnCode: text("hsn_code").notNull(),
     gstRate: numeric("gst_rate", { precision: 4, scale: 2, mode: "number" }).notNull(),
     quantity: integer("quantity").notNull(),
@@ -215,6 +222,7 @@ export const orderItems = pgTable(
   (t) => [
     index("order_items_order_id_idx").on(t.orderId),
     index("order_items_product_id_idx").on(t.productId),
+    index("order_items_variant_id_idx").on(t.variantId),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
     check("order_items_total_adds_up", sql`${t.totalPrice} = ${t.unitPrice} * ${t.quantity}`),
   ],

@@ -85,6 +85,7 @@ export async function insertBulkProducts(executor: Executor, count: number, slug
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
   });
   await executor.execute(sql`analyze products`);
+  await executor.execute(sql`analyze product_variants`);
 }
 
 async function insertRows(executor: Executor, count: number, slugPrefix: string) {
@@ -93,8 +94,7 @@ async function insertRows(executor: Executor, count: number, slugPrefix: string)
   const benefits = textArray(BENEFITS);
   await executor.execute(sql`
     insert into products (slug, name, description, detailed_description, ingredients, benefits,
-      dosage_instructions, ayurvedic_properties, price, discount_price, stock_quantity, rating,
-      review_count, is_featured, created_at)
+      dosage_instructions, ayurvedic_properties, rating, review_count, is_featured, created_at)
     select
       ${slugPrefix} || '-' || g,
       initcap((${herbs})[1 + g % ${HERBS.length}]) || ' ' || (${forms})[1 + g % ${FORMS.length}] || ' ' || g,
@@ -106,13 +106,20 @@ async function insertRows(executor: Executor, count: number, slugPrefix: string)
       (${benefits})[1 + g % ${BENEFITS.length}] || ', ' || (${benefits})[1 + (g * 5) % ${BENEFITS.length}],
       '1 dose twice daily after meals',
       'Rasa: Tikta; Virya: ' || case when g % 2 = 0 then 'Ushna' else 'Sheeta' end,
-      5000 + (g * 37) % 150000,
-      case when g % 3 = 0 then null else 4000 + (g * 37) % 150000 - ((g * 37) % 150000) / 10 end,
-      (g * 7) % 200,
       ((g * 13) % 41) / 10.0 + 1,
       (g * 3) % 120,
       g % 50 = 0,
       now() - make_interval(mins => g)
     from generate_series(1, ${count}) as g
+  `);
+  // One pack size each (docs/decisions/056), its SKU the slug; g is read back from the slug.
+  await executor.execute(sql`
+    insert into product_variants (product_id, sku, price, discount_price, stock_quantity)
+    select p.id, p.slug,
+      5000 + (n.g * 37) % 150000,
+      case when n.g % 3 = 0 then null else 4000 + (n.g * 37) % 150000 - ((n.g * 37) % 150000) / 10 end,
+      (n.g * 7) % 200
+    from products p, lateral (select substring(p.slug from '[0-9]+$')::int as g) n
+    where p.slug like ${`${slugPrefix}-%`}
   `);
 }

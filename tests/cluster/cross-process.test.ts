@@ -95,20 +95,24 @@ describe.skipIf(!SERVER_URL)("the shop on three processes sharing one PostgreSQL
   async function productBySlug(slug: string) {
     const [row] = await query<{
       id: string;
+      variant_id: string;
       name: string;
       price: number;
       discount_price: number | null;
       stock_quantity: number;
-    }>("select id, name, price, discount_price, stock_quantity from products where slug = $1", [
-      slug,
-    ]);
+    }>(
+      // The demo products have one pack size each (docs/decisions/056).
+      `select p.id, v.id as variant_id, p.name, v.price, v.discount_price, v.stock_quantity
+       from products p join product_variants v on v.product_id = p.id where p.slug = $1`,
+      [slug],
+    );
     if (!row) throw new Error(`no product ${slug} in the demo catalog`);
     return row;
   }
 
   async function stockOf(productId: string) {
     const [row] = await query<{ stock_quantity: number }>(
-      "select stock_quantity from products where id = $1",
+      "select stock_quantity from product_variants where product_id = $1",
       [productId],
     );
     return row?.stock_quantity;
@@ -259,7 +263,10 @@ describe.skipIf(!SERVER_URL)("the shop on three processes sharing one PostgreSQL
       const cart = await visitor.get("/cart", { port });
       expect(cart.status).toBe(200);
       const quantities = [giloy, amla].map((product) => {
-        const input = new RegExp(`<input[^>]*id="quantity-${product.id}"[^>]*>`).exec(cart.body);
+        // A cart line is a pack size (docs/decisions/056).
+        const input = new RegExp(`<input[^>]*id="quantity-${product.variant_id}"[^>]*>`).exec(
+          cart.body,
+        );
         return [product.name, /value="(\d+)"/.exec(input?.[0] ?? "")?.[1]];
       });
       expect(quantities, `the cart on port ${port}`).toEqual([
@@ -275,7 +282,9 @@ describe.skipIf(!SERVER_URL)("the shop on three processes sharing one PostgreSQL
     await Promise.all(buyers.map(({ visitor }) => addToCart(visitor, product.id)));
     const forms = await Promise.all(buyers.map(({ visitor }) => checkoutForm(visitor)));
     // The owner's stock count, as the back office's stock field would set it.
-    await query("update products set stock_quantity = 5 where id = $1", [product.id]);
+    await query("update product_variants set stock_quantity = 5 where product_id = $1", [
+      product.id,
+    ]);
 
     const answers = await Promise.all(
       buyers.map(({ visitor }, index) => placeOrder(visitor, forms[index]!)),
@@ -519,7 +528,7 @@ describe.skipIf(!SERVER_URL)("the shop on three processes sharing one PostgreSQL
       status: String(row!.status),
       price: (newPaise / 100).toFixed(2),
       discountPrice: "",
-      stockQuantity: String(row!.stock_quantity),
+      stockQuantity: String(product.stock_quantity),
       hsnCode: String(row!.hsn_code),
       gstRate: String(Number(row!.gst_rate)),
       ingredients: String(row!.ingredients),

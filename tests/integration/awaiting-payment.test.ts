@@ -17,10 +17,10 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/sto
 import { startCardPayment } from "~/workflows/card-payment.server";
 import { expireUnpaidCardOrders } from "~/workflows/expire-unpaid-orders.server";
 import { completeTestPayment } from "~/workflows/test-payment.server";
-import { backgroundJobs, orders, products, settings } from "../../db/schema";
+import { backgroundJobs, orders, settings } from "../../db/schema";
 import { callRoute, postForm } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
-import { insertProducts } from "./support/catalog";
+import { insertProducts, stockOf as stockOfSize } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { orderMailJobs } from "./support/mail-jobs";
 import { confirmSignedPayment, fillCart, SHIPPING_ADDRESS } from "./support/orders";
@@ -79,11 +79,7 @@ async function orderRow(orderId: string) {
 }
 
 async function stockOf(productId: string) {
-  const [row] = await handle.db
-    .select({ stock: products.stockQuantity })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row!.stock;
+  return stockOfSize(handle.db, { productId });
 }
 
 async function confirmationMails(orderId: string) {

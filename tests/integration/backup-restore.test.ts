@@ -10,7 +10,7 @@ import {
   backupEmbeddedDatabase,
   restoreEmbeddedDatabase,
 } from "~/lib/embedded-backup.server";
-import { orderItems, orders, products } from "../../db/schema";
+import { orderItems, orders, products, productVariants } from "../../db/schema";
 import { insertProducts } from "./support/catalog";
 import { openPgliteOnDisk } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
@@ -66,8 +66,9 @@ async function snapshot(database: Database) {
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .orderBy(asc(orders.orderNumber), asc(orderItems.productName));
   const stock = await database
-    .select({ name: products.name, stock: products.stockQuantity })
+    .select({ name: products.name, stock: productVariants.stockQuantity })
     .from(products)
+    .innerJoin(productVariants, eq(productVariants.productId, products.id))
     .orderBy(asc(products.name));
   return { placed, lines, stock };
 }

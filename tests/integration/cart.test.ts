@@ -6,9 +6,9 @@ import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import { applyCoupon, clearCart, removeCoupon } from "~/modules/cart/cart.server";
 import { getCart } from "~/modules/cart/cart-view.server";
 import { action as cartAction } from "~/routes/store/cart";
-import { cartItems, carts, couponRedemptions, coupons, orders, products } from "../../db/schema";
+import { cartItems, carts, couponRedemptions, coupons, orders } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
-import { insertProducts } from "./support/catalog";
+import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 
 let handle: DatabaseHandle;
@@ -16,6 +16,8 @@ let cookies: string[];
 let userId: string;
 let tulsi: string;
 let ghee: string;
+let tulsiSize: string;
+let gheeSize: string;
 
 async function post(fields: Record<string, string>) {
   const request = browserRequest("/cart", cookies, {
@@ -59,6 +61,8 @@ beforeAll(async () => {
   ]);
   tulsi = rows[0]!.id;
   ghee = rows[1]!.id;
+  tulsiSize = rows[0]!.variantId;
+  gheeSize = rows[1]!.variantId;
   await handle.db.insert(coupons).values([
     {
       code: "TENOFF",
@@ -120,18 +124,18 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
   });
 
   it("sets a quantity directly, silently ignores one below 1, and lowers one above the limit or the stock with a message", async () => {
-    expect((await post({ intent: "set-quantity", productId: tulsi, quantity: "5" })).status).toBe(
-      200,
-    );
+    expect(
+      (await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "5" })).status,
+    ).toBe(200);
     for (const quantity of ["0", "-1", ""]) {
-      const ignored = await post({ intent: "set-quantity", productId: tulsi, quantity });
+      const ignored = await post({ intent: "set-quantity", variantId: tulsiSize, quantity });
       expect(ignored.status).toBe(200);
       expect(ignored.toast).toBeNull();
     }
     expect(await linesNow()).toEqual([["Tulsi Drops", 5]]);
     await post({ intent: "add", productId: ghee });
 
-    const overStock = await post({ intent: "set-quantity", productId: ghee, quantity: "3" });
+    const overStock = await post({ intent: "set-quantity", variantId: gheeSize, quantity: "3" });
     expect(overStock.status).toBe(200);
     const stockToast = await takeToast(browserRequest("/cart", [overStock.toast ?? ""]));
     expect(stockToast.toast).toMatchObject({
@@ -139,7 +143,7 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
       description: "Only 2 of Cow Ghee left in stock",
     });
 
-    const overLimit = await post({ intent: "set-quantity", productId: tulsi, quantity: "11" });
+    const overLimit = await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "11" });
     expect(overLimit.status).toBe(200);
     const limitToast = await takeToast(browserRequest("/cart", [overLimit.toast ?? ""]));
     expect(limitToast.toast).toMatchObject({
@@ -152,20 +156,20 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
     ]);
 
     expect(
-      (await post({ intent: "set-quantity", productId: tulsi, quantity: "999999999" })).status,
+      (await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "999999999" })).status,
     ).toBe(200);
-    expect((await post({ intent: "set-quantity", productId: tulsi, quantity: "abc" })).status).toBe(
-      400,
-    );
-    expect((await post({ intent: "set-quantity", productId: tulsi, quantity: "2.5" })).status).toBe(
-      400,
-    );
+    expect(
+      (await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "abc" })).status,
+    ).toBe(400);
+    expect(
+      (await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "2.5" })).status,
+    ).toBe(400);
     expect(await linesNow()).toEqual([
       ["Tulsi Drops", 10],
       ["Cow Ghee", 2],
     ]);
-    await post({ intent: "set-quantity", productId: tulsi, quantity: "5" });
-    await post({ intent: "set-quantity", productId: ghee, quantity: "1" });
+    await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "5" });
+    await post({ intent: "set-quantity", variantId: gheeSize, quantity: "1" });
     expect(await linesNow()).toEqual([
       ["Tulsi Drops", 5],
       ["Cow Ghee", 1],
@@ -173,10 +177,10 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
   });
 
   it("refuses to set the quantity of an out-of-stock line", async () => {
-    await handle.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, ghee));
-    const result = await post({ intent: "set-quantity", productId: ghee, quantity: "1" });
+    await setStock(handle.db, { productId: ghee }, 0);
+    const result = await post({ intent: "set-quantity", variantId: gheeSize, quantity: "1" });
     expect(result.status).toBe(409);
-    await handle.db.update(products).set({ stockQuantity: 2 }).where(eq(products.id, ghee));
+    await setStock(handle.db, { productId: ghee }, 2);
     expect(await linesNow()).toEqual([
       ["Tulsi Drops", 5],
       ["Cow Ghee", 1],
@@ -187,8 +191,8 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
     let cart = await getCart(handle.db, userId); // 5 x 250 + 900 = 2150
     expect(cart.totals.shipping).toBe(0);
     expect(cart.freeShippingGap).toBe(0);
-    await post({ intent: "remove", productId: ghee });
-    await post({ intent: "set-quantity", productId: tulsi, quantity: "3" }); // 750
+    await post({ intent: "remove", variantId: gheeSize });
+    await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "3" }); // 750
     cart = await getCart(handle.db, userId);
     expect(cart.totals.shipping).toBe(5000);
     expect(cart.freeShippingGap).toBe(99901 - 75000);
@@ -209,7 +213,7 @@ describe(`coupons on ${DATABASE_KIND}`, () => {
   });
 
   it("tells how much more to add under the minimum order", async () => {
-    await post({ intent: "set-quantity", productId: tulsi, quantity: "1" }); // 250
+    await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "1" }); // 250
     expect(await applyCoupon(handle.db, userId, "tenoff")).toMatchObject({
       ok: false,
       message: { title: "Minimum order not met!", description: "Add ₹250 more to use this coupon" },
@@ -217,7 +221,7 @@ describe(`coupons on ${DATABASE_KIND}`, () => {
   });
 
   it("applies an upper-cased code with the server's discount, one coupon at a time", async () => {
-    await post({ intent: "set-quantity", productId: tulsi, quantity: "4" }); // 1000
+    await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "4" }); // 1000
     expect(await applyCoupon(handle.db, userId, " tenoff ")).toEqual({
       ok: true,
       discount: 5000,
@@ -235,7 +239,7 @@ describe(`coupons on ${DATABASE_KIND}`, () => {
   });
 
   it("drops the coupon, and says why, when a change leaves the cart short of it", async () => {
-    const result = await post({ intent: "set-quantity", productId: tulsi, quantity: "1" });
+    const result = await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "1" });
     const { toast } = await takeToast(browserRequest("/cart", [result.toast ?? ""]));
     expect(toast?.title).toBe("Coupon removed!");
     expect(toast?.description).toContain("Minimum order not met!");

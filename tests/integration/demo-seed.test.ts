@@ -9,6 +9,7 @@ import {
   imageVariants,
   productImages,
   products,
+  productVariants,
   profiles,
   reviews,
 } from "../../db/schema";
@@ -94,7 +95,9 @@ describe(`demo catalog on ${DATABASE_KIND}`, () => {
   });
 
   it("has exactly one product out of stock and at least three at or below the low-stock line", async () => {
-    const rows = await handle.db.select({ stock: products.stockQuantity }).from(products);
+    const rows = await handle.db
+      .select({ stock: productVariants.stockQuantity })
+      .from(productVariants);
     expect(rows.filter((p) => p.stock === 0)).toHaveLength(1);
     expect(rows.filter((p) => p.stock <= 10).length).toBeGreaterThanOrEqual(3);
   });
@@ -110,10 +113,17 @@ describe(`demo catalog on ${DATABASE_KIND}`, () => {
       expect(p.dosageInstructions.trim(), label).not.toBe("");
       expect(p.ayurvedicProperties.trim(), label).not.toBe("");
       expect(p.certifications.length, label).toBeGreaterThan(0);
-      expect(Number.isInteger(p.price) && p.price > 0, label).toBe(true);
-      if (p.discountPrice !== null) {
-        expect(p.discountPrice, label).toBeGreaterThan(0);
-        expect(p.discountPrice, label).toBeLessThan(p.price);
+    }
+    const sizes = await handle.db
+      .select({ name: products.name, size: productVariants })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId));
+    expect(new Set(sizes.map((row) => row.name)).size).toBe(rows.length);
+    for (const { name: label, size } of sizes) {
+      expect(Number.isInteger(size.price) && size.price > 0, label).toBe(true);
+      if (size.discountPrice !== null) {
+        expect(size.discountPrice, label).toBeGreaterThan(0);
+        expect(size.discountPrice, label).toBeLessThan(size.price);
       }
     }
   });

@@ -18,7 +18,7 @@ import {
 } from "~/routes/admin/products";
 import { loader as checkoutLoader } from "~/routes/store/checkout";
 import { loader as productLoader } from "~/routes/store/product";
-import { auditLog, orders, products, wishlistItems } from "../../db/schema";
+import { auditLog, orders, products, productVariants, wishlistItems } from "../../db/schema";
 import { callRoute, postForm, signInAdministrator } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { insertCategory, insertProducts } from "./support/catalog";
@@ -141,17 +141,17 @@ describe(`hidden products never reach shoppers on ${DATABASE_KIND}`, () => {
     });
 
     const stockBefore = await handle.db
-      .select({ id: products.id, stock: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, published.id));
+      .select({ id: productVariants.id, stock: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(eq(productVariants.productId, published.id));
     await expect(orderFor(handle.db, customer.id)).rejects.toThrow(
       `${archived.name} is no longer available. Remove it from your cart.`,
     );
     expect(await handle.db.$count(orders, eq(orders.userId, customer.id))).toBe(0);
     const stockAfter = await handle.db
-      .select({ id: products.id, stock: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, published.id));
+      .select({ id: productVariants.id, stock: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(eq(productVariants.productId, published.id));
     expect(stockAfter).toEqual(stockBefore);
   });
 });

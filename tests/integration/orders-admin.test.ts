@@ -26,7 +26,7 @@ import {
 } from "../../db/schema";
 import { callRoute, postForm, signInAdministrator } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
-import { insertProducts } from "./support/catalog";
+import { insertProducts, setStock, stockOf as stockOfSize } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
@@ -50,11 +50,7 @@ async function product(overrides: { price?: number; stockQuantity?: number } = {
 }
 
 async function stockOf(productId: string) {
-  const [row] = await handle.db
-    .select({ stock: products.stockQuantity })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row!.stock;
+  return stockOfSize(handle.db, { productId });
 }
 
 async function orderRow(orderId: string) {
@@ -347,10 +343,7 @@ describe(`changing an order's status on ${DATABASE_KIND}`, () => {
   it("refuses to reopen when the stock is no longer there, naming it, and writes nothing", async () => {
     const placed = await placedOrder({ quantity: 3 });
     await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
-    await handle.db
-      .update(products)
-      .set({ stockQuantity: 2 })
-      .where(eq(products.id, placed.productId));
+    await setStock(handle.db, { productId: placed.productId }, 2);
     const auditBefore = (await auditFor(placed.id)).length;
     const [item] = await handle.db.select().from(products).where(eq(products.id, placed.productId));
 
@@ -364,10 +357,7 @@ describe(`changing an order's status on ${DATABASE_KIND}`, () => {
     expect(await stockOf(placed.productId)).toBe(2);
     expect(await auditFor(placed.id)).toHaveLength(auditBefore);
 
-    await handle.db
-      .update(products)
-      .set({ stockQuantity: 0 })
-      .where(eq(products.id, placed.productId));
+    await setStock(handle.db, { productId: placed.productId }, 0);
     await expect(updateOrderStatus(handle.db, admin.id, placed.id, "shipped")).rejects.toThrow(
       `${item!.name} is out of stock, and it needs 3`,
     );
@@ -425,10 +415,7 @@ describe(`changing an order's status on ${DATABASE_KIND}`, () => {
   it("a reopen and orders racing for the last unit sell it once", async () => {
     const placed = await placedOrder({ quantity: 1 });
     await updateOrderStatus(handle.db, admin.id, placed.id, "cancelled");
-    await handle.db
-      .update(products)
-      .set({ stockQuantity: 1 })
-      .where(eq(products.id, placed.productId));
+    await setStock(handle.db, { productId: placed.productId }, 1);
     const buyers = await insertCustomers(handle.db, 6);
     for (const buyer of buyers) {
       await fillCart(handle.db, buyer, [{ productId: placed.productId, quantity: 1 }]);

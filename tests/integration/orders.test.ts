@@ -22,11 +22,12 @@ import {
   orderItems,
   orders,
   products,
+  productVariants,
   settings,
 } from "../../db/schema";
 import { insertOrder } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
-import { insertProducts } from "./support/catalog";
+import { insertProducts, setStock, stockOf as stockOfSize } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
 import { rerunMigrationUpdates } from "./support/migrations";
@@ -57,11 +58,7 @@ async function product(
 }
 
 async function stockOf(productId: string) {
-  const [row] = await handle.db
-    .select({ stock: products.stockQuantity })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row!.stock;
+  return stockOfSize(handle.db, { productId });
 }
 
 async function couponRow(values: Partial<typeof coupons.$inferInsert> = {}) {
@@ -173,13 +170,13 @@ describe(`placing an order on ${DATABASE_KIND}`, () => {
       { productId: fine.id, quantity: 1 },
       { productId: scarce.id, quantity: 3 },
     ]);
-    await handle.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, scarce.id));
+    await setStock(handle.db, { productId: scarce.id }, 1);
 
     await expect(orderFor(handle.db, userId!)).rejects.toThrow(
       `Only 1 of ${scarce.name} left in stock`,
     );
 
-    await handle.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, scarce.id));
+    await setStock(handle.db, { productId: scarce.id }, 0);
     await expect(orderFor(handle.db, userId!)).rejects.toThrow(`${scarce.name} is out of stock`);
     expect(await ordersOf(userId!)).toHaveLength(0);
     expect(await stockOf(fine.id)).toBe(5);
@@ -196,10 +193,13 @@ describe(`placing an order on ${DATABASE_KIND}`, () => {
     const item = await product({ price: 40000, stockQuantity: 5 });
     await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }]);
     const quote = {
-      lines: [{ productId: item.id, unitPrice: 40000, quantity: 1 }],
+      lines: [{ productId: item.id, variantId: item.variantId, unitPrice: 40000, quantity: 1 }],
       totals: { standard: 45000 },
     };
-    await handle.db.update(products).set({ price: 45000 }).where(eq(products.id, item.id));
+    await handle.db
+      .update(productVariants)
+      .set({ price: 45000 })
+      .where(eq(productVariants.id, item.variantId));
 
     await expect(orderFor(handle.db, userId!, { quote })).rejects.toThrow(
       `The price of ${item.name} changed from ₹400.00 to ₹450.00`,
@@ -419,10 +419,13 @@ describe(`the checkout action on ${DATABASE_KIND}`, () => {
     const item = await product({ price: 50000, stockQuantity: 5 });
     await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
     const quote = signQuote({
-      lines: [{ productId: item.id, unitPrice: 50000, quantity: 1 }],
+      lines: [{ productId: item.id, variantId: item.variantId, unitPrice: 50000, quantity: 1 }],
       totals: { standard: 55000 },
     });
-    await handle.db.update(products).set({ discountPrice: 45000 }).where(eq(products.id, item.id));
+    await handle.db
+      .update(productVariants)
+      .set({ discountPrice: 45000 })
+      .where(eq(productVariants.id, item.variantId));
 
     const result = await postCheckout(customer.cookies, {
       ...addressFields,
@@ -440,7 +443,7 @@ describe(`the checkout action on ${DATABASE_KIND}`, () => {
     const customer = await createCustomer("Stock Tester");
     const item = await product({ stockQuantity: 1 });
     await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
-    await handle.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, item.id));
+    await setStock(handle.db, { productId: item.id }, 0);
 
     const result = await postCheckout(customer.cookies, {
       ...addressFields,
@@ -673,34 +676,50 @@ describe(`orders under concurrency on ${DATABASE_KIND}`, () => {
      * The stock is taken last, from rows another writer may hold: an administrator's change made
      * while the checkout waits for the row is seen, and the order written before it is undone.
      */
-    async function orderWhileProductIsEdited(change: Partial<typeof products.$inferInsert>) {
+    async function orderWhileProductIsEdited(change: {
+      size?: Partial<typeof productVariants.$inferInsert>;
+      product?: Partial<typeof products.$inferInsert>;
+    }) {
       const [userId] = (await insertCustomers(handle.db, 1)) as [string];
       const item = await product({ price: 40000, stockQuantity: 10 });
       await fillCart(handle.db, userId, [{ productId: item.id, quantity: 2 }]);
       let placing: Promise<unknown> = Promise.resolve();
       await handle.db.transaction(async (tx) => {
-        // The lock an administrator's edit takes; the order's items may still reference the row.
-        await tx.select().from(products).where(eq(products.id, item.id)).for("no key update");
+        // The lock the product form's save takes on the size it edits; the order's items may
+        // still reference the row.
+        await tx
+          .select()
+          .from(productVariants)
+          .where(eq(productVariants.id, item.variantId))
+          .for("no key update");
         placing = orderFor(handle.db, userId);
         placing.catch(() => {});
-        // Until the checkout waits on the product row this transaction holds.
+        // Until the checkout waits on the size row this transaction holds.
         await expect
           .poll(async () => {
             const [waiting] = await queryRows<{ n: number }>(
               handle.db,
               sql`select count(*)::int as n from pg_stat_activity
-                  where wait_event_type = 'Lock' and query like 'update "products"%'`,
+                  where wait_event_type = 'Lock' and query like 'update "product_variants"%'`,
             );
             return Number(waiting?.n);
           })
           .toBe(1);
-        await tx.update(products).set(change).where(eq(products.id, item.id));
+        if (change.size) {
+          await tx
+            .update(productVariants)
+            .set(change.size)
+            .where(eq(productVariants.id, item.variantId));
+        }
+        if (change.product) {
+          await tx.update(products).set(change.product).where(eq(products.id, item.id));
+        }
       });
       return { item, userId, placing };
     }
 
     it("refuses a price changed while the checkout waited for the product, writing nothing", async () => {
-      const { item, userId, placing } = await orderWhileProductIsEdited({ price: 45000 });
+      const { item, userId, placing } = await orderWhileProductIsEdited({ size: { price: 45000 } });
       await expect(placing).rejects.toThrow(
         `The price of ${item.name} changed to ₹450.00. Please review your order and place it again.`,
       );
@@ -709,7 +728,9 @@ describe(`orders under concurrency on ${DATABASE_KIND}`, () => {
     });
 
     it("refuses GST details changed while the checkout waited for the product, writing nothing", async () => {
-      const { item, userId, placing } = await orderWhileProductIsEdited({ gstRate: 12 });
+      const { item, userId, placing } = await orderWhileProductIsEdited({
+        product: { gstRate: 12 },
+      });
       await expect(placing).rejects.toThrow(
         `The tax details of ${item.name} changed. Please review your order and place it again.`,
       );

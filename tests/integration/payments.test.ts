@@ -32,13 +32,12 @@ import {
   coupons,
   orders,
   payments,
-  products,
   profiles,
   webhookEvents,
 } from "../../db/schema";
 import { type FakeRazorpay, startFakeRazorpay } from "../fakes/razorpay-api";
 import { browserRequest, TEST_PUBLIC_URL, wireApp } from "./support/app";
-import { insertProducts } from "./support/catalog";
+import { firstSizeId, insertProducts, stockOf as stockOfSize } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
 import { rerunMigrationUpdates } from "./support/migrations";
@@ -139,7 +138,8 @@ async function fillCart(userId: string, productId: string, quantity: number, cou
     .values({ userId, couponId: couponId ?? null })
     .onConflictDoUpdate({ target: carts.userId, set: { couponId: couponId ?? null } })
     .returning({ id: carts.id });
-  await handle.db.insert(cartItems).values({ cartId: cart!.id, productId, quantity });
+  const variantId = await firstSizeId(handle.db, productId);
+  await handle.db.insert(cartItems).values({ cartId: cart!.id, variantId, quantity });
 }
 
 /** Puts one product in the customer's cart and places the order as the checkout would. */
@@ -208,11 +208,7 @@ async function paymentRows(orderId: string) {
 }
 
 async function stockOf(productId: string) {
-  const [row] = await handle.db
-    .select({ stock: products.stockQuantity })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row!.stock;
+  return stockOfSize(handle.db, { productId });
 }
 
 async function eventRows(id: string) {

@@ -7,9 +7,9 @@ import { addToCart } from "~/modules/cart/cart.server";
 import { getCart } from "~/modules/cart/cart-view.server";
 import { action as authAction } from "~/routes/auth/auth";
 import { action as cartAction } from "~/routes/store/cart";
-import { products, profiles } from "../../db/schema";
+import { profiles } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
-import { insertProducts } from "./support/catalog";
+import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 
 const context = { clientIp: "10.0.0.21", cspNonce: "", requestId: "" };
@@ -157,7 +157,7 @@ describe(`a visitor's add to cart waits for sign-in on ${DATABASE_KIND}`, () => 
   it("checks the stock again at sign-in and adds nothing when it no longer holds", async () => {
     const customer = await existingCustomer();
     const visit = await visitorAdds(ghee, "4", "/product/cow-ghee");
-    await handle.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, ghee));
+    await setStock(handle.db, { productId: ghee }, 3);
     const signIn = await postAuth(pendingCookie(visit.cookies), {
       intent: "sign-in",
       email: customer.email,
@@ -171,7 +171,7 @@ describe(`a visitor's add to cart waits for sign-in on ${DATABASE_KIND}`, () => 
       description:
         "You have successfully signed in. Only 3 of Cow Ghee left in stock, so it was not added to your cart.",
     });
-    await handle.db.update(products).set({ stockQuantity: 5 }).where(eq(products.id, ghee));
+    await setStock(handle.db, { productId: ghee }, 5);
   });
 
   it("checks the 10-unit limit against what the cart already holds", async () => {

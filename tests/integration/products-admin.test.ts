@@ -27,12 +27,13 @@ import {
   orders,
   productImages,
   products,
+  productVariants,
   reviews,
   wishlistItems,
 } from "../../db/schema";
 import { callRoute, getPage, png, postMultipart, signInAdministrator } from "./support/admin";
 import { wireApp } from "./support/app";
-import { insertCategory } from "./support/catalog";
+import { firstSizeId, insertCategory } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
@@ -89,9 +90,23 @@ async function galleryOf(productId: string) {
     .orderBy(asc(productImages.sortOrder));
 }
 
+/** The product with its only pack size's price and stock (the ones the form edits). */
 async function productBySlug(slug: string) {
-  const [row] = await handle.db.select().from(products).where(eq(products.slug, slug));
-  return row;
+  const [row] = await handle.db
+    .select({
+      product: products,
+      price: productVariants.price,
+      discountPrice: productVariants.discountPrice,
+      stockQuantity: productVariants.stockQuantity,
+      sku: productVariants.sku,
+      label: productVariants.label,
+    })
+    .from(products)
+    .innerJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(eq(products.slug, slug));
+  if (!row) return undefined;
+  const { product, ...size } = row;
+  return { ...product, ...size };
 }
 
 describe(`product administration services on ${DATABASE_KIND}`, () => {
@@ -363,6 +378,7 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
     );
     const id = created!.id;
     const [imageId] = (await galleryOf(id)).map((g) => g.imageId);
+    const variantId = await firstSizeId(handle.db, id);
     const [shopper] = await insertCustomers(handle.db, 1);
     await fillCart(handle.db, shopper!, [{ productId: id, quantity: 1 }]);
     await handle.db.insert(wishlistItems).values({ userId: shopper!, productId: id });
@@ -373,7 +389,7 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
     });
 
     expect(await handle.db.$count(products, eq(products.id, id))).toBe(0);
-    expect(await handle.db.$count(cartItems, eq(cartItems.productId, id))).toBe(0);
+    expect(await handle.db.$count(cartItems, eq(cartItems.variantId, variantId))).toBe(0);
     expect(await handle.db.$count(wishlistItems, eq(wishlistItems.productId, id))).toBe(0);
     expect(await handle.db.$count(productImages, eq(productImages.productId, id))).toBe(0);
     expect(await handle.db.$count(images, eq(images.id, imageId!))).toBe(0);
@@ -397,6 +413,7 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
       [{ name: "a.png", data: await png() }],
     );
     const id = created!.id;
+    const variantId = await firstSizeId(handle.db, id);
     const [buyer, shopper] = await insertCustomers(handle.db, 2);
     await fillCart(handle.db, buyer!, [{ productId: id, quantity: 2 }]);
     const placed = await orderFor(handle.db, buyer!);
@@ -421,7 +438,7 @@ describe(`product administration services on ${DATABASE_KIND}`, () => {
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(eq(orders.orderNumber, placed.orderNumber));
     expect(item!.order_items).toMatchObject({ productId: id, quantity: 2, totalPrice: 36000 });
-    expect(await handle.db.$count(cartItems, eq(cartItems.productId, id))).toBe(1);
+    expect(await handle.db.$count(cartItems, eq(cartItems.variantId, variantId))).toBe(1);
     expect(await handle.db.$count(wishlistItems, eq(wishlistItems.productId, id))).toBe(1);
     const entries = await auditFor(id);
     expect(entries.at(-1)).toMatchObject({

@@ -9,7 +9,7 @@ import { listCustomers } from "~/modules/customers/customers-admin.server";
 import { rememberSettingsUntilChanged, shopSettings } from "~/modules/settings/settings.server";
 import { loader as rootLoader } from "~/root";
 import { loader as productLoader } from "~/routes/store/product";
-import { addresses, products, reviews, settings } from "../../db/schema";
+import { addresses, productVariants, reviews, settings } from "../../db/schema";
 import { callRoute, getPage } from "./support/admin";
 import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
@@ -96,7 +96,10 @@ describe(`a product page's queries on ${DATABASE_KIND}`, () => {
     const [product] = await insertProducts(handle.db, [{ name: "Budgeted Then Repriced" }]);
     const customer = await createCustomer();
     await productPageQueries(product!.slug, customer.cookies);
-    await handle.db.update(products).set({ price: 12_345 }).where(eq(products.id, product!.id));
+    await handle.db
+      .update(productVariants)
+      .set({ price: 12_345 })
+      .where(eq(productVariants.id, product!.variantId));
     // The announcement arrives on the listening connection; then the product is read anew.
     await expect
       .poll(async () => {

@@ -47,7 +47,7 @@ import {
   orderItems,
   orders,
   payments,
-  products,
+  productVariants,
   refunds,
 } from "../../db/schema";
 import { type FakeRazorpay, startFakeRazorpay } from "../fakes/razorpay-api";
@@ -631,15 +631,15 @@ describe(`refunded orders on ${DATABASE_KIND}`, () => {
   it("a refund of everything left of an unshipped order cancels it at once: stock back, no customer cancel, no reopen", async () => {
     const order = await paidCardOrder();
     const [item] = await handle.db
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
     const stock = async () =>
       (
         await handle.db
-          .select({ n: products.stockQuantity })
-          .from(products)
-          .where(eq(products.id, item!.productId!))
+          .select({ n: productVariants.stockQuantity })
+          .from(productVariants)
+          .where(eq(productVariants.id, item!.variantId!))
       )[0]!.n;
     const before = await stock();
 

@@ -9,6 +9,7 @@ import {
   orderItems,
   orders,
   products,
+  productVariants,
   profiles,
   reviews,
 } from "../../db/schema";
@@ -18,6 +19,7 @@ let handle: DatabaseHandle;
 let userId: string;
 let otherUserId: string;
 let productId: string;
+let variantId: string;
 let orderId: string;
 let cartId: string;
 
@@ -37,6 +39,14 @@ const unique = (prefix: string) => `${prefix}-${++sequence}`;
 const validProduct = (overrides: Partial<typeof products.$inferInsert> = {}) => ({
   slug: unique("product"),
   name: "Triphala Churna",
+  ...overrides,
+});
+
+/** A pack size of the product made first (docs/decisions/056). */
+const validSize = (overrides: Partial<typeof productVariants.$inferInsert> = {}) => ({
+  productId,
+  sku: unique("TRI"),
+  label: unique("Pack"),
   price: 14000,
   discountPrice: 12500,
   stockQuantity: 5,
@@ -118,6 +128,11 @@ beforeAll(async () => {
     .values(validProduct({ slug: "triphala-churna" }))
     .returning({ id: products.id });
   productId = product!.id;
+  const [size] = await handle.db
+    .insert(productVariants)
+    .values(validSize({ label: "100 g" }))
+    .returning({ id: productVariants.id });
+  variantId = size!.id;
   const [order] = await handle.db.insert(orders).values(validOrder()).returning({ id: orders.id });
   orderId = order!.id;
   const [cart] = await handle.db.insert(carts).values({ userId }).returning({ id: carts.id });
@@ -127,10 +142,27 @@ afterAll(() => handle.close());
 
 describe(`database constraints (docs/DESIGN.md §5) on ${DATABASE_KIND}`, () => {
   describe("accepts a valid row of each kind", () => {
-    it("product, including stock 0 and no discount", async () => {
-      await handle.db.insert(products).values(validProduct({ stockQuantity: 0 }));
-      await handle.db.insert(products).values(validProduct({ discountPrice: null }));
-      await handle.db.insert(products).values(validProduct({ price: 1, discountPrice: null }));
+    it("pack sizes, including stock 0, no discount, no label and SKUs of every allowed sign", async () => {
+      await handle.db.insert(productVariants).values(validSize({ stockQuantity: 0 }));
+      await handle.db.insert(productVariants).values(validSize({ discountPrice: null }));
+      await handle.db
+        .insert(productVariants)
+        .values(validSize({ price: 1, discountPrice: null, label: "" }));
+      await handle.db
+        .insert(productVariants)
+        .values(validSize({ sku: "ash-60/tab_2.0", weightGrams: 120 }));
+    });
+
+    it("a label and SKU again once the size that had them is archived", async () => {
+      const [old] = await handle.db
+        .insert(productVariants)
+        .values(validSize({ label: "1 kg", sku: "TRI-1KG-OLD" }))
+        .returning({ id: productVariants.id });
+      await handle.db
+        .update(productVariants)
+        .set({ archivedAt: new Date() })
+        .where(eq(productVariants.id, old!.id));
+      await handle.db.insert(productVariants).values(validSize({ label: "1 KG" }));
     });
 
     it("coupons: percentage up to 100, a fixed amount above 100 paise, used_count at its limit", async () => {
@@ -162,45 +194,80 @@ describe(`database constraints (docs/DESIGN.md §5) on ${DATABASE_KIND}`, () => 
 
     it("cart items of quantity 1 and 10", async () => {
       const [second] = await handle.db
-        .insert(products)
-        .values(validProduct())
-        .returning({ id: products.id });
-      await handle.db.insert(cartItems).values({ cartId, productId, quantity: 1 });
-      await handle.db.insert(cartItems).values({ cartId, productId: second!.id, quantity: 10 });
+        .insert(productVariants)
+        .values(validSize())
+        .returning({ id: productVariants.id });
+      await handle.db.insert(cartItems).values({ cartId, variantId, quantity: 1 });
+      await handle.db.insert(cartItems).values({ cartId, variantId: second!.id, quantity: 10 });
     });
   });
 
   describe("refuses", () => {
-    it("product stock below 0, on insert and on update", async () => {
+    it("a size's stock below 0, on insert and on update", async () => {
       await expectRefused(
-        handle.db.insert(products).values(validProduct({ stockQuantity: -1 })),
-        "products_stock_non_negative",
+        handle.db.insert(productVariants).values(validSize({ stockQuantity: -1 })),
+        "product_variants_stock_non_negative",
       );
       await expectRefused(
-        handle.db.update(products).set({ stockQuantity: -1 }).where(eq(products.id, productId)),
-        "products_stock_non_negative",
+        handle.db
+          .update(productVariants)
+          .set({ stockQuantity: -1 })
+          .where(eq(productVariants.id, variantId)),
+        "product_variants_stock_non_negative",
       );
     });
 
     it("a price of 0 or below", async () => {
       await expectRefused(
-        handle.db.insert(products).values(validProduct({ price: 0, discountPrice: null })),
-        "products_price_positive",
+        handle.db.insert(productVariants).values(validSize({ price: 0, discountPrice: null })),
+        "product_variants_price_positive",
       );
       await expectRefused(
-        handle.db.insert(products).values(validProduct({ price: -100, discountPrice: null })),
-        "products_price_positive",
+        handle.db.insert(productVariants).values(validSize({ price: -100, discountPrice: null })),
+        "product_variants_price_positive",
       );
     });
 
     it("a discount price equal to or above the price", async () => {
       await expectRefused(
-        handle.db.insert(products).values(validProduct({ price: 14000, discountPrice: 14000 })),
-        "products_discount_price_range",
+        handle.db.insert(productVariants).values(validSize({ price: 14000, discountPrice: 14000 })),
+        "product_variants_discount_price_range",
       );
       await expectRefused(
-        handle.db.insert(products).values(validProduct({ price: 14000, discountPrice: 15000 })),
-        "products_discount_price_range",
+        handle.db.insert(productVariants).values(validSize({ price: 14000, discountPrice: 15000 })),
+        "product_variants_discount_price_range",
+      );
+    });
+
+    it("a SKU already used, in any case, and a malformed or overlong one", async () => {
+      await handle.db.insert(productVariants).values(validSize({ sku: "CHY-500G" }));
+      await expectRefused(
+        handle.db.insert(productVariants).values(validSize({ sku: "chy-500g" })),
+        "product_variants_sku_unique",
+      );
+      for (const sku of ["", "-CHY", "CHY 500G", "CHY#1", "X".repeat(161)]) {
+        await expectRefused(
+          handle.db.insert(productVariants).values(validSize({ sku })),
+          "product_variants_sku_format",
+        );
+      }
+    });
+
+    it("two sizes of one product on sale under one label, in any case", async () => {
+      await expectRefused(
+        handle.db.insert(productVariants).values(validSize({ label: "100 G" })),
+        "product_variants_label_unique",
+      );
+    });
+
+    it("a weight of 0 grams and a label over 40 characters", async () => {
+      await expectRefused(
+        handle.db.insert(productVariants).values(validSize({ weightGrams: 0 })),
+        "product_variants_weight_positive",
+      );
+      await expectRefused(
+        handle.db.insert(productVariants).values(validSize({ label: "x".repeat(41) })),
+        "product_variants_label_length",
       );
     });
 
@@ -319,12 +386,12 @@ describe(`database constraints (docs/DESIGN.md §5) on ${DATABASE_KIND}`, () => 
     });
 
     it.each([0, 11])("a cart item of quantity %i", async (quantity) => {
-      const [product] = await handle.db
-        .insert(products)
-        .values(validProduct())
-        .returning({ id: products.id });
+      const [size] = await handle.db
+        .insert(productVariants)
+        .values(validSize())
+        .returning({ id: productVariants.id });
       await expectRefused(
-        handle.db.insert(cartItems).values({ cartId, productId: product!.id, quantity }),
+        handle.db.insert(cartItems).values({ cartId, variantId: size!.id, quantity }),
         "cart_items_quantity_range",
       );
     });

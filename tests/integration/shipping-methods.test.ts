@@ -10,10 +10,10 @@ import { getAdminOrder } from "~/modules/orders/orders-admin.server";
 import { ordersCsvStream } from "~/modules/orders/orders-export.server";
 import { type Quote, signQuote } from "~/modules/orders/quote.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/store/checkout";
-import { orders, products, settings } from "../../db/schema";
+import { orders, settings } from "../../db/schema";
 import { callRoute, postForm, signInAdministrator } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
-import { insertProducts } from "./support/catalog";
+import { insertProducts, stockOf } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
@@ -93,18 +93,14 @@ describe(`placing an order with a delivery method on ${DATABASE_KIND}`, () => {
     const item = await product(40_000, 4);
     await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }]);
     const quote = {
-      lines: [{ productId: item.id, unitPrice: 40_000, quantity: 1 }],
+      lines: [{ productId: item.id, variantId: item.variantId, unitPrice: 40_000, quantity: 1 }],
       totals: { standard: 45_000, express: 45_000 },
     };
     await expect(
       orderFor(handle.db, userId!, { shippingMethod: "express", quote }),
     ).rejects.toThrow("Your order total changed to ₹550.00");
     expect(await handle.db.select().from(orders).where(eq(orders.userId, userId!))).toEqual([]);
-    const [stock] = await handle.db
-      .select({ n: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, item.id));
-    expect(stock!.n).toBe(4);
+    expect(await stockOf(handle.db, { productId: item.id })).toBe(4);
   });
 });
 
@@ -114,7 +110,7 @@ describe(`quotes signed before delivery methods on ${DATABASE_KIND}`, () => {
     const item = await product(40_000);
     await fillCart(handle.db, userId!, [{ productId: item.id, quantity: 1 }]);
     const oldQuote = {
-      lines: [{ productId: item.id, unitPrice: 40_000, quantity: 1 }],
+      lines: [{ productId: item.id, variantId: item.variantId, unitPrice: 40_000, quantity: 1 }],
       total: 45_000,
     } as unknown as Quote;
     const placed = await orderFor(handle.db, userId!, {
@@ -150,7 +146,7 @@ describe(`the checkout page's delivery choice on ${DATABASE_KIND}`, () => {
     const item = await product(60_000);
     await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
     const quote = signQuote({
-      lines: [{ productId: item.id, unitPrice: 60_000, quantity: 1 }],
+      lines: [{ productId: item.id, variantId: item.variantId, unitPrice: 60_000, quantity: 1 }],
       totals: { standard: 65_000, express: 75_000 },
     });
     const result = await callRoute(

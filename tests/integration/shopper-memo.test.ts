@@ -106,10 +106,15 @@ describe(`a signed-in shopper kept between requests, on ${DATABASE_KIND}`, () =>
       [() => addToCart(handle.db, { userId: customer.id, productId: herb!.id, quantity: 2 }), 2],
       [() => addToCart(handle.db, { userId: customer.id, productId: oil!.id, quantity: 1 }), 3],
       [
-        () => setLineQuantity(handle.db, { userId: customer.id, productId: herb!.id, quantity: 5 }),
+        () =>
+          setLineQuantity(handle.db, {
+            userId: customer.id,
+            variantId: herb!.variantId,
+            quantity: 5,
+          }),
         6,
       ],
-      [() => removeLine(handle.db, customer.id, oil!.id), 5],
+      [() => removeLine(handle.db, customer.id, oil!.variantId), 5],
       [() => clearCart(handle.db, customer.id), 0],
     ];
     for (const [write, units] of steps) {

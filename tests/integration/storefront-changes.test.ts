@@ -20,6 +20,7 @@ import {
   images,
   productImages,
   products,
+  productVariants,
   profiles,
   reviews,
   settings,
@@ -78,10 +79,13 @@ afterAll(async () => {
 });
 
 describe(`writes announce what they change on ${DATABASE_KIND}`, () => {
-  it("a product's price: its page and every list", async () => {
+  it("a size's price: its product's page and every list", async () => {
     const [product] = await insertProducts(handle.db, [{ name: "Price Change" }]);
     const tags = await announcedBy(() =>
-      handle.db.update(products).set({ price: 12_345 }).where(eq(products.id, product!.id)),
+      handle.db
+        .update(productVariants)
+        .set({ price: 12_345 })
+        .where(eq(productVariants.id, product!.variantId)),
     );
     expect(tags).toEqual(new Set([productTag(product!.id), PAGE_TAGS.products]));
   });
@@ -90,18 +94,25 @@ describe(`writes announce what they change on ${DATABASE_KIND}`, () => {
     const [product] = await insertProducts(handle.db, [{ name: "Stock Change", stockQuantity: 2 }]);
     const take = () =>
       handle.db
-        .update(products)
-        .set({ stockQuantity: sql`${products.stockQuantity} - 1` })
-        .where(eq(products.id, product!.id));
+        .update(productVariants)
+        .set({ stockQuantity: sql`${productVariants.stockQuantity} - 1` })
+        .where(eq(productVariants.id, product!.variantId));
     expect(await announcedBy(take)).toEqual(new Set([productTag(product!.id)]));
     expect(await announcedBy(take)).toEqual(new Set([productTag(product!.id), PAGE_TAGS.products]));
   });
 
   it("an update that changes nothing announces nothing", async () => {
     const [product] = await insertProducts(handle.db, [{ name: "Same Values", price: 500 }]);
-    const tags = await announcedBy(() =>
-      handle.db.update(products).set({ price: 500 }).where(eq(products.id, product!.id)),
-    );
+    const tags = await announcedBy(async () => {
+      await handle.db
+        .update(productVariants)
+        .set({ price: 500 })
+        .where(eq(productVariants.id, product!.variantId));
+      await handle.db
+        .update(products)
+        .set({ name: "Same Values" })
+        .where(eq(products.id, product!.id));
+    });
     expect(tags).toEqual(new Set());
   });
 
@@ -110,7 +121,10 @@ describe(`writes announce what they change on ${DATABASE_KIND}`, () => {
     const tags = await announcedBy(() =>
       handle.db
         .transaction(async (tx) => {
-          await tx.update(products).set({ price: 1 }).where(eq(products.id, product!.id));
+          await tx
+            .update(productVariants)
+            .set({ price: 1 })
+            .where(eq(productVariants.id, product!.variantId));
           throw new Error("roll back");
         })
         .catch(() => {}),
@@ -272,7 +286,10 @@ describe(`the page cache hears the writes on ${DATABASE_KIND}`, () => {
     await admit("/about", [PAGE_TAGS.settings]);
     expect(cache!.stats().entries).toBe(4);
 
-    await handle.db.update(products).set({ price: 99_00 }).where(eq(products.id, changed!.id));
+    await handle.db
+      .update(productVariants)
+      .set({ price: 99_00 })
+      .where(eq(productVariants.productId, changed!.id));
     // The embedded database runs in this process: the announcement is heard before the write returns.
     if (DATABASE_KIND === "PGlite")
       expect(cache!.lookup(`/product/${changed!.slug}`)).toBeUndefined();

@@ -14,8 +14,8 @@ import { OrderTotals } from "./order-totals";
 export function CartContents({ cart }: { cart: CartView }) {
   const pendingRemovals = useFetchers()
     .filter((f) => f.formData?.get("intent") === "remove")
-    .map((f) => String(f.formData?.get("productId")));
-  const lines = cart.lines.filter((line) => !pendingRemovals.includes(line.productId));
+    .map((f) => String(f.formData?.get("variantId")));
+  const lines = cart.lines.filter((line) => !pendingRemovals.includes(line.variantId));
   if (lines.length === 0) {
     return (
       <section className="mx-auto grid max-w-3xl justify-items-center gap-4 px-4 py-20 text-center">
@@ -34,7 +34,7 @@ export function CartContents({ cart }: { cart: CartView }) {
       <div className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
         <ul className="grid gap-3" aria-label="Items in your cart">
           {lines.map((line) => (
-            <CartLine key={line.productId} line={line} />
+            <CartLine key={line.variantId} line={line} />
           ))}
         </ul>
         <OrderSummary cart={cart} />
@@ -52,7 +52,14 @@ function CartLine({ line }: { line: CartLineView }) {
         {line.problem === "unavailable" ? (
           <span className="font-semibold">{line.name}</span>
         ) : (
-          <Link to={`/product/${line.productId}`} className="font-semibold hover:underline">
+          <Link
+            to={
+              line.sizeLabel
+                ? `/product/${line.productId}?size=${encodeURIComponent(line.sku)}`
+                : `/product/${line.productId}`
+            }
+            className="font-semibold hover:underline"
+          >
             {line.name}
           </Link>
         )}
@@ -71,18 +78,18 @@ function CartLine({ line }: { line: CartLineView }) {
       <div className="col-span-2 flex items-center justify-between gap-4 sm:col-span-1 sm:flex-col sm:items-end">
         <LineQuantity line={line} />
         <p className="font-semibold">{formatRupees(line.unitPrice * quantity)}</p>
-        <RemoveButton productId={line.productId} name={line.name} />
+        <RemoveButton variantId={line.variantId} name={line.name} />
       </div>
     </li>
   );
 }
 
-function RemoveButton({ productId, name }: { productId: string; name: string }) {
+function RemoveButton({ variantId, name }: { variantId: string; name: string }) {
   const fetcher = useFetcher();
   return (
     <fetcher.Form method="post" action="/cart">
       <input type="hidden" name="intent" value="remove" />
-      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="variantId" value={variantId} />
       <button
         type="submit"
         className="inline-flex items-center gap-1 text-destructive text-sm hover:underline"

@@ -11,7 +11,7 @@ import type { CartLineView } from "~/modules/cart/cart-view.server";
  * server will allow), else what the cart holds. The line's price follows it too.
  */
 export function useLineQuantity(line: CartLineView) {
-  const fetcher = useFetcher({ key: `quantity-${line.productId}` });
+  const fetcher = useFetcher({ key: `quantity-${line.variantId}` });
   const max = Math.min(MAX_QUANTITY_PER_PRODUCT, Math.max(line.stockQuantity, 1));
   const submitted =
     fetcher.formData?.get("intent") === "set-quantity"
@@ -33,7 +33,7 @@ export function LineQuantity({ line }: { line: CartLineView }) {
   const { fetcher, quantity, max } = useLineQuantity(line);
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
-  const inputId = `quantity-${line.productId}`;
+  const inputId = `quantity-${line.variantId}`;
 
   // After every answer (also an ignored or lowered value) the box shows the cart's quantity.
   // biome-ignore lint/correctness/useExhaustiveDependencies: fetcher.data marks a new answer
@@ -49,7 +49,7 @@ export function LineQuantity({ line }: { line: CartLineView }) {
         <legend className="sr-only">Quantity of {line.name}</legend>
         <fetcher.Form method="post" action="/cart">
           <input type="hidden" name="intent" value="set-quantity" />
-          <input type="hidden" name="productId" value={line.productId} />
+          <input type="hidden" name="variantId" value={line.variantId} />
           <input type="hidden" name="quantity" value={quantity - 1} />
           <button
             type="submit"
@@ -62,7 +62,7 @@ export function LineQuantity({ line }: { line: CartLineView }) {
         </fetcher.Form>
         <fetcher.Form method="post" action="/cart" className="flex items-center">
           <input type="hidden" name="intent" value="set-quantity" />
-          <input type="hidden" name="productId" value={line.productId} />
+          <input type="hidden" name="variantId" value={line.variantId} />
           <label htmlFor={inputId} className="sr-only">
             Quantity of {line.name}
           </label>
@@ -87,7 +87,7 @@ export function LineQuantity({ line }: { line: CartLineView }) {
         </fetcher.Form>
         <fetcher.Form method="post" action="/cart">
           <input type="hidden" name="intent" value="set-quantity" />
-          <input type="hidden" name="productId" value={line.productId} />
+          <input type="hidden" name="variantId" value={line.variantId} />
           <input type="hidden" name="quantity" value={quantity + 1} />
           <button
             type="submit"

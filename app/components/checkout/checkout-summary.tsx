@@ -31,7 +31,7 @@ export function CheckoutSummary({
       </h2>
       <ul className="grid gap-3" aria-label="Items in your order">
         {cart.lines.map((line) => (
-          <li key={line.productId} className="grid grid-cols-[3rem_1fr_auto] items-center gap-3">
+          <li key={line.variantId} className="grid grid-cols-[3rem_1fr_auto] items-center gap-3">
             <ProductImage path={line.imagePath} alt="" sizes="48px" className="w-12 rounded-md" />
             <span className="text-sm">
               {line.name} <span className="text-muted-foreground">× {line.quantity}</span>

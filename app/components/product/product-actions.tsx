@@ -10,6 +10,7 @@ import { cn } from "~/lib/cn";
  */
 export function AddToCartButton({
   productId,
+  variantId,
   productName,
   quantity = 1,
   disabled,
@@ -17,6 +18,8 @@ export function AddToCartButton({
   size = "md",
 }: {
   productId: string;
+  /** The pack size to add (docs/decisions/056); without one, the product's default size. */
+  variantId?: string;
   productName: string;
   quantity?: number;
   disabled?: boolean;
@@ -30,6 +33,7 @@ export function AddToCartButton({
     <fetcher.Form method="post" action="/cart" className={className}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
+      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="quantity" value={quantity} />
       <ReturnHere />
       <Button

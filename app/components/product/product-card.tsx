@@ -53,10 +53,15 @@ export function ProductCard({
           </Link>
         </h2>
         <RatingSummary rating={product.rating} reviewCount={product.reviewCount} />
-        <Price price={product.price} discountPrice={product.discountPrice} />
+        <Price
+          price={product.price}
+          discountPrice={product.discountPrice}
+          from={product.pricesDiffer}
+        />
         <div className="mt-auto flex gap-2 pt-2">
           <AddToCartButton
             productId={product.id}
+            variantId={product.variantId}
             productName={product.name}
             disabled={product.stockQuantity <= 0}
             className="flex-1"

@@ -19,25 +19,29 @@ export const wishlistSchema = z.object({
 });
 
 const productId = z.uuid({ error: "Unknown product" });
+/** A cart line is one pack size (docs/decisions/056). */
+const variantId = z.uuid({ error: "Unknown size" });
 
 /** Every form that posts to /cart, told apart by `intent`. */
 export const cartActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("add"),
     productId,
+    // The size chosen on the product page; without one, the product's default size.
+    variantId: variantId.optional(),
     quantity: quantityField.default(1),
     // The page the add was made on, to come back to after signing in (checked by sameOriginPath).
     redirectTo: singleLineText().optional().catch(undefined),
   }),
   z.object({
     intent: z.literal("set-quantity"),
-    productId,
+    variantId,
     // Below 1 is ignored by the cart (docs/SPEC.md §4), so only the form of the number is checked here.
     quantity: z.coerce
       .number({ error: "Quantity must be a whole number from 1 to 10" })
       .int({ error: "Quantity must be a whole number from 1 to 10" }),
   }),
-  z.object({ intent: z.literal("remove"), productId }),
+  z.object({ intent: z.literal("remove"), variantId }),
   z.object({ intent: z.literal("clear") }),
   z.object({ intent: z.literal("apply-coupon"), code: singleLineText().max(50).default("") }),
   z.object({ intent: z.literal("remove-coupon") }),

@@ -1,5 +1,6 @@
-import { asc, lte, sql } from "drizzle-orm";
-import { orders, products, profiles, userRoles } from "../../../db/schema";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { orders, products, productVariants, profiles, userRoles } from "../../../db/schema";
+import { sizedName } from "../../domain/pack-sizes";
 import { type Executor, queryRows } from "../../lib/db.server";
 
 export type DashboardStats = {
@@ -148,25 +149,49 @@ export async function getRecentOrders(executor: Executor, limit = 5): Promise<Re
   }));
 }
 
-export type LowStockProduct = { id: string; name: string; slug: string; stockQuantity: number };
+/** One pack size low on stock: `id` is the size's, `name` the product's with the size's label. */
+export type LowStockProduct = {
+  id: string;
+  productId: string;
+  name: string;
+  slug: string;
+  sku: string;
+  stockQuantity: number;
+};
 
-/** docs/DESIGN.md §6.10: stock at or below the threshold of the settings, lowest first. */
+/**
+ * docs/DESIGN.md §6.10: stock at or below the threshold of the settings, lowest first, counted per
+ * pack size on sale (docs/decisions/056).
+ */
 export async function getLowStockProducts(
   executor: Executor,
   threshold: number,
   limit = 5,
 ): Promise<LowStockProduct[]> {
-  return executor
+  const rows = await executor
     .select({
-      id: products.id,
-      name: products.name,
+      id: productVariants.id,
+      productId: products.id,
+      productName: products.name,
+      label: productVariants.label,
       slug: products.slug,
-      stockQuantity: products.stockQuantity,
+      sku: productVariants.sku,
+      stockQuantity: productVariants.stockQuantity,
     })
-    .from(products)
-    .where(lte(products.stockQuantity, threshold))
-    .orderBy(asc(products.stockQuantity), asc(products.name), asc(products.id))
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(lte(productVariants.stockQuantity, threshold), isNull(productVariants.archivedAt)))
+    .orderBy(
+      asc(productVariants.stockQuantity),
+      asc(products.name),
+      asc(productVariants.sortOrder),
+      asc(productVariants.id),
+    )
     .limit(limit);
+  return rows.map(({ productName, label, ...row }) => ({
+    ...row,
+    name: sizedName(productName, label),
+  }));
 }
 
 /** The shop's calendar: days start at midnight in India. */

@@ -1,26 +1,45 @@
 import { type AnyColumn, asc, eq, type SQL, sql } from "drizzle-orm";
-import { cartItems, carts, products } from "../../../db/schema";
+import { cartItems, carts, products, productVariants } from "../../../db/schema";
+import { sizedName } from "../../domain/pack-sizes";
 import { type Executor, queryRows } from "../../lib/db.server";
 import { productCardColumns } from "../catalog/listing.server";
 
-/** The customer's cart lines with current prices and stock (one query). */
+/** The customer's cart lines, one per pack size, with current prices and stock (one query). */
 export async function listCartLines(executor: Executor, userId: string) {
   const rows = await executor
     .select({
       quantity: cartItems.quantity,
-      ...productCardColumns,
+      productId: products.id,
+      slug: products.slug,
+      name: products.name,
+      variantId: productVariants.id,
+      sku: productVariants.sku,
+      sizeLabel: productVariants.label,
+      price: productVariants.price,
+      discountPrice: productVariants.discountPrice,
+      stockQuantity: productVariants.stockQuantity,
+      archived: sql<boolean>`${productVariants.archivedAt} is not null`,
+      imagePath: productCardColumns.imagePath,
       status: products.status,
       hsnCode: products.hsnCode,
       gstRate: products.gstRate,
     })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(carts.userId, userId))
     .orderBy(asc(cartItems.createdAt));
   return rows.map((row) => ({
-    productId: row.id,
-    name: row.name,
+    productId: row.productId,
+    slug: row.slug,
+    /** What the line is called wherever it shows: "Chyawanprash – 1 kg", or the name alone. */
+    name: sizedName(row.name, row.sizeLabel),
+    productName: row.name,
+    /** The pack size (docs/decisions/056); its label is '' when it is the product's only one. */
+    variantId: row.variantId,
+    sku: row.sku,
+    sizeLabel: row.sizeLabel,
     price: row.price,
     discountPrice: row.discountPrice,
     unitPrice: row.discountPrice ?? row.price,
@@ -30,8 +49,8 @@ export async function listCartLines(executor: Executor, userId: string) {
     /** For the order's GST lines; checked again when the stock is taken. */
     hsnCode: row.hsnCode,
     gstRate: row.gstRate,
-    /** False once the product is a draft or archived: it can no longer be bought. */
-    available: row.status === "published",
+    /** False once the product is a draft or archived, or the size archived: it can no longer be bought. */
+    available: row.status === "published" && !row.archived,
   }));
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { cartItems, carts, products } from "../../../db/schema";
+import { cartItems, carts, products, productVariants } from "../../../db/schema";
 import { cartLineProblemMessage } from "../../domain/cart-line-problems";
 import { capQuantity } from "../../domain/cart-quantity";
 import {
@@ -8,9 +8,11 @@ import {
   checkCoupon,
   normaliseCouponCode,
 } from "../../domain/coupons";
+import { sizedName } from "../../domain/pack-sizes";
 import { MAX_QUANTITY_PER_PRODUCT } from "../../domain/validation/cart";
 import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
+import { lockSizeToBuy } from "../catalog/sizes.server";
 import { cartIdOf, customerCouponUses, findCouponState, getCart } from "./cart-view.server";
 
 export class CartError extends AppError {
@@ -30,49 +32,46 @@ async function cartIdFor(executor: Executor, userId: string) {
 
 /**
  * docs/SPEC.md §4: adding a product already in the cart raises its quantity, otherwise it is added.
- * The server decides: the product must exist and be in stock, and the line may not pass 10
- * units or the stock.
+ * A line is one pack size (docs/decisions/056): the one named, else the product's default size.
+ * The server decides: the size must be on sale and in stock, and its line may not pass 10 units
+ * or the size's stock.
  */
 export async function addToCart(
   database: Database,
-  input: { userId: string; productId: string; quantity: number },
+  input: { userId: string; productId: string; variantId?: string; quantity: number },
 ): Promise<{ status: "added" | "updated"; quantity: number; name: string }> {
   return database.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ name: products.name, stock: products.stockQuantity })
-      .from(products)
-      .where(and(eq(products.id, input.productId), eq(products.status, "published")))
-      .for("share");
-    if (!product) throw new CartError("This product is no longer available");
-    if (product.stock <= 0) {
-      throw new CartError(
-        cartLineProblemMessage({ name: product.name, problem: "out-of-stock", stock: 0 }),
-      );
+    const size = await lockSizeToBuy(tx, input);
+    if (size?.status !== "published") {
+      throw new CartError("This product is no longer available");
+    }
+    const name = sizedName(size.name, size.label);
+    if (size.archived) throw new CartError(`${name} is no longer available`);
+    if (size.stock <= 0) {
+      throw new CartError(cartLineProblemMessage({ name, problem: "out-of-stock", stock: 0 }));
     }
     const cartId = await cartIdFor(tx, input.userId);
     const [existing] = await tx
       .select({ quantity: cartItems.quantity })
       .from(cartItems)
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, input.productId)))
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, size.variantId)))
       .for("update");
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     if (quantity > MAX_QUANTITY_PER_PRODUCT) {
-      throw new CartError(`You can buy at most ${MAX_QUANTITY_PER_PRODUCT} of ${product.name}`);
+      throw new CartError(`You can buy at most ${MAX_QUANTITY_PER_PRODUCT} of ${name}`);
     }
-    if (quantity > product.stock) {
-      throw new CartError(
-        cartLineProblemMessage({ name: product.name, problem: "short", stock: product.stock }),
-      );
+    if (quantity > size.stock) {
+      throw new CartError(cartLineProblemMessage({ name, problem: "short", stock: size.stock }));
     }
     await tx
       .insert(cartItems)
-      .values({ cartId, productId: input.productId, quantity })
+      .values({ cartId, variantId: size.variantId, quantity })
       .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId],
+        target: [cartItems.cartId, cartItems.variantId],
         set: { quantity, updatedAt: new Date() },
       });
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
-    return { status: existing ? "updated" : "added", quantity, name: product.name };
+    return { status: existing ? "updated" : "added", quantity, name };
   });
 }
 
@@ -84,45 +83,51 @@ export type SetQuantityResult =
 
 /**
  * docs/SPEC.md §4: a quantity can be set directly; below 1 is silently ignored. More than 10 or more than
- * the stock is lowered to the most the line may hold, with the reason.
+ * the size's stock is lowered to the most the line may hold, with the reason.
  */
 export async function setLineQuantity(
   database: Database,
-  input: { userId: string; productId: string; quantity: number },
+  input: { userId: string; variantId: string; quantity: number },
 ): Promise<SetQuantityResult> {
   if (input.quantity < 1) return { status: "ignored" };
   return database.transaction(async (tx) => {
     const [line] = await tx
-      .select({ cartId: cartItems.cartId, name: products.name, stock: products.stockQuantity })
+      .select({
+        cartId: cartItems.cartId,
+        name: products.name,
+        label: productVariants.label,
+        stock: productVariants.stockQuantity,
+      })
       .from(cartItems)
       .innerJoin(carts, eq(carts.id, cartItems.cartId))
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(and(eq(carts.userId, input.userId), eq(cartItems.productId, input.productId)))
+      .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(eq(carts.userId, input.userId), eq(cartItems.variantId, input.variantId)))
       .for("update", { of: cartItems });
     if (!line) throw new CartError("This product is not in your cart");
+    const name = sizedName(line.name, line.label);
     if (line.stock <= 0) {
-      throw new CartError(
-        cartLineProblemMessage({ name: line.name, problem: "out-of-stock", stock: 0 }),
-      );
+      throw new CartError(cartLineProblemMessage({ name, problem: "out-of-stock", stock: 0 }));
     }
-    const cap = capQuantity(input.quantity, line.stock, line.name);
+    const cap = capQuantity(input.quantity, line.stock, name);
     await tx
       .update(cartItems)
       .set({ quantity: cap.quantity, updatedAt: new Date() })
-      .where(and(eq(cartItems.cartId, line.cartId), eq(cartItems.productId, input.productId)));
+      .where(and(eq(cartItems.cartId, line.cartId), eq(cartItems.variantId, input.variantId)));
     return cap.reason
       ? { status: "capped" as const, quantity: cap.quantity, reason: cap.reason }
       : { status: "updated" as const, quantity: cap.quantity };
   });
 }
 
-export async function removeLine(executor: Executor, userId: string, productId: string) {
+/** Takes one size's line out of the cart. */
+export async function removeLine(executor: Executor, userId: string, variantId: string) {
   const cart = await cartIdOf(executor, userId);
   if (!cart) return false;
   const removed = await executor
     .delete(cartItems)
-    .where(and(eq(cartItems.cartId, cart), eq(cartItems.productId, productId)))
-    .returning({ productId: cartItems.productId });
+    .where(and(eq(cartItems.cartId, cart), eq(cartItems.variantId, variantId)))
+    .returning({ variantId: cartItems.variantId });
   return removed.length > 0;
 }
 

@@ -10,6 +10,8 @@ import { addToCart, CartError } from "./cart.server";
  */
 const pendingAddSchema = z.object({
   productId: z.uuid(),
+  /** The pack size chosen (docs/decisions/056); without one, the product's default size. */
+  variantId: z.uuid().optional(),
   quantity: quantityField,
 });
 
@@ -27,7 +29,7 @@ export const takePendingAdd = (request: Request, headers: Headers) =>
 export type PendingAddOutcome = { added: true; name: string } | { added: false; reason: string };
 
 /**
- * The add is checked again now that the customer is known: the product must still exist and be
+ * The add is checked again now that the customer is known: the size must still be on sale and
  * in stock, and the line may not pass the limit or the stock together with what the cart holds.
  */
 export async function completePendingAdd(

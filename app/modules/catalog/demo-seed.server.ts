@@ -4,6 +4,7 @@ import {
   coupons,
   productImages,
   products,
+  productVariants,
   profiles,
   reviews,
 } from "../../../db/schema";
@@ -13,6 +14,7 @@ import {
   seedProducts,
   seedReviews,
 } from "../../../db/seed/catalog-data";
+import { skuFromSlug } from "../../domain/pack-sizes";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { imageUrl, savePreparedImage } from "../media/images.server";
@@ -60,13 +62,34 @@ export async function seedDemoCatalog(database: Database, now = Date.now()) {
     const insertedProducts = await tx
       .insert(products)
       .values(
-        seedProducts.map(({ categorySlug, form: _form, createdDaysAgo, ...product }) => ({
-          ...product,
-          categoryId: categoryIds.get(categorySlug) ?? null,
-          createdAt: daysAgo(createdDaysAgo, now),
-        })),
+        seedProducts.map(
+          ({
+            categorySlug,
+            form: _form,
+            createdDaysAgo,
+            price: _price,
+            discountPrice: _discountPrice,
+            stockQuantity: _stockQuantity,
+            ...product
+          }) => ({
+            ...product,
+            categoryId: categoryIds.get(categorySlug) ?? null,
+            createdAt: daysAgo(createdDaysAgo, now),
+          }),
+        ),
       )
       .returning({ id: products.id, slug: products.slug, name: products.name });
+    // Each demo product is sold in one pack size, its SKU the slug (docs/decisions/056).
+    const idsBySlug = new Map(insertedProducts.map((p) => [p.slug, p.id]));
+    await tx.insert(productVariants).values(
+      seedProducts.map((product) => ({
+        productId: idsBySlug.get(product.slug)!,
+        sku: skuFromSlug(product.slug),
+        price: product.price,
+        discountPrice: product.discountPrice,
+        stockQuantity: product.stockQuantity,
+      })),
+    );
 
     for (const [index, product] of insertedProducts.entries()) {
       const rendered = pictures[index] ?? [];

@@ -8,17 +8,43 @@ import { primaryPicturePath } from "./picture-path.server";
 /** Shoppers see published products only; drafts and archived ones stay in the back office. */
 export const isPublished = eq(products.status, "published");
 
-/** The fields a product card shows, with its primary image (one query, no N+1). */
+/**
+ * The size a card shows (docs/decisions/056): of the product's sizes on sale, the first in the
+ * administrator's order that is in stock, else the first; and whether the sizes' prices differ
+ * (the card then reads "from"). Joined laterally to `products` on true, so a product without a
+ * size on sale has no card.
+ */
+export const shownSize = sql`(
+  select v.id, v.sku, v.label, v.price, v.discount_price, v.stock_quantity,
+    min(coalesce(v.discount_price, v.price)) over () <> max(coalesce(v.discount_price, v.price)) over () as prices_differ
+  from product_variants v
+  where v.product_id = ${products}.id and v.archived_at is null
+  order by v.stock_quantity > 0 desc, v.sort_order, v.id
+  limit 1
+) as shown`;
+
+/** What a shopper pays for the size a card shows: what price sorts order by. */
+export const shownUnitPrice = sql`coalesce(shown.discount_price, shown.price)`;
+
+/**
+ * The fields a product card shows, with its primary image (one query, no N+1); price and stock
+ * are the shown size's (select from products joined to `shownSize`).
+ */
 export const productCardColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
   description: products.description,
-  price: products.price,
-  discountPrice: products.discountPrice,
+  variantId: sql<string>`shown.id`,
+  sku: sql<string>`shown.sku`,
+  sizeLabel: sql<string>`shown.label`,
+  price: sql<number>`shown.price`,
+  discountPrice: sql<number | null>`shown.discount_price`,
+  /** True when the product's sizes differ in price: the card's price reads "from". */
+  pricesDiffer: sql<boolean>`shown.prices_differ`,
   rating: products.rating,
   reviewCount: products.reviewCount,
-  stockQuantity: products.stockQuantity,
+  stockQuantity: sql<number>`shown.stock_quantity`,
   isFeatured: products.isFeatured,
   imagePath: primaryPicturePath,
 };
@@ -28,8 +54,13 @@ export type ProductCard = {
   slug: string;
   name: string;
   description: string;
+  /** The shown size. */
+  variantId: string;
+  sku: string;
+  sizeLabel: string;
   price: number;
   discountPrice: number | null;
+  pricesDiffer: boolean;
   rating: number;
   reviewCount: number;
   stockQuantity: number;
@@ -43,6 +74,7 @@ export async function listFeaturedProducts(executor: Executor, limit = 5): Promi
   return executor
     .select(productCardColumns)
     .from(products)
+    .innerJoinLateral(shownSize, sql`true`)
     .where(and(eq(products.isFeatured, true), isPublished))
     .orderBy(desc(products.createdAt), asc(products.id))
     .limit(limit);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { categories, images, productImages, products } from "../../../db/schema";
+import { defaultSize } from "../../domain/pack-sizes";
 import { PAGE_TAGS, productTag } from "../../domain/page-cache-rules";
 import { isUuid } from "../../domain/uuid";
 import { db, type Executor } from "../../lib/db.server";
@@ -7,6 +8,7 @@ import { pageShows } from "../../lib/page-dependencies.server";
 import { storefrontMemo } from "../../lib/storefront-memo.server";
 import { isPublished } from "./listing.server";
 import { picturePathColumn } from "./picture-path.server";
+import type { Size } from "./sizes.server";
 
 /** docs/SPEC.md §2: the parameter is tried first as a slug, then as an id. Hidden products are not found. */
 export async function findProduct(executor: Executor, slugOrId: string) {
@@ -21,9 +23,20 @@ export async function findProduct(executor: Executor, slugOrId: string) {
     dosageInstructions: products.dosageInstructions,
     ayurvedicProperties: products.ayurvedicProperties,
     certifications: products.certifications,
-    price: products.price,
-    discountPrice: products.discountPrice,
-    stockQuantity: products.stockQuantity,
+    // Its sizes on sale in the administrator's order, in the same query (docs/decisions/056).
+    sizes: sql<Size[]>`coalesce((
+      select json_agg(json_build_object(
+        'id', v.id,
+        'sku', v.sku,
+        'label', v.label,
+        'price', v.price,
+        'discountPrice', v.discount_price,
+        'stockQuantity', v.stock_quantity,
+        'weightGrams', v.weight_grams
+      ) order by v.sort_order, v.id)
+      from product_variants v
+      where v.product_id = ${products.id} and v.archived_at is null
+    ), '[]'::json)`,
     rating: products.rating,
     reviewCount: products.reviewCount,
     categoryName: categories.name,
@@ -54,7 +67,21 @@ export async function findProduct(executor: Executor, slugOrId: string) {
       .limit(1);
   if (!product) return null;
   pageShows(productTag(product.id), PAGE_TAGS.categories);
-  return product;
+  const { sizes, ...rest } = product;
+  const shown = defaultSize(sizes);
+  // A product with no size on sale has nothing to sell: as if it were hidden.
+  if (!shown) return null;
+  return {
+    ...rest,
+    sizes,
+    /** The size the page shows: the default one (the first in stock, else the first). */
+    variantId: shown.id,
+    sku: shown.sku,
+    sizeLabel: shown.label,
+    price: shown.price,
+    discountPrice: shown.discountPrice,
+    stockQuantity: shown.stockQuantity,
+  };
 }
 
 /** Product pages kept in memory, by the slug or id they were asked by (docs/decisions/036). */
@@ -67,6 +94,26 @@ export function findProductForPage(slugOrId: string) {
     const tags = product ? [productTag(product.id), PAGE_TAGS.categories] : [];
     return { value: product, tags };
   });
+}
+
+/**
+ * The product's page for one of its sizes (docs/decisions/056): `?size=<sku>` names it, in any
+ * case. Its price, stock and SKU take the place of the default size's; an unknown or archived
+ * SKU leaves the default size shown.
+ */
+export function withChosenSize(product: ProductDetail, sku: string | null): ProductDetail {
+  const wanted = sku?.trim().toLowerCase();
+  const chosen = wanted ? product.sizes.find((size) => size.sku.toLowerCase() === wanted) : null;
+  if (!chosen || chosen.id === product.variantId) return product;
+  return {
+    ...product,
+    variantId: chosen.id,
+    sku: chosen.sku,
+    sizeLabel: chosen.label,
+    price: chosen.price,
+    discountPrice: chosen.discountPrice,
+    stockQuantity: chosen.stockQuantity,
+  };
 }
 
 type GalleryPicture = { imageId: string; path: string; alt: string; isPrimary: boolean };

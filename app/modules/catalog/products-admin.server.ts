@@ -1,57 +1,28 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  ne,
-  notExists,
-  sql,
-} from "drizzle-orm";
-import { categories, images, orderItems, productImages, products } from "../../../db/schema";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { categories, orderItems, productImages, products } from "../../../db/schema";
 import { likePattern } from "../../domain/catalog-query";
 import type { ProductStatus } from "../../domain/product-status";
-import {
-  MAX_IMAGE_BYTES,
-  MAX_IMAGE_SIZE_TEXT,
-  MAX_IMAGES_PER_PRODUCT,
-  MAX_IMAGES_PER_UPLOAD,
-  type ProductFormValues,
-} from "../../domain/validation/product";
-import { AppError } from "../../lib/app-error";
+import type { ProductFormValues } from "../../domain/validation/product";
 import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
+import { productCardColumns, shownSize } from "./listing.server";
 import {
-  InvalidImageError,
-  imageUrl,
-  type PreparedImage,
-  prepareImage,
-  savePreparedImage,
-} from "../media/images.server";
-import { picturePathColumn } from "./picture-path.server";
+  attachImages,
+  deleteUnusedImages,
+  galleryOf,
+  prepareUploads,
+  type Upload,
+} from "./product-gallery.server";
 import { announceSaversOf } from "./product-savers.server";
+import { lockProduct, ProductAdminError, productColumns } from "./products-admin-base.server";
+import { addOnlySize, firstSizeOf, type SizeValues, updateSizeValues } from "./sizes.server";
 
-/**
- * A refusal worth showing the administrator as it is (the destructive 'Error' toast); `field`
- * names the form field it is about, so the form can show it there too.
- */
-export class ProductAdminError extends AppError {
-  declare readonly field: ProductField | undefined;
-
-  constructor(message: string, field?: ProductField) {
-    super(message, { field });
-  }
-}
-
-type ProductField = "slug" | "categoryId" | "images";
+// The back office's product page reaches the gallery's services through this module too.
+export { moveImage, removeImage, setPrimaryImage } from "./product-gallery.server";
+export { ProductAdminError, type Upload };
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
-
-/** An uploaded file as the route hands it over. */
-export type Upload = { name: string; data: Buffer };
 
 export type AdminProductQuery = {
   search: string | undefined;
@@ -59,9 +30,6 @@ export type AdminProductQuery = {
   /** Only products in this state; every product when absent. */
   status?: ProductStatus;
 };
-
-/** Every column an administrator edits or sees, without the database-kept search text. */
-const { searchText: _searchText, ...productColumns } = getTableColumns(products);
 
 /**
  * One page of the back office's product list, newest first: the page's rows with their category
@@ -93,9 +61,13 @@ export async function listAdminProducts(
             id: products.id,
             slug: products.slug,
             name: products.name,
-            price: products.price,
-            discountPrice: products.discountPrice,
-            stockQuantity: products.stockQuantity,
+            // The size its cards show; the stock of all its sizes on sale (docs/decisions/056).
+            price: productCardColumns.price,
+            discountPrice: productCardColumns.discountPrice,
+            stockQuantity: sql<number>`(
+              select coalesce(sum(v.stock_quantity), 0)::int from product_variants v
+              where v.product_id = ${products}.id and v.archived_at is null
+            )`,
             isFeatured: products.isFeatured,
             status: products.status,
             categoryName: categories.name,
@@ -109,6 +81,7 @@ export async function listAdminProducts(
           })
           .from(products)
           .leftJoin(categories, eq(categories.id, products.categoryId))
+          .leftJoinLateral(shownSize, sql`true`)
           .where(where)
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(pageSize)
@@ -124,23 +97,10 @@ export async function listCategoryOptions(executor: Executor) {
     .orderBy(asc(categories.sortOrder), asc(categories.name));
 }
 
-async function galleryOf(executor: Executor, productId: string) {
-  return executor
-    .select({
-      id: productImages.id,
-      imageId: productImages.imageId,
-      path: picturePathColumn,
-      alt: productImages.alt,
-      isPrimary: productImages.isPrimary,
-      sortOrder: productImages.sortOrder,
-    })
-    .from(productImages)
-    .innerJoin(images, eq(images.id, productImages.imageId))
-    .where(eq(productImages.productId, productId))
-    .orderBy(asc(productImages.sortOrder), asc(productImages.createdAt), asc(productImages.id));
-}
-
-/** Everything the edit dialog shows for one product, its images in gallery order. */
+/**
+ * Everything the edit dialog shows for one product, its images in gallery order; price and
+ * stock are its first size's, the one the form edits (docs/decisions/056).
+ */
 export async function findProductForEdit(executor: Executor, id: string) {
   const [product] = await executor
     .select(productColumns)
@@ -148,75 +108,39 @@ export async function findProductForEdit(executor: Executor, id: string) {
     .where(eq(products.id, id))
     .limit(1);
   if (!product) return null;
-  return { ...product, images: await galleryOf(executor, id) };
-}
-
-function lowerFirst(text: string) {
-  return text.charAt(0).toLowerCase() + text.slice(1);
+  const size = await firstSizeOf(executor, id);
+  return {
+    ...product,
+    price: size?.price ?? 0,
+    discountPrice: size?.discountPrice ?? null,
+    stockQuantity: size?.stockQuantity ?? 0,
+    images: await galleryOf(executor, id),
+  };
 }
 
 /**
- * Checks and renders every upload before anything is written, so one bad file refuses the
- * whole save. Files are rendered one after another to bound memory.
+ * Locks the product and its first size on sale (the one the form edits), and reads them as the
+ * audit log's "before" has them: the product's columns with that size's price and stock.
  */
-export async function prepareUploads(uploads: Upload[]): Promise<PreparedImage[]> {
-  if (uploads.length > MAX_IMAGES_PER_UPLOAD) {
-    throw new ProductAdminError(
-      `Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time`,
-      "images",
-    );
-  }
-  const prepared: PreparedImage[] = [];
-  for (const upload of uploads) {
-    if (upload.data.byteLength > MAX_IMAGE_BYTES) {
-      throw new ProductAdminError(`${upload.name} is larger than ${MAX_IMAGE_SIZE_TEXT}`, "images");
-    }
-    try {
-      prepared.push(await prepareImage(upload.data));
-    } catch (error) {
-      if (error instanceof InvalidImageError) {
-        throw new ProductAdminError(
-          `Could not upload ${upload.name}: ${lowerFirst(error.message)}`,
-          "images",
-        );
-      }
-      throw error;
-    }
-  }
-  return prepared;
+async function lockWithFirstSize(tx: Transaction, id: string) {
+  const product = await lockProduct(tx, id);
+  const size = await firstSizeOf(tx, id, true);
+  const before = {
+    ...product,
+    price: size?.price ?? null,
+    discountPrice: size?.discountPrice ?? null,
+    stockQuantity: size?.stockQuantity ?? null,
+  };
+  return { before, size };
 }
 
-/** Adds pictures at the end of a product's gallery; the first becomes primary if none is. */
-async function attachImages(
-  tx: Transaction,
-  product: { id: string; name: string },
-  prepared: PreparedImage[],
-) {
-  if (prepared.length === 0) return [];
-  const gallery = await galleryOf(tx, product.id);
-  if (gallery.length + prepared.length > MAX_IMAGES_PER_PRODUCT) {
-    throw new ProductAdminError(
-      `A product can have at most ${MAX_IMAGES_PER_PRODUCT} images (it has ${gallery.length})`,
-      "images",
-    );
-  }
-  const hasPrimary = gallery.some((image) => image.isPrimary);
-  const next = gallery.reduce((max, image) => Math.max(max, image.sortOrder + 1), 0);
-  const added: string[] = [];
-  for (const [index, picture] of prepared.entries()) {
-    const image = await savePreparedImage(tx, picture);
-    await tx.insert(productImages).values({
-      productId: product.id,
-      imageId: image.id,
-      imageUrl: imageUrl(image.id),
-      alt: product.name,
-      isPrimary: !hasPrimary && index === 0,
-      sortOrder: next + index,
-    });
-    added.push(image.id);
-  }
-  return added;
+/** The product's own columns and its size's, apart. */
+function splitSizeValues(values: ProductFormValues): [ProductValues, SizeValues] {
+  const { price, discountPrice, stockQuantity, ...product } = values;
+  return [product, { price, discountPrice, stockQuantity }];
 }
+
+type ProductValues = Omit<ProductFormValues, keyof SizeValues>;
 
 /** Turns the database's refusals into messages an administrator can act on. */
 function explain(error: unknown, values: { slug: string }): never {
@@ -226,9 +150,16 @@ function explain(error: unknown, values: { slug: string }): never {
       (error as Error)?.message ??
       error,
   );
-  if (violatedUniqueConstraint(error) === "products_slug_unique") {
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint === "products_slug_unique") {
     throw new ProductAdminError(
       `A product with the slug "${values.slug}" already exists. Choose another slug.`,
+      "slug",
+    );
+  }
+  if (constraint === "product_variants_sku_unique") {
+    throw new ProductAdminError(
+      `A size with the SKU "${values.slug}" already exists. Choose another slug.`,
       "slug",
     );
   }
@@ -241,16 +172,6 @@ function explain(error: unknown, values: { slug: string }): never {
   throw error;
 }
 
-async function lockProduct(tx: Transaction, id: string) {
-  const [product] = await tx
-    .select(productColumns)
-    .from(products)
-    .where(eq(products.id, id))
-    .for("update");
-  if (!product) throw new ProductAdminError("This product no longer exists");
-  return product;
-}
-
 export async function createProduct(
   database: Database,
   actorId: string,
@@ -260,7 +181,9 @@ export async function createProduct(
   const prepared = await prepareUploads(uploads);
   try {
     return await database.transaction(async (tx) => {
-      const [created] = await tx.insert(products).values(values).returning(productColumns);
+      const [productValues, sizeValues] = splitSizeValues(values);
+      const [created] = await tx.insert(products).values(productValues).returning(productColumns);
+      await addOnlySize(tx, created!, sizeValues);
       const added = await attachImages(tx, created!, prepared);
       await recordAudit(tx, {
         actorId,
@@ -269,7 +192,7 @@ export async function createProduct(
         entityId: created!.id,
         changes: { ...values, addedImages: added },
       });
-      return created!;
+      return { ...created!, ...sizeValues };
     });
   } catch (error) {
     explain(error, values);
@@ -286,12 +209,16 @@ export async function updateProduct(
   const prepared = await prepareUploads(uploads);
   try {
     return await database.transaction(async (tx) => {
-      const before = await lockProduct(tx, id);
-      const [updated] = await tx
+      const { before, size } = await lockWithFirstSize(tx, id);
+      if (!size) throw new ProductAdminError("This product has no size on sale");
+      const [productValues, sizeValues] = splitSizeValues(values);
+      const [product] = await tx
         .update(products)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...productValues, updatedAt: new Date() })
         .where(eq(products.id, id))
         .returning(productColumns);
+      await updateSizeValues(tx, size.id, sizeValues);
+      const updated = { ...product!, ...sizeValues };
       if (before.name !== values.name) {
         // Pictures described by the old name follow the new one.
         await tx
@@ -300,7 +227,7 @@ export async function updateProduct(
           .where(and(eq(productImages.productId, id), eq(productImages.alt, before.name)));
       }
       if (before.status !== values.status) await announceSaversOf(tx, id);
-      const added = await attachImages(tx, updated!, prepared);
+      const added = await attachImages(tx, updated, prepared);
       await recordAudit(tx, {
         actorId,
         action: "update",
@@ -308,29 +235,11 @@ export async function updateProduct(
         entityId: id,
         changes: { before, after: values, addedImages: added },
       });
-      return updated!;
+      return updated;
     });
   } catch (error) {
     explain(error, values);
   }
-}
-
-/** Removes image rows (and so their variants) that no product uses any more. */
-async function deleteUnusedImages(tx: Transaction, imageIds: string[]) {
-  if (imageIds.length === 0) return;
-  await tx
-    .delete(images)
-    .where(
-      and(
-        inArray(images.id, imageIds),
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(productImages)
-            .where(eq(productImages.imageId, images.id)),
-        ),
-      ),
-    );
 }
 
 async function timesOrdered(executor: Executor, id: string) {
@@ -352,7 +261,7 @@ export async function deleteProduct(
   id: string,
 ): Promise<{ name: string; outcome: "deleted" | "archived" }> {
   return database.transaction(async (tx) => {
-    const before = await lockProduct(tx, id);
+    const { before } = await lockWithFirstSize(tx, id);
     const ordered = await timesOrdered(tx, id);
     if (ordered > 0) {
       await changeStatus(tx, actorId, before, "archived");
@@ -410,130 +319,6 @@ export async function setProductStatus(
     const before = await lockProduct(tx, id);
     await changeStatus(tx, actorId, before, status);
     return { name: before.name, status };
-  });
-}
-
-/** Gallery edits lock the product, so two administrators' clicks apply one after the other. */
-async function editGallery<T>(
-  database: Database,
-  productId: string,
-  productImageId: string,
-  change: (
-    tx: Transaction,
-    gallery: Awaited<ReturnType<typeof galleryOf>>,
-    index: number,
-  ) => Promise<T>,
-) {
-  return database.transaction(async (tx) => {
-    await lockProduct(tx, productId);
-    const gallery = await galleryOf(tx, productId);
-    const index = gallery.findIndex((image) => image.id === productImageId);
-    if (index < 0) throw new ProductAdminError("This image no longer exists");
-    return change(tx, gallery, index);
-  });
-}
-
-async function renumber(tx: Transaction, ordered: { id: string; sortOrder: number }[]) {
-  for (const [position, image] of ordered.entries()) {
-    if (image.sortOrder === position) continue;
-    await tx
-      .update(productImages)
-      .set({ sortOrder: position })
-      .where(eq(productImages.id, image.id));
-  }
-}
-
-export async function setPrimaryImage(
-  database: Database,
-  actorId: string,
-  productId: string,
-  productImageId: string,
-) {
-  return editGallery(database, productId, productImageId, async (tx, gallery, index) => {
-    const target = gallery[index]!;
-    const previous = gallery.find((image) => image.isPrimary);
-    if (previous?.id === target.id) return;
-    // Cleared first: the partial unique index allows one primary picture per product.
-    await tx
-      .update(productImages)
-      .set({ isPrimary: false })
-      .where(
-        and(
-          eq(productImages.productId, productId),
-          eq(productImages.isPrimary, true),
-          ne(productImages.id, target.id),
-        ),
-      );
-    await tx.update(productImages).set({ isPrimary: true }).where(eq(productImages.id, target.id));
-    await recordAudit(tx, {
-      actorId,
-      action: "update",
-      entity: "product",
-      entityId: productId,
-      changes: {
-        primaryImage: { before: previous?.imageId ?? null, after: target.imageId },
-      },
-    });
-  });
-}
-
-export async function moveImage(
-  database: Database,
-  actorId: string,
-  productId: string,
-  productImageId: string,
-  direction: "up" | "down",
-) {
-  return editGallery(database, productId, productImageId, async (tx, gallery, index) => {
-    const swapWith = direction === "up" ? index - 1 : index + 1;
-    if (swapWith < 0 || swapWith >= gallery.length) return;
-    const reordered = [...gallery];
-    [reordered[index], reordered[swapWith]] = [reordered[swapWith]!, reordered[index]!];
-    await renumber(tx, reordered);
-    await recordAudit(tx, {
-      actorId,
-      action: "update",
-      entity: "product",
-      entityId: productId,
-      changes: {
-        imageOrder: {
-          before: gallery.map((image) => image.imageId),
-          after: reordered.map((image) => image.imageId),
-        },
-      },
-    });
-  });
-}
-
-/** Removes one picture; when it was the primary one, the next in the gallery takes its place. */
-export async function removeImage(
-  database: Database,
-  actorId: string,
-  productId: string,
-  productImageId: string,
-) {
-  return editGallery(database, productId, productImageId, async (tx, gallery, index) => {
-    const target = gallery[index]!;
-    await tx.delete(productImages).where(eq(productImages.id, target.id));
-    await deleteUnusedImages(tx, [target.imageId]);
-    const remaining = gallery.filter((image) => image.id !== target.id);
-    if (target.isPrimary && remaining[0]) {
-      await tx
-        .update(productImages)
-        .set({ isPrimary: true })
-        .where(eq(productImages.id, remaining[0].id));
-    }
-    await renumber(tx, remaining);
-    await recordAudit(tx, {
-      actorId,
-      action: "update",
-      entity: "product",
-      entityId: productId,
-      changes: {
-        removedImage: target.imageId,
-        primaryImage: target.isPrimary ? (remaining[0]?.imageId ?? null) : undefined,
-      },
-    });
   });
 }
 

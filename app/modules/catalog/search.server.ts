@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { products } from "../../../db/schema";
 import {
   likePattern,
@@ -9,15 +9,20 @@ import {
 import { PAGE_TAGS } from "../../domain/page-cache-rules";
 import type { Executor } from "../../lib/db.server";
 import { pageShows } from "../../lib/page-dependencies.server";
-import { isPublished, type ProductCard, productCardColumns } from "./listing.server";
-
-const unitPrice = sql`coalesce(${products.discountPrice}, ${products.price})`;
+import {
+  isPublished,
+  type ProductCard,
+  productCardColumns,
+  shownSize,
+  shownUnitPrice,
+} from "./listing.server";
 
 /** Each order ends on the id, so pages never repeat or skip a product. */
 const ORDER_BY: Record<ProductSort, SQL[]> = {
   featured: [desc(products.isFeatured), desc(products.createdAt), asc(products.id)],
-  "price-low": [asc(unitPrice), asc(products.id)],
-  "price-high": [desc(unitPrice), asc(products.id)],
+  // What a shopper pays for the size the card shows (docs/decisions/056).
+  "price-low": [asc(shownUnitPrice), asc(products.id)],
+  "price-high": [desc(shownUnitPrice), asc(products.id)],
   rating: [desc(products.rating), desc(products.reviewCount), asc(products.id)],
 };
 
@@ -41,7 +46,8 @@ export type ProductPage = {
 /**
  * docs/SPEC.md §9 search (case-insensitive substring over name, description, detailed description,
  * ingredients, benefits and ayurvedic properties, answered by the trigram index on
- * products.search_text), optional category, sort, and one page of results.
+ * products.search_text), or a size's SKU typed whole in any case (docs/decisions/056), optional
+ * category, sort, and one page of results.
  */
 export async function searchProducts(
   executor: Executor,
@@ -51,7 +57,7 @@ export async function searchProducts(
   pageShows(PAGE_TAGS.products, PAGE_TAGS.categories);
   const where = and(
     isPublished,
-    query.search ? sql`${products.searchText} like ${likePattern(query.search)}` : undefined,
+    query.search ? matchesSearch(query.search) : undefined,
     query.categoryId ? eq(products.categoryId, query.categoryId) : undefined,
   );
   const capped = executor
@@ -73,9 +79,25 @@ export async function searchProducts(
       : await executor
           .select(productCardColumns)
           .from(products)
+          .innerJoinLateral(shownSize, sql`true`)
           .where(where)
           .orderBy(...ORDER_BY[query.sort])
           .limit(pageSize)
           .offset((page - 1) * pageSize);
   return { items, total, totalIsCapped, page, pageCount, pageSize };
+}
+
+/**
+ * The text inside the searchable fields, or a SKU of the product's sizes on sale. The SKU's
+ * products are looked up first (an array the planner reads once), so the trigram index and the
+ * key's index can answer the two halves together.
+ */
+function matchesSearch(search: string) {
+  return or(
+    sql`${products.searchText} like ${likePattern(search)}`,
+    sql`${products.id} = any(array(
+      select v.product_id from product_variants v
+      where lower(v.sku) = lower(${search}) and v.archived_at is null
+    ))`,
+  );
 }

@@ -146,7 +146,10 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       lines.map((line) => ({
         orderId: order.id,
         productId: line.productId,
-        productName: line.name,
+        variantId: line.variantId,
+        productName: line.productName,
+        variantLabel: line.sizeLabel,
+        sku: line.sku,
         hsnCode: line.hsnCode,
         gstRate: line.gstRate,
         quantity: line.quantity,
@@ -190,32 +193,33 @@ type CartLine = Awaited<ReturnType<typeof listCartLines>>[number];
 function checkQuote(lines: CartLine[], quote: Quote | null) {
   if (!quote) return;
   for (const line of lines) {
-    const seen = quote.lines.find((entry) => entry.productId === line.productId);
+    const seen = quote.lines.find((entry) => entry.variantId === line.variantId);
     if (seen && seen.unitPrice !== line.unitPrice) {
       throw new OrderError(
         `The price of ${line.name} changed from ${formatRupees(seen.unitPrice)} to ${formatRupees(line.unitPrice)}. Please review your order and place it again.`,
       );
     }
   }
-  const quoted = new Set(quote.lines.map((entry) => `${entry.productId}:${entry.quantity}`));
+  // A page signed before pack sizes names no size: its cart reads as changed.
+  const quoted = new Set(quote.lines.map((entry) => `${entry.variantId}:${entry.quantity}`));
   if (
     lines.length !== quote.lines.length ||
-    lines.some((l) => !quoted.has(`${l.productId}:${l.quantity}`))
+    lines.some((l) => !quoted.has(`${l.variantId}:${l.quantity}`))
   ) {
     throw new OrderError("Your cart changed. Please review your order and place it again.");
   }
 }
 
 /**
- * The catalog takes the stock (never below zero, rows in id order); a line it cannot take is
- * refused with the product named. The price and tax codes come back from the same locked rows:
- * the order was written with the cart's reading of them, which must still be current.
+ * The catalog takes each size's stock (never below zero, rows in id order); a line it cannot take
+ * is refused with the product and size named. The price and tax codes come back from the same
+ * locked rows: the order was written with the cart's reading of them, which must still be current.
  */
 async function takeCartStock(tx: Transaction, lines: CartLine[]) {
-  const { taken, shortfall } = await takeStock(tx, lines, { publishedOnly: true });
-  const byId = new Map(lines.map((line) => [line.productId, line]));
+  const { taken, shortfall } = await takeStock(tx, lines, { forSale: true });
+  const byId = new Map(lines.map((line) => [line.variantId, line]));
   for (const row of taken) {
-    const line = byId.get(row.productId)!;
+    const line = byId.get(row.variantId)!;
     const unitPrice = row.discountPrice ?? row.price;
     if (unitPrice !== line.unitPrice) {
       throw new OrderError(
@@ -229,8 +233,8 @@ async function takeCartStock(tx: Transaction, lines: CartLine[]) {
     }
   }
   if (shortfall) {
-    const name = byId.get(shortfall.productId)!.name;
-    if (shortfall.status !== "published") {
+    const name = byId.get(shortfall.variantId)!.name;
+    if (shortfall.status !== "published" || shortfall.archived) {
       throw new CartLineProblemError(
         `${cartLineProblemMessage({ name, problem: "unavailable", stock: 0 })}. Remove it from your cart.`,
       );

@@ -9,7 +9,8 @@ import { appSecret } from "../../lib/secrets.server";
  * can be named instead of silently charged. It is never used to price anything.
  */
 export type Quote = {
-  lines: { productId: string; unitPrice: number; quantity: number }[];
+  /** One line per pack size (docs/decisions/056). */
+  lines: { productId: string; variantId: string; unitPrice: number; quantity: number }[];
   totals: Partial<Record<ShippingMethod, number>>;
 };
 

@@ -26,13 +26,13 @@ export async function releaseOrder(
     })
     .where(eq(orders.id, orderId));
   const items = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-  // Items whose product was deleted have no stock to return.
+  // Items whose size was deleted have no stock to return.
   await returnStock(
     tx,
-    items.flatMap(({ productId, quantity }) => (productId ? [{ productId, quantity }] : [])),
+    items.flatMap(({ variantId, quantity }) => (variantId ? [{ variantId, quantity }] : [])),
   );
   await releaseCoupon(tx, orderId);
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema";
+import { sizedName } from "../../domain/pack-sizes";
 import type { Transaction } from "../../lib/db.server";
 import { type StockShortfall, takeStock } from "../catalog/stock.server";
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
@@ -14,16 +15,16 @@ import { OrderAdminError } from "./order-errors";
  */
 export async function reopenOrder(tx: Transaction, orderId: string, orderNumber: string) {
   const lines = await heldLines(tx, orderId);
-  const gone = lines.find((line) => line.productId === null);
-  if (gone) throw productGone(orderNumber, gone.productName);
-  const names = new Map(lines.map((line) => [line.productId, line.productName]));
+  const gone = lines.find((line) => line.variantId === null);
+  if (gone) throw productGone(orderNumber, gone.name);
+  const names = new Map(lines.map((line) => [line.variantId, line.name]));
   const { shortfall } = await takeStock(
     tx,
-    lines.map((line) => ({ productId: line.productId!, quantity: line.quantity })),
-    { publishedOnly: false },
+    lines.map((line) => ({ variantId: line.variantId!, quantity: line.quantity })),
+    { forSale: false },
   );
   if (shortfall) {
-    const name = names.get(shortfall.productId)!;
+    const name = names.get(shortfall.variantId)!;
     if (shortfall.stock === null) throw productGone(orderNumber, name);
     throw new OrderAdminError(
       `Order ${orderNumber} cannot be reopened: ${stockText(name, shortfall)}, and it needs ${shortfall.quantity}. Please restock it or ask the customer to place a new order.`,
@@ -32,18 +33,23 @@ export async function reopenOrder(tx: Transaction, orderId: string, orderNumber:
   await retakeCoupon(tx, orderId, orderNumber);
 }
 
-/** The order's quantities per product; a product deleted since has a null id. */
+/**
+ * The order's quantities per pack size, named as the order names them; a size deleted since has
+ * a null id.
+ */
 async function heldLines(tx: Transaction, orderId: string) {
-  return tx
+  const lines = await tx
     .select({
-      productId: orderItems.productId,
+      variantId: orderItems.variantId,
       productName: sql<string>`min(${orderItems.productName})`,
+      label: sql<string>`min(${orderItems.variantLabel})`,
       quantity: sql<number>`sum(${orderItems.quantity})::int`,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .groupBy(orderItems.productId)
-    .orderBy(orderItems.productId);
+    .groupBy(orderItems.variantId)
+    .orderBy(orderItems.variantId);
+  return lines.map((line) => ({ ...line, name: sizedName(line.productName, line.label) }));
 }
 
 function productGone(orderNumber: string, productName: string) {

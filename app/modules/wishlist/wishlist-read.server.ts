@@ -1,9 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { products, wishlistItems } from "../../../db/schema";
 import { type Executor, queryRows } from "../../lib/db.server";
-import { productCardColumns } from "../catalog/listing.server";
+import { productCardColumns, shownSize } from "../catalog/listing.server";
 
-/** docs/SPEC.md §7: the customer's saved products with what a card shows; hidden ones say so. */
+/**
+ * docs/SPEC.md §7: the customer's saved products with what a card shows (its shown pack size,
+ * docs/decisions/056); hidden ones say so.
+ */
 export async function listWishlist(executor: Executor, userId: string) {
   return executor
     .select({
@@ -13,6 +16,7 @@ export async function listWishlist(executor: Executor, userId: string) {
     })
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .innerJoinLateral(shownSize, sql`true`)
     .where(eq(wishlistItems.userId, userId))
     .orderBy(desc(wishlistItems.createdAt));
 }

@@ -69,6 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
         const result = await addToCart(db(), {
           userId: user.id,
           productId: input.productId,
+          variantId: input.variantId,
           quantity: input.quantity,
         });
         return respondAfterChange(user.id, {
@@ -79,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
       case "set-quantity": {
         const result = await setLineQuantity(db(), {
           userId: user.id,
-          productId: input.productId,
+          variantId: input.variantId,
           quantity: input.quantity,
         });
         if (result.status === "ignored") return data({ ok: true });
@@ -91,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
         );
       }
       case "remove":
-        await removeLine(db(), user.id, input.productId);
+        await removeLine(db(), user.id, input.variantId);
         return respondAfterChange(user.id, { type: "success", title: "Removed from cart" });
       case "clear":
         await clearCart(db(), user.id);
@@ -123,10 +124,14 @@ export async function action({ request }: Route.ActionArgs) {
  * page they were on once signed in (docs/decisions/021).
  */
 async function redirectToSignIn(
-  add: { productId: string; quantity: number; redirectTo?: string } | null,
+  add: { productId: string; variantId?: string; quantity: number; redirectTo?: string } | null,
 ) {
   const headers = add
-    ? await rememberPendingAdd({ productId: add.productId, quantity: add.quantity })
+    ? await rememberPendingAdd({
+        productId: add.productId,
+        variantId: add.variantId,
+        quantity: add.quantity,
+      })
     : new Headers();
   const back = safeRedirectPath(add?.redirectTo, "");
   return redirectWithToast(

@@ -117,6 +117,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     quote: signQuote({
       lines: cart.lines.map((line) => ({
         productId: line.productId,
+        variantId: line.variantId,
         unitPrice: line.unitPrice,
         quantity: line.quantity,
       })),

@@ -132,7 +132,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </h3>
                 <p className="line-clamp-2 text-muted-foreground text-sm">{product.description}</p>
                 <RatingSummary rating={product.rating} reviewCount={product.reviewCount} />
-                <Price price={product.price} discountPrice={product.discountPrice} />
+                <Price
+                  price={product.price}
+                  discountPrice={product.discountPrice}
+                  from={product.pricesDiffer}
+                />
                 <Link
                   to={`/product/${product.slug}`}
                   className={buttonVariants({ className: "mt-auto w-full" })}

@@ -15,6 +15,7 @@ import { Gallery } from "~/components/product/gallery";
 import { Price } from "~/components/product/price";
 import { ReturnHere, WishlistButton } from "~/components/product/product-actions";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
+import { SizePicker } from "~/components/product/size-picker";
 import { NO_REVIEWS, StarRating } from "~/components/product/star-rating";
 import { productJsonLd } from "~/components/product/structured-data";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -33,7 +34,11 @@ import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import type { WholeDocumentHandle } from "~/lib/whole-document";
 import { getCurrentUser, savedProductsOf } from "~/modules/accounts/session.server";
-import { findProduct, findProductForPage } from "~/modules/catalog/product-detail.server";
+import {
+  findProduct,
+  findProductForPage,
+  withChosenSize,
+} from "~/modules/catalog/product-detail.server";
 import { ReviewError, reviewsForPage, submitReview } from "~/modules/reviews/reviews.server";
 import { shopSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/product";
@@ -44,8 +49,10 @@ const ReviewsSection = deferred(() =>
 );
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const product = await findProductForPage(params.id);
-  if (!product) throw data({ notFound: true }, { status: 404 });
+  const found = await findProductForPage(params.id);
+  if (!found) throw data({ notFound: true }, { status: 404 });
+  // Each pack size has a page of its own, kept apart in the page cache (docs/decisions/056).
+  const product = withChosenSize(found, new URL(request.url).searchParams.get("size"));
   // Reviews follow the page rather than hold its first byte: they sit in a tab of their own.
   const reviews = reviewsForPage(product.id);
   const [saved, settings] = await Promise.all([savedProductsOf(request), shopSettings()]);
@@ -218,6 +225,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
           </div>
+          {product.sizes.length > 1 ? (
+            <SizePicker
+              sizes={product.sizes}
+              chosenId={product.variantId}
+              tab={tab === "benefits" ? null : tab}
+            />
+          ) : null}
           <p className="text-lg">{product.description}</p>
           {product.certifications.length ? (
             <ul className="flex flex-wrap gap-2" aria-label="Certifications">
@@ -236,7 +250,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {stockText(product.stockQuantity, lowStockThreshold)}
           </p>
           <BuyBox
+            // A new box for each size: its quantity starts again within that size's stock.
+            key={product.variantId}
             productId={product.id}
+            variantId={product.variantId}
             productName={product.name}
             stock={product.stockQuantity}
             saved={saved}
@@ -333,11 +350,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 function BuyBox({
   productId,
+  variantId,
   productName,
   stock,
   saved,
 }: {
   productId: string;
+  variantId: string;
   productName: string;
   stock: number;
   saved: boolean;
@@ -350,6 +369,7 @@ function BuyBox({
       <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={productId} />
+        <input type="hidden" name="variantId" value={variantId} />
         {inStock ? <QuantityStepper value={quantity} onChange={setQuantity} max={stock} /> : null}
         <input type="hidden" name="quantity" value={quantity} />
         <ReturnHere />

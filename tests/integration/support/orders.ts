@@ -6,7 +6,7 @@ import type { PaymentGateway } from "~/modules/payments/gateway.server";
 import { paymentSignature } from "~/modules/payments/signatures.server";
 import { confirmCardPayment, startCardPayment } from "~/workflows/card-payment.server";
 import { cartItems, carts, profiles } from "../../../db/schema";
-import { insertProducts } from "./catalog";
+import { firstSizeId, insertProducts } from "./catalog";
 
 let counter = 0;
 
@@ -23,11 +23,15 @@ export async function insertCustomers(database: Database, count: number) {
   return inserted.map((row) => row.id);
 }
 
-/** Puts exactly these lines (and optionally a coupon) in the customer's cart. */
+/**
+ * Puts exactly these lines (and optionally a coupon) in the customer's cart; a line naming a
+ * product without a size is its first size (the only one of a product made by insertProducts).
+ */
 export async function fillCart(
   database: Database,
   userId: string,
-  lines: { productId: string; quantity: number }[],
+  lines: ({ productId: string; variantId?: string } | { variantId: string })[] &
+    { quantity: number }[],
   couponId: string | null = null,
 ) {
   const [cart] = await database
@@ -36,10 +40,15 @@ export async function fillCart(
     .onConflictDoUpdate({ target: carts.userId, set: { couponId } })
     .returning({ id: carts.id });
   if (lines.length) {
-    await database
-      .insert(cartItems)
-      .values(lines.map((line) => ({ cartId: cart!.id, ...line })))
-      .onConflictDoNothing();
+    const values = [];
+    for (const line of lines) {
+      const variantId =
+        "variantId" in line && line.variantId
+          ? line.variantId
+          : await firstSizeId(database, (line as { productId: string }).productId);
+      values.push({ cartId: cart!.id, variantId, quantity: line.quantity });
+    }
+    await database.insert(cartItems).values(values).onConflictDoNothing();
   }
   return cart!.id;
 }

@@ -1,0 +1,30 @@
+/**
+ * Pack sizes (docs/decisions/056): one product, several sizes, each with its own SKU, price and
+ * stock. Pure rules shared by the server and the pages.
+ */
+
+/** How a size is named wherever one is bought: "Chyawanprash – 1 kg", or the name alone. */
+export function sizedName(name: string, label: string) {
+  return label ? `${name} – ${label}` : name;
+}
+
+/** What choosing the size a product page or card starts with needs to know of each size. */
+export type SizeForChoice = { stockQuantity: number };
+
+/**
+ * The size shown first: the first in the administrator's order that is in stock, else the first.
+ * `sizes` are the sizes on sale, in that order.
+ */
+export function defaultSize<T extends SizeForChoice>(sizes: readonly T[]): T | undefined {
+  return sizes.find((size) => size.stockQuantity > 0) ?? sizes[0];
+}
+
+export const MAX_SKU_LENGTH = 160;
+
+/**
+ * The SKU a product's size gets when none is typed: its slug, as the migration to sizes made
+ * them (a slug holds only a-z, 0-9 and hyphens, all allowed in a SKU).
+ */
+export function skuFromSlug(slug: string) {
+  return slug.slice(0, MAX_SKU_LENGTH);
+}
