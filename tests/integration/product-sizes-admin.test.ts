@@ -386,3 +386,25 @@ describe(`editing a product's sizes on ${DATABASE_KIND}`, () => {
     expect((await listAllSizes(handle.db, product.id)).map((s) => s.price)).toEqual([45000, 85000]);
   });
 });
+
+describe(`the audit log of a one-size product on ${DATABASE_KIND}`, () => {
+  it("lists only the changed figures, the sizes unchanged, as before sizes existed", async () => {
+    const input = base();
+    const created = await createProduct(handle.db, admin.id, parse(input));
+    await updateProduct(
+      handle.db,
+      admin.id,
+      created!.id,
+      parse({ ...input, price: "460", stockQuantity: "0" }),
+    );
+    const [entry] = await handle.db
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, created!.id)))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    const changes = entry!.changes as { before: { sizes: string[] }; after: { sizes: string[] } };
+    expect(changes.after.sizes).toEqual([`(only size) · SKU ${created!.slug}`]);
+    expect(changes.before.sizes).toEqual(changes.after.sizes);
+  });
+});

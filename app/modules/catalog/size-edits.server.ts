@@ -28,14 +28,18 @@ export async function listAllSizes(executor: Executor, productId: string) {
 
 export type StoredSize = Awaited<ReturnType<typeof listAllSizes>>[number];
 
-/** A size as the audit log records it: one line a person can compare before and after. */
-export function sizeSummary(size: Omit<StoredSize, "ordered" | "id">) {
+/**
+ * A size as the audit log records it: one line a person can compare before and after. A
+ * product's only size leaves its price and stock out: the entry's Price, Discount price and
+ * Stock quantity already say them, as before sizes existed.
+ */
+export function sizeSummary(size: Omit<StoredSize, "ordered" | "id">, figures = true) {
   return [
     size.label || "(only size)",
     `SKU ${size.sku}`,
-    formatRupees(size.price),
-    size.discountPrice === null ? null : `offer ${formatRupees(size.discountPrice)}`,
-    `stock ${size.stockQuantity}`,
+    figures ? formatRupees(size.price) : null,
+    figures && size.discountPrice !== null ? `offer ${formatRupees(size.discountPrice)}` : null,
+    figures ? `stock ${size.stockQuantity}` : null,
     size.weightGrams === null ? null : `${size.weightGrams} g`,
     size.archived ? "archived" : null,
   ]
@@ -168,5 +172,9 @@ export async function applySizes(
     throw new ProductAdminError("A product needs at least one size on sale", "sizes");
   }
   const after = await listAllSizes(tx, product.id);
-  return { before: before.map(sizeSummary), after: after.map(sizeSummary) };
+  const figures = before.length > 1 || after.length > 1;
+  return {
+    before: before.map((size) => sizeSummary(size, figures)),
+    after: after.map((size) => sizeSummary(size, figures)),
+  };
 }
