@@ -36,6 +36,8 @@ test("the owner adds a second size to a product and sees it in the products list
   // The first size's price; the stock of both sizes.
   await expect(row).toContainText("₹140");
   await expect(row).toContainText("17");
+  const perSize = row.getByRole("list", { name: "Stock per size" }).getByRole("listitem");
+  await expect(perSize).toHaveText(["100 g: 12", "250 g: 5"]);
 
   await page.getByRole("link", { name: `Edit ${name}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Product" });

@@ -12,6 +12,7 @@ import { productFormSchema } from "~/domain/validation/product";
 import type { DatabaseHandle } from "~/lib/db.server";
 import {
   createProduct,
+  listAdminProducts,
   ProductAdminError,
   updateProduct,
 } from "~/modules/catalog/products-admin.server";
@@ -406,5 +407,37 @@ describe(`the audit log of a one-size product on ${DATABASE_KIND}`, () => {
     const changes = entry!.changes as { before: { sizes: string[] }; after: { sizes: string[] } };
     expect(changes.after.sizes).toEqual([`(only size) · SKU ${created!.slug}`]);
     expect(changes.before.sizes).toEqual(changes.after.sizes);
+  });
+});
+
+describe(`the products list on ${DATABASE_KIND}`, () => {
+  it("shows the stock of all sizes on sale and each size's, archived ones left out", async () => {
+    const { product, sizes } = await twoSizes();
+    const listed = async () =>
+      (await listAdminProducts(handle.db, { search: product.name, page: 1 })).items.find(
+        (item) => item.id === product.id,
+      )!;
+    expect(await listed()).toMatchObject({
+      price: 45000,
+      stockQuantity: 14,
+      sizes: [
+        { label: "500 g", stock: 10 },
+        { label: "1 kg", stock: 4 },
+      ],
+    });
+    await updateProduct(
+      handle.db,
+      admin.id,
+      product.id,
+      parse({
+        name: product.name,
+        slug: product.slug,
+        sizes: rows(sizes, [{ action: "archive" }]),
+      }),
+    );
+    expect(await listed()).toMatchObject({
+      stockQuantity: 4,
+      sizes: [{ label: "1 kg", stock: 4 }],
+    });
   });
 });

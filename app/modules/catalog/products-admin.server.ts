@@ -69,6 +69,13 @@ export async function listAdminProducts(
               select coalesce(sum(v.stock_quantity), 0)::int from product_variants v
               where v.product_id = ${products}.id and v.archived_at is null
             )`,
+            // Each size on sale with its stock, in the owner's order, for the rows that list them.
+            sizes: sql<{ label: string; stock: number }[]>`(
+              select coalesce(json_agg(json_build_object('label', v.label, 'stock', v.stock_quantity)
+                order by v.sort_order, v.id), '[]'::json)
+              from product_variants v
+              where v.product_id = ${products}.id and v.archived_at is null
+            )`,
             isFeatured: products.isFeatured,
             status: products.status,
             categoryName: categories.name,
