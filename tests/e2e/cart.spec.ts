@@ -68,8 +68,11 @@ test("a visitor's add on a product card comes back after signing up", async ({ p
   await form.getByLabel("Password").fill(PASSWORD);
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created successfully!")).toBeVisible();
+  // Brahmi Vati is sold in two sizes: the card adds the one it shows, named in the message.
   await expect(
-    page.getByText("You are now signed in to your account. Brahmi Vati was added to your cart."),
+    page.getByText(
+      "You are now signed in to your account. Brahmi Vati – 40 tablets was added to your cart.",
+    ),
   ).toBeVisible();
   await page.waitForURL("/products?search=Brahmi");
   await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
