@@ -29,6 +29,9 @@ function endToEnd(headers: http.IncomingHttpHeaders) {
   return out;
 }
 
+/** Requests without a body that change nothing: safe to send again after a lost connection. */
+const IDEMPOTENT = new Set(["GET", "HEAD"]);
+
 export type RoundRobin = {
   /** The proxy's own address: the shops' PUBLIC_URL. */
   url: string;
@@ -48,32 +51,49 @@ export async function startRoundRobin(ports: readonly number[]): Promise<RoundRo
     const headers = endToEnd(req.headers);
     // As a real proxy does: the address it was called from joins the chain the shop reads.
     headers["x-forwarded-for"] = forwardedFor ? `${forwardedFor}, ${peer}` : peer;
-    const upstream = http.request(
-      { host: "127.0.0.1", port: ports[index], method: req.method, path: req.url, headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, {
-          ...endToEnd(answer.headers),
-          [BACKEND_HEADER]: String(index),
-        });
-        // Sent at once: a live stream's first bytes may be a while coming.
-        res.flushHeaders();
-        answer.pipe(res);
-        answer.on("error", () => res.destroy());
-      },
-    );
-    upstream.on("error", (error) => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      res.writeHead(502, { "content-type": "text/plain", [BACKEND_HEADER]: String(index) });
-      res.end(`The shop process on port ${ports[index]} could not be reached: ${error.message}`);
-    });
-    // A visitor who leaves closes the stream to the process too (live streams end with them).
-    res.on("close", () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    req.pipe(upstream);
+    const send = (retried: boolean) => {
+      const upstream = http.request(
+        {
+          host: "127.0.0.1",
+          port: ports[index],
+          method: req.method,
+          path: req.url,
+          headers,
+          agent,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, {
+            ...endToEnd(answer.headers),
+            [BACKEND_HEADER]: String(index),
+          });
+          // Sent at once: a live stream's first bytes may be a while coming.
+          res.flushHeaders();
+          answer.pipe(res);
+          answer.on("error", () => res.destroy());
+        },
+      );
+      upstream.on("error", (error: NodeJS.ErrnoException) => {
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        // A kept-alive connection the process closed just as this request went out on it: sent
+        // again once on a new one, as nginx does for a request that cannot have changed anything.
+        if (!retried && error.code === "ECONNRESET" && IDEMPOTENT.has(req.method ?? "")) {
+          send(true);
+          return;
+        }
+        res.writeHead(502, { "content-type": "text/plain", [BACKEND_HEADER]: String(index) });
+        res.end(`The shop process on port ${ports[index]} could not be reached: ${error.message}`);
+      });
+      // A visitor who leaves closes the stream to the process too (live streams end with them).
+      res.on("close", () => {
+        if (!res.writableFinished) upstream.destroy();
+      });
+      if (IDEMPOTENT.has(req.method ?? "")) upstream.end();
+      else req.pipe(upstream);
+    };
+    send(false);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
