@@ -28,3 +28,18 @@ export const MAX_SKU_LENGTH = 160;
 export function skuFromSlug(slug: string) {
   return slug.slice(0, MAX_SKU_LENGTH);
 }
+
+/**
+ * How an order line's goods are named on the documents (invoices, credit notes, mails): the
+ * size's name and its SKU as sold, "Chyawanprash – 1 kg (SKU CHY-1KG)"; a product's only size
+ * (empty label) reads as the product's name alone, as before sizes existed.
+ */
+export function documentLineName(line: {
+  productName: string;
+  variantLabel: string;
+  sku: string | null;
+}) {
+  if (!line.variantLabel) return line.productName;
+  const name = sizedName(line.productName, line.variantLabel);
+  return line.sku ? `${name} (SKU ${line.sku})` : name;
+}

@@ -1397,3 +1397,159 @@ export const seedReviews: SeedReview[] = [
     daysAgo: 35,
   },
 ];
+
+/** A pack size of a demo product beyond its first (docs/decisions/056). Paise. */
+export type SeedSize = {
+  label: string;
+  price: number;
+  discountPrice: number | null;
+  stockQuantity: number;
+  weightGrams: number;
+};
+
+/**
+ * Demo products sold in more than one pack size, by slug: the first size's label and weight (its
+ * price and stock are the product's above) and the other sizes, in the order shoppers see them.
+ * Chyawanprash Special's 500 g is sold out.
+ */
+export const seedPackSizes: Record<
+  string,
+  { first: string; weightGrams: number; more: SeedSize[] }
+> = {
+  "ashwagandha-tablet": {
+    first: "60 tablets",
+    weightGrams: 80,
+    more: [
+      {
+        label: "120 tablets",
+        price: 74900,
+        discountPrice: 64900,
+        stockQuantity: 90,
+        weightGrams: 150,
+      },
+    ],
+  },
+  "chyawanprash-special": {
+    first: "1 kg",
+    weightGrams: 1150,
+    more: [
+      { label: "500 g", price: 64900, discountPrice: 57900, stockQuantity: 0, weightGrams: 600 },
+    ],
+  },
+  arjunarishta: {
+    first: "450 ml",
+    weightGrams: 700,
+    more: [
+      { label: "200 ml", price: 11500, discountPrice: null, stockQuantity: 40, weightGrams: 330 },
+    ],
+  },
+  "triphala-churna": {
+    first: "100 g",
+    weightGrams: 130,
+    more: [
+      { label: "250 g", price: 29900, discountPrice: 26900, stockQuantity: 80, weightGrams: 300 },
+    ],
+  },
+  "amla-juice": {
+    first: "1 L",
+    weightGrams: 1100,
+    more: [
+      { label: "500 ml", price: 12500, discountPrice: 11500, stockQuantity: 70, weightGrams: 560 },
+    ],
+  },
+  "aloe-vera-juice": {
+    first: "1 L",
+    weightGrams: 1100,
+    more: [
+      { label: "500 ml", price: 13900, discountPrice: null, stockQuantity: 35, weightGrams: 560 },
+    ],
+  },
+  "giloy-ghan-vati": {
+    first: "60 tablets",
+    weightGrams: 70,
+    more: [
+      {
+        label: "120 tablets",
+        price: 35000,
+        discountPrice: 31000,
+        stockQuantity: 60,
+        weightGrams: 130,
+      },
+    ],
+  },
+  "brahmi-vati": {
+    first: "40 tablets",
+    weightGrams: 50,
+    more: [
+      {
+        label: "80 tablets",
+        price: 49000,
+        discountPrice: null,
+        stockQuantity: 30,
+        weightGrams: 90,
+      },
+    ],
+  },
+  "mahanarayan-oil": {
+    first: "100 ml",
+    weightGrams: 140,
+    more: [
+      { label: "200 ml", price: 55000, discountPrice: 49500, stockQuantity: 40, weightGrams: 260 },
+      { label: "450 ml", price: 115000, discountPrice: null, stockQuantity: 12, weightGrams: 560 },
+    ],
+  },
+  "avipattikar-churna": {
+    first: "100 g",
+    weightGrams: 130,
+    more: [
+      { label: "250 g", price: 38000, discountPrice: 34500, stockQuantity: 50, weightGrams: 300 },
+    ],
+  },
+  "sitopaladi-churna": {
+    first: "50 g",
+    weightGrams: 70,
+    more: [
+      { label: "100 g", price: 24900, discountPrice: 21900, stockQuantity: 60, weightGrams: 130 },
+    ],
+  },
+  ashokarishta: {
+    first: "450 ml",
+    weightGrams: 700,
+    more: [
+      { label: "200 ml", price: 10500, discountPrice: null, stockQuantity: 45, weightGrams: 330 },
+    ],
+  },
+  "neem-capsule": {
+    first: "60 capsules",
+    weightGrams: 60,
+    more: [
+      {
+        label: "120 capsules",
+        price: 34000,
+        discountPrice: 29900,
+        stockQuantity: 55,
+        weightGrams: 110,
+      },
+    ],
+  },
+  "shallaki-capsule": {
+    first: "60 capsules",
+    weightGrams: 60,
+    more: [
+      {
+        label: "30 capsules",
+        price: 24000,
+        discountPrice: null,
+        stockQuantity: 20,
+        weightGrams: 35,
+      },
+      {
+        label: "120 capsules",
+        price: 85000,
+        discountPrice: 76500,
+        stockQuantity: 25,
+        weightGrams: 110,
+      },
+    ],
+  },
+};

@@ -94,12 +94,43 @@ describe(`demo catalog on ${DATABASE_KIND}`, () => {
     expect(newestFeatured.map((p) => p.name).sort()).toEqual([...HOME_PRODUCTS].sort());
   });
 
-  it("has exactly one product out of stock and at least three at or below the low-stock line", async () => {
+  it("has exactly one product out of stock, one size sold out of a product in stock, and at least three at or below the low-stock line", async () => {
     const rows = await handle.db
-      .select({ stock: productVariants.stockQuantity })
+      .select({
+        productId: productVariants.productId,
+        label: productVariants.label,
+        stock: productVariants.stockQuantity,
+      })
       .from(productVariants);
-    expect(rows.filter((p) => p.stock === 0)).toHaveLength(1);
+    const soldOut = rows.filter((p) => p.stock === 0);
+    expect(soldOut).toHaveLength(2);
+    const stockOf = (productId: string) =>
+      rows.filter((row) => row.productId === productId).reduce((sum, row) => sum + row.stock, 0);
+    expect(soldOut.filter((size) => stockOf(size.productId) === 0)).toHaveLength(1);
+    expect(soldOut.find((size) => stockOf(size.productId) > 0)?.label).toBe("500 g");
     expect(rows.filter((p) => p.stock <= 10).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("sells at least a third of its products in two or three named sizes, each with its own SKU and price", async () => {
+    const rows = await handle.db
+      .select({
+        productId: productVariants.productId,
+        label: productVariants.label,
+        sku: productVariants.sku,
+        price: productVariants.price,
+      })
+      .from(productVariants);
+    const byProduct = new Map<string, typeof rows>();
+    for (const row of rows)
+      byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+    const sized = [...byProduct.values()].filter((sizes) => sizes.length > 1);
+    expect(sized.length * 3).toBeGreaterThanOrEqual(byProduct.size);
+    for (const sizes of sized) {
+      expect(sizes.length).toBeLessThanOrEqual(3);
+      expect(sizes.every((size) => size.label !== "")).toBe(true);
+      expect(new Set(sizes.map((size) => size.price)).size).toBe(sizes.length);
+    }
+    expect(new Set(rows.map((row) => row.sku.toLowerCase())).size).toBe(rows.length);
   });
 
   it("gives every product its full description, properties, certifications and a sound price", async () => {

@@ -20,6 +20,7 @@ import {
   paymentArrived,
   paymentMethodLabel,
 } from "~/domain/orders";
+import { sizedName } from "~/domain/pack-sizes";
 import { isRefundedInFull, type RefundedSoFar, refundTotals, showsRefunds } from "~/domain/refunds";
 import { shippingMethodLabel } from "~/domain/shipping";
 import { OrderRefunds, type RefundView } from "./order-refunds";
@@ -257,7 +258,14 @@ export function OrderDetail({
             <tbody>
               {order.items.map((item) => (
                 <tr key={item.id} className="border-border border-b last:border-0">
-                  <td className="py-2 pr-2 [overflow-wrap:anywhere] sm:pr-3">{item.productName}</td>
+                  <td className="py-2 pr-2 [overflow-wrap:anywhere] sm:pr-3">
+                    {item.variantLabel
+                      ? sizedName(item.productName, item.variantLabel)
+                      : item.productName}
+                    {item.variantLabel && item.sku ? (
+                      <span className="block text-muted-foreground text-xs">SKU {item.sku}</span>
+                    ) : null}
+                  </td>
                   <td className="whitespace-nowrap px-2 py-2 text-right sm:px-3">
                     {formatRupees(item.unitPrice)}
                   </td>

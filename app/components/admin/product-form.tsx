@@ -27,6 +27,7 @@ import {
   type GalleryImage,
   ProductGalleryEditor,
 } from "./product-gallery-editor";
+import { MoreSizes, type SizeRowProduct, SizeRows, sizeRowDefaults } from "./product-sizes-fields";
 
 export type ProductFormProduct = {
   id: string;
@@ -48,9 +49,26 @@ export type ProductFormProduct = {
   hsnCode: string;
   gstRate: number;
   images: GalleryImage[];
+  /** Every size, archived ones too, in the owner's order (docs/decisions/056). */
+  sizes?: SizeRowProduct[];
 };
 
 const rupees = (paise: number | null) => (paise === null ? "" : (paise / 100).toFixed(2));
+
+/** The sizes' fields as the form starts: the only size's extras, or a row per size and an empty one. */
+function sizeDefaults(sizes: SizeRowProduct[]) {
+  if (sizes.length > 1) {
+    return { sizes: [...sizes.map(sizeRowDefaults), { position: String(sizes.length + 1) }] };
+  }
+  const only = sizes[0];
+  return only
+    ? {
+        label: only.label,
+        sku: only.sku,
+        weightGrams: only.weightGrams === null ? "" : String(only.weightGrams),
+      }
+    : {};
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -123,6 +141,7 @@ export function ProductForm({
           status: product.status,
           hsnCode: product.hsnCode,
           gstRate: String(product.gstRate),
+          ...sizeDefaults(product.sizes ?? []),
         }
       : { hsnCode: DEFAULT_HSN_CODE, gstRate: "5", status: "published" },
     shouldValidate: "onBlur",
@@ -130,6 +149,9 @@ export function ProductForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
   });
   const galleryFormId = `${form.id}-gallery`;
+  // A row per size once a product has more than one (archived ones too); else the spec's fields.
+  const storedSizes = product?.sizes ?? [];
+  const sizeRows = fields.sizes.getFieldList().map((row) => row.getFieldset());
   const gstValue = fields.gstRate.initialValue ?? "5";
   const gstOptions = (GST_RATES as readonly number[]).includes(Number(gstValue))
     ? GST_RATES
@@ -210,31 +232,38 @@ export function ProductForm({
           </div>
         </Section>
         <Section title="Price and stock">
-          <InputField
-            meta={fields.price}
-            label="Price (₹)"
-            type="number"
-            step="0.01"
-            min="0.01"
-            inputMode="decimal"
-          />
-          <InputField
-            meta={fields.discountPrice}
-            label="Discount Price (₹)"
-            description="Optional; below the price. Leave empty for no discount."
-            type="number"
-            step="0.01"
-            min="0.01"
-            inputMode="decimal"
-          />
-          <InputField
-            meta={fields.stockQuantity}
-            label="Stock Quantity"
-            type="number"
-            step="1"
-            min="0"
-            inputMode="numeric"
-          />
+          {sizeRows.length ? (
+            <SizeRows rows={sizeRows} stored={storedSizes} />
+          ) : (
+            <>
+              <InputField
+                meta={fields.price}
+                label="Price (₹)"
+                type="number"
+                step="0.01"
+                min="0.01"
+                inputMode="decimal"
+              />
+              <InputField
+                meta={fields.discountPrice}
+                label="Discount Price (₹)"
+                description="Optional; below the price. Leave empty for no discount."
+                type="number"
+                step="0.01"
+                min="0.01"
+                inputMode="decimal"
+              />
+              <InputField
+                meta={fields.stockQuantity}
+                label="Stock Quantity"
+                type="number"
+                step="1"
+                min="0"
+                inputMode="numeric"
+              />
+              <MoreSizes only={fields} added={fields.newSize.getFieldset()} />
+            </>
+          )}
           <div className="grid grid-cols-2 gap-4">
             <InputField meta={fields.hsnCode} label="HSN Code" inputMode="numeric" />
             <SelectField meta={fields.gstRate} label="GST Rate (%)">

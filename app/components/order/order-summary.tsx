@@ -30,6 +30,9 @@ export type OrderSummaryView = {
   items: {
     id: string;
     productName: string;
+    /** The size as sold ('' for a product's only size) and its SKU (docs/decisions/056). */
+    variantLabel?: string;
+    sku?: string | null;
     quantity: number;
     unitPrice: number;
     totalPrice: number;

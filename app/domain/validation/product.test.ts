@@ -49,6 +49,8 @@ describe("admin product form", () => {
       status: "published",
       hsnCode: "3004",
       gstRate: 5,
+      sizeRows: false,
+      sizes: [{ action: "sell", price: 24900, discountPrice: null, stockQuantity: 30 }],
     });
   });
 

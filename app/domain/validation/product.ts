@@ -1,6 +1,20 @@
 import { rupeesToPaise } from "../money";
 import { PRODUCT_STATUSES } from "../product-status";
 import { z } from "../zod";
+import {
+  checkedAction,
+  checkedLabel,
+  checkedSku,
+  checkedWeight,
+  checkSizeList,
+  isBlankSize,
+  MAX_SIZES_PER_PRODUCT,
+  type RawSize,
+  rawSizeFields,
+  rawSizeSchema,
+  rupeeAmount,
+  type SizeInput,
+} from "./product-sizes";
 import { slugFrom } from "./slug-field";
 import { multiLineText, singleLineName, singleLineText } from "./text";
 
@@ -28,24 +42,87 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .transform((text) => text ?? "");
 
-function amount(label: string, text: string, ctx: z.RefinementCtx): number {
-  const paise = rupeesToPaise(text);
-  if (paise === null) {
-    ctx.addIssue({
-      code: "custom",
-      message: `${label} must be an amount in rupees with at most 2 decimals`,
-    });
-    return z.NEVER;
+type Issue = (path: (string | number)[], message: string) => void;
+
+/**
+ * A size's price, discount price and stock (docs/SPEC.md §5's rules and messages), each error on
+ * the field at `path`: the form's own fields for a product's only size, a row's for several.
+ */
+function sizeFigures(raw: RawSize, path: (string | number)[], issue: Issue) {
+  let valid = true;
+  const fail = (field: string) => (message: string) => {
+    valid = false;
+    issue([...path, field], message);
+  };
+  const priceText = raw.price?.trim() ?? "";
+  if (!priceText) fail("price")("Price is required");
+  const price = priceText
+    ? rupeeAmount("Price", priceText, rupeesToPaise, MAX_PRICE_PAISE, fail("price"))
+    : null;
+  const discountText = raw.discountPrice?.trim() ?? "";
+  const discountPrice = discountText
+    ? rupeeAmount(
+        "Discount price",
+        discountText,
+        rupeesToPaise,
+        MAX_PRICE_PAISE,
+        fail("discountPrice"),
+      )
+    : null;
+  const stockText = raw.stockQuantity?.trim() ?? "";
+  let stockQuantity: number | null = null;
+  if (!stockText) fail("stockQuantity")("Stock quantity is required");
+  else if (!/^\d+$/.test(stockText)) {
+    fail("stockQuantity")("Stock must be a whole number of 0 or more");
+  } else if (Number(stockText) > MAX_STOCK) {
+    fail("stockQuantity")("Stock must be at most 10,00,000");
+  } else stockQuantity = Number(stockText);
+  if (!valid || price === null || stockQuantity === null) return null;
+  if (discountPrice !== null && discountPrice >= price) {
+    issue([...path, "discountPrice"], "Discount price must be below the price");
+    return null;
   }
-  if (paise <= 0) {
-    ctx.addIssue({ code: "custom", message: `${label} must be above ₹0` });
-    return z.NEVER;
-  }
-  if (paise > MAX_PRICE_PAISE) {
-    ctx.addIssue({ code: "custom", message: `${label} must be at most ₹10,00,000` });
-    return z.NEVER;
-  }
-  return paise;
+  return { price, discountPrice, stockQuantity };
+}
+
+/** One posted size made a SizeInput, or null when one of its fields is refused. */
+function sizeFrom(
+  raw: RawSize,
+  path: (string | number)[],
+  issue: Issue,
+  options: { id?: string; skuRequired: boolean },
+): SizeInput | null {
+  let valid = true;
+  const noted: Issue = (at, message) => {
+    valid = false;
+    issue(at, message);
+  };
+  const action = checkedAction(raw.action);
+  const id = options.id ?? (raw.id && z.uuid().safeParse(raw.id).success ? raw.id : undefined);
+  const label = checkedLabel(raw.label, noted, path);
+  const sku = checkedSku(raw.sku, noted, path, options.skuRequired && !id);
+  const weightGrams = checkedWeight(raw.weightGrams, noted, path);
+  // A size being archived or deleted keeps its figures: only its fate is read.
+  const figures =
+    action === "sell" || !id
+      ? sizeFigures(raw, path, noted)
+      : { price: 1, discountPrice: null, stockQuantity: 0 };
+  if (!valid || !figures) return null;
+  return { id, label, sku, weightGrams, action, ...figures };
+}
+
+/** The order of the posted rows: by their Position field when given, else as posted. */
+function inPositionOrder(rows: readonly RawSize[]) {
+  return rows
+    .map((row, index) => {
+      const position = Number(row.position?.trim());
+      return {
+        row,
+        index,
+        key: Number.isFinite(position) && row.position?.trim() ? position : index + 1,
+      };
+    })
+    .sort((a, b) => a.key - b.key || a.index - b.index);
 }
 
 /**
@@ -53,6 +130,28 @@ function amount(label: string, text: string, ctx: z.RefinementCtx): number {
  * (empty means none) below the price, stock a whole number of 0 or more. Rupees in the form,
  * paise out. An empty slug is made from the name; a typed one is cleaned the same way.
  */
+/**
+ * A one-size product's Price, Discount price and Stock are checked before the rest, so their
+ * messages come with the other fields' even when those are refused too.
+ */
+function checkOnlySizeFigures(value: unknown, ctx: z.RefinementCtx) {
+  if (typeof value !== "object" || value === null) return value;
+  const posted = value as Record<string, unknown>;
+  if (Array.isArray(posted.sizes) && posted.sizes.length) return value;
+  const text = (key: string) =>
+    typeof posted[key] === "string" ? (posted[key] as string) : undefined;
+  sizeFigures(
+    {
+      price: text("price"),
+      discountPrice: text("discountPrice"),
+      stockQuantity: text("stockQuantity"),
+    },
+    [],
+    (path, message) => ctx.addIssue({ code: "custom", path, message }),
+  );
+  return value;
+}
+
 export const productFormSchema = z
   .object({
     name: singleLineName({ error: "Product name is required" })
@@ -73,29 +172,19 @@ export const productFormSchema = z
         }
         return text;
       }),
-    price: singleLineText({ error: "Price is required" })
-      .trim()
-      .min(1, { error: "Price is required", abort: true })
-      .transform((text, ctx) => amount("Price", text, ctx)),
-    discountPrice: singleLineText()
-      .trim()
-      .optional()
-      .transform((text, ctx) => (text ? amount("Discount price", text, ctx) : null)),
-    stockQuantity: singleLineText({ error: "Stock quantity is required" })
-      .trim()
-      .min(1, { error: "Stock quantity is required", abort: true })
-      .transform((text, ctx) => {
-        if (!/^\d+$/.test(text)) {
-          ctx.addIssue({ code: "custom", message: "Stock must be a whole number of 0 or more" });
-          return z.NEVER;
-        }
-        const stock = Number(text);
-        if (stock > MAX_STOCK) {
-          ctx.addIssue({ code: "custom", message: "Stock must be at most 10,00,000" });
-          return z.NEVER;
-        }
-        return stock;
-      }),
+    // A product's only size: the spec's fields, plus its label, SKU and weight and a new size.
+    price: rawSizeFields.price,
+    discountPrice: rawSizeFields.discountPrice,
+    stockQuantity: rawSizeFields.stockQuantity,
+    label: rawSizeFields.label,
+    sku: rawSizeFields.sku,
+    weightGrams: rawSizeFields.weightGrams,
+    newSize: rawSizeSchema.optional(),
+    // Several sizes: a row each (docs/decisions/056).
+    sizes: z
+      .array(rawSizeSchema)
+      .max(MAX_SIZES_PER_PRODUCT + 1)
+      .optional(),
     ingredients: optionalText("Ingredients", 2000),
     benefits: optionalText("Benefits", 2000),
     dosageInstructions: optionalText("Dosage instructions", 2000),
@@ -157,18 +246,52 @@ export const productFormSchema = z
         return rate;
       }),
   })
+  .superRefine((input, ctx) => void checkOnlySizeFigures(input, ctx), { when: () => true })
   .transform((input, ctx) => {
-    const slug = slugFrom(input, ctx);
-    if (slug === null) return z.NEVER;
-    if (input.discountPrice !== null && input.discountPrice >= input.price) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["discountPrice"],
-        message: "Discount price must be below the price",
-      });
-      return z.NEVER;
+    const issue: Issue = (path, message) => ctx.addIssue({ code: "custom", path, message });
+    const {
+      price,
+      discountPrice,
+      stockQuantity,
+      label,
+      sku,
+      weightGrams,
+      newSize,
+      sizes: rows,
+      ...product
+    } = input;
+    const sizes: (SizeInput | null)[] = [];
+    if (rows?.length) {
+      for (const { row, index } of inPositionOrder(rows)) {
+        if (!row.id && isBlankSize(row)) continue;
+        sizes.push(sizeFrom(row, ["sizes", index], issue, { skuRequired: true }));
+      }
+    } else {
+      const only = { price, discountPrice, stockQuantity, label, sku, weightGrams };
+      sizes.push(sizeFrom(only, [], issue, { skuRequired: false }));
+      if (newSize && !isBlankSize(newSize)) {
+        sizes.push(
+          sizeFrom({ ...newSize, id: undefined }, ["newSize"], issue, { skuRequired: true }),
+        );
+      }
     }
-    return { ...input, slug };
+    const slug = slugFrom(input, ctx);
+    if (slug === null || sizes.some((size) => size === null)) return z.NEVER;
+    const valid = sizes as SizeInput[];
+    checkSizeList(valid, issue);
+    const first = valid.find((size) => size.action === "sell");
+    if (!first) return z.NEVER;
+    return {
+      ...product,
+      slug,
+      // The first size on sale's figures: what a one-size product's form shows.
+      price: first.price,
+      discountPrice: first.discountPrice,
+      stockQuantity: first.stockQuantity,
+      sizes: valid,
+      /** Whether the form posted a row per size (several sizes) or the one-size fields. */
+      sizeRows: Boolean(rows?.length),
+    };
   });
 
 export type ProductFormValues = z.infer<typeof productFormSchema>;

@@ -11,10 +11,12 @@ import {
 import {
   seedCategories,
   seedCoupons,
+  seedPackSizes,
   seedProducts,
   seedReviews,
 } from "../../../db/seed/catalog-data";
 import { skuFromSlug } from "../../domain/pack-sizes";
+import { slugify } from "../../domain/slug";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { imageUrl, savePreparedImage } from "../media/images.server";
@@ -79,16 +81,31 @@ export async function seedDemoCatalog(database: Database, now = Date.now()) {
         ),
       )
       .returning({ id: products.id, slug: products.slug, name: products.name });
-    // Each demo product is sold in one pack size, its SKU the slug (docs/decisions/056).
+    // A demo product's first size carries its price and stock, its SKU the slug; some are sold
+    // in more sizes, each SKU the slug and the size (docs/decisions/056).
     const idsBySlug = new Map(insertedProducts.map((p) => [p.slug, p.id]));
     await tx.insert(productVariants).values(
-      seedProducts.map((product) => ({
-        productId: idsBySlug.get(product.slug)!,
-        sku: skuFromSlug(product.slug),
-        price: product.price,
-        discountPrice: product.discountPrice,
-        stockQuantity: product.stockQuantity,
-      })),
+      seedProducts.flatMap((product) => {
+        const sized = seedPackSizes[product.slug];
+        const productId = idsBySlug.get(product.slug)!;
+        const first = {
+          productId,
+          label: sized?.first ?? "",
+          sku: skuFromSlug(product.slug),
+          price: product.price,
+          discountPrice: product.discountPrice,
+          stockQuantity: product.stockQuantity,
+          weightGrams: sized?.weightGrams ?? null,
+          sortOrder: 0,
+        };
+        const more = (sized?.more ?? []).map((size, index) => ({
+          productId,
+          ...size,
+          sku: skuFromSlug(`${product.slug}-${slugify(size.label)}`),
+          sortOrder: index + 1,
+        }));
+        return [first, ...more];
+      }),
     );
 
     for (const [index, product] of insertedProducts.entries()) {

@@ -15,7 +15,15 @@ export class ProductAdminError extends AppError {
   }
 }
 
-type ProductField = "slug" | "categoryId" | "images";
+/** A field of the product form; a size's fields are named as the form posts them: "sizes[1].sku". */
+type ProductField =
+  | "slug"
+  | "categoryId"
+  | "images"
+  | "sku"
+  | "sizes"
+  | "newSize.sku"
+  | `sizes[${number}].${string}`;
 
 /** Every column an administrator edits or sees, without the database-kept search text. */
 const { searchText: _searchText, ...columns } = getTableColumns(products);

@@ -16,7 +16,8 @@ import {
   type Upload,
 } from "./product-gallery.server";
 import { lockProduct, ProductAdminError, productColumns } from "./products-admin-base.server";
-import { addOnlySize, firstSizeOf, type SizeValues, updateSizeValues } from "./sizes.server";
+import { applySizes, listAllSizes } from "./size-edits.server";
+import { firstSizeOf, type SizeValues } from "./sizes.server";
 
 // The back office's product page reaches the gallery's services through this module too.
 export { moveImage, removeImage, setPrimaryImage } from "./product-gallery.server";
@@ -68,6 +69,13 @@ export async function listAdminProducts(
               select coalesce(sum(v.stock_quantity), 0)::int from product_variants v
               where v.product_id = ${products}.id and v.archived_at is null
             )`,
+            // Each size on sale with its stock, in the owner's order, for the rows that list them.
+            sizes: sql<{ label: string; stock: number }[]>`(
+              select coalesce(json_agg(json_build_object('label', v.label, 'stock', v.stock_quantity)
+                order by v.sort_order, v.id), '[]'::json)
+              from product_variants v
+              where v.product_id = ${products}.id and v.archived_at is null
+            )`,
             isFeatured: products.isFeatured,
             status: products.status,
             categoryName: categories.name,
@@ -114,6 +122,7 @@ export async function findProductForEdit(executor: Executor, id: string) {
     price: size?.price ?? 0,
     discountPrice: size?.discountPrice ?? null,
     stockQuantity: size?.stockQuantity ?? 0,
+    sizes: await listAllSizes(executor, id),
     images: await galleryOf(executor, id),
   };
 }
@@ -134,13 +143,11 @@ async function lockWithFirstSize(tx: Transaction, id: string) {
   return { before, size };
 }
 
-/** The product's own columns and its size's, apart. */
-function splitSizeValues(values: ProductFormValues): [ProductValues, SizeValues] {
-  const { price, discountPrice, stockQuantity, ...product } = values;
-  return [product, { price, discountPrice, stockQuantity }];
+/** The product's own columns, without its sizes'. */
+function productValuesOf(values: ProductFormValues) {
+  const { price, discountPrice, stockQuantity, sizes, sizeRows, ...product } = values;
+  return product;
 }
-
-type ProductValues = Omit<ProductFormValues, keyof SizeValues>;
 
 /** Turns the database's refusals into messages an administrator can act on. */
 function explain(error: unknown, values: { slug: string }): never {
@@ -159,9 +166,12 @@ function explain(error: unknown, values: { slug: string }): never {
   }
   if (constraint === "product_variants_sku_unique") {
     throw new ProductAdminError(
-      `A size with the SKU "${values.slug}" already exists. Choose another slug.`,
-      "slug",
+      "One of the SKUs is already used by another size. Choose another SKU.",
+      "sizes",
     );
+  }
+  if (constraint === "product_variants_label_unique") {
+    throw new ProductAdminError("Two sizes on sale have the same name. Rename one.", "sizes");
   }
   if (text.includes("products_category_id_categories_id_fk")) {
     throw new ProductAdminError(
@@ -170,6 +180,21 @@ function explain(error: unknown, values: { slug: string }): never {
     );
   }
   throw error;
+}
+
+/** The first size on sale's figures: what the one-size form shows. */
+function sizeValuesOf(values: ProductFormValues): SizeValues {
+  return {
+    price: values.price,
+    discountPrice: values.discountPrice,
+    stockQuantity: values.stockQuantity,
+  };
+}
+
+/** The form's values as the audit log records them; the sizes are recorded as they were saved. */
+function recordedValues(values: ProductFormValues) {
+  const { sizes: _posted, sizeRows: _rows, ...recorded } = values;
+  return recorded;
 }
 
 export async function createProduct(
@@ -181,18 +206,20 @@ export async function createProduct(
   const prepared = await prepareUploads(uploads);
   try {
     return await database.transaction(async (tx) => {
-      const [productValues, sizeValues] = splitSizeValues(values);
-      const [created] = await tx.insert(products).values(productValues).returning(productColumns);
-      await addOnlySize(tx, created!, sizeValues);
+      const [created] = await tx
+        .insert(products)
+        .values(productValuesOf(values))
+        .returning(productColumns);
+      const sizes = await applySizes(tx, created!, values.sizes, values.sizeRows);
       const added = await attachImages(tx, created!, prepared);
       await recordAudit(tx, {
         actorId,
         action: "create",
         entity: "product",
         entityId: created!.id,
-        changes: { ...values, addedImages: added },
+        changes: { ...recordedValues(values), sizes: sizes.after, addedImages: added },
       });
-      return { ...created!, ...sizeValues };
+      return { ...created!, ...sizeValuesOf(values) };
     });
   } catch (error) {
     explain(error, values);
@@ -209,16 +236,14 @@ export async function updateProduct(
   const prepared = await prepareUploads(uploads);
   try {
     return await database.transaction(async (tx) => {
-      const { before, size } = await lockWithFirstSize(tx, id);
-      if (!size) throw new ProductAdminError("This product has no size on sale");
-      const [productValues, sizeValues] = splitSizeValues(values);
+      const { before } = await lockWithFirstSize(tx, id);
       const [product] = await tx
         .update(products)
-        .set({ ...productValues, updatedAt: new Date() })
+        .set({ ...productValuesOf(values), updatedAt: new Date() })
         .where(eq(products.id, id))
         .returning(productColumns);
-      await updateSizeValues(tx, size.id, sizeValues);
-      const updated = { ...product!, ...sizeValues };
+      const sizes = await applySizes(tx, product!, values.sizes, values.sizeRows);
+      const updated = { ...product!, ...sizeValuesOf(values) };
       if (before.name !== values.name) {
         // Pictures described by the old name follow the new one.
         await tx
@@ -233,7 +258,11 @@ export async function updateProduct(
         action: "update",
         entity: "product",
         entityId: id,
-        changes: { before, after: values, addedImages: added },
+        changes: {
+          before: { ...before, sizes: sizes.before },
+          after: { ...recordedValues(values), sizes: sizes.after },
+          addedImages: added,
+        },
       });
       return updated;
     });

@@ -8,6 +8,7 @@ import {
   type InvoiceItemInput,
   invoiceNumber,
 } from "../../domain/invoice";
+import { documentLineName } from "../../domain/pack-sizes";
 import { AppError } from "../../lib/app-error";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
@@ -97,7 +98,9 @@ type InvoicedOrder = {
 
 /** The columns of an order line the invoice is computed from, in the invoice's order. */
 export const invoiceItemColumns = {
-  description: orderItems.productName,
+  productName: orderItems.productName,
+  variantLabel: orderItems.variantLabel,
+  sku: orderItems.sku,
   hsnCode: orderItems.hsnCode,
   gstRate: orderItems.gstRate,
   quantity: orderItems.quantity,
@@ -105,7 +108,12 @@ export const invoiceItemColumns = {
   totalPrice: orderItems.totalPrice,
 };
 
-type InvoiceItemRow = Omit<InvoiceItemInput, "gstRate"> & { gstRate: string | number };
+type InvoiceItemRow = Omit<InvoiceItemInput, "gstRate" | "description"> & {
+  gstRate: string | number;
+  productName: string;
+  variantLabel: string;
+  sku: string | null;
+};
 
 /**
  * An order's invoice lines and totals (app/domain/invoice.ts), its items in the invoice's order
@@ -118,7 +126,11 @@ export function orderInvoiceTax(
   supplierState: string,
 ) {
   const tax = computeInvoiceTax({
-    items: items.map((item) => ({ ...item, gstRate: Number(item.gstRate) })),
+    items: items.map(({ productName, variantLabel, sku, ...item }) => ({
+      ...item,
+      description: documentLineName({ productName, variantLabel, sku }),
+      gstRate: Number(item.gstRate),
+    })),
     discount: order.discountAmount,
     shipping: order.shippingCost,
     shippingMethod: order.shippingMethod,

@@ -27,6 +27,9 @@ export const orderSummaryColumns = {
 export const orderLineColumns = {
   id: orderItems.id,
   productName: orderItems.productName,
+  /** The size as sold ('' for a product's only size) and its SKU (docs/decisions/056). */
+  variantLabel: orderItems.variantLabel,
+  sku: orderItems.sku,
   quantity: orderItems.quantity,
   unitPrice: orderItems.unitPrice,
   totalPrice: orderItems.totalPrice,

@@ -5,6 +5,7 @@ import { composeMail, type MailParagraph, type MailRow } from "../../domain/mail
 import type { OrderMailKind } from "../../domain/mail-outbox";
 import { formatRupees } from "../../domain/money";
 import { isTestPayment, paymentArrived, paymentMethodLabel } from "../../domain/orders";
+import { documentLineName } from "../../domain/pack-sizes";
 import { paymentStandingLabel } from "../../domain/refunds";
 import { shippingMethodLabel } from "../../domain/shipping";
 import { orderMailPath } from "../../domain/validation/order-history";
@@ -47,13 +48,21 @@ export async function loadOrderForMail(executor: Executor, orderId: string) {
   if (!order) return null;
   const items = await executor
     .select({
-      name: orderItems.productName,
+      productName: orderItems.productName,
+      variantLabel: orderItems.variantLabel,
+      sku: orderItems.sku,
       quantity: orderItems.quantity,
       total: orderItems.totalPrice,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-  return { ...order, items };
+  return {
+    ...order,
+    items: items.map(({ productName, variantLabel, sku, ...item }) => ({
+      ...item,
+      name: documentLineName({ productName, variantLabel, sku }),
+    })),
+  };
 }
 
 export type OrderForMail = NonNullable<Awaited<ReturnType<typeof loadOrderForMail>>>;

@@ -241,6 +241,33 @@ async function saveProduct(
   }
 }
 
+type SizeStock = { label: string; stock: number };
+
+/** Under a product of several sizes, each size's stock (docs/decisions/056). */
+function SizeStocks({ sizes }: { sizes: SizeStock[] }) {
+  if (sizes.length < 2) return null;
+  return (
+    <ul className="mt-1 grid text-muted-foreground text-xs" aria-label="Stock per size">
+      {sizes.map((size) => (
+        <li key={size.label} className="whitespace-nowrap">
+          {size.label}: {size.stock}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A product in stock with some of its sizes sold out says which. */
+function SizesSoldOut({ sizes, total }: { sizes: SizeStock[]; total: number }) {
+  const soldOut = sizes.filter((size) => size.stock === 0);
+  if (sizes.length < 2 || total === 0 || soldOut.length === 0) return null;
+  return (
+    <span className="mt-1 block text-destructive text-xs">
+      Out of stock: {soldOut.map((size) => size.label).join(", ")}
+    </span>
+  );
+}
+
 type ActionData = {
   ok: boolean;
   intent?: string;
@@ -487,11 +514,15 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               <td className="px-3 py-3">
                 <Price price={product.price} discountPrice={product.discountPrice} />
               </td>
-              <td className="px-3 py-3">{product.stockQuantity}</td>
+              <td className="px-3 py-3">
+                {product.stockQuantity}
+                <SizeStocks sizes={product.sizes} />
+              </td>
               <td className="px-3 py-3">
                 <Badge variant={product.stockQuantity > 0 ? "success" : "destructive"}>
                   {product.stockQuantity > 0 ? "In Stock" : "Out of Stock"}
                 </Badge>
+                <SizesSoldOut sizes={product.sizes} total={product.stockQuantity} />
               </td>
               <td className="px-3 py-3">
                 <Badge variant={STATUS_TONE[product.status]}>
