@@ -25,7 +25,7 @@ export type Size = {
 };
 
 /** The administrator's order of a product's sizes (docs/decisions/056). */
-const sizeOrder = [asc(productVariants.sortOrder), asc(productVariants.id)];
+export const sizeOrder = [asc(productVariants.sortOrder), asc(productVariants.id)];
 
 /**
  * The size a cart add is about, locked against a concurrent change of its stock until the
