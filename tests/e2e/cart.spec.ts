@@ -69,7 +69,10 @@ test("a visitor's add on a product card comes back after signing up", async ({ p
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created successfully!")).toBeVisible();
   await expect(
-    page.getByText("You are now signed in to your account. Brahmi Vati was added to your cart."),
+    // The card adds the size it shows, and the message names it (docs/decisions/056).
+    page.getByText(
+      "You are now signed in to your account. Brahmi Vati – 40 tablets was added to your cart.",
+    ),
   ).toBeVisible();
   await page.waitForURL("/products?search=Brahmi");
   await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
