@@ -68,8 +68,8 @@ test("a visitor's add on a product card comes back after signing up", async ({ p
   await form.getByLabel("Password").fill(PASSWORD);
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created successfully!")).toBeVisible();
+  // Brahmi Vati is sold in two sizes: the card adds the one it shows, named in the message.
   await expect(
-    // The card adds the size it shows, and the message names it (docs/decisions/056).
     page.getByText(
       "You are now signed in to your account. Brahmi Vati – 40 tablets was added to your cart.",
     ),

@@ -386,6 +386,53 @@ describe(`editing a product's sizes on ${DATABASE_KIND}`, () => {
     expect(JSON.stringify(response)).toContain("Price must be above ₹0");
     expect((await listAllSizes(handle.db, product.id)).map((s) => s.price)).toEqual([45000, 85000]);
   });
+
+  it("saves the rows as a plain form post sends them (no JavaScript), the empty new row ignored", async () => {
+    const { product, sizes, tag } = await twoSizes();
+    const form: Record<string, string> = {
+      intent: "update",
+      id: product.id,
+      name: product.name,
+      slug: product.slug,
+    };
+    const posted = [
+      ...rows(sizes, [{ stockQuantity: "7" }]),
+      {
+        id: "",
+        label: "250 g",
+        sku: `CHY-250-${tag}`,
+        price: "250",
+        discountPrice: "",
+        stockQuantity: "2",
+        weightGrams: "300",
+        position: "0",
+      },
+      {
+        id: "",
+        label: "",
+        sku: "",
+        price: "",
+        discountPrice: "",
+        stockQuantity: "",
+        weightGrams: "",
+        position: "4",
+      },
+    ];
+    posted.forEach((row, index) => {
+      for (const [key, value] of Object.entries(row)) form[`sizes[${index}].${key}`] = value;
+    });
+    const response = await callRoute(
+      action,
+      postMultipart(`/admin/products?edit=${product.id}`, admin.cookies, form),
+    );
+    expect(response).toMatchObject({ status: 302 });
+    const saved = await listAllSizes(handle.db, product.id);
+    expect(saved.map((s) => [s.label, s.stockQuantity, s.weightGrams])).toEqual([
+      ["250 g", 2, 300],
+      ["500 g", 7, null],
+      ["1 kg", 4, null],
+    ]);
+  });
 });
 
 describe(`the audit log of a one-size product on ${DATABASE_KIND}`, () => {
