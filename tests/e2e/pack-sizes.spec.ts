@@ -251,3 +251,40 @@ test("a signed-out visitor's page of each size comes from the page cache, each s
   }
   await context.close();
 });
+
+test("a saved product keeps one entry, shows the size its listing card shows, and its Add to Cart adds that size", async ({
+  page,
+  browser,
+}) => {
+  const product = await addSizedProduct(browser, 6);
+  await signUp(page);
+  await page.goto(sizeUrl(product, product.large));
+  const productId = await page
+    .locator('form[action="/cart"] input[name="productId"]')
+    .first()
+    .getAttribute("value");
+  // Saved from the 250 ml page, twice: the wishlist is per product.
+  for (let i = 0; i < 2; i++) {
+    const saved = await page.request.post("/wishlist", {
+      form: { intent: "add", productId: productId! },
+      headers: { origin: BASE_URL },
+    });
+    expect(saved.status()).toBe(200);
+  }
+
+  await page.goto("/wishlist");
+  await waitForHydration(page);
+  const cards = page.getByRole("list", { name: "Saved products" }).getByRole("listitem");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("from ₹140");
+  await cards
+    .first()
+    .getByRole("button", { name: /Add to Cart/ })
+    .click();
+  await expect(page.getByText("Added to cart").last()).toBeVisible();
+  await page.goto("/cart");
+  const lines = page.getByRole("list", { name: "Items in your cart" }).getByRole("listitem");
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(`${product.name} – 100 ml`);
+  await expect(lines.first()).toContainText(`SKU ${product.small.sku}`);
+});
