@@ -133,10 +133,11 @@ function SavedCard({ item }: { item: WishlistItem }) {
           {item.name}
         </Link>
         <RatingSummary rating={item.rating} reviewCount={item.reviewCount} />
-        <Price price={item.price} discountPrice={item.discountPrice} />
+        <Price price={item.price} discountPrice={item.discountPrice} from={item.pricesDiffer} />
         <div className="mt-auto flex items-center gap-2 pt-2">
           <AddToCartButton
             productId={item.id}
+            variantId={item.variantId}
             productName={item.name}
             disabled={item.stockQuantity <= 0}
             className="flex-1"
