@@ -8,6 +8,8 @@ import {
   Link,
   type ShouldRevalidateFunction,
   useFetcher,
+  useLocation,
+  useNavigation,
   useSearchParams,
 } from "react-router";
 import { deferred } from "~/components/deferred";
@@ -363,6 +365,12 @@ function BuyBox({
 }) {
   const [quantity, setQuantity] = useState(1);
   const fetcher = useFetcher();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // Another size of this product is loading: this box still holds the size that was shown, so it
+  // adds nothing until the chosen size's box replaces it.
+  const choosingSize =
+    navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
   const inStock = stock > 0;
   return (
     <div className="flex flex-wrap items-end gap-3">
@@ -373,7 +381,11 @@ function BuyBox({
         {inStock ? <QuantityStepper value={quantity} onChange={setQuantity} max={stock} /> : null}
         <input type="hidden" name="quantity" value={quantity} />
         <ReturnHere />
-        <Button type="submit" size="lg" disabled={!inStock || fetcher.state !== "idle"}>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={!inStock || choosingSize || fetcher.state !== "idle"}
+        >
           {inStock ? "Add to Cart" : "Out of Stock"}
         </Button>
       </fetcher.Form>
