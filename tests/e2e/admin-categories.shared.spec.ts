@@ -78,7 +78,7 @@ test("categories: list with counts, add, show in the shop, refuse delete while i
   await productDialog.getByLabel("Product Name", { exact: true }).fill(product);
   await productDialog.getByLabel("Category").selectOption({ label: name });
   await productDialog.getByLabel("Price (₹)", { exact: true }).fill("320");
-  await productDialog.getByLabel("Stock Quantity").fill("8");
+  await productDialog.getByLabel("Stock Quantity", { exact: true }).fill("8");
   await productDialog.getByRole("button", { name: "Add Product" }).click();
   await expect(admin.getByText("Product added successfully")).toBeVisible();
   await shop.reload();
