@@ -34,12 +34,21 @@ export const settings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Lots expiring sooner than this many days from today are not sold (docs/decisions/059). */
+    minShelfLifeDays: integer("min_shelf_life_days").notNull().default(90),
+    /** The drug manufacturing licence number printed on invoices and packing slips. */
+    manufacturingLicence: text("manufacturing_licence").notNull().default(""),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("settings_single_row", sql`${t.id} = 1`),
     check("settings_low_stock_non_negative", sql`${t.lowStockThreshold} >= 0`),
     check("settings_cod_max_positive", sql`${t.codMaxOrderValue} > 0`),
+    check("settings_min_shelf_life_range", sql`${t.minShelfLifeDays} between 0 and 1095`),
+    check(
+      "settings_manufacturing_licence_length",
+      sql`char_length(${t.manufacturingLicence}) <= 60`,
+    ),
   ],
 );
 
