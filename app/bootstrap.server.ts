@@ -19,8 +19,13 @@ import { startJobRunner } from "./modules/jobs/job-runner.server";
 // The kinds of background job every process runs (docs/decisions/055), declared as they load.
 import "./modules/orders/order-mails.server";
 import "./workflows/refund-jobs.server";
+import { scheduleDailyStockRefresh } from "./modules/inventory/daily-refresh.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
-import { ensureSettings, rememberSettingsUntilChanged } from "./modules/settings/settings.server";
+import {
+  applyDemoSettings,
+  ensureSettings,
+  rememberSettingsUntilChanged,
+} from "./modules/settings/settings.server";
 import { scheduleOrderExpiry } from "./workflows/expire-unpaid-orders.server";
 
 const lifecycle = singleton(
@@ -62,7 +67,9 @@ export function startShop(): Promise<void> {
     // On PostgreSQL the session's one statement runs in the database's own processes, and another
     // app process's write would be heard a moment after it returned (docs/decisions/046).
     if (handle.kind === "pglite") await rememberShoppers();
-    if (env.SEED === "demo") await seedDemoCatalog(handle.db);
+    if (env.SEED === "demo" && (await seedDemoCatalog(handle.db))) {
+      await applyDemoSettings(handle.db);
+    }
     await bootstrapAdministrator(handle.db, {
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
@@ -75,6 +82,8 @@ export function startShop(): Promise<void> {
       pageCache: storefrontPageCacheForStats,
     });
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
+    // Lots cross the shelf-life line as the date changes (docs/decisions/059).
+    const stopStockRefresh = scheduleDailyStockRefresh(() => handle.db);
     const stopJobs = await startJobRunner(() => handle.db, {
       retentionDays: env.JOB_RETENTION_DAYS,
       // One process holds the embedded database: a job left running was left by one that died.
@@ -86,6 +95,7 @@ export function startShop(): Promise<void> {
     );
     lifecycle.stopJobs = async () => {
       stopPageCache();
+      stopStockRefresh();
       stopBackfill.abort();
       await Promise.all([stopOrderExpiry(), stopJobs(), backfill]);
     };
