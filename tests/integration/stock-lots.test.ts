@@ -431,6 +431,28 @@ describe(`stock lots and the ledger on ${DATABASE_KIND}`, () => {
     expect(jobs[1]!.runAt.toISOString()).toBe(startOfShopDate(tomorrow).toISOString());
   });
 
+  it("sets a figure the daily refresh has not yet lowered on the next sale, and refuses past the sellable lots", async () => {
+    const [userId, other] = (await insertCustomers(handle.db, 2)) as [string, string];
+    const item = await sized(2);
+    await receive(item.variantId, `STALE-${item.sku}`, addDays(today, 200), 3);
+    // As if the lot had crossed the shelf-life line since the last refresh.
+    await handle.db
+      .update(stockLots)
+      .set({ expiresOn: addDays(today, 10) })
+      .where(eq(stockLots.batchNumber, `STALE-${item.sku}`));
+    expect(await stockOf(handle.db, { variantId: item.variantId })).toBe(5);
+
+    await fillCart(handle.db, other, [{ variantId: item.variantId, quantity: 3 }]);
+    await expect(orderFor(handle.db, other)).rejects.toThrow(
+      `Only 2 of ${item.name} left in stock`,
+    );
+    await fillCart(handle.db, userId, [{ variantId: item.variantId, quantity: 1 }]);
+    const placed = await orderFor(handle.db, userId);
+    expect((await allocationsOf(placed.id)).map((a) => a.batchNumber)).toEqual([null]);
+    expect(await stockOf(handle.db, { variantId: item.variantId })).toBe(1);
+    await expectLedgerHolds(item.variantId);
+  });
+
   it("sells the last 5 units across two lots to exactly 5 of 40 customers ordering at once", async () => {
     const customers = await insertCustomers(handle.db, 40);
     const item = await sized(0);
