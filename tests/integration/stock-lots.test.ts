@@ -9,8 +9,14 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sellableFrom, shopDate } from "~/domain/stock-lots";
+import { productFormSchema } from "~/domain/validation/product";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { findProduct } from "~/modules/catalog/product-detail.server";
+import {
+  createProduct,
+  ProductAdminError,
+  updateProduct,
+} from "~/modules/catalog/products-admin.server";
 import {
   dailyStockRefresh,
   enqueueDailyStockRefresh,
@@ -355,6 +361,43 @@ describe(`stock lots and the ledger on ${DATABASE_KIND}`, () => {
     await setStock(handle.db, { variantId: item.variantId }, 6);
     expect(await stockOf(handle.db, { variantId: item.variantId })).toBe(6);
     await expectLedgerHolds(item.variantId);
+  });
+
+  it("records the product form's stock changes as adjustments of the opening lot, refused beside the field past it", async () => {
+    const admin = await createAdmin(handle.db);
+    const tag = randomUUID().slice(0, 6);
+    const form = (stockQuantity: string) =>
+      productFormSchema.parse({ name: `Brahmi Vati ${tag}`, price: "249.50", stockQuantity });
+    const created = await createProduct(handle.db, admin.id, form("30"));
+    const [size] = await handle.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, created!.id));
+    const variantId = size!.id;
+    await receive(variantId, `FORM2-${tag}`, addDays(today, 300), 10);
+    expect(await stockOf(handle.db, { variantId })).toBe(40);
+
+    await updateProduct(handle.db, admin.id, created!.id, form("45"));
+    expect(Object.fromEntries(await lotsOf(variantId))).toEqual({
+      opening: 35,
+      [`FORM2-${tag}`]: 10,
+    });
+    const [adjusted] = await handle.db
+      .select({ quantity: stockMovements.quantity, actorId: stockMovements.actorId })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.variantId, variantId), eq(stockMovements.reason, "adjusted")));
+    expect(adjusted).toEqual({ quantity: 5, actorId: admin.id });
+
+    const refused = await updateProduct(handle.db, admin.id, created!.id, form("5")).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ProductAdminError);
+    expect((refused as ProductAdminError).field).toBe("stockQuantity");
+    expect((refused as Error).message).toBe(
+      "Stock can be lowered here by at most 35, the opening stock; the rest is in batches. Adjust or write off batches on the size's stock lots page.",
+    );
+    expect(await stockOf(handle.db, { variantId })).toBe(45);
+    await expectLedgerHolds(variantId);
   });
 
   it("names the sizes whose lots, ledger or stock figure disagree", async () => {
