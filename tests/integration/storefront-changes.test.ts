@@ -24,6 +24,7 @@ import {
   profiles,
   reviews,
   settings,
+  stockLots,
 } from "../../db/schema";
 import { callRoute, createAdmin, getPage } from "./support/admin";
 import { wireApp } from "./support/app";
@@ -88,6 +89,28 @@ describe(`writes announce what they change on ${DATABASE_KIND}`, () => {
         .where(eq(productVariants.id, product!.variantId)),
     );
     expect(tags).toEqual(new Set([productTag(product!.id), PAGE_TAGS.products]));
+  });
+
+  it("a batch's expiry changed or the batch deleted: the product's page (it shows the next batch's expiry)", async () => {
+    const [product] = await insertProducts(handle.db, [{ name: "Lot Change", stockQuantity: 0 }]);
+    const [lot] = await handle.db
+      .insert(stockLots)
+      .values({
+        variantId: product!.variantId,
+        batchNumber: "SA-2611-901",
+        quantityReceived: 0,
+        quantityLeft: 0,
+      })
+      .returning({ id: stockLots.id });
+    const where = eq(stockLots.id, lot!.id);
+    expect(
+      await announcedBy(() =>
+        handle.db.update(stockLots).set({ expiresOn: "2028-03-31" }).where(where),
+      ),
+    ).toEqual(new Set([productTag(product!.id)]));
+    expect(await announcedBy(() => handle.db.delete(stockLots).where(where))).toEqual(
+      new Set([productTag(product!.id)]),
+    );
   });
 
   it("a sale that leaves stock: the product's page only; the last unit: the lists too", async () => {
