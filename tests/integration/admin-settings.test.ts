@@ -221,3 +221,32 @@ describe(`cash-on-delivery settings on ${DATABASE_KIND}`, () => {
     expect(await getSettings(handle.db)).toEqual(before);
   });
 });
+
+describe(`stock settings on ${DATABASE_KIND}`, () => {
+  it("saves the minimum shelf life and the licence number, audited, and refuses a shelf life out of range", async () => {
+    const entries = (await settingsAudit()).length;
+    const refused = await save({ minShelfLifeDays: "1096", manufacturingLicence: "L".repeat(61) });
+    expect(refused.status).toBe(400);
+    expect(refused.body?.result.error).toMatchObject({
+      minShelfLifeDays: ["Minimum shelf life must be a whole number of days from 0 to 1095"],
+      manufacturingLicence: ["Manufacturing licence number must be at most 60 characters"],
+    });
+    expect(await settingsAudit()).toHaveLength(entries);
+
+    const answer = await save({ minShelfLifeDays: "120", manufacturingLicence: "AYU/MH/25D/0147" });
+    expect(answer.toast).toMatchObject({
+      title: "Settings saved",
+      description: "Changed: Minimum shelf life (days), Manufacturing licence number",
+    });
+    const saved = await getSettings(handle.db);
+    expect([saved.minShelfLifeDays, saved.manufacturingLicence]).toEqual([120, "AYU/MH/25D/0147"]);
+    const audit = await settingsAudit();
+    expect(audit).toHaveLength(entries + 1);
+    expect(audit.at(-1)!.changes).toMatchObject({
+      before: { minShelfLifeDays: 90, manufacturingLicence: "" },
+      after: { minShelfLifeDays: 120, manufacturingLicence: "AYU/MH/25D/0147" },
+    });
+    await save({ minShelfLifeDays: "90", manufacturingLicence: "" });
+    expect((await getSettings(handle.db)).minShelfLifeDays).toBe(90);
+  });
+});
