@@ -84,10 +84,9 @@ export async function seedDemoCatalog(database: Database, now = Date.now()) {
         ),
       )
       .returning({ id: products.id, slug: products.slug, name: products.name });
-    // A demo product's first size carries its price and stock, its SKU the slug; some are sold
-    // in more sizes, each SKU the slug and the size (docs/decisions/056).
-    // Each size is made empty (its opening lot holds nothing) and its stock is received as
-    // dated batches (docs/decisions/059).
+    // A demo product's first size carries its price, its SKU the slug; some are sold in more
+    // sizes, each SKU the slug and the size (docs/decisions/056). Each size is made empty (its
+    // opening lot holds nothing) and its stock is received as dated batches (decision 059).
     const idsBySlug = new Map(insertedProducts.map((p) => [p.slug, p.id]));
     const sizeRows = await tx
       .insert(productVariants)
@@ -101,17 +100,18 @@ export async function seedDemoCatalog(database: Database, now = Date.now()) {
             sku: skuFromSlug(product.slug),
             price: product.price,
             discountPrice: product.discountPrice,
-            stockQuantity: product.stockQuantity,
+            stockQuantity: 0,
             weightGrams: sized?.weightGrams ?? null,
             sortOrder: 0,
           };
           const more = (sized?.more ?? []).map((size, index) => ({
             productId,
             ...size,
+            stockQuantity: 0,
             sku: skuFromSlug(`${product.slug}-${slugify(size.label)}`),
             sortOrder: index + 1,
           }));
-          return [first, ...more].map((size) => ({ ...size, stockQuantity: 0 }));
+          return [first, ...more];
         }),
       )
       .returning({ id: productVariants.id, productId: productVariants.productId });

@@ -219,9 +219,9 @@ function checkQuote(lines: CartLine[], quote: Quote | null) {
 
 /**
  * The inventory takes each size's stock (never below zero, rows in id order) from its lots, first
- * expiry first out, and records them on the order line; a line it cannot take
- * is refused with the product and size named. The price and tax codes come back from the same
- * locked rows: the order was written with the cart's reading of them, which must still be current.
+ * expiry first out, and records them on the order line; a line it cannot take is refused with the
+ * product and size named. The price and tax codes come back from the same locked rows: the order
+ * was written with the cart's reading of them, which must still be current.
  */
 async function takeCartStock(tx: Transaction, lines: (CartLine & { orderItemId: string })[]) {
   const { taken, shortfall } = await takeStock(tx, lines, { forSale: true });

@@ -6,10 +6,10 @@ import { releaseCoupon } from "../promotions/redemptions.server";
 
 /**
  * Marks a locked order cancelled and gives back what it took: each item's stock, to the lots it
- * came from, and its coupon
- * use (the redemption row goes, so the per-customer count drops too). The rest of a cancellation
- * (the refund, the credit note, the mail) is the workflow's: app/workflows/cancel-order.server.ts.
- * Call inside a transaction that holds the order row `for update`.
+ * came from, and its coupon use (the redemption row goes, so the per-customer count drops too).
+ * The rest of a cancellation (the refund, the credit note, the mail) is the workflow's:
+ * app/workflows/cancel-order.server.ts. Call inside a transaction that holds the order row
+ * `for update`.
  */
 export async function releaseOrder(
   tx: Transaction,

@@ -9,10 +9,10 @@ import { OrderAdminError } from "./order-errors";
 /**
  * Takes back what a cancelled order gave back when it was cancelled (releaseOrder): each item's
  * stock and its coupon use. Call inside a transaction that holds the order row `for update`; a
- * refusal throws, so the transaction writes nothing. The catalog takes the stock in product id
+ * refusal throws, so the transaction writes nothing. The inventory takes the stock in size id
  * order, as placing an order does, each take a conditional update evaluated again after a lock
- * wait, so a concurrent order and a reopen never sell the same last unit twice. The inventory
- * takes it from the lots that may be sold today, which may differ from those first taken.
+ * wait, so a concurrent order and a reopen never sell the same last unit twice; it takes it from
+ * the lots that may be sold today, first expiry first out, which may differ from those first taken.
  */
 export async function reopenOrder(tx: Transaction, orderId: string, orderNumber: string) {
   const lines = await heldLines(tx, orderId);
