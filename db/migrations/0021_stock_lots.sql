@@ -69,3 +69,43 @@ INSERT INTO "stock_lots" ("variant_id", "batch_number", "quantity_received", "qu
 SELECT "id", NULL, "stock_quantity", "stock_quantity", "created_at" FROM "product_variants";--> statement-breakpoint
 INSERT INTO "stock_movements" ("lot_id", "variant_id", "quantity", "reason", "note", "created_at")
 SELECT "id", "variant_id", "quantity_left", 'opening', 'Opening stock', "received_at" FROM "stock_lots" WHERE "quantity_left" > 0;
+--> statement-breakpoint
+-- Hand-written (docs/decisions/059): every size made from now on, by the product form, the demo
+-- catalog or a direct insert, gets its opening lot holding the stock it was made with, recorded
+-- in the ledger, so a size's lots and ledger agree from its first moment.
+CREATE OR REPLACE FUNCTION open_stock_lot() RETURNS trigger AS $$
+DECLARE
+  lot uuid;
+BEGIN
+  INSERT INTO stock_lots (variant_id, batch_number, quantity_received, quantity_left)
+  VALUES (NEW.id, NULL, NEW.stock_quantity, NEW.stock_quantity)
+  RETURNING id INTO lot;
+  IF NEW.stock_quantity > 0 THEN
+    INSERT INTO stock_movements (lot_id, variant_id, quantity, reason, note)
+    VALUES (lot, NEW.id, NEW.stock_quantity, 'opening', 'Opening stock');
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER product_variants_open_stock_lot
+AFTER INSERT ON product_variants
+FOR EACH ROW EXECUTE FUNCTION open_stock_lot();
+--> statement-breakpoint
+-- The product page shows the expiry of the lot that ships next: a lot whose expiry changes, or
+-- that is deleted, changes its product's page even when the size's stock figure does not.
+CREATE OR REPLACE FUNCTION notify_stock_lot_changed() RETURNS trigger AS $$
+DECLARE
+  product uuid;
+BEGIN
+  SELECT product_id INTO product FROM product_variants WHERE id = COALESCE(NEW.variant_id, OLD.variant_id);
+  IF product IS NOT NULL THEN
+    PERFORM pg_notify('storefront_changed', 'product:' || product);
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER stock_lots_storefront_changed
+AFTER UPDATE OF expires_on OR DELETE ON stock_lots
+FOR EACH ROW EXECUTE FUNCTION notify_stock_lot_changed();

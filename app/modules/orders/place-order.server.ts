@@ -22,7 +22,7 @@ import { findOwnAddress } from "../accounts/addresses-read.server";
 import { emptyOrderedCart } from "../cart/cart.server";
 import { listCartLines } from "../cart/cart-read.server";
 import { customerCouponUses, findCouponState } from "../cart/cart-view.server";
-import { takeStock } from "../catalog/stock.server";
+import { takeStock } from "../inventory/stock.server";
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
 import {
@@ -142,21 +142,24 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       now,
     );
 
-    await tx.insert(orderItems).values(
-      lines.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        variantId: line.variantId,
-        productName: line.productName,
-        variantLabel: line.sizeLabel,
-        sku: line.sku,
-        hsnCode: line.hsnCode,
-        gstRate: line.gstRate,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        totalPrice: line.unitPrice * line.quantity,
-      })),
-    );
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        lines.map((line) => ({
+          orderId: order.id,
+          productId: line.productId,
+          variantId: line.variantId,
+          productName: line.productName,
+          variantLabel: line.sizeLabel,
+          sku: line.sku,
+          hsnCode: line.hsnCode,
+          gstRate: line.gstRate,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          totalPrice: line.unitPrice * line.quantity,
+        })),
+      )
+      .returning({ id: orderItems.id, variantId: orderItems.variantId });
     if (coupon) {
       await recordRedemption(tx, { couponId: coupon.id, userId: input.userId, orderId: order.id });
     }
@@ -165,7 +168,11 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     if (order.paymentMethod === "cod") await enqueueNewOrderMails(tx, order.id);
     // Last, so a product many are buying stays locked only until the commit that follows: the
     // take confirms the price and tax codes everything above was written with, or undoes it all.
-    await takeCartStock(tx, lines);
+    const itemOf = new Map(items.map((item) => [item.variantId, item.id]));
+    await takeCartStock(
+      tx,
+      lines.map((line) => ({ ...line, orderItemId: itemOf.get(line.variantId)! })),
+    );
     return { ...order, replayed: false };
   });
   if (!placed.replayed) ordersPlaced.inc({ payment_method: placed.paymentMethod });
@@ -211,11 +218,12 @@ function checkQuote(lines: CartLine[], quote: Quote | null) {
 }
 
 /**
- * The catalog takes each size's stock (never below zero, rows in id order); a line it cannot take
+ * The inventory takes each size's stock (never below zero, rows in id order) from its lots, first
+ * expiry first out, and records them on the order line; a line it cannot take
  * is refused with the product and size named. The price and tax codes come back from the same
  * locked rows: the order was written with the cart's reading of them, which must still be current.
  */
-async function takeCartStock(tx: Transaction, lines: CartLine[]) {
+async function takeCartStock(tx: Transaction, lines: (CartLine & { orderItemId: string })[]) {
   const { taken, shortfall } = await takeStock(tx, lines, { forSale: true });
   const byId = new Map(lines.map((line) => [line.variantId, line]));
   for (const row of taken) {

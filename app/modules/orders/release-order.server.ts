@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema";
 import type { Transaction } from "../../lib/db.server";
-import { returnStock } from "../catalog/stock.server";
+import { returnStock } from "../inventory/stock.server";
 import { releaseCoupon } from "../promotions/redemptions.server";
 
 /**
- * Marks a locked order cancelled and gives back what it took: each item's stock, and its coupon
+ * Marks a locked order cancelled and gives back what it took: each item's stock, to the lots it
+ * came from, and its coupon
  * use (the redemption row goes, so the per-customer count drops too). The rest of a cancellation
  * (the refund, the credit note, the mail) is the workflow's: app/workflows/cancel-order.server.ts.
  * Call inside a transaction that holds the order row `for update`.
@@ -26,13 +27,15 @@ export async function releaseOrder(
     })
     .where(eq(orders.id, orderId));
   const items = await tx
-    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .select({ id: orderItems.id, variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-  // Items whose size was deleted have no stock to return.
+  // Items whose size was deleted have no stock to return; the others go back to their lots.
   await returnStock(
     tx,
-    items.flatMap(({ variantId, quantity }) => (variantId ? [{ variantId, quantity }] : [])),
+    items.flatMap(({ id, variantId, quantity }) =>
+      variantId ? [{ orderItemId: id, variantId, quantity }] : [],
+    ),
   );
   await releaseCoupon(tx, orderId);
 }

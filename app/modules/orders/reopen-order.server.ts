@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema";
 import { sizedName } from "../../domain/pack-sizes";
 import type { Transaction } from "../../lib/db.server";
-import { type StockShortfall, takeStock } from "../catalog/stock.server";
+import { type StockShortfall, takeStock } from "../inventory/stock.server";
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
 import { OrderAdminError } from "./order-errors";
 
@@ -11,7 +11,8 @@ import { OrderAdminError } from "./order-errors";
  * stock and its coupon use. Call inside a transaction that holds the order row `for update`; a
  * refusal throws, so the transaction writes nothing. The catalog takes the stock in product id
  * order, as placing an order does, each take a conditional update evaluated again after a lock
- * wait, so a concurrent order and a reopen never sell the same last unit twice.
+ * wait, so a concurrent order and a reopen never sell the same last unit twice. The inventory
+ * takes it from the lots that may be sold today, which may differ from those first taken.
  */
 export async function reopenOrder(tx: Transaction, orderId: string, orderNumber: string) {
   const lines = await heldLines(tx, orderId);
@@ -20,7 +21,11 @@ export async function reopenOrder(tx: Transaction, orderId: string, orderNumber:
   const names = new Map(lines.map((line) => [line.variantId, line.name]));
   const { shortfall } = await takeStock(
     tx,
-    lines.map((line) => ({ variantId: line.variantId!, quantity: line.quantity })),
+    lines.map((line) => ({
+      variantId: line.variantId!,
+      quantity: line.quantity,
+      orderItemId: line.id,
+    })),
     { forSale: false },
   );
   if (shortfall) {
@@ -34,21 +39,21 @@ export async function reopenOrder(tx: Transaction, orderId: string, orderNumber:
 }
 
 /**
- * The order's quantities per pack size, named as the order names them; a size deleted since has
- * a null id.
+ * The order's lines (one per pack size), named as the order names them; a size deleted since has
+ * a null id. Each is taken again from the lots, first expiry first out, as when it was placed.
  */
 async function heldLines(tx: Transaction, orderId: string) {
   const lines = await tx
     .select({
+      id: orderItems.id,
       variantId: orderItems.variantId,
-      productName: sql<string>`min(${orderItems.productName})`,
-      label: sql<string>`min(${orderItems.variantLabel})`,
-      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+      productName: orderItems.productName,
+      label: orderItems.variantLabel,
+      quantity: orderItems.quantity,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .groupBy(orderItems.variantId)
-    .orderBy(orderItems.variantId);
+    .orderBy(orderItems.variantId, orderItems.id);
   return lines.map((line) => ({ ...line, name: sizedName(line.productName, line.label) }));
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/lib/db.server";
+import { setSellableStock } from "~/modules/inventory/lots.server";
 import { categories, products, productVariants } from "../../../db/schema";
 
 /** What a product's one pack size holds (docs/decisions/056), given beside the product's fields. */
@@ -107,20 +108,28 @@ export async function firstSizeId(executor: Executor, productId: string) {
   return size!.id;
 }
 
-/** Sets the stock of a product's only size (or of the size given). */
+/**
+ * Sets the stock of a product's only size (or of the size given, or of each of a product's
+ * sizes) as the product form does: an adjustment of its opening lot, recorded in the ledger.
+ */
 export async function setStock(
   executor: Executor,
   target: { productId: string } | { variantId: string },
   stockQuantity: number,
 ) {
-  await executor
-    .update(productVariants)
-    .set({ stockQuantity })
+  const sizes = await executor
+    .select({ id: productVariants.id })
+    .from(productVariants)
     .where(
       "variantId" in target
         ? eq(productVariants.id, target.variantId)
         : eq(productVariants.productId, target.productId),
     );
+  await executor.transaction(async (tx) => {
+    for (const size of sizes) {
+      await setSellableStock(tx, { variantId: size.id, stockQuantity, note: "Test stock" });
+    }
+  });
 }
 
 /** The stock of a product's only size (or of the size given). */
