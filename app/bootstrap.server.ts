@@ -18,6 +18,7 @@ import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
 import { startJobRunner } from "./modules/jobs/job-runner.server";
 // The kinds of background job every process runs (docs/decisions/055), declared as they load.
 import "./modules/orders/order-mails.server";
+import "./modules/orders/recall-notices.server";
 import "./workflows/refund-jobs.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
 import { ensureSettings, rememberSettingsUntilChanged } from "./modules/settings/settings.server";

@@ -3,28 +3,13 @@
  * so the shop stores a manufacture month as its first day and an expiry month as its last day,
  * and prints both as MM/YYYY. Dates travel as ISO calendar days ("2027-03-31").
  */
-import { istParts } from "./india-time";
-
-const two = (n: number) => String(n).padStart(2, "0");
+import { isExpired, isSellableLot, monthEnd } from "./stock-lots";
 
 /** "2027-03-31" → "03/2027"; "" for no date. */
 export function formatLabelMonth(day: string | null | undefined): string {
   if (!day) return "";
   const [year, month] = day.split("-");
   return `${month}/${year}`;
-}
-
-/** Today's calendar day in India, "2026-11-27". */
-export function istToday(now: Date = new Date()): string {
-  const { year, month, day } = istParts(now);
-  return `${year}-${two(month)}-${two(day)}`;
-}
-
-/** The calendar day `days` after `day` (negative: before). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** A month "2027-03" as its first day, "2027-03-01". */
@@ -35,8 +20,7 @@ export function firstDayOfMonth(month: string): string {
 /** A month "2027-02" as its last day, "2027-02-28". */
 export function lastDayOfMonth(month: string): string {
   const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-  return `${month}-${two(last)}`;
+  return monthEnd(year, monthNumber);
 }
 
 export const LOT_STATUSES = ["sellable", "near-expiry", "expired"] as const;
@@ -58,14 +42,9 @@ export function lotStatus(
   today: string,
   minShelfLifeDays: number,
 ): LotStatus {
-  if (!expiresOn) return "sellable";
-  if (expiresOn < today) return "expired";
-  if (expiresOn < addDays(today, minShelfLifeDays)) return "near-expiry";
-  return "sellable";
+  if (isExpired(expiresOn, today)) return "expired";
+  return isSellableLot(expiresOn, today, minShelfLifeDays) ? "sellable" : "near-expiry";
 }
-
-/** How far ahead the dashboard warns of expiry: the shelf-life window and two months more. */
-export const EXPIRY_WARNING_EXTRA_DAYS = 60;
 
 /** One batch an order line was filled from, as printed on its documents. */
 export type LineBatch = { batchNumber: string; expiresOn: string | null; quantity: number };

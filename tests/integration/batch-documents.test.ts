@@ -74,7 +74,7 @@ describe(`batches on documents on ${DATABASE_KIND}`, () => {
     const invoice = view.invoice!;
     const descriptions = invoice.tax.lines.map((line) => line.description);
     const sized = descriptions.findIndex((text) => text.startsWith(`Ashwagandha ${tag}`));
-    const plain = descriptions.findIndex((text) => text === `Triphala ${tag}`);
+    const plain = descriptions.indexOf(`Triphala ${tag}`);
     expect(invoice.lineBatches[sized]).toEqual([
       { batchNumber: first, expiresOn: "2027-03-31", quantity: 4 },
       { batchNumber: second, expiresOn: "2028-05-31", quantity: 2 },
@@ -83,7 +83,9 @@ describe(`batches on documents on ${DATABASE_KIND}`, () => {
     // The shipping line, last, has no batch either.
     expect(invoice.lineBatches.at(-1)).toEqual([]);
 
-    const html = renderToStaticMarkup(createElement(TaxInvoiceDocument, { ...view, invoice: invoice, back }));
+    const html = renderToStaticMarkup(
+      createElement(TaxInvoiceDocument, { ...view, invoice: invoice, back }),
+    );
     expect(html).toContain(`Batch ${first}, Exp. 03/2027 (4)`);
     expect(html).toContain(`Batch ${second}, Exp. 05/2028 (2)`);
     expect(html.indexOf(`Batch ${first}`)).toBeLessThan(html.indexOf(`Batch ${second}`));
@@ -126,7 +128,9 @@ describe(`batches on documents on ${DATABASE_KIND}`, () => {
       const view = (await loadInvoice(handle.db, order.id))!;
       const slip = (await loadPackingSlip(handle.db, order.id))!;
       return [
-        renderToStaticMarkup(createElement(TaxInvoiceDocument, { ...view, invoice: view.invoice!, back })),
+        renderToStaticMarkup(
+          createElement(TaxInvoiceDocument, { ...view, invoice: view.invoice!, back }),
+        ),
         renderToStaticMarkup(createElement(PackingSlipDocument, { ...slip, back })),
       ];
     };

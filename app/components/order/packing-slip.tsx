@@ -33,8 +33,7 @@ export function PackingSlipDocument({
             <p>Phone: {shop.phone}</p>
             {shop.manufacturingLicence ? (
               <p>
-                <span className="font-semibold">Mfg. Licence No.:</span>{" "}
-                {shop.manufacturingLicence}
+                <span className="font-semibold">Mfg. Licence No.:</span> {shop.manufacturingLicence}
               </p>
             ) : null}
           </div>
@@ -107,9 +106,10 @@ export function PackingSlipDocument({
                 ? line.batches
                 : [{ batchNumber: "", expiresOn: null, quantity: line.quantity }];
               const unbatched = line.quantity - line.batches.reduce((n, b) => n + b.quantity, 0);
-              const rows = line.batches.length && unbatched > 0
-                ? [...picks, { batchNumber: "", expiresOn: null, quantity: unbatched }]
-                : picks;
+              const rows =
+                line.batches.length && unbatched > 0
+                  ? [...picks, { batchNumber: "", expiresOn: null, quantity: unbatched }]
+                  : picks;
               return rows.map((pick, pickIndex) => (
                 <tr
                   key={`${index}-${pick.batchNumber}`}

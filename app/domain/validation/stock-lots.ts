@@ -1,4 +1,5 @@
-import { firstDayOfMonth, istToday, lastDayOfMonth } from "../batch-labels";
+import { firstDayOfMonth, lastDayOfMonth } from "../batch-labels";
+import { shopDate } from "../stock-lots";
 import { z } from "../zod";
 import { singleLineText } from "./text";
 
@@ -79,7 +80,7 @@ const reasonSchema = singleLineText({ error: "Reason is required" })
  * month, the expiry month must come after it and not have passed.
  */
 export function receiveLotSchema(now: Date = new Date()) {
-  const today = istToday(now);
+  const today = shopDate(now);
   return z
     .object({
       variantId: z.uuid({ error: "Choose the size you received" }),
@@ -108,7 +109,11 @@ export function receiveLotSchema(now: Date = new Date()) {
         return z.NEVER;
       }
       if (expiresOn < today) {
-        ctx.addIssue({ code: "custom", path: ["expiresOn"], message: "This expiry month has passed" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["expiresOn"],
+          message: "This expiry month has passed",
+        });
         return z.NEVER;
       }
       return { ...input, manufacturedOn, expiresOn };
