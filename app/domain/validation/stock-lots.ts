@@ -70,6 +70,7 @@ function wholeNumber(label: string, min: number) {
 
 const reasonSchema = singleLineText({ error: "Reason is required" })
   .trim()
+  .min(1, { error: "Reason is required", abort: true })
   .min(3, { error: "Reason must be at least 3 characters", abort: true })
   .max(STOCK_REASON_MAX, { error: `Reason must be at most ${STOCK_REASON_MAX} characters` });
 
