@@ -7,6 +7,7 @@ import {
 } from "~/components/account/order-badges";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { ExpiryPanel } from "~/components/admin/expiry-panel";
+import { LedgerMismatches } from "~/components/admin/ledger-mismatches";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -22,6 +23,7 @@ import {
   getLowStockProducts,
   getRecentOrders,
 } from "~/modules/admin/dashboard.server";
+import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/dashboard";
 
@@ -33,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { lowStockThreshold, minShelfLifeDays } = await getSettings(database);
   const today = shopDate();
   const expiryWindowDays = minShelfLifeDays + EXPIRING_SOON_EXTRA_DAYS;
-  const [stats, recentOrders, lowStock, sales, expiry] = await Promise.all([
+  const [stats, recentOrders, lowStock, sales, expiry, mismatches] = await Promise.all([
     getDashboardStats(database),
     getRecentOrders(database, 5),
     getLowStockProducts(database, lowStockThreshold, 5),
@@ -42,8 +44,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       today,
       until: expiringSoonBefore(today, minShelfLifeDays),
     }),
+    findLedgerMismatches(database),
   ]);
-  return { stats, recentOrders, lowStock, lowStockThreshold, sales, expiry, expiryWindowDays };
+  return {
+    stats,
+    recentOrders,
+    lowStock,
+    lowStockThreshold,
+    sales,
+    expiry,
+    expiryWindowDays,
+    mismatches,
+  };
 }
 
 /** What "Total Products" counts: the published products, with what it leaves out. */
@@ -58,8 +70,16 @@ function productsNote({ draftProducts, archivedProducts }: DashboardStats) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recentOrders, lowStock, lowStockThreshold, sales, expiry, expiryWindowDays } =
-    loaderData;
+  const {
+    stats,
+    recentOrders,
+    lowStock,
+    lowStockThreshold,
+    sales,
+    expiry,
+    expiryWindowDays,
+    mismatches,
+  } = loaderData;
   const cards = [
     {
       title: "Total Products",
@@ -191,6 +211,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         </section>
       </div>
+      {mismatches.length > 0 ? <LedgerMismatches mismatches={mismatches} /> : null}
       {expiry.tracksBatches ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <ExpiryPanel
