@@ -7,6 +7,7 @@ import {
   signUp,
   waitForHydration,
   waitForMail,
+  withAdminSession,
 } from "./helpers";
 import { trialProduct } from "./trial-product";
 
@@ -106,4 +107,38 @@ test("two lots received, an order across both: the invoice, the batch search and
   expect(mail.subject).toBe(`Recall: ${product.name}, batch ${first.batch}`);
   expect(mail.text).toContain("Please stop using it and contact us at");
   await admin.context().close();
+});
+
+test("receiving stock works without JavaScript: a bad quantity is refused beside its field, a good lot is listed", async ({
+  browser,
+}) => {
+  const product = await trialProduct("Plain lots", { price: "120", stockQuantity: "3" });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await withAdminSession(context);
+  const admin = await context.newPage();
+  await admin.goto(`/admin/products/${product.id}/lots`);
+  const form = admin.getByRole("form", { name: `Receive stock of ${product.name}` });
+  const batch = `NJ-${randomUUID().slice(0, 6).toUpperCase()}`;
+  await form.getByLabel("Batch number").fill(batch);
+  await form.getByLabel("Manufacturing month").fill(month(-1).value);
+  await form.getByLabel("Expiry month").fill(month(18).value);
+  await form.getByLabel("Quantity").fill("0");
+  const [refused] = await Promise.all([
+    admin.waitForResponse((response) => response.request().method() === "POST"),
+    form.getByRole("button", { name: "Receive stock" }).click(),
+  ]);
+  expect(refused.status()).toBe(400);
+  await expect(form.getByLabel("Quantity")).toHaveAccessibleDescription(
+    "Quantity must be at least 1",
+  );
+  await expect(form.getByLabel("Batch number")).toHaveValue(batch);
+  await expect(admin.getByRole("rowheader", { name: batch })).toHaveCount(0);
+
+  await form.getByLabel("Quantity").fill("12");
+  await form.getByRole("button", { name: "Receive stock" }).click();
+  const row = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: batch }) });
+  await expect(row).toContainText(month(18).label);
+  await expect(row).toContainText("Sellable");
+  await expect(admin.getByText(/· 15 sellable/)).toBeVisible();
+  await context.close();
 });

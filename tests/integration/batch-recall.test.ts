@@ -244,11 +244,25 @@ describe(`recall of a batch on ${DATABASE_KIND}`, () => {
     expect(toAsha.text).toContain("for a replacement or refund.");
     expect(toAsha.text).toContain(asha.orderNumber);
 
+    // A finished job pruned after the retention period does not make the notice go again.
+    await handle.db
+      .delete(backgroundJobs)
+      .where(sql`${backgroundJobs.key} like ${`recall-notice:%:${size.first.toLowerCase()}`}`);
+    const afterPruning = await sendRecallNotices(handle.db, owner.id, size.first);
+    expect(afterPruning).toEqual({ queued: 0, alreadySent: 2 });
+
     const [entry] = await handle.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "send-recall-notices"), eq(auditLog.label, size.first)));
-    expect(entry).toMatchObject({ actorId: owner.id, changes: { customers: 2, alreadySent: 0 } });
+    expect(entry).toMatchObject({
+      actorId: owner.id,
+      changes: {
+        customers: 2,
+        alreadySent: 0,
+        customerIds: expect.arrayContaining([asha.userId, ravi.userId]),
+      },
+    });
   });
 
   // Concurrent on PostgreSQL; PGlite runs the two transactions one after the other.

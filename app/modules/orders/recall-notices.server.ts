@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { backgroundJobs, profiles } from "../../../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { auditLog, backgroundJobs, profiles } from "../../../db/schema";
 import { composeMail } from "../../domain/mail-layout";
 import type { Database, Executor } from "../../lib/db.server";
 import type { MailMessage } from "../../lib/mail.server";
@@ -69,6 +69,39 @@ composeMailsWith([RECALL_NOTICE_MAIL], (database, { about, occasion }) =>
 );
 
 /**
+ * The customers already sent the notice of a batch: those whose mail job exists (the unique key
+ * also settles two presses at once) and those an earlier press's audit entry names, which stays
+ * after finished jobs are pruned (docs/decisions/055), so a notice is never sent twice.
+ */
+async function customersTold(tx: Executor, batch: string, customerIds: string[]) {
+  const keys = customerIds.map((id) => jobKey(id, batch));
+  const [jobs, audits] = await Promise.all([
+    tx
+      .select({ key: backgroundJobs.key })
+      .from(backgroundJobs)
+      .where(and(eq(backgroundJobs.kind, MAIL_JOB), inArray(backgroundJobs.key, keys))),
+    tx
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, RECALL_AUDIT_ACTION),
+          sql`lower(${auditLog.changes}->>'batch') = lower(${batch})`,
+        ),
+      ),
+  ]);
+  const told = new Set<string>();
+  for (const id of customerIds) if (jobs.some((job) => job.key === jobKey(id, batch))) told.add(id);
+  for (const { changes } of audits) {
+    const ids = (changes as { customerIds?: unknown } | null)?.customerIds;
+    if (Array.isArray(ids)) for (const id of ids) if (typeof id === "string") told.add(id);
+  }
+  return told;
+}
+
+const RECALL_AUDIT_ACTION = "send-recall-notices";
+
+/**
  * Sends the recall notice of a batch to every customer who received it and has not been told
  * yet, in one transaction with its audit entry. Customers without an account (it was deleted)
  * cannot be mailed; the recall list still names them.
@@ -82,26 +115,20 @@ export async function sendRecallNotices(database: Database, actorId: string, bat
       ),
     ];
     if (customerIds.length === 0) return { queued: 0, alreadySent: 0 };
-    const keys = customerIds.map((id) => jobKey(id, batch));
-    const earlier = await tx
-      .select({ key: backgroundJobs.key })
-      .from(backgroundJobs)
-      .where(and(eq(backgroundJobs.kind, MAIL_JOB), inArray(backgroundJobs.key, keys)));
-    const told = new Set(earlier.map((row) => row.key));
-    const fresh = customerIds.filter((id) => !told.has(jobKey(id, batch)));
+    const told = await customersTold(tx, batch, customerIds);
+    const fresh = customerIds.filter((id) => !told.has(id));
+    const alreadySent = customerIds.length - fresh.length;
+    if (fresh.length === 0) return { queued: 0, alreadySent };
     for (const id of fresh) await enqueueMail(tx, recallSubject(id, batch));
+    const batchNumber = recipients[0]!.batchNumber;
     await recordAudit(tx, {
       actorId,
-      action: "send-recall-notices",
+      action: RECALL_AUDIT_ACTION,
       entity: "batch",
       entityId: null,
-      label: recipients[0]!.batchNumber,
-      changes: {
-        batch: recipients[0]!.batchNumber,
-        customers: fresh.length,
-        alreadySent: told.size,
-      },
+      label: batchNumber,
+      changes: { batch: batchNumber, customers: fresh.length, alreadySent, customerIds: fresh },
     });
-    return { queued: fresh.length, alreadySent: told.size };
+    return { queued: fresh.length, alreadySent };
   });
 }
