@@ -20,8 +20,13 @@ import { startJobRunner } from "./modules/jobs/job-runner.server";
 import "./modules/orders/order-mails.server";
 import "./modules/orders/recall-notices.server";
 import "./workflows/refund-jobs.server";
+import { scheduleDailyStockRefresh } from "./modules/inventory/daily-refresh.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
-import { ensureSettings, rememberSettingsUntilChanged } from "./modules/settings/settings.server";
+import {
+  applyDemoSettings,
+  ensureSettings,
+  rememberSettingsUntilChanged,
+} from "./modules/settings/settings.server";
 import { scheduleOrderExpiry } from "./workflows/expire-unpaid-orders.server";
 
 const lifecycle = singleton(
@@ -63,7 +68,9 @@ export function startShop(): Promise<void> {
     // On PostgreSQL the session's one statement runs in the database's own processes, and another
     // app process's write would be heard a moment after it returned (docs/decisions/046).
     if (handle.kind === "pglite") await rememberShoppers();
-    if (env.SEED === "demo") await seedDemoCatalog(handle.db);
+    if (env.SEED === "demo" && (await seedDemoCatalog(handle.db))) {
+      await applyDemoSettings(handle.db);
+    }
     await bootstrapAdministrator(handle.db, {
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
@@ -76,6 +83,8 @@ export function startShop(): Promise<void> {
       pageCache: storefrontPageCacheForStats,
     });
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
+    // Lots cross the shelf-life line as the date changes (docs/decisions/059).
+    const stopStockRefresh = scheduleDailyStockRefresh(() => handle.db);
     const stopJobs = await startJobRunner(() => handle.db, {
       retentionDays: env.JOB_RETENTION_DAYS,
       // One process holds the embedded database: a job left running was left by one that died.
@@ -87,6 +96,7 @@ export function startShop(): Promise<void> {
     );
     lifecycle.stopJobs = async () => {
       stopPageCache();
+      stopStockRefresh();
       stopBackfill.abort();
       await Promise.all([stopOrderExpiry(), stopJobs(), backfill]);
     };

@@ -99,6 +99,8 @@ export function formatAuditField(
 const FIELD_LABELS: Record<string, string> = {
   codMaxOrderValue: "Cash on delivery limit",
   codExcludedPinPrefixes: "PIN codes without cash on delivery",
+  minShelfLifeDays: "Minimum shelf life (days)",
+  manufacturingLicence: "Manufacturing licence number",
 };
 
 /** Words of field names that are abbreviations, written in capitals wherever a label shows them. */

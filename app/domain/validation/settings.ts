@@ -1,6 +1,7 @@
 import { PIN_PREFIX, parsePinPrefixes } from "../cash-on-delivery";
 import { gstinProblem } from "../gstin";
 import { rupeesToPaise } from "../money";
+import { MAX_MIN_SHELF_LIFE_DAYS } from "../stock-lots";
 import { z } from "../zod";
 import { multiLineText, singleLineName, singleLineText } from "./text";
 
@@ -25,6 +26,8 @@ export const SETTINGS_MESSAGES = {
     "GSTIN must be 15 characters: 2-digit state code, PAN, entity number, Z and a check character",
   gstinChecksum: "This GSTIN's last character does not match the rest; check it for typos",
   threshold: "Low-stock threshold must be a whole number of 0 or more",
+  minShelfLife: `Minimum shelf life must be a whole number of days from 0 to ${MAX_MIN_SHELF_LIFE_DAYS}`,
+  licence: "Manufacturing licence number must be at most 60 characters",
   domainsRequired: "Enter at least one e-mail provider domain",
   domainInvalid: (domain: string) => `'${domain}' is not a domain name like gmail.com`,
   codLimit: "Enter an amount in rupees above 0 and up to 1,00,00,000, such as 5000 or 4999.50",
@@ -123,6 +126,20 @@ export const settingsFormSchema = z
       .trim()
       .regex(/^\d{1,6}$/, { error: SETTINGS_MESSAGES.threshold })
       .transform(Number),
+    /** Days a lot must still have before its expiry to be sold (docs/decisions/059). */
+    minShelfLifeDays: singleLineText({ error: SETTINGS_MESSAGES.minShelfLife })
+      .trim()
+      .regex(/^\d{1,4}$/, { error: SETTINGS_MESSAGES.minShelfLife, abort: true })
+      .transform(Number)
+      .refine((days) => days <= MAX_MIN_SHELF_LIFE_DAYS, {
+        error: SETTINGS_MESSAGES.minShelfLife,
+      }),
+    /** Printed on invoices; empty until the owner enters it. */
+    manufacturingLicence: singleLineText()
+      .trim()
+      .max(60, { error: SETTINGS_MESSAGES.licence })
+      .optional()
+      .transform((value) => value ?? ""),
     allowedEmailDomains: multiLineText({ error: SETTINGS_MESSAGES.domainsRequired }).transform(
       (text, ctx) => {
         const domains = parseDomainList(text);

@@ -15,10 +15,13 @@ import {
   seedProducts,
   seedReviews,
 } from "../../../db/seed/catalog-data";
+import { demoLots } from "../../../db/seed/demo-lots";
 import { skuFromSlug } from "../../domain/pack-sizes";
 import { slugify } from "../../domain/slug";
+import { DEFAULT_MIN_SHELF_LIFE_DAYS, shopDate } from "../../domain/stock-lots";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { receiveLots } from "../inventory/lots.server";
 import { imageUrl, savePreparedImage } from "../media/images.server";
 import { demoPictures, readDemoManifest } from "./demo-pictures.server";
 import { refreshProductRatings } from "./ratings.server";
@@ -83,30 +86,52 @@ export async function seedDemoCatalog(database: Database, now = Date.now()) {
       .returning({ id: products.id, slug: products.slug, name: products.name });
     // A demo product's first size carries its price and stock, its SKU the slug; some are sold
     // in more sizes, each SKU the slug and the size (docs/decisions/056).
+    // Each size is made empty (its opening lot holds nothing) and its stock is received as
+    // dated batches (docs/decisions/059).
     const idsBySlug = new Map(insertedProducts.map((p) => [p.slug, p.id]));
-    await tx.insert(productVariants).values(
-      seedProducts.flatMap((product) => {
-        const sized = seedPackSizes[product.slug];
-        const productId = idsBySlug.get(product.slug)!;
-        const first = {
-          productId,
-          label: sized?.first ?? "",
-          sku: skuFromSlug(product.slug),
-          price: product.price,
-          discountPrice: product.discountPrice,
-          stockQuantity: product.stockQuantity,
-          weightGrams: sized?.weightGrams ?? null,
-          sortOrder: 0,
-        };
-        const more = (sized?.more ?? []).map((size, index) => ({
-          productId,
-          ...size,
-          sku: skuFromSlug(`${product.slug}-${slugify(size.label)}`),
-          sortOrder: index + 1,
-        }));
-        return [first, ...more];
-      }),
-    );
+    const sizeRows = await tx
+      .insert(productVariants)
+      .values(
+        seedProducts.flatMap((product) => {
+          const sized = seedPackSizes[product.slug];
+          const productId = idsBySlug.get(product.slug)!;
+          const first = {
+            productId,
+            label: sized?.first ?? "",
+            sku: skuFromSlug(product.slug),
+            price: product.price,
+            discountPrice: product.discountPrice,
+            stockQuantity: product.stockQuantity,
+            weightGrams: sized?.weightGrams ?? null,
+            sortOrder: 0,
+          };
+          const more = (sized?.more ?? []).map((size, index) => ({
+            productId,
+            ...size,
+            sku: skuFromSlug(`${product.slug}-${slugify(size.label)}`),
+            sortOrder: index + 1,
+          }));
+          return [first, ...more].map((size) => ({ ...size, stockQuantity: 0 }));
+        }),
+      )
+      .returning({ id: productVariants.id, productId: productVariants.productId });
+    const slugById = new Map(insertedProducts.map((p) => [p.id, p.slug]));
+    const stocks = seedProducts.flatMap((product) => {
+      const sized = seedPackSizes[product.slug];
+      return [
+        { label: sized?.first ?? "", stock: product.stockQuantity },
+        ...(sized?.more ?? []).map((size) => ({ label: size.label, stock: size.stockQuantity })),
+      ].map((size) => ({ ...size, productSlug: product.slug }));
+    });
+    // The sizes come back in the order they were inserted, the order `stocks` lists them in.
+    const sizeStocks = sizeRows.map((row, index) => {
+      const stock = stocks[index]!;
+      if (slugById.get(row.productId) !== stock.productSlug)
+        throw new Error("demo sizes out of order");
+      return { ...stock, variantId: row.id };
+    });
+    const today = shopDate(new Date(now));
+    await receiveLots(tx, demoLots(sizeStocks, today, DEFAULT_MIN_SHELF_LIFE_DAYS, now));
 
     for (const [index, product] of insertedProducts.entries()) {
       const rendered = pictures[index] ?? [];

@@ -2,10 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { categories, images, productImages, products } from "../../../db/schema";
 import { defaultSize } from "../../domain/pack-sizes";
 import { PAGE_TAGS, productTag } from "../../domain/page-cache-rules";
+import { bestBeforeText } from "../../domain/stock-lots";
 import { isUuid } from "../../domain/uuid";
 import { db, type Executor } from "../../lib/db.server";
 import { pageShows } from "../../lib/page-dependencies.server";
 import { storefrontMemo } from "../../lib/storefront-memo.server";
+import { nextLotExpirySql } from "../inventory/sellable.server";
 import { isPublished } from "./listing.server";
 import { picturePathColumn } from "./picture-path.server";
 import type { Size } from "./sizes.server";
@@ -23,7 +25,8 @@ export async function findProduct(executor: Executor, slugOrId: string) {
     dosageInstructions: products.dosageInstructions,
     ayurvedicProperties: products.ayurvedicProperties,
     certifications: products.certifications,
-    // Its sizes on sale in the administrator's order, in the same query (docs/decisions/056).
+    // Its sizes on sale in the administrator's order, in the same query (docs/decisions/056),
+    // each with the expiry of the lot it would ship next (docs/decisions/059).
     sizes: sql<Size[]>`coalesce((
       select json_agg(json_build_object(
         'id', v.id,
@@ -32,7 +35,8 @@ export async function findProduct(executor: Executor, slugOrId: string) {
         'price', v.price,
         'discountPrice', v.discount_price,
         'stockQuantity', v.stock_quantity,
-        'weightGrams', v.weight_grams
+        'weightGrams', v.weight_grams,
+        'nextExpiry', ${nextLotExpirySql("v")}
       ) order by v.sort_order, v.id)
       from product_variants v
       where v.product_id = ${products.id} and v.archived_at is null
@@ -81,6 +85,8 @@ export async function findProduct(executor: Executor, slugOrId: string) {
     price: shown.price,
     discountPrice: shown.discountPrice,
     stockQuantity: shown.stockQuantity,
+    /** "Best before Mar 2027" for the lot that ships next; null when it has no expiry. */
+    bestBefore: bestBeforeText(shown.nextExpiry ?? null),
   };
 }
 
@@ -113,6 +119,7 @@ export function withChosenSize(product: ProductDetail, sku: string | null): Prod
     price: chosen.price,
     discountPrice: chosen.discountPrice,
     stockQuantity: chosen.stockQuantity,
+    bestBefore: bestBeforeText(chosen.nextExpiry ?? null),
   };
 }
 

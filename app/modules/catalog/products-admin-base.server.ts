@@ -16,11 +16,12 @@ export class ProductAdminError extends AppError {
 }
 
 /** A field of the product form; a size's fields are named as the form posts them: "sizes[1].sku". */
-type ProductField =
+export type ProductField =
   | "slug"
   | "categoryId"
   | "images"
   | "sku"
+  | "stockQuantity"
   | "sizes"
   | "newSize.sku"
   | `sizes[${number}].${string}`;

@@ -210,7 +210,7 @@ export async function createProduct(
         .insert(products)
         .values(productValuesOf(values))
         .returning(productColumns);
-      const sizes = await applySizes(tx, created!, values.sizes, values.sizeRows);
+      const sizes = await applySizes(tx, created!, values.sizes, values.sizeRows, actorId);
       const added = await attachImages(tx, created!, prepared);
       await recordAudit(tx, {
         actorId,
@@ -242,7 +242,7 @@ export async function updateProduct(
         .set({ ...productValuesOf(values), updatedAt: new Date() })
         .where(eq(products.id, id))
         .returning(productColumns);
-      const sizes = await applySizes(tx, product!, values.sizes, values.sizeRows);
+      const sizes = await applySizes(tx, product!, values.sizes, values.sizeRows, actorId);
       const updated = { ...product!, ...sizeValuesOf(values) };
       if (before.name !== values.name) {
         // Pictures described by the old name follow the new one.

@@ -4,7 +4,8 @@ import { formatRupees } from "../../domain/money";
 import { skuFromSlug } from "../../domain/pack-sizes";
 import type { SizeInput } from "../../domain/validation/product-sizes";
 import type { Executor, Transaction } from "../../lib/db.server";
-import { ProductAdminError } from "./products-admin-base.server";
+import { InventoryError, setSellableStock } from "../inventory/lots.server";
+import { ProductAdminError, type ProductField } from "./products-admin-base.server";
 import { sizeOrder } from "./sizes.server";
 
 /** Every size of a product, archived ones too, in the administrator's order (the form's table). */
@@ -76,6 +77,19 @@ async function refuseTakenSkus(tx: Transaction, sizes: readonly SizeInput[], siz
   );
 }
 
+async function adjustStock(
+  tx: Transaction,
+  change: { variantId: string; stockQuantity: number; actorId: string },
+  field: ProductField,
+) {
+  try {
+    await setSellableStock(tx, change);
+  } catch (error) {
+    if (error instanceof InventoryError) throw new ProductAdminError(error.message, field);
+    throw error;
+  }
+}
+
 async function timesSizeOrdered(tx: Transaction, sizeId: string) {
   const [{ ordered } = { ordered: 0 }] = await tx
     .select({ ordered: count() })
@@ -89,13 +103,14 @@ async function timesSizeOrdered(tx: Transaction, sizeId: string) {
  * remove (refused for a size that was ordered: it is archived instead by choice), archives,
  * updates and adds the others in the form's order. With the one-size fields (`sizeRows` false)
  * the first posted size is the product's first size on sale. Returns the sizes before and after,
- * as the audit log records them.
+ * as the audit log records them. A new size's stock becomes its opening lot (migration 0021).
  */
 export async function applySizes(
   tx: Transaction,
   product: { id: string; slug: string },
   sizes: readonly SizeInput[],
   sizeRows: boolean,
+  actorId: string,
 ) {
   const stored = await tx
     .select({ id: productVariants.id })
@@ -151,10 +166,18 @@ export async function applySizes(
       ...(size.weightGrams === undefined ? {} : { weightGrams: size.weightGrams }),
     };
     if (size.id) {
+      const { stockQuantity, ...rest } = figures;
       await tx
         .update(productVariants)
-        .set({ ...figures, archivedAt: null, updatedAt: now })
+        .set({ ...rest, archivedAt: null, updatedAt: now })
         .where(eq(productVariants.id, size.id));
+      // The stock field is the size's sellable stock: a change is an adjustment of its opening
+      // lot, recorded in the ledger (docs/decisions/059).
+      await adjustStock(
+        tx,
+        { variantId: size.id, stockQuantity, actorId },
+        sizeRows ? `sizes[${index}].stockQuantity` : "stockQuantity",
+      );
     } else {
       await tx.insert(productVariants).values({
         productId: product.id,

@@ -22,6 +22,8 @@ export type Size = {
   discountPrice: number | null;
   stockQuantity: number;
   weightGrams: number | null;
+  /** The expiry of the lot that would ship next, on the product page (docs/decisions/059). */
+  nextExpiry?: string | null;
 };
 
 /** The administrator's order of a product's sizes (docs/decisions/056). */
@@ -91,12 +93,4 @@ export async function addOnlySize(
     .values({ productId: product.id, label: "", sku: skuFromSlug(product.slug), ...values })
     .returning(sizeColumns);
   return size!;
-}
-
-/** Changes one size's price and stock. */
-export async function updateSizeValues(tx: Transaction, sizeId: string, values: SizeValues) {
-  await tx
-    .update(productVariants)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(productVariants.id, sizeId));
 }

@@ -210,3 +210,48 @@ export async function setSellableStock(
   });
   return difference;
 }
+
+/**
+ * Many batches at once (the demo catalog), each with its 'received' movement, and the sizes'
+ * sellable stock set once at the end. The batch numbers must be new: the unique index refuses a
+ * repeated one.
+ */
+export async function receiveLots(tx: Transaction, lots: NewLot[]): Promise<StockLot[]> {
+  if (lots.length === 0) return [];
+  const variantIds = [...new Set(lots.map((lot) => lot.variantId))];
+  await lockSizes(tx, variantIds);
+  const created = await tx
+    .insert(stockLots)
+    .values(
+      lots.map((lot) => ({
+        variantId: lot.variantId,
+        batchNumber: lot.batchNumber.trim(),
+        manufacturedOn: lot.manufacturedOn ?? null,
+        expiresOn: lot.expiresOn ?? null,
+        quantityReceived: lot.quantity,
+        quantityLeft: lot.quantity,
+        receivedBy: lot.actorId ?? null,
+        ...(lot.receivedAt ? { receivedAt: lot.receivedAt } : {}),
+      })),
+    )
+    .returning();
+  const keyOf = (variantId: string, batch: string | null) =>
+    `${variantId}:${batch?.trim().toLowerCase()}`;
+  const asked = new Map(lots.map((lot) => [keyOf(lot.variantId, lot.batchNumber), lot]));
+  await tx.insert(stockMovements).values(
+    created.map((lot) => {
+      const from = asked.get(keyOf(lot.variantId, lot.batchNumber))!;
+      return {
+        lotId: lot.id,
+        variantId: lot.variantId,
+        quantity: lot.quantityLeft,
+        reason: "received" as const,
+        note: from.note ?? null,
+        actorId: from.actorId ?? null,
+        createdAt: lot.receivedAt,
+      };
+    }),
+  );
+  await refreshSellableStock(tx, { variantIds });
+  return created;
+}

@@ -55,3 +55,18 @@ export async function refreshSellableStock(
   );
   return changed.length;
 }
+
+/**
+ * The expiry (YYYY-MM-DD, or null) of the lot the size aliased `variant` would ship next, first
+ * expiry first out among its sellable lots with units left; null as well when that lot has no
+ * expiry (opening stock). A subquery, so a page reads it with its size.
+ */
+export function nextLotExpirySql(variant: string): SQL {
+  return sql`(
+    select nl.expires_on::text from stock_lots nl
+    where nl.variant_id = ${sql.raw(variant)}.id and nl.quantity_left > 0
+      and ${lotIsSellableSql("nl")}
+    order by nl.expires_on asc nulls last, nl.received_at, nl.id
+    limit 1
+  )`;
+}

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { settings } from "../../../db/schema";
 import { canonicalJson } from "../../domain/audit-changes";
 import type { CashOnDeliveryRules } from "../../domain/cash-on-delivery";
@@ -8,6 +8,7 @@ import { type Database, db, type Executor } from "../../lib/db.server";
 import { liveEvents, STOREFRONT_CHANGED } from "../../lib/live-events.server";
 import { pageShows } from "../../lib/page-dependencies.server";
 import { recordAudit } from "../audit/audit.server";
+import { refreshSellableStock } from "../inventory/sellable.server";
 
 export type ShopSettings = typeof settings.$inferSelect;
 
@@ -32,6 +33,18 @@ export const DEFAULT_SETTINGS = {
   lowStockThreshold: 10,
   allowedEmailDomains: [...DEFAULT_ALLOWED_EMAIL_DOMAINS],
 } satisfies typeof settings.$inferInsert;
+
+/** The demo shop's sample drug manufacturing licence (SEED=demo), printed on its invoices. */
+export const DEMO_MANUFACTURING_LICENCE = "AYU/MH/25D/2019/0147";
+
+/** The demo shop's settings beyond the defaults; an owner's own licence number is kept. */
+export async function applyDemoSettings(executor: Executor) {
+  await ensureSettings(executor);
+  await executor
+    .update(settings)
+    .set({ manufacturingLicence: DEMO_MANUFACTURING_LICENCE })
+    .where(and(eq(settings.id, 1), eq(settings.manufacturingLicence, "")));
+}
 
 export async function ensureSettings(executor: Executor) {
   await executor.insert(settings).values(DEFAULT_SETTINGS).onConflictDoNothing();
@@ -100,6 +113,8 @@ const EDITABLE_FIELDS = [
   "allowedEmailDomains",
   "codMaxOrderValue",
   "codExcludedPinPrefixes",
+  "minShelfLifeDays",
+  "manufacturingLicence",
 ] as const satisfies readonly (keyof EditableSettings)[];
 
 /** Fields an empty input clears (null) rather than leaves as they were. */
@@ -132,6 +147,8 @@ export async function updateSettings(
     const changed = Object.keys(after);
     if (changed.length === 0) return changed;
     await tx.update(settings).set(after).where(eq(settings.id, 1));
+    // Which lots may be sold changes with the shelf life: every size's stock figure follows.
+    if ("minShelfLifeDays" in after) await refreshSellableStock(tx);
     await recordAudit(tx, {
       actorId,
       action: "update",

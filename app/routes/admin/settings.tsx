@@ -35,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       youtube: settings.socialLinks.youtube ?? "",
       gstin: settings.gstin,
       lowStockThreshold: String(settings.lowStockThreshold),
+      minShelfLifeDays: String(settings.minShelfLifeDays),
+      manufacturingLicence: settings.manufacturingLicence,
       allowedEmailDomains: settings.allowedEmailDomains.join("\n"),
       codMaxOrderValue:
         settings.codMaxOrderValue === null ? "" : String(settings.codMaxOrderValue / 100),
@@ -121,6 +123,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             description="15 characters, e.g. 27AAPFU0939F1ZV. Leave empty if not registered."
             placeholder="27AAPFU0939F1ZV"
           />
+          <InputField
+            meta={fields.manufacturingLicence}
+            label="Manufacturing licence number"
+            description="The drug manufacturing licence printed on invoices. Leave empty if none."
+          />
         </Section>
         <Section title="Address" description="The shop's address in Satara.">
           <InputField
@@ -158,6 +165,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             label="Low-Stock Threshold"
             inputMode="numeric"
             description="Products with this many or fewer in stock are flagged on the dashboard and product pages."
+          />
+          <InputField
+            meta={fields.minShelfLifeDays}
+            label="Minimum shelf life (days)"
+            inputMode="numeric"
+            description="Batches expiring sooner than this many days from today are not sold. 0 sells every batch up to its expiry date."
           />
           <TextareaField
             meta={domains}

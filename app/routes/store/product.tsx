@@ -251,6 +251,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className={inStock ? "font-medium text-success" : "font-semibold text-destructive"}>
             {stockText(product.stockQuantity, lowStockThreshold)}
           </p>
+          {inStock && product.bestBefore ? (
+            <p className="text-muted-foreground text-sm">{product.bestBefore}</p>
+          ) : null}
           <BuyBox
             // A new box for each size: its quantity starts again within that size's stock.
             key={product.variantId}
