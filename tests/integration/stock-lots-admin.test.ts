@@ -10,8 +10,17 @@ import { addDays, shopDate } from "~/domain/stock-lots";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { getExpiryAlerts } from "~/modules/admin/dashboard.server";
 import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
+import { describeMismatch, enqueueDailyStockCheck } from "~/modules/inventory/stock-check.server";
+import { runJobs } from "~/modules/jobs/run-jobs.server";
+import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as lotsAction, loader as lotsLoader } from "~/routes/admin/product-lots";
-import { auditLog, productVariants, stockLots, stockMovements } from "../../db/schema";
+import {
+  auditLog,
+  backgroundJobs,
+  productVariants,
+  stockLots,
+  stockMovements,
+} from "../../db/schema";
 import { callRoute, getPage, postForm, signInAdministrator } from "./support/admin";
 import { wireApp } from "./support/app";
 import { addSize, firstSizeId, insertProducts } from "./support/catalog";
@@ -370,5 +379,40 @@ describe(`stock lots in the back office on ${DATABASE_KIND}`, () => {
     expect(
       alerts.expired.map((row) => [row.batchNumber, row.name, row.quantityLeft]),
     ).toContainEqual([`OLD-${tag}`, `Ashwagandha ${tag} – 60 tabs`, 4]);
+  });
+
+  it("the daily stock check and the dashboard name a size whose lot disagrees with its ledger", async () => {
+    const { productId, variantId, tag } = await newProduct();
+    await receive(productId, variantId, { batchNumber: `LED-${tag}`, quantity: "6" });
+    const [lot] = await lotsOf(variantId);
+    // A change made behind the ledger's back (a hand edit of the database).
+    await handle.db.update(stockLots).set({ quantityLeft: 9 }).where(eq(stockLots.id, lot!.id));
+    try {
+      const [found] = await mismatchesOf(variantId);
+      expect(describeMismatch(found!)).toBe(
+        `Ashwagandha ${tag} (SKU ASH-${tag}): lots 9, ledger 6, shown 6, sellable 9`,
+      );
+      const page = await callRoute<{ mismatches: { variantId: string }[] }>(
+        dashboardLoader,
+        getPage("/admin/dashboard", owner.cookies),
+      );
+      expect(page.body!.mismatches.map((row) => row.variantId)).toContain(variantId);
+
+      await enqueueDailyStockCheck(handle.db);
+      await enqueueDailyStockCheck(handle.db);
+      await runJobs(handle.db, "stock-check");
+      const jobs = await handle.db
+        .select({ key: backgroundJobs.key, state: backgroundJobs.state })
+        .from(backgroundJobs)
+        .where(eq(backgroundJobs.kind, "stock-check"));
+      const today = shopDate();
+      expect(jobs.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+        { key: today, state: "done" },
+        { key: addDays(today, 1), state: "queued" },
+      ]);
+    } finally {
+      await handle.db.update(stockLots).set({ quantityLeft: 6 }).where(eq(stockLots.id, lot!.id));
+    }
+    expect(await mismatchesOf(variantId)).toEqual([]);
   });
 });

@@ -1,24 +1,14 @@
-import { PackagePlus } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { LotActions, type LotFormState } from "~/components/admin/lot-actions";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import type { LotFormState } from "~/components/admin/lot-actions";
+import { ReceiveStockForm } from "~/components/admin/receive-stock-form";
+import { SizeLotsTable } from "~/components/admin/size-lots-table";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import {
-  formatLabelMonth,
-  LOT_STATUS_LABELS,
-  type LotStatus,
-  lotStatus,
-} from "~/domain/batch-labels";
-import { formatIstDate } from "~/domain/india-time";
+import { lotStatus } from "~/domain/batch-labels";
 import { sizedName } from "~/domain/pack-sizes";
 import { shopDate } from "~/domain/stock-lots";
 import {
   adjustLotSchema,
-  BATCH_NUMBER_MAX,
   receiveLotSchema,
   writeOffLotSchema,
 } from "~/domain/validation/stock-lots";
@@ -170,100 +160,6 @@ async function writeOff(adminId: string, productId: string, formData: FormData) 
   }
 }
 
-const STATUS_TONE: Record<LotStatus, "success" | "warning" | "destructive"> = {
-  sellable: "success",
-  "near-expiry": "warning",
-  expired: "destructive",
-};
-
-function ReceiveForm({
-  sizeId,
-  sizeName,
-  state,
-}: {
-  sizeId: string;
-  sizeName: string;
-  state?: LotFormState;
-}) {
-  const id = (name: string) => `receive-${sizeId}-${name}`;
-  const errors = state?.errors ?? {};
-  const values = state?.values ?? {};
-  return (
-    <Form method="post" className="grid gap-3" aria-labelledby={id("heading")}>
-      <h3 id={id("heading")} className="font-semibold">
-        Receive stock<span className="sr-only"> of {sizeName}</span>
-      </h3>
-      {errors.form ? (
-        <p role="alert" className="text-destructive text-sm">
-          {errors.form[0]}
-        </p>
-      ) : null}
-      <input type="hidden" name="variantId" value={sizeId} />
-      <div className="grid gap-3 sm:grid-cols-4">
-        <Field label="Batch number" id={id("batch")} errors={errors.batchNumber}>
-          {(control) => (
-            <Input
-              {...control}
-              name="batchNumber"
-              required
-              maxLength={BATCH_NUMBER_MAX}
-              autoComplete="off"
-              defaultValue={values.batchNumber}
-            />
-          )}
-        </Field>
-        <Field
-          label="Manufacturing month"
-          id={id("mfg")}
-          errors={errors.manufacturedOn}
-          description="MM/YYYY"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="month"
-              name="manufacturedOn"
-              required
-              placeholder="MM/YYYY"
-              defaultValue={values.manufacturedOn}
-            />
-          )}
-        </Field>
-        <Field label="Expiry month" id={id("exp")} errors={errors.expiresOn} description="MM/YYYY">
-          {(control) => (
-            <Input
-              {...control}
-              type="month"
-              name="expiresOn"
-              required
-              placeholder="MM/YYYY"
-              defaultValue={values.expiresOn}
-            />
-          )}
-        </Field>
-        <Field label="Quantity" id={id("qty")} errors={errors.quantity}>
-          {(control) => (
-            <Input
-              {...control}
-              name="quantity"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              required
-              autoComplete="off"
-              defaultValue={values.quantity}
-            />
-          )}
-        </Field>
-      </div>
-      <div>
-        <Button type="submit" name="intent" value="receive">
-          <PackagePlus aria-hidden="true" /> Receive stock
-        </Button>
-      </div>
-    </Form>
-  );
-}
-
 export default function ProductLotsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, sizes, minShelfLifeDays } = loaderData;
   const failed = actionData && !actionData.ok && "form" in actionData ? actionData : undefined;
@@ -299,79 +195,8 @@ export default function ProductLotsPage({ loaderData, actionData }: Route.Compon
                 </p>
               </CardHeader>
               <CardContent className="grid gap-6">
-                {size.lots.length === 0 ? (
-                  <p className="text-muted-foreground">No stock recorded for this size.</p>
-                ) : (
-                  <div className="overflow-x-auto">
-                    <table className="w-full text-left text-sm">
-                      <caption className="sr-only">Lots of {sizeName}</caption>
-                      <thead className="border-border border-b text-muted-foreground">
-                        <tr>
-                          {[
-                            "Batch",
-                            "Manufactured",
-                            "Expires",
-                            "Received",
-                            "Left",
-                            "Status",
-                            "Actions",
-                          ].map((heading) => (
-                            <th key={heading} scope="col" className="px-3 py-2 font-medium">
-                              {heading}
-                            </th>
-                          ))}
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {size.lots.map((lot) => {
-                          const name = lot.batchNumber
-                            ? `batch ${lot.batchNumber}`
-                            : "opening stock";
-                          return (
-                            <tr
-                              key={lot.id}
-                              className="border-border border-b align-top last:border-0"
-                            >
-                              <th scope="row" className="px-3 py-2 font-medium">
-                                {lot.batchNumber ? (
-                                  <Link
-                                    to={`/admin/batches/${encodeURIComponent(lot.batchNumber)}`}
-                                    className="text-primary underline-offset-4 hover:underline"
-                                  >
-                                    {lot.batchNumber}
-                                  </Link>
-                                ) : (
-                                  "Opening stock"
-                                )}
-                              </th>
-                              <td className="px-3 py-2">{formatLabelMonth(lot.manufacturedOn)}</td>
-                              <td className="px-3 py-2">{formatLabelMonth(lot.expiresOn)}</td>
-                              <td className="whitespace-nowrap px-3 py-2">
-                                {lot.quantityReceived} on {formatIstDate(lot.receivedAt)}
-                              </td>
-                              <td className="px-3 py-2 tabular-nums">{lot.quantityLeft}</td>
-                              <td className="px-3 py-2">
-                                <Badge variant={STATUS_TONE[lot.status]}>
-                                  {LOT_STATUS_LABELS[lot.status]}
-                                </Badge>
-                              </td>
-                              <td className="px-3 py-2">
-                                <LotActions
-                                  lotId={lot.id}
-                                  name={name}
-                                  quantityLeft={lot.quantityLeft}
-                                  adjust={stateOf(`adjust:${lot.id}`)}
-                                  writeOff={stateOf(`write-off:${lot.id}`)}
-                                />
-                              </td>
-                            </tr>
-                          );
-                        })}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
-                <ReceiveForm
+                <SizeLotsTable sizeName={sizeName} lots={size.lots} stateOf={stateOf} />
+                <ReceiveStockForm
                   sizeId={size.id}
                   sizeName={sizeName}
                   state={stateOf(`receive:${size.id}`)}
