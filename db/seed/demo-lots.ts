@@ -20,6 +20,8 @@ export type DemoLot = {
 /** The demo size with a batch expiring soon, and the one whose only batch has expired. */
 export const DEMO_EXPIRING_SOON = { productSlug: "ashwagandha-tablet", label: "60 tablets" };
 export const DEMO_EXPIRED = { productSlug: "chyawanprash-special", label: "500 g", quantity: 12 };
+/** The sold-out product's only batch: not expired, but too close to its expiry to be sold. */
+export const DEMO_SHORT_DATED = { productSlug: "lasuna-capsule", label: "", quantity: 6 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,8 +43,9 @@ function batchNumber(manufacturedOn: string, sequence: number) {
 /**
  * The demo catalog's batches (docs/decisions/059): each size's stock as one or two batches (an
  * older one made about ten months ago, most of the stock in a newer one), whose sellable units
- * add up to the size's stock; one batch expires within the expiring-soon window, and the sold-out
- * 500 g size holds an expired batch, on hand but not sold. `today` is the shop's date.
+ * add up to the size's stock; one batch expires within the expiring-soon window, the sold-out
+ * 500 g size holds an expired batch, on hand but not sold, and the sold-out product a batch too
+ * close to its expiry to be sold. `today` is the shop's date.
  */
 export function demoLots(
   sizes: DemoSizeStock[],
@@ -78,6 +81,19 @@ export function demoLots(
         monthEndAfter(today, -2),
         DEMO_EXPIRED.quantity,
         700,
+      );
+    }
+    if (
+      size.productSlug === DEMO_SHORT_DATED.productSlug &&
+      size.label === DEMO_SHORT_DATED.label
+    ) {
+      const expires = monthEnd(...yearMonth(addDays(today, 40)));
+      lot(
+        size.variantId,
+        monthStart(addDays(today, -700)),
+        expires,
+        DEMO_SHORT_DATED.quantity,
+        600,
       );
     }
     if (size.stock <= 0) continue;

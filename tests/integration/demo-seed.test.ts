@@ -1,7 +1,15 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expiringSoonBefore, sellableFrom, shopDate } from "~/domain/stock-lots";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { seedDemoCatalog } from "~/modules/catalog/demo-seed.server";
+import { findProduct } from "~/modules/catalog/product-detail.server";
+import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
+import {
+  applyDemoSettings,
+  DEMO_MANUFACTURING_LICENCE,
+  getSettings,
+} from "~/modules/settings/settings.server";
 import {
   categories,
   coupons,
@@ -12,6 +20,8 @@ import {
   productVariants,
   profiles,
   reviews,
+  settings,
+  stockLots,
 } from "../../db/schema";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 
@@ -218,6 +228,68 @@ describe(`demo catalog on ${DATABASE_KIND}`, () => {
       expect(product.reviewCount, product.name).toBe(own.length);
       expect(product.rating, product.name).toBe(average);
     }
+  });
+
+  it("stocks every size in dated batches: one expiring soon, one expired and one too near expiry on hand, the ledger whole", async () => {
+    const today = shopDate();
+    const lots = await handle.db
+      .select({
+        variantId: stockLots.variantId,
+        slug: products.slug,
+        label: productVariants.label,
+        stock: productVariants.stockQuantity,
+        batchNumber: stockLots.batchNumber,
+        manufacturedOn: stockLots.manufacturedOn,
+        expiresOn: stockLots.expiresOn,
+        left: stockLots.quantityLeft,
+      })
+      .from(stockLots)
+      .innerJoin(productVariants, eq(productVariants.id, stockLots.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(isNotNull(stockLots.batchNumber));
+    const sizes = await handle.db.select({ id: productVariants.id }).from(productVariants);
+    for (const size of sizes) {
+      const batches = lots.filter((lot) => lot.variantId === size.id);
+      expect(batches.length).toBeGreaterThanOrEqual(1);
+      expect(batches.length).toBeLessThanOrEqual(2);
+    }
+    for (const lot of lots) {
+      expect(lot.batchNumber).toMatch(/^SA-\d{4}-\d{3}$/);
+      expect(lot.batchNumber!.slice(3, 7)).toBe(
+        `${lot.manufacturedOn!.slice(2, 4)}${lot.manufacturedOn!.slice(5, 7)}`,
+      );
+      expect(lot.expiresOn! > lot.manufacturedOn!).toBe(true);
+    }
+    const soon = lots.filter(
+      (lot) =>
+        lot.expiresOn! >= sellableFrom(today, 90) && lot.expiresOn! < expiringSoonBefore(today, 90),
+    );
+    expect(soon.map((lot) => [lot.slug, lot.label])).toEqual([
+      ["ashwagandha-tablet", "60 tablets"],
+    ]);
+    const unsellable = lots.filter(
+      (lot) => lot.expiresOn! >= today && lot.expiresOn! < sellableFrom(today, 90),
+    );
+    expect(unsellable.map((lot) => [lot.slug, lot.left, lot.stock])).toEqual([
+      ["lasuna-capsule", 6, 0],
+    ]);
+    const expired = lots.filter((lot) => lot.expiresOn! < today);
+    expect(expired.map((lot) => [lot.slug, lot.label, lot.left, lot.stock])).toEqual([
+      ["chyawanprash-special", "500 g", 12, 0],
+    ]);
+    // The bench's product sells from a batch with its expiry shown.
+    const triphala = await findProduct(handle.db, "triphala-churna");
+    expect(triphala?.stockQuantity).toBeGreaterThan(0);
+    expect(triphala?.bestBefore).toMatch(/^Best before [A-Z][a-z]{2} \d{4}$/);
+    expect(await findLedgerMismatches(handle.db)).toEqual([]);
+  });
+
+  it("gives the demo shop a sample manufacturing licence, keeping an owner's own", async () => {
+    await applyDemoSettings(handle.db);
+    expect((await getSettings(handle.db)).manufacturingLicence).toBe(DEMO_MANUFACTURING_LICENCE);
+    await handle.db.update(settings).set({ manufacturingLicence: "OWN/LIC/1" });
+    await applyDemoSettings(handle.db);
+    expect((await getSettings(handle.db)).manufacturingLicence).toBe("OWN/LIC/1");
   });
 
   it("does nothing when called again: returns false and changes no counts", async () => {

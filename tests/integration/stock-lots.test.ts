@@ -9,8 +9,14 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sellableFrom, shopDate } from "~/domain/stock-lots";
+import { productFormSchema } from "~/domain/validation/product";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { findProduct } from "~/modules/catalog/product-detail.server";
+import {
+  createProduct,
+  ProductAdminError,
+  updateProduct,
+} from "~/modules/catalog/products-admin.server";
 import {
   dailyStockRefresh,
   enqueueDailyStockRefresh,
@@ -362,6 +368,43 @@ describe(`stock lots and the ledger on ${DATABASE_KIND}`, () => {
     await expectLedgerHolds(item.variantId);
   });
 
+  it("records the product form's stock changes as adjustments of the opening lot, refused beside the field past it", async () => {
+    const admin = await createAdmin(handle.db);
+    const tag = randomUUID().slice(0, 6);
+    const form = (stockQuantity: string) =>
+      productFormSchema.parse({ name: `Brahmi Vati ${tag}`, price: "249.50", stockQuantity });
+    const created = await createProduct(handle.db, admin.id, form("30"));
+    const [size] = await handle.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, created!.id));
+    const variantId = size!.id;
+    await receive(variantId, `FORM2-${tag}`, addDays(today, 300), 10);
+    expect(await stockOf(handle.db, { variantId })).toBe(40);
+
+    await updateProduct(handle.db, admin.id, created!.id, form("45"));
+    expect(Object.fromEntries(await lotsOf(variantId))).toEqual({
+      opening: 35,
+      [`FORM2-${tag}`]: 10,
+    });
+    const [adjusted] = await handle.db
+      .select({ quantity: stockMovements.quantity, actorId: stockMovements.actorId })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.variantId, variantId), eq(stockMovements.reason, "adjusted")));
+    expect(adjusted).toEqual({ quantity: 5, actorId: admin.id });
+
+    const refused = await updateProduct(handle.db, admin.id, created!.id, form("5")).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ProductAdminError);
+    expect((refused as ProductAdminError).field).toBe("stockQuantity");
+    expect((refused as Error).message).toBe(
+      "Stock can be lowered here by at most 35, the opening stock; the rest is in batches. Adjust or write off batches on the size's stock lots page.",
+    );
+    expect(await stockOf(handle.db, { variantId })).toBe(45);
+    await expectLedgerHolds(variantId);
+  });
+
   it("names the sizes whose lots, ledger or stock figure disagree", async () => {
     const item = await sized(5);
     const other = await sized(5);
@@ -434,6 +477,28 @@ describe(`stock lots and the ledger on ${DATABASE_KIND}`, () => {
       .orderBy(asc(backgroundJobs.key));
     expect(jobs.map((job) => job.key)).toEqual([today, tomorrow]);
     expect(jobs[1]!.runAt.toISOString()).toBe(startOfShopDate(tomorrow).toISOString());
+  });
+
+  it("sets a figure the daily refresh has not yet lowered on the next sale, and refuses past the sellable lots", async () => {
+    const [userId, other] = (await insertCustomers(handle.db, 2)) as [string, string];
+    const item = await sized(2);
+    await receive(item.variantId, `STALE-${item.sku}`, addDays(today, 200), 3);
+    // As if the lot had crossed the shelf-life line since the last refresh.
+    await handle.db
+      .update(stockLots)
+      .set({ expiresOn: addDays(today, 10) })
+      .where(eq(stockLots.batchNumber, `STALE-${item.sku}`));
+    expect(await stockOf(handle.db, { variantId: item.variantId })).toBe(5);
+
+    await fillCart(handle.db, other, [{ variantId: item.variantId, quantity: 3 }]);
+    await expect(orderFor(handle.db, other)).rejects.toThrow(
+      `Only 2 of ${item.name} left in stock`,
+    );
+    await fillCart(handle.db, userId, [{ variantId: item.variantId, quantity: 1 }]);
+    const placed = await orderFor(handle.db, userId);
+    expect((await allocationsOf(placed.id)).map((a) => a.batchNumber)).toEqual([null]);
+    expect(await stockOf(handle.db, { variantId: item.variantId })).toBe(1);
+    await expectLedgerHolds(item.variantId);
   });
 
   it("sells the last 5 units across two lots to exactly 5 of 40 customers ordering at once", async () => {

@@ -16,6 +16,8 @@ const VALID = {
   youtube: "",
   gstin: "27aapfu0939f1zv",
   lowStockThreshold: "10",
+  minShelfLifeDays: "90",
+  manufacturingLicence: " AYU/MH/25D/2019/0147 ",
   allowedEmailDomains: "gmail.com\n Yahoo.co.in \n\ngmail.com",
 };
 
@@ -39,6 +41,8 @@ describe("settings form", () => {
       postalCode: "415003",
       gstin: "27AAPFU0939F1ZV",
       lowStockThreshold: 10,
+      minShelfLifeDays: 90,
+      manufacturingLicence: "AYU/MH/25D/2019/0147",
       allowedEmailDomains: ["gmail.com", "yahoo.co.in"],
       codMaxOrderValue: null,
       codExcludedPinPrefixes: [],
@@ -69,6 +73,28 @@ describe("settings form", () => {
         SETTINGS_MESSAGES.threshold,
       ]);
     }
+  });
+
+  it("wants a minimum shelf life of 0 to 1095 whole days", () => {
+    expect(settingsFormSchema.parse({ ...VALID, minShelfLifeDays: "0" }).minShelfLifeDays).toBe(0);
+    expect(settingsFormSchema.parse({ ...VALID, minShelfLifeDays: "1095" }).minShelfLifeDays).toBe(
+      1095,
+    );
+    for (const bad of ["-1", "30.5", "ninety", "1096", "99999", "", undefined]) {
+      expect(errorsFor({ minShelfLifeDays: bad }), String(bad)).toEqual([
+        SETTINGS_MESSAGES.minShelfLife,
+      ]);
+    }
+  });
+
+  it("allows an empty manufacturing licence number, and at most 60 characters", () => {
+    expect(
+      settingsFormSchema.parse({ ...VALID, manufacturingLicence: undefined }).manufacturingLicence,
+    ).toBe("");
+    expect(errorsFor({ manufacturingLicence: "L".repeat(60) })).toEqual([]);
+    expect(errorsFor({ manufacturingLicence: "L".repeat(61) })).toEqual([
+      SETTINGS_MESSAGES.licence,
+    ]);
   });
 
   it("wants at least one valid e-mail provider domain", () => {

@@ -13,7 +13,9 @@ export const dailyStockRefresh = defineJob<{ date: string }>({
   kind: "stock-refresh",
   retry: { baseMs: 60_000, capMs: 30 * 60_000, maxAttempts: 10, claimMs: 10 * 60_000 },
   async run({ date }, { database }) {
-    const changed = await refreshSellableStock(database, { today: date });
+    // A day's job run late (a retry, a process down for days) reads no earlier date than today.
+    const [, later] = [date, shopDate()].sort();
+    const changed = await refreshSellableStock(database, { today: later });
     if (changed > 0) logger.info({ changed, date }, "set the sellable stock of sizes again");
   },
 });

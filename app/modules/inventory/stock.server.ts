@@ -109,7 +109,9 @@ export async function takeStock(
       // line since the daily refresh): the caller refuses, and the refresh sets it right.
       return { taken, shortfall: { ...(await shortfallOf(tx, line)), stock: lots.sellable } };
     }
-    if (lots.sellable - line.quantity !== row.stockQuantity) {
+    if (lots.sellable - line.quantity < row.stockQuantity) {
+      // The figure still counted a lot that crossed the line today: set it to what is left.
+      // (Lots only stop being sellable with time, so a sale never raises the figure.)
       await refreshSellableStock(tx, { variantIds: [line.variantId] });
     }
     taken.push({
