@@ -18,8 +18,10 @@ import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
 import { startJobRunner } from "./modules/jobs/job-runner.server";
 // The kinds of background job every process runs (docs/decisions/055), declared as they load.
 import "./modules/orders/order-mails.server";
+import "./modules/orders/recall-notices.server";
 import "./workflows/refund-jobs.server";
 import { scheduleDailyStockRefresh } from "./modules/inventory/daily-refresh.server";
+import { scheduleDailyStockCheck } from "./modules/inventory/stock-check.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
 import {
   applyDemoSettings,
@@ -84,6 +86,8 @@ export function startShop(): Promise<void> {
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
     // Lots cross the shelf-life line as the date changes (docs/decisions/059).
     const stopStockRefresh = scheduleDailyStockRefresh(() => handle.db);
+    // The stock check names any size whose lots and ledger disagree, once a day.
+    const stopStockCheck = scheduleDailyStockCheck(() => handle.db);
     const stopJobs = await startJobRunner(() => handle.db, {
       retentionDays: env.JOB_RETENTION_DAYS,
       // One process holds the embedded database: a job left running was left by one that died.
@@ -96,6 +100,7 @@ export function startShop(): Promise<void> {
     lifecycle.stopJobs = async () => {
       stopPageCache();
       stopStockRefresh();
+      stopStockCheck();
       stopBackfill.abort();
       await Promise.all([stopOrderExpiry(), stopJobs(), backfill]);
     };

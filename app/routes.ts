@@ -36,6 +36,7 @@ export default [
     "routes/account/order-credit-note.tsx",
   ),
   route("admin/orders/:orderId/credit-notes/:creditNoteId", "routes/admin/order-credit-note.tsx"),
+  route("admin/orders/:orderId/packing-slip", "routes/admin/order-packing-slip.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -51,6 +52,9 @@ export default [
     route("jobs", "routes/admin/jobs.tsx"),
     route("gst-returns", "routes/admin/gst-returns.tsx"),
     route("gst-returns/:month/:file", "routes/admin/gst-returns-export.ts"),
+    route("products/:productId/lots", "routes/admin/product-lots.tsx"),
+    route("batches/:batch", "routes/admin/batch.tsx"),
+    route("batches/:batch/recall.csv", "routes/admin/batch-recall-export.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   ...prefix("api", [

@@ -25,6 +25,7 @@ export async function trialProduct(
   await post({ intent: "create", ...fields });
   const id = await productIdOf(slug);
   return {
+    id,
     name,
     slug,
     /** Changes the price (rupees) or the stock as the owner does on the product form. */

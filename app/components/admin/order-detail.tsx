@@ -316,6 +316,16 @@ export function OrderDetail({
       </dl>
 
       <div className="flex flex-wrap items-center justify-end gap-3">
+        {order.status === "cancelled" ? null : (
+          <a
+            href={printOnOpenHref(`/admin/orders/${order.id}/packing-slip`)}
+            target="_blank"
+            rel="noopener"
+            className={buttonVariants({ variant: "outline" })}
+          >
+            <Printer aria-hidden="true" /> Packing Slip
+          </a>
+        )}
         {order.creditNotes.map((note) => (
           <a
             key={note.id}

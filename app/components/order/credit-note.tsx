@@ -4,6 +4,7 @@ import { formatRupees } from "~/domain/money";
 import type { CreditNoteView } from "~/modules/gst-documents/credit-notes.server";
 import {
   AMOUNT_CELL,
+  LineDescription,
   LineHeaderCells,
   Parties,
   PrintablePage,
@@ -92,7 +93,10 @@ export function CreditNoteDocument({
               {creditNote.lines.map((line, index) => (
                 <tr key={line.line} className="border-black/20 border-b align-top">
                   <td className="px-2 py-1.5">{index + 1}</td>
-                  <td className="px-2 py-1.5">{line.description}</td>
+                  <LineDescription
+                    description={line.description}
+                    batches={invoice.lineBatches[line.line]}
+                  />
                   <td className="px-2 py-1.5">{line.hsnCode}</td>
                   <td className={cell}>{formatRupees(line.taxableValue)}</td>
                   <td className={cell}>{percent(line.gstRate)}</td>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { StreetLines } from "~/components/order/order-summary";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
+import { type LineBatch, lineBatchTexts } from "~/domain/batch-labels";
 import type { IssuedInvoiceView } from "~/modules/gst-documents/invoices.server";
 import { usePrintOnOpen } from "./print-on-open";
 
@@ -61,6 +62,11 @@ export function SupplierDetails({ supplier }: { supplier: Invoice["supplier"] })
       <p>
         <span className="font-semibold">GSTIN:</span> {supplier.gstin || "Not provided"}
       </p>
+      {supplier.manufacturingLicence ? (
+        <p>
+          <span className="font-semibold">Mfg. Licence No.:</span> {supplier.manufacturingLicence}
+        </p>
+      ) : null}
       <p>
         <span className="font-semibold">State:</span> {supplier.state}
         {supplier.stateCode ? ` (${supplier.stateCode})` : ""}
@@ -128,6 +134,26 @@ export function SignatureFooter({
         <span className="mt-6 inline-block">Authorised Signatory</span>
       </p>
     </footer>
+  );
+}
+
+/** A line's description, with the batches and expiries it was filled from below it. */
+export function LineDescription({
+  description,
+  batches = [],
+}: {
+  description: string;
+  batches?: readonly LineBatch[];
+}) {
+  return (
+    <td className="px-2 py-1.5">
+      {description}
+      {lineBatchTexts(batches).map((text) => (
+        <span key={text} className="block text-[11px] text-black/70">
+          {text}
+        </span>
+      ))}
+    </td>
   );
 }
 

@@ -6,6 +6,7 @@ import { isTestPayment, paymentMethodLabel, TEST_PAYMENT_MARK } from "~/domain/o
 import type { IssuedInvoiceView } from "~/modules/gst-documents/invoices.server";
 import {
   AMOUNT_CELL,
+  LineDescription,
   LineHeaderCells,
   Parties,
   PrintablePage,
@@ -120,7 +121,10 @@ export function TaxInvoiceDocument({
               {tax.lines.map((line, index) => (
                 <tr key={index} className="border-black/20 border-b align-top">
                   <td className="px-2 py-1.5">{index + 1}</td>
-                  <td className="px-2 py-1.5">{line.description}</td>
+                  <LineDescription
+                    description={line.description}
+                    batches={invoice.lineBatches[index]}
+                  />
                   <td className="px-2 py-1.5">{line.hsnCode}</td>
                   <td className={AMOUNT_CELL}>{line.quantity}</td>
                   <td className={AMOUNT_CELL}>{money(line.unitPrice)}</td>

@@ -1,5 +1,12 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import { orders, products, productVariants, profiles, userRoles } from "../../../db/schema";
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import {
+  orders,
+  products,
+  productVariants,
+  profiles,
+  stockLots,
+  userRoles,
+} from "../../../db/schema";
 import { sizedName } from "../../domain/pack-sizes";
 import { type Executor, queryRows } from "../../lib/db.server";
 
@@ -248,4 +255,58 @@ export async function getDailySales(
     revenue: Number(row.revenue),
     orders: Number(row.orders),
   }));
+}
+
+/** A lot with units left whose expiry needs the owner's eye: the size, its batch and expiry. */
+export type ExpiryAlert = {
+  lotId: string;
+  productId: string;
+  name: string;
+  batchNumber: string;
+  expiresOn: string;
+  quantityLeft: number;
+};
+
+/**
+ * docs/decisions/059: lots with units left that expire from `today` until before `until` (expiring soon)
+ * and those already expired (on hand, to write off), earliest first; `tracksBatches` says whether
+ * the shop has entered any batch at all, so a shop that has not sees its dashboard as before.
+ */
+export async function getExpiryAlerts(
+  executor: Executor,
+  { today, until, limit = 5 }: { today: string; until: string; limit?: number },
+) {
+  const alerts = (window: ReturnType<typeof and>) =>
+    executor
+      .select({
+        lotId: stockLots.id,
+        productId: products.id,
+        productName: products.name,
+        label: productVariants.label,
+        batchNumber: sql<string>`${stockLots.batchNumber}`,
+        expiresOn: sql<string>`${stockLots.expiresOn}`,
+        quantityLeft: stockLots.quantityLeft,
+      })
+      .from(stockLots)
+      .innerJoin(productVariants, eq(productVariants.id, stockLots.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(gt(stockLots.quantityLeft, 0), isNotNull(stockLots.expiresOn), window))
+      .orderBy(asc(stockLots.expiresOn), asc(products.name), asc(stockLots.id))
+      .limit(limit);
+  const [expiringSoon, expired, [batched]] = await Promise.all([
+    alerts(and(gte(stockLots.expiresOn, today), lt(stockLots.expiresOn, until))),
+    alerts(lt(stockLots.expiresOn, today)),
+    executor
+      .select({ id: stockLots.id })
+      .from(stockLots)
+      .where(isNotNull(stockLots.batchNumber))
+      .limit(1),
+  ]);
+  const named = (rows: typeof expiringSoon): ExpiryAlert[] =>
+    rows.map(({ productName, label, ...row }) => ({ ...row, name: sizedName(productName, label) }));
+  return {
+    tracksBatches: Boolean(batched),
+    expiringSoon: named(expiringSoon),
+    expired: named(expired),
+  };
 }

@@ -13,6 +13,7 @@ import { AppError } from "../../lib/app-error";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { getSettings } from "../settings/settings.server";
+import { batchesOfOrder } from "./line-batches.server";
 
 /**
  * Gives the order its GST invoice number on the first print, once: the next number of the Indian
@@ -179,15 +180,22 @@ export async function loadInvoice(executor: Executor, orderId: string, customerI
   const { invoiceNumber: number, invoicedAt, ...rest } = order;
   if (!number || !invoicedAt) return { order: rest, invoice: null };
 
-  const [items, supplier] = await Promise.all([
+  const [items, supplier, batches] = await Promise.all([
     executor
-      .select(invoiceItemColumns)
+      .select({ ...invoiceItemColumns, id: orderItems.id })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.productName), asc(orderItems.id)),
     getSettings(executor),
+    batchesOfOrder(executor, orderId),
   ]);
-  const tax = orderInvoiceTax(order, items, supplier.state);
+  const tax = orderInvoiceTax(
+    order,
+    items.map(({ id: _id, ...item }) => item),
+    supplier.state,
+  );
+  // The goods lines come first, in the items' order; the shipping line has no batch.
+  const lineBatches = tax.lines.map((_line, index) => batches.get(items[index]?.id ?? "") ?? []);
   return {
     order: rest,
     invoice: {
@@ -204,7 +212,9 @@ export async function loadInvoice(executor: Executor, orderId: string, customerI
         gstin: supplier.gstin,
         phone: supplier.phone,
         email: supplier.email,
+        manufacturingLicence: supplier.manufacturingLicence,
       },
+      lineBatches,
       placeOfSupply: stateWithCode(order.shippingAddress.state),
       tax,
       totalInWords: amountInWords(tax.totals.total),

@@ -65,6 +65,13 @@ export async function takeStock(
   options: { forSale: boolean },
 ): Promise<{ taken: TakenStock[]; shortfall: StockShortfall | null }> {
   const taken: TakenStock[] = [];
+  // A reopened order's lines kept the lots of their cancelled allocation: replaced by this one.
+  await tx.delete(orderItemLots).where(
+    inArray(
+      orderItemLots.orderItemId,
+      lines.map((line) => line.orderItemId),
+    ),
+  );
   const byId = [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
   for (const line of byId) {
     const [row] = await tx
@@ -216,8 +223,9 @@ export type ReturnedLine = { orderItemId: string; variantId: string; quantity: n
 /**
  * Gives order lines' units back inside the caller's transaction, each to the lots it was taken
  * from (`order_item_lots`), with 'restocked' movements; units the line took before lots were
- * kept (or from a lot deleted since) go to the size's opening lot. The line's allocations are
- * removed, so a reopened order allocates afresh. Size rows are locked first, in id order
+ * kept (or from a lot deleted since) go to the size's opening lot. The line's allocations stay,
+ * so the invoice and credit note of a cancelled order still name its batches; a reopened order's
+ * takeStock replaces them. Size rows are locked first, in id order
  * (lockSizes), and each size's sellable stock is set again.
  */
 export async function returnStock(tx: Transaction, lines: ReturnedLine[]) {
@@ -287,6 +295,5 @@ export async function returnStock(tx: Transaction, lines: ReturnedLine[]) {
       orderItemId: move.orderItemId,
     })),
   );
-  await tx.delete(orderItemLots).where(inArray(orderItemLots.orderItemId, itemIds));
   await refreshSellableStock(tx, { variantIds: [...new Set(kept.map((line) => line.variantId))] });
 }

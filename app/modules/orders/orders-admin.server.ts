@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { orderItems, orders, profiles } from "../../../db/schema";
+import { orderItemLots, orderItems, orders, profiles } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
 import { type OrderStatus, paymentArrived } from "../../domain/orders";
 import { phoneSearchDigits } from "../../domain/phone-search";
@@ -26,7 +26,7 @@ const digitsOf = (phone: SQL | typeof profiles.phone) =>
 
 /**
  * ?q= matches, anywhere and ignoring case, the order number, the customer's name or account
- * e-mail, and, when it reads as a phone number (phoneSearchDigits), the phone on the order's
+ * e-mail, a batch number any of its lines was filled from (docs/decisions/059), and, when it reads as a phone number (phoneSearchDigits), the phone on the order's
  * shipping address or the customer's profile; ?status= exact. Expects orders left-joined to
  * profiles.
  */
@@ -42,6 +42,8 @@ export function adminOrderFilter(query: Pick<AdminOrderQuery, "q" | "status">): 
         ilike(orders.orderNumber, pattern),
         ilike(profiles.fullName, pattern),
         ilike(profiles.email, pattern),
+        sql`exists (select 1 from ${orderItemLots} join ${orderItems} on ${orderItems.id} = ${orderItemLots.orderItemId}
+          where ${orderItems.orderId} = ${orders.id} and ${orderItemLots.batchNumber} ilike ${pattern})`,
         phonePattern
           ? sql`${digitsOf(sql`${orders.shippingAddress}->>'phone'`)} like ${phonePattern}`
           : undefined,

@@ -6,19 +6,24 @@ import {
   TestPaymentBadge,
 } from "~/components/account/order-badges";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { ExpiryPanel } from "~/components/admin/expiry-panel";
+import { LedgerMismatches } from "~/components/admin/ledger-mismatches";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatCount, formatRupees } from "~/domain/money";
+import { EXPIRING_SOON_EXTRA_DAYS, expiringSoonBefore, shopDate } from "~/domain/stock-lots";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
   type DashboardStats,
   getDailySales,
   getDashboardStats,
+  getExpiryAlerts,
   getLowStockProducts,
   getRecentOrders,
 } from "~/modules/admin/dashboard.server";
+import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/dashboard";
 
@@ -27,14 +32,30 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | Sat
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const database = db();
-  const { lowStockThreshold } = await getSettings(database);
-  const [stats, recentOrders, lowStock, sales] = await Promise.all([
+  const { lowStockThreshold, minShelfLifeDays } = await getSettings(database);
+  const today = shopDate();
+  const expiryWindowDays = minShelfLifeDays + EXPIRING_SOON_EXTRA_DAYS;
+  const [stats, recentOrders, lowStock, sales, expiry, mismatches] = await Promise.all([
     getDashboardStats(database),
     getRecentOrders(database, 5),
     getLowStockProducts(database, lowStockThreshold, 5),
     getDailySales(database, { days: 30 }),
+    getExpiryAlerts(database, {
+      today,
+      until: expiringSoonBefore(today, minShelfLifeDays),
+    }),
+    findLedgerMismatches(database),
   ]);
-  return { stats, recentOrders, lowStock, lowStockThreshold, sales };
+  return {
+    stats,
+    recentOrders,
+    lowStock,
+    lowStockThreshold,
+    sales,
+    expiry,
+    expiryWindowDays,
+    mismatches,
+  };
 }
 
 /** What "Total Products" counts: the published products, with what it leaves out. */
@@ -49,7 +70,16 @@ function productsNote({ draftProducts, archivedProducts }: DashboardStats) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recentOrders, lowStock, lowStockThreshold, sales } = loaderData;
+  const {
+    stats,
+    recentOrders,
+    lowStock,
+    lowStockThreshold,
+    sales,
+    expiry,
+    expiryWindowDays,
+    mismatches,
+  } = loaderData;
   const cards = [
     {
       title: "Total Products",
@@ -181,6 +211,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         </section>
       </div>
+      {mismatches.length > 0 ? <LedgerMismatches mismatches={mismatches} /> : null}
+      {expiry.tracksBatches ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ExpiryPanel
+            id="expiring-soon-heading"
+            title="Expiring soon"
+            description={`Lots with stock that expire within ${expiryWindowDays} days: the minimum shelf life and 60 days more.`}
+            emptyText="No lot expires soon"
+            alerts={expiry.expiringSoon}
+          />
+          <ExpiryPanel
+            id="expired-stock-heading"
+            title="Expired stock on hand"
+            description="Lots past their expiry that still hold units: write them off."
+            emptyText="No expired stock on hand"
+            alerts={expiry.expired}
+            expired
+          />
+        </div>
+      ) : null}
       <section aria-labelledby="sales-heading">
         <Card>
           <CardHeader>

@@ -439,6 +439,16 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         }
       >
         {form}
+        {editing ? (
+          <p className="mt-4 text-sm">
+            <Link
+              to={`/admin/products/${editing.id}/lots`}
+              className="text-primary underline underline-offset-4"
+            >
+              Stock lots: receive batches, adjust or write off
+            </Link>
+          </p>
+        ) : null}
       </EditorPanel>
       {!hydrated && deleting ? (
         <ConfirmCard

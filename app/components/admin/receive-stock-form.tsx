@@ -1,0 +1,100 @@
+import { PackagePlus } from "lucide-react";
+import { Form } from "react-router";
+import type { LotFormState } from "~/components/admin/lot-actions";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { BATCH_NUMBER_MAX } from "~/domain/validation/stock-lots";
+
+/**
+ * A size's Receive stock form (docs/decisions/059): batch number, manufacturing and expiry month
+ * (a month field; where the browser shows a plain text field, MM/YYYY is read too) and quantity.
+ * A refused submission comes back with its values and each message beside its field.
+ */
+export function ReceiveStockForm({
+  sizeId,
+  sizeName,
+  state,
+}: {
+  sizeId: string;
+  sizeName: string;
+  state?: LotFormState;
+}) {
+  const id = (name: string) => `receive-${sizeId}-${name}`;
+  const errors = state?.errors ?? {};
+  const values = state?.values ?? {};
+  return (
+    <Form method="post" className="grid gap-3" aria-labelledby={id("heading")}>
+      <h3 id={id("heading")} className="font-semibold">
+        Receive stock<span className="sr-only"> of {sizeName}</span>
+      </h3>
+      {errors.form ? (
+        <p role="alert" className="text-destructive text-sm">
+          {errors.form[0]}
+        </p>
+      ) : null}
+      <input type="hidden" name="variantId" value={sizeId} />
+      <div className="grid gap-3 sm:grid-cols-4">
+        <Field label="Batch number" id={id("batch")} errors={errors.batchNumber}>
+          {(control) => (
+            <Input
+              {...control}
+              name="batchNumber"
+              required
+              maxLength={BATCH_NUMBER_MAX}
+              autoComplete="off"
+              defaultValue={values.batchNumber}
+            />
+          )}
+        </Field>
+        <Field
+          label="Manufacturing month"
+          id={id("mfg")}
+          errors={errors.manufacturedOn}
+          description="MM/YYYY"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="month"
+              name="manufacturedOn"
+              required
+              placeholder="MM/YYYY"
+              defaultValue={values.manufacturedOn}
+            />
+          )}
+        </Field>
+        <Field label="Expiry month" id={id("exp")} errors={errors.expiresOn} description="MM/YYYY">
+          {(control) => (
+            <Input
+              {...control}
+              type="month"
+              name="expiresOn"
+              required
+              placeholder="MM/YYYY"
+              defaultValue={values.expiresOn}
+            />
+          )}
+        </Field>
+        <Field label="Quantity" id={id("qty")} errors={errors.quantity}>
+          {(control) => (
+            <Input
+              {...control}
+              name="quantity"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              required
+              autoComplete="off"
+              defaultValue={values.quantity}
+            />
+          )}
+        </Field>
+      </div>
+      <div>
+        <Button type="submit" name="intent" value="receive">
+          <PackagePlus aria-hidden="true" /> Receive stock
+        </Button>
+      </div>
+    </Form>
+  );
+}

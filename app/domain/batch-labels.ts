@@ -1,0 +1,62 @@
+/**
+ * How batches read on documents and screens (docs/decisions/059): a pack's label carries months,
+ * so the shop stores a manufacture month as its first day and an expiry month as its last day,
+ * and prints both as MM/YYYY. Dates travel as ISO calendar days ("2027-03-31").
+ */
+import { isExpired, isSellableLot, monthEnd } from "./stock-lots";
+
+/** "2027-03-31" → "03/2027"; "" for no date. */
+export function formatLabelMonth(day: string | null | undefined): string {
+  if (!day) return "";
+  const [year, month] = day.split("-");
+  return `${month}/${year}`;
+}
+
+/** A month "2027-03" as its first day, "2027-03-01". */
+export function firstDayOfMonth(month: string): string {
+  return `${month}-01`;
+}
+
+/** A month "2027-02" as its last day, "2027-02-28". */
+export function lastDayOfMonth(month: string): string {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return monthEnd(year, monthNumber);
+}
+
+export const LOT_STATUSES = ["sellable", "near-expiry", "expired"] as const;
+export type LotStatus = (typeof LOT_STATUSES)[number];
+
+export const LOT_STATUS_LABELS: Record<LotStatus, string> = {
+  sellable: "Sellable",
+  "near-expiry": "Near expiry",
+  expired: "Expired",
+};
+
+/**
+ * A lot whose expiry has passed is expired; one that expires within the shop's minimum shelf life
+ * is near expiry (it is no longer sold: a customer must get at least that much life); any other
+ * lot, and one without an expiry, is sellable.
+ */
+export function lotStatus(
+  expiresOn: string | null,
+  today: string,
+  minShelfLifeDays: number,
+): LotStatus {
+  if (isExpired(expiresOn, today)) return "expired";
+  return isSellableLot(expiresOn, today, minShelfLifeDays) ? "sellable" : "near-expiry";
+}
+
+/** One batch an order line was filled from, as printed on its documents. */
+export type LineBatch = { batchNumber: string; expiresOn: string | null; quantity: number };
+
+/**
+ * "Batch B-101, Exp. 03/2027" for a line from one batch; each batch with its quantity when the
+ * line came from several ("Batch B-101, Exp. 03/2027 (4)").
+ */
+export function lineBatchTexts(batches: readonly LineBatch[]): string[] {
+  return batches.map((batch) => {
+    const expiry = batch.expiresOn ? `, Exp. ${formatLabelMonth(batch.expiresOn)}` : "";
+    const quantity = batches.length > 1 ? ` (${batch.quantity})` : "";
+    return `Batch ${batch.batchNumber}${expiry}${quantity}`;
+  });
+}

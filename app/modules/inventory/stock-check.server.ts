@@ -1,0 +1,52 @@
+import { addDays, shopDate } from "../../domain/stock-lots";
+import type { Database } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
+import { defineJob } from "../jobs/job-kinds.server";
+import { startOfShopDate } from "./daily-refresh.server";
+import { findLedgerMismatches, type LedgerMismatch } from "./ledger-check.server";
+
+/** "Ashwagandha – 60 tabs (SKU ASH-60): lots 12, ledger 10, shown 12, sellable 12". */
+export function describeMismatch(row: LedgerMismatch) {
+  const name = row.sizeLabel ? `${row.productName} – ${row.sizeLabel}` : row.productName;
+  return `${name} (SKU ${row.sku}): lots ${row.onHand}, ledger ${row.ledger}, shown ${row.stockQuantity}, sellable ${row.sellable}`;
+}
+
+/**
+ * The periodic stock check (docs/decisions/059): once a day it names, in the log, every size
+ * whose lots, ledger or stock figure disagree; the dashboard shows the same to the owner. Keyed
+ * by the date, it runs once a day whichever process enqueues it.
+ */
+export const dailyStockCheck = defineJob<{ date: string }>({
+  kind: "stock-check",
+  retry: { baseMs: 60_000, capMs: 30 * 60_000, maxAttempts: 5, claimMs: 10 * 60_000 },
+  async run({ date }, { database }) {
+    const mismatches = await findLedgerMismatches(database);
+    if (mismatches.length === 0) return;
+    logger.warn(
+      { date, sizes: mismatches.map(describeMismatch) },
+      "stock check: lots and ledger disagree",
+    );
+  },
+});
+
+/** Enqueues today's check (if no process has) and tomorrow's, due at midnight in India. */
+export async function enqueueDailyStockCheck(database: Database, now = new Date()) {
+  const today = shopDate(now);
+  const tomorrow = addDays(today, 1);
+  await database.transaction(async (tx) => {
+    await dailyStockCheck.enqueue(tx, today, { date: today }, now);
+    await dailyStockCheck.enqueue(tx, tomorrow, { date: tomorrow }, startOfShopDate(tomorrow));
+  });
+}
+
+/** Makes sure every `everyMs` that today's and tomorrow's checks are enqueued. Returns the stop. */
+export function scheduleDailyStockCheck(database: () => Database, everyMs = 15 * 60_000) {
+  const enqueue = () =>
+    enqueueDailyStockCheck(database()).catch((error) =>
+      logger.error({ err: error }, "enqueuing the daily stock check failed"),
+    );
+  void enqueue();
+  const timer = setInterval(enqueue, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,211 @@
+import { data, Link } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import type { LotFormState } from "~/components/admin/lot-actions";
+import { ReceiveStockForm } from "~/components/admin/receive-stock-form";
+import { SizeLotsTable } from "~/components/admin/size-lots-table";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { lotStatus } from "~/domain/batch-labels";
+import { sizedName } from "~/domain/pack-sizes";
+import { shopDate } from "~/domain/stock-lots";
+import {
+  adjustLotSchema,
+  receiveLotSchema,
+  writeOffLotSchema,
+} from "~/domain/validation/stock-lots";
+import { z } from "~/domain/zod";
+import { actionFailure, actionSuccess, refusal, runIntent } from "~/lib/action-result.server";
+import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { InventoryError } from "~/modules/inventory/lots.server";
+import {
+  adjustLot,
+  productLots,
+  receiveStock,
+  writeOffLot,
+} from "~/modules/inventory/lots-admin.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import type { Route } from "./+types/product-lots";
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  {
+    title: loaderData
+      ? `Stock lots: ${loaderData.product.name} | Admin | Satara Ayurveda`
+      : "Stock lots | Admin | Satara Ayurveda",
+  },
+];
+
+const NOT_FOUND = "This product does not exist";
+
+function productIdOf(params: { productId?: string }) {
+  const parsed = z.uuid().safeParse(params.productId);
+  if (!parsed.success) throw data(NOT_FOUND, { status: 404 });
+  return parsed.data;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const view = await productLots(db(), productIdOf(params));
+  if (!view) throw data(NOT_FOUND, { status: 404 });
+  const { minShelfLifeDays } = await getSettings(db());
+  const today = shopDate();
+  return {
+    ...view,
+    minShelfLifeDays,
+    sizes: view.sizes.map((size) => ({
+      ...size,
+      lots: size.lots.map((lot) => ({
+        ...lot,
+        status: lotStatus(lot.expiresOn, today, minShelfLifeDays),
+      })),
+    })),
+  };
+}
+
+/** Field messages of a failed parse, by field name. */
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  return z.flattenError(error).fieldErrors as Record<string, string[]>;
+}
+
+const text = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+async function refused(
+  form: string,
+  errors: Record<string, string[]>,
+  values: Record<string, string>,
+) {
+  const first = Object.values(errors).flat()[0] ?? "Please check the form";
+  return actionFailure(refusal(first), { form, errors, values });
+}
+
+async function inventoryRefusal(form: string, error: unknown, values: Record<string, string>) {
+  if (!(error instanceof InventoryError)) throw error;
+  return actionFailure(refusal(error.message, { status: 409 }), {
+    form,
+    errors: { form: [error.message] },
+    values,
+  });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const productId = productIdOf(params);
+  const formData = await readForm(request);
+  return runIntent(formData.get("intent"), {
+    receive: () => receive(admin.id, productId, formData),
+    adjust: () => adjust(admin.id, productId, formData),
+    "write-off": () => writeOff(admin.id, productId, formData),
+  });
+}
+
+async function receive(adminId: string, productId: string, formData: FormData) {
+  const values = {
+    variantId: text(formData, "variantId"),
+    batchNumber: text(formData, "batchNumber"),
+    manufacturedOn: text(formData, "manufacturedOn"),
+    expiresOn: text(formData, "expiresOn"),
+    quantity: text(formData, "quantity"),
+  };
+  const form = `receive:${values.variantId}`;
+  const parsed = receiveLotSchema().safeParse(values);
+  if (!parsed.success) return refused(form, fieldErrors(parsed.error), values);
+  try {
+    const lot = await receiveStock(db(), adminId, productId, parsed.data);
+    return actionSuccess({
+      type: "success",
+      title: `Received ${lot.quantityReceived} of batch ${lot.batchNumber}`,
+    });
+  } catch (error) {
+    return inventoryRefusal(form, error, values);
+  }
+}
+
+async function adjust(adminId: string, productId: string, formData: FormData) {
+  const values = {
+    lotId: text(formData, "lotId"),
+    counted: text(formData, "counted"),
+    reason: text(formData, "reason"),
+  };
+  const form = `adjust:${values.lotId}`;
+  const parsed = adjustLotSchema.safeParse(values);
+  if (!parsed.success) return refused(form, fieldErrors(parsed.error), values);
+  try {
+    await adjustLot(db(), adminId, productId, parsed.data);
+    return actionSuccess({ type: "success", title: `Lot set to ${parsed.data.counted}` });
+  } catch (error) {
+    return inventoryRefusal(form, error, values);
+  }
+}
+
+async function writeOff(adminId: string, productId: string, formData: FormData) {
+  const values = {
+    lotId: text(formData, "lotId"),
+    quantity: text(formData, "quantity"),
+    reason: text(formData, "reason"),
+  };
+  const form = `write-off:${values.lotId}`;
+  const parsed = writeOffLotSchema.safeParse(values);
+  if (!parsed.success) return refused(form, fieldErrors(parsed.error), values);
+  try {
+    await writeOffLot(db(), adminId, productId, parsed.data);
+    return actionSuccess({
+      type: "success",
+      title: `Wrote off ${parsed.data.quantity} ${parsed.data.quantity === 1 ? "unit" : "units"}`,
+    });
+  } catch (error) {
+    return inventoryRefusal(form, error, values);
+  }
+}
+
+export default function ProductLotsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, sizes, minShelfLifeDays } = loaderData;
+  const failed = actionData && !actionData.ok && "form" in actionData ? actionData : undefined;
+  const stateOf = (form: string): LotFormState | undefined =>
+    failed?.form === form
+      ? {
+          errors: failed.errors as Record<string, string[]>,
+          values: failed.values as Record<string, string>,
+        }
+      : undefined;
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title={`Stock lots: ${product.name}`}
+        description={`Batches received per size, first expiry sold first. A lot expiring within ${minShelfLifeDays} days (the minimum shelf life in Settings) is no longer sold.`}
+      >
+        <Link to="/admin/products" className="text-primary underline underline-offset-4">
+          Back to products
+        </Link>
+      </AdminPageHeader>
+      {sizes.map((size) => {
+        const sizeName = sizedName(product.name, size.label);
+        return (
+          <section key={size.id} aria-labelledby={`size-${size.id}`}>
+            <Card>
+              <CardHeader>
+                <h2 id={`size-${size.id}`} className="font-display font-semibold text-lg">
+                  {sizeName}
+                </h2>
+                <p className="text-muted-foreground text-sm">
+                  SKU {size.sku} · {size.stockQuantity} sellable
+                  {size.archived ? " · no longer sold" : ""}
+                </p>
+              </CardHeader>
+              <CardContent className="grid gap-6">
+                <SizeLotsTable sizeName={sizeName} lots={size.lots} stateOf={stateOf} />
+                <ReceiveStockForm
+                  sizeId={size.id}
+                  sizeName={sizeName}
+                  state={stateOf(`receive:${size.id}`)}
+                />
+              </CardContent>
+            </Card>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
