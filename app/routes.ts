@@ -57,6 +57,7 @@ export default [
     route("auth/*", "routes/api/auth.ts"),
     route("events/offers", "routes/api/offer-events.ts"),
     route("webhooks/razorpay", "routes/api/razorpay-webhook.ts"),
+    route("webhooks/courier", "routes/api/courier-webhook.ts"),
   ]),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
