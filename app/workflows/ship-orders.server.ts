@@ -192,7 +192,7 @@ async function completeBooking(database: Database, shipment: Shipment, booking: 
   await database.transaction(async (tx) => {
     const order = await lockOrder(tx, shipment.orderId);
     const locked = await lockShipmentOfOrder(tx, shipment.orderId);
-    if (!locked || locked.state !== "booking") return;
+    if (locked?.state !== "booking") return;
     const conflict =
       order.status === "cancelled"
         ? "was cancelled"

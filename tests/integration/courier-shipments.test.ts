@@ -12,7 +12,7 @@ import type { MailMessage } from "~/lib/mail.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { testGateway } from "~/modules/payments/gateway.server";
 import { ShipmentError } from "~/modules/shipping/courier.server";
-import { useCourier } from "~/modules/shipping/couriers.server";
+import { setCourier } from "~/modules/shipping/couriers.server";
 import { shipmentTimelines } from "~/modules/shipping/shipments.server";
 import { createShiprocketCourier } from "~/modules/shipping/shiprocket-courier.server";
 import { testAwb, testCourier } from "~/modules/shipping/test-courier.server";
@@ -52,9 +52,9 @@ beforeAll(async () => {
   adminId = (await insertProfile(handle.db, { fullName: "Shipping Owner" }, { admin: true })).id;
   fake = await startFakeShiprocket({ email: EMAIL, password: PASSWORD });
 });
-afterEach(() => useCourier(undefined));
+afterEach(() => setCourier(undefined));
 afterAll(async () => {
-  useCourier(undefined);
+  setCourier(undefined);
   await fake?.close();
   await handle?.close();
 });
@@ -95,7 +95,7 @@ function shiprocket(now?: () => number) {
 
 describe(`the test courier on ${DATABASE_KIND}`, () => {
   it("Ship books the order in a job: shipped with its AWB, pickup requested, the customer told", async () => {
-    useCourier(testCourier);
+    setCourier(testCourier);
     const order = await placeTestOrder(handle.db, { quantity: 2 });
     const jobsBefore = (await bookingJobs()).length;
     const outcome = await shipOrders(handle.db, adminId, [order.id]);
@@ -118,7 +118,7 @@ describe(`the test courier on ${DATABASE_KIND}`, () => {
   });
 
   it("refuses a second Ship of an order being booked, and writes nothing when none can ship", async () => {
-    useCourier(testCourier);
+    setCourier(testCourier);
     const order = await placeTestOrder(handle.db);
     await shipOrders(handle.db, adminId, [order.id]);
     const jobs = (await bookingJobs()).length;
@@ -132,7 +132,7 @@ describe(`the test courier on ${DATABASE_KIND}`, () => {
   });
 
   it("ships several orders in one batch with one job, skipping those that cannot ship", async () => {
-    useCourier(testCourier);
+    setCourier(testCourier);
     const first = await placeTestOrder(handle.db);
     const second = await placeTestOrder(handle.db);
     const cancelled = await placeTestOrder(handle.db);
@@ -159,7 +159,7 @@ describe(`the test courier on ${DATABASE_KIND}`, () => {
   });
 
   it("is refused while COURIER=off", async () => {
-    useCourier(null);
+    setCourier(null);
     const order = await placeTestOrder(handle.db);
     await expect(shipOrders(handle.db, adminId, [order.id])).rejects.toThrow(
       "add a tracking ID by hand",
@@ -168,7 +168,7 @@ describe(`the test courier on ${DATABASE_KIND}`, () => {
   });
 
   it("moved to delivered by the owner's test scans: the order is delivered and the customer told", async () => {
-    useCourier(testCourier);
+    setCourier(testCourier);
     const order = await placeTestOrder(handle.db);
     await shipOrders(handle.db, adminId, [order.id]);
     await settle();
@@ -193,7 +193,7 @@ describe(`the test courier on ${DATABASE_KIND}`, () => {
   });
 
   it("a failed attempt flags the shipment; a return to the shop cancels, restocks and refunds a paid card order", async () => {
-    useCourier(testCourier);
+    setCourier(testCourier);
     const order = await placeTestOrder(handle.db, { paymentMethod: "razorpay", quantity: 3 });
     await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });
     await shipOrders(handle.db, adminId, [order.id]);
@@ -226,7 +226,7 @@ async function stockOf(productName: string) {
 describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
   it("books a batch: one login, an ad-hoc order keyed by the order number, AWB, label, one pickup", async () => {
     const courier = shiprocket();
-    useCourier(courier);
+    setCourier(courier);
     const first = await placeTestOrder(handle.db, { quantity: 2 });
     const second = await placeTestOrder(handle.db);
     await shipOrders(handle.db, adminId, [first.id, second.id]);
@@ -327,7 +327,7 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
   });
 
   it("a courier's refusal fails the shipment with its error; the retry books it without a second Shiprocket order", async () => {
-    useCourier(shiprocket());
+    setCourier(shiprocket());
     const order = await placeTestOrder(handle.db);
     fake.failNext("/courier/assign/awb", 400, "Selected courier is not serviceable");
     await shipOrders(handle.db, adminId, [order.id]);
@@ -351,7 +351,7 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
   });
 
   it("a booking retried after its first answers were lost finds the same Shiprocket order", async () => {
-    useCourier(shiprocket());
+    setCourier(shiprocket());
     const order = await placeTestOrder(handle.db);
     fake.failNext("/courier/assign/awb", 400, "Temporary refusal");
     await shipOrders(handle.db, adminId, [order.id]);
@@ -368,7 +368,7 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
   });
 
   it("a courier that does not answer is asked again by the job before the shipment fails", async () => {
-    useCourier(shiprocket());
+    setCourier(shiprocket());
     const order = await placeTestOrder(handle.db);
     fake.failNext("/orders/create/adhoc", 502, "Bad gateway");
     await shipOrders(handle.db, adminId, [order.id]);
@@ -393,7 +393,7 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
 
   describe("its tracking webhook", () => {
     async function bookedOrder(options: { paymentMethod?: "cod" | "razorpay" } = {}) {
-      useCourier(shiprocket());
+      setCourier(shiprocket());
       const order = await placeTestOrder(handle.db, { ...options, quantity: 2 });
       if (options.paymentMethod === "razorpay") {
         await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });

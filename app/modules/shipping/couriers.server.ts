@@ -9,7 +9,7 @@ import { testCourier } from "./test-courier.server";
 const chosen = singleton("courier in use", (): { courier?: Courier | null } => ({}));
 
 /** Books through this courier instead of the configured one; undefined goes back to it. */
-export function useCourier(courier?: Courier | null) {
+export function setCourier(courier?: Courier | null) {
   chosen.courier = courier;
 }
 
