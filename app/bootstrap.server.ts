@@ -20,6 +20,7 @@ import { startJobRunner } from "./modules/jobs/job-runner.server";
 import "./modules/orders/order-mails.server";
 import "./workflows/refund-jobs.server";
 import "./workflows/ship-orders.server";
+import "./workflows/courier-tracking.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
 import { ensureSettings, rememberSettingsUntilChanged } from "./modules/settings/settings.server";
 import { scheduleOrderExpiry } from "./workflows/expire-unpaid-orders.server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  isFinalShipmentState,
   mayRetryBooking,
   nextShipmentState,
   packageWeightGrams,
@@ -54,6 +55,12 @@ describe("nextShipmentState", () => {
         expect(next === null || SHIPMENT_STATES.includes(next)).toBe(true);
       }
     }
+  });
+});
+
+describe("isFinalShipmentState", () => {
+  it("is delivered and returned to the shop only", () => {
+    expect(SHIPMENT_STATES.filter(isFinalShipmentState)).toEqual(["delivered", "rto_delivered"]);
   });
 });
 

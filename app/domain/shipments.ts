@@ -107,6 +107,11 @@ export function nextShipmentState(current: ShipmentState, scan: ScanKind): Shipm
   return to >= from ? scan : null;
 }
 
+/** A parcel delivered, or back at the shop: no more scans are expected. */
+export function isFinalShipmentState(state: ShipmentState) {
+  return state === "delivered" || state === "rto_delivered";
+}
+
 /** The owner may retry a booking only after it failed. */
 export function mayRetryBooking(state: ShipmentState) {
   return state === "booking_failed";

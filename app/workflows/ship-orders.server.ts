@@ -14,6 +14,7 @@ import {
   bookingRequestFor,
   COURIER_BOOKING_JOB,
   enqueueBooking,
+  enqueueTrackingPoll,
   lockShipmentOfOrder,
   markBooked,
   markBookingFailed,
@@ -24,6 +25,7 @@ import {
   shipmentsAwaitingPickup,
   shipmentsToBook,
   startBooking,
+  TRACKING_POLL_MS,
 } from "../modules/shipping/shipments.server";
 
 /** The most orders one "Ship selected" books together. */
@@ -213,6 +215,9 @@ async function completeBooking(database: Database, shipment: Shipment, booking: 
     }
     await markBooked(tx, locked.id, booking, now);
     await shipWithTrackingId(tx, order, booking.awb, locked.bookedBy, now);
+    if (locked.provider === "shiprocket") {
+      await enqueueTrackingPoll(tx, locked.id, 1, new Date(now.getTime() + TRACKING_POLL_MS));
+    }
   });
 }
 

@@ -19,6 +19,7 @@ import { testAwb, testCourier } from "~/modules/shipping/test-courier.server";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin/orders";
 import { applyTestScan } from "~/workflows/apply-courier-scan.server";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";
+import { runTrackingJobs } from "~/workflows/courier-tracking.server";
 import { handleCourierWebhook } from "~/workflows/courier-webhook.server";
 import { runRefundJobs } from "~/workflows/refund-jobs.server";
 import { runBookingJobs, shipOrders } from "~/workflows/ship-orders.server";
@@ -603,6 +604,78 @@ describe(`races on ${DATABASE_KIND}`, () => {
     expect(await bookingJobs()).toHaveLength(jobs + 1);
     await settle();
     expect((await orderRow(order.id)).trackingId).toBe(testAwb(order.orderNumber));
+  });
+});
+
+describe(`tracking polls on ${DATABASE_KIND}`, () => {
+  function pollJobs(shipmentId: string) {
+    return handle.db
+      .select()
+      .from(backgroundJobs)
+      .where(eq(backgroundJobs.kind, "courier-tracking"))
+      .then((jobs) => jobs.filter((job) => job.key.startsWith(`${shipmentId}:`)));
+  }
+
+  async function runPollsNow(shipmentId: string) {
+    for (const job of await pollJobs(shipmentId)) {
+      await handle.db
+        .update(backgroundJobs)
+        .set({ runAt: new Date() })
+        .where(eq(backgroundJobs.id, job.id));
+    }
+    await runTrackingJobs(handle.db);
+    await drainMailOutbox(handle.db);
+  }
+
+  it("asks Shiprocket for the scans six hours after booking, again until delivered, each scan once", async () => {
+    setCourier(shiprocket());
+    const order = await placeTestOrder(handle.db);
+    await shipOrders(handle.db, adminId, [order.id]);
+    await settle();
+    const shipment = (await shipmentOf(order.id))!;
+    const [first] = await pollJobs(shipment.id);
+    expect(first!.runAt.getTime() - shipment.bookedAt!.getTime()).toBe(6 * 60 * 60 * 1000);
+
+    const now = Date.now();
+    const inTransit = fake.scan(shipment.awb!, "IN TRANSIT", 18, new Date(now - 2 * DAY));
+    await runPollsNow(shipment.id);
+    expect((await shipmentOf(order.id))?.state).toBe("in_transit");
+    expect(await pollJobs(shipment.id)).toHaveLength(2);
+    // The same scan by webhook afterwards changes nothing.
+    expect(
+      await handleCourierWebhook(handle.db, {
+        expectedToken: TOKEN,
+        givenToken: TOKEN,
+        rawBody: JSON.stringify(inTransit),
+      }),
+    ).toEqual({ status: 200, outcome: "duplicate" });
+
+    fake.scan(shipment.awb!, "DELIVERED", 7, new Date(now - DAY));
+    await runPollsNow(shipment.id);
+    expect((await orderRow(order.id)).status).toBe("delivered");
+    // Delivered: no further poll is scheduled.
+    expect(await pollJobs(shipment.id)).toHaveLength(2);
+    await runPollsNow(shipment.id);
+    expect(await pollJobs(shipment.id)).toHaveLength(2);
+    const scans = await handle.db
+      .select()
+      .from(shipmentScans)
+      .where(eq(shipmentScans.awb, shipment.awb!));
+    expect(scans.map((scan) => [scan.kind, scan.source])).toEqual(
+      expect.arrayContaining([
+        ["in_transit", "poll"],
+        ["delivered", "poll"],
+      ]),
+    );
+    expect(scans).toHaveLength(2);
+  });
+
+  it("is not scheduled for the test courier", async () => {
+    setCourier(testCourier);
+    const order = await placeTestOrder(handle.db);
+    await shipOrders(handle.db, adminId, [order.id]);
+    await settle();
+    expect(await pollJobs((await shipmentOf(order.id))!.id)).toHaveLength(0);
   });
 });
 

@@ -376,3 +376,26 @@ export async function testLabelOf(executor: Executor, orderId: string) {
     collect: request.cod ? request.total : null,
   };
 }
+
+/** The job that asks the courier for a shipment's scans, in case its webhooks do not arrive. */
+export const COURIER_TRACKING_JOB = "courier-tracking";
+
+/** How long after booking, and then between polls, the courier is asked for scans. */
+export const TRACKING_POLL_MS = 6 * 60 * 60 * 1000;
+
+/** Polls stop after this many (about two weeks), whatever the parcel's state. */
+export const MAX_TRACKING_POLLS = 56;
+
+export async function enqueueTrackingPoll(
+  tx: Executor,
+  shipmentId: string,
+  poll: number,
+  runAt: Date,
+) {
+  await enqueueJob(tx, COURIER_TRACKING_JOB, `${shipmentId}:${poll}`, { shipmentId, poll }, runAt);
+}
+
+export async function shipmentById(executor: Executor, shipmentId: string) {
+  const [row] = await executor.select().from(shipments).where(eq(shipments.id, shipmentId));
+  return row ?? null;
+}
