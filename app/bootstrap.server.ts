@@ -20,6 +20,8 @@ import { startJobRunner } from "./modules/jobs/job-runner.server";
 import "./modules/orders/order-mails.server";
 import "./modules/orders/recall-notices.server";
 import "./workflows/refund-jobs.server";
+import "./workflows/ship-orders.server";
+import "./workflows/courier-tracking.server";
 import { scheduleDailyStockRefresh } from "./modules/inventory/daily-refresh.server";
 import { scheduleDailyStockCheck } from "./modules/inventory/stock-check.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";

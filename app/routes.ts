@@ -31,6 +31,7 @@ export default [
   // The printable invoices stand alone, without the shop's header or the back office's sidebar.
   route("profile/orders/:orderId/invoice", "routes/account/order-invoice.tsx"),
   route("admin/orders/:orderId/invoice", "routes/admin/order-invoice.tsx"),
+  route("admin/orders/:orderId/label", "routes/admin/order-label.tsx"),
   route(
     "profile/orders/:orderId/credit-notes/:creditNoteId",
     "routes/account/order-credit-note.tsx",
@@ -61,6 +62,7 @@ export default [
     route("auth/*", "routes/api/auth.ts"),
     route("events/offers", "routes/api/offer-events.ts"),
     route("webhooks/razorpay", "routes/api/razorpay-webhook.ts"),
+    route("webhooks/courier", "routes/api/courier-webhook.ts"),
   ]),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

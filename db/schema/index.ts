@@ -4,3 +4,4 @@ export * from "./commerce";
 export * from "./content";
 export * from "./inventory";
 export * from "./jobs";
+export * from "./shipping";
