@@ -301,4 +301,37 @@ describe("parseEnv", () => {
     expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
     expect(refusal({ METRICS_TOKEN: "short" }, "METRICS_TOKEN")).not.toContain("short");
   });
+
+  it("defaults COURIER to the test courier and refuses an unknown one", () => {
+    expect(parseEnv({}).COURIER).toBe("test");
+    expect(parseEnv({ COURIER: "off" }).COURIER).toBe("off");
+    expect(refusal({ COURIER: "dhl" }, "COURIER")).toContain('"off", "test" or "shiprocket"');
+    expect(parseEnv({}).SHIPROCKET_API_BASE).toBe("https://apiv2.shiprocket.in/v1/external");
+  });
+
+  it("refuses COURIER=shiprocket without its e-mail and password, never printing them", () => {
+    const message = refusal(
+      { COURIER: "shiprocket", SHIPROCKET_EMAIL: "api@shop.example" },
+      "COURIER",
+    );
+    expect(message).toContain("SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD");
+    expect(message).not.toContain("api@shop.example");
+    refusal({ COURIER: "shiprocket", SHIPROCKET_PASSWORD: "secret-pass" }, "COURIER");
+    expect(
+      parseEnv({
+        COURIER: "shiprocket",
+        SHIPROCKET_EMAIL: "api@shop.example",
+        SHIPROCKET_PASSWORD: "secret-pass",
+      }).COURIER,
+    ).toBe("shiprocket");
+  });
+
+  it("takes a Shiprocket webhook token of at least 16 characters", () => {
+    expect(
+      refusal({ SHIPROCKET_WEBHOOK_TOKEN: "short" }, "SHIPROCKET_WEBHOOK_TOKEN"),
+    ).not.toContain("short");
+    expect(parseEnv({ SHIPROCKET_WEBHOOK_TOKEN: "w".repeat(16) }).SHIPROCKET_WEBHOOK_TOKEN).toBe(
+      "w".repeat(16),
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "~/domain/zod";
 import { CARD_PAYMENT_MODES, type CardPaymentMode } from "../domain/orders";
+import { COURIER_MODES } from "../domain/shipments";
 import { parseTrustProxy, TRUST_PROXY_RULE } from "./trust-proxy.server";
 
 const optionalString = z
@@ -53,6 +54,21 @@ const envSchema = z
     RAZORPAY_API_BASE: z
       .url({ error: "expected an absolute URL" })
       .default("https://api.razorpay.com"),
+    /** "off", "test" (the built-in test courier) or "shiprocket" (docs/decisions/060). */
+    COURIER: z
+      .enum(COURIER_MODES, { error: 'expected "off", "test" or "shiprocket"' })
+      .default("test"),
+    SHIPROCKET_EMAIL: optionalString.pipe(z.email("expected an e-mail address").optional()),
+    SHIPROCKET_PASSWORD: optionalString,
+    /** The x-api-key Shiprocket sends with each tracking webhook; unset: webhooks are refused. */
+    SHIPROCKET_WEBHOOK_TOKEN: optionalString.pipe(
+      z.string().min(16, "expected at least 16 characters").optional(),
+    ),
+    SHIPROCKET_API_BASE: z
+      .url({ error: "expected an absolute URL" })
+      .default("https://apiv2.shiprocket.in/v1/external"),
+    /** The pickup location's name as registered in Shiprocket's panel. */
+    SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).default("Primary"),
     SEED: z.enum(["demo", "none"], { error: 'expected "demo" or "none"' }).default("demo"),
     TRUST_PROXY: z
       .string()
@@ -151,6 +167,13 @@ const envSchema = z
         path: ["CARD_PAYMENTS"],
         message:
           '"test" cannot be used while RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set; unset them or choose "razorpay" or "off"',
+      });
+    }
+    if (env.COURIER === "shiprocket" && !(env.SHIPROCKET_EMAIL && env.SHIPROCKET_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["COURIER"],
+        message: '"shiprocket" needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD',
       });
     }
   })

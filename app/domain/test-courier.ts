@@ -1,0 +1,57 @@
+import type { Paise } from "./money";
+
+/**
+ * The built-in test courier's rule (docs/decisions/060), deterministic so the shop runs offline:
+ * - every valid Indian PIN (six digits, not starting with 0) is served, except Lakshadweep (PINs
+ *   starting 68255);
+ * - the Andaman and Nicobar Islands (PINs starting 744) are prepaid only (no cash on delivery);
+ * - the zone, and with it the days and the charge, grows with the distance from the shop's PIN
+ *   (Satara, 415003): A the same sorting district (first three digits), B the same region (first
+ *   two), C the same postal zone (first digit), D the rest of India, E the far regions
+ *   (Jammu & Kashmir and Ladakh 18–19, the north-east 78–79, the Andaman and Nicobar Islands 744).
+ */
+export const TEST_COURIER_ORIGIN_PIN = "415003";
+
+export const TEST_COURIER_ZONES = ["A", "B", "C", "D", "E"] as const;
+export type TestCourierZone = (typeof TEST_COURIER_ZONES)[number];
+
+export const TEST_COURIER_DAYS: Record<TestCourierZone, number> = { A: 2, B: 3, C: 4, D: 5, E: 7 };
+
+/** Charge per started 500 g, by zone, in paise. */
+export const TEST_COURIER_RATE_PER_SLAB: Record<TestCourierZone, Paise> = {
+  A: 3000,
+  B: 3500,
+  C: 4500,
+  D: 5500,
+  E: 7500,
+};
+
+/** What cash on delivery adds to a quote, in paise. */
+export const TEST_COURIER_COD_CHARGE: Paise = 4000;
+
+const INDIAN_PIN = /^[1-9][0-9]{5}$/;
+
+export function isIndianPin(pin: string) {
+  return INDIAN_PIN.test(pin);
+}
+
+export function testCourierServes(pin: string) {
+  return isIndianPin(pin) && !pin.startsWith("68255");
+}
+
+export function testCourierPrepaidOnly(pin: string) {
+  return pin.startsWith("744");
+}
+
+export function testCourierZone(pin: string, origin = TEST_COURIER_ORIGIN_PIN): TestCourierZone {
+  if (/^(1[89]|7[89]|744)/.test(pin)) return "E";
+  if (pin.slice(0, 3) === origin.slice(0, 3)) return "A";
+  if (pin.slice(0, 2) === origin.slice(0, 2)) return "B";
+  if (pin[0] === origin[0]) return "C";
+  return "D";
+}
+
+export function testCourierCharge(zone: TestCourierZone, weightGrams: number, cod: boolean): Paise {
+  const slabs = Math.max(1, Math.ceil(weightGrams / 500));
+  return slabs * TEST_COURIER_RATE_PER_SLAB[zone] + (cod ? TEST_COURIER_COD_CHARGE : 0);
+}

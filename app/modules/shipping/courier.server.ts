@@ -1,0 +1,120 @@
+import type { Paise } from "../../domain/money";
+import type { CourierProvider, PackageSize, ScanKind } from "../../domain/shipments";
+
+/**
+ * One interface for every courier the shop books through (docs/decisions/060): the built-in test
+ * courier and Shiprocket. COURIER=off has no courier at all (`courier()` returns null).
+ */
+export type Courier = {
+  provider: CourierProvider;
+  /** Whether, in how many days and for how much a parcel of this weight reaches a PIN. */
+  serviceability(query: ServiceabilityQuery): Promise<Serviceability>;
+  /**
+   * Books one order: creates it at the courier (keyed by the order number, so a booking retried
+   * after a crash finds the first), assigns the AWB and makes the label. `resume` carries what an
+   * earlier attempt already got, so a retry continues where it stopped.
+   */
+  book(request: BookingRequest, resume?: Partial<Booking>): Promise<Booking>;
+  /** One pickup for all these booked shipments. */
+  requestPickup(shipments: { providerShipmentId: string }[]): Promise<{ pickupOn: string | null }>;
+  /** The latest scans of an AWB, oldest first. */
+  track(awb: string): Promise<CourierScan[]>;
+  /** Where the customer follows the parcel. */
+  trackingUrl(awb: string): string;
+  /**
+   * A tracking webhook's JSON body as scans (none when its status moves nothing); throws
+   * CourierWebhookError when the body is not one. Absent for a courier that sends none.
+   */
+  parseWebhook?(body: unknown): CourierScan[];
+};
+
+export type ServiceabilityQuery = {
+  /** Where the parcel is picked up: the shop's PIN code (settings). */
+  originPin: string;
+  /** The delivery PIN code as typed; an invalid one is answered as not serviceable. */
+  pin: string;
+  weightGrams: number;
+  /** Cash on delivery: the courier collects the order's total. */
+  cod: boolean;
+};
+
+export type CourierQuote = {
+  courierId: string;
+  courierName: string;
+  /** What the courier charges the shop, in paise. */
+  charge: Paise;
+  estimatedDays: number;
+};
+
+export type Serviceability =
+  | {
+      serviceable: true;
+      /** Cheapest first. */
+      quotes: CourierQuote[];
+      /** False where only prepaid parcels are taken (the query may have asked for prepaid). */
+      codAvailable: boolean;
+    }
+  | {
+      serviceable: false;
+      reason: "invalid_pin" | "not_serviced" | "cod_unavailable";
+      message: string;
+    };
+
+export type BookingRequest = {
+  orderNumber: string;
+  orderDate: Date;
+  address: {
+    fullName: string;
+    phone: string;
+    addressLine1: string;
+    addressLine2: string | null;
+    city: string;
+    state: string;
+    postalCode: string;
+  };
+  email: string | null;
+  items: { name: string; sku: string; units: number; unitPrice: Paise; hsn: string }[];
+  cod: boolean;
+  /** What the order's goods add up to; a COD shipment collects `total`. */
+  subtotal: Paise;
+  total: Paise;
+  weightGrams: number;
+  size: PackageSize;
+};
+
+export type Booking = {
+  providerOrderId: string;
+  providerShipmentId: string;
+  courierName: string;
+  awb: string;
+  /** Shiprocket's label PDF; the test courier's label is a page of the shop (null here). */
+  labelUrl: string | null;
+};
+
+/** One scan, normalized: the AWB it is about, what happened, when and where. */
+export type CourierScan = {
+  awb: string;
+  kind: ScanKind;
+  /** The courier's own status ("DELIVERED", "RTO INITIATED"): with the AWB and time, one scan. */
+  status: string;
+  at: Date;
+  /** The courier's own words for it ("Shipment delivered", "Consignee not available"). */
+  description: string;
+  location: string | null;
+};
+
+/**
+ * A courier refused a call or could not be reached. `retryable` when the same call may go
+ * through later (no answer, a 5xx, an expired token); a 4xx otherwise needs the owner.
+ */
+export class CourierError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** A webhook body that is not a courier's tracking update. */
+export class CourierWebhookError extends Error {}

@@ -1,0 +1,32 @@
+import type { CourierMode } from "../../domain/shipments";
+import { getEnv } from "../../lib/env.server";
+import { singleton } from "../../lib/singleton.server";
+import type { Courier } from "./courier.server";
+import { createShiprocketCourier } from "./shiprocket-courier.server";
+import { testCourier } from "./test-courier.server";
+
+/** COURIER: "off", "test" (the built-in courier) or "shiprocket" (docs/decisions/060). */
+export function courierMode(): CourierMode {
+  return getEnv().COURIER;
+}
+
+/** The courier shipments are booked with; null while COURIER=off (tracking IDs typed by hand). */
+export function courier(): Courier | null {
+  const mode = courierMode();
+  if (mode === "off") return null;
+  if (mode === "test") return testCourier;
+  return shiprocketCourier();
+}
+
+/** One Shiprocket client per process, so its token is kept between calls. */
+function shiprocketCourier(): Courier {
+  const env = getEnv();
+  return singleton(`shiprocket ${env.SHIPROCKET_API_BASE} ${env.SHIPROCKET_EMAIL}`, () =>
+    createShiprocketCourier({
+      apiBase: env.SHIPROCKET_API_BASE,
+      email: env.SHIPROCKET_EMAIL ?? "",
+      password: env.SHIPROCKET_PASSWORD ?? "",
+      pickupLocation: env.SHIPROCKET_PICKUP_LOCATION,
+    }),
+  );
+}

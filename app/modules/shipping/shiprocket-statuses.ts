@@ -1,0 +1,69 @@
+import type { ScanKind } from "../../domain/shipments";
+
+/**
+ * Shiprocket's shipment statuses ("sr-status-label" and its numeric id) as the shop's scans. The
+ * statuses before the parcel leaves (AWB assigned, label generated, pickup scheduled, manifest,
+ * out for pickup, pickup exceptions) and the rarer ones (lost, damaged, disposed) move nothing.
+ */
+const BY_LABEL: Record<string, ScanKind> = {
+  "PICKED UP": "picked_up",
+  SHIPPED: "in_transit",
+  "IN TRANSIT": "in_transit",
+  "REACHED AT DESTINATION HUB": "in_transit",
+  "REACHED WAREHOUSE": "in_transit",
+  MISROUTED: "in_transit",
+  DELAYED: "in_transit",
+  "OUT FOR DELIVERY": "out_for_delivery",
+  DELIVERED: "delivered",
+  UNDELIVERED: "failed_attempt",
+  "RTO INITIATED": "rto_initiated",
+  "RTO ACKNOWLEDGED": "rto_initiated",
+  "RTO IN TRANSIT": "rto_initiated",
+  "RTO NDR": "rto_initiated",
+  "RTO OFD": "rto_initiated",
+  "RTO DELIVERED": "rto_delivered",
+};
+
+const BY_ID: Record<number, ScanKind> = {
+  6: "in_transit",
+  7: "delivered",
+  9: "rto_initiated",
+  10: "rto_delivered",
+  14: "rto_initiated",
+  17: "out_for_delivery",
+  18: "in_transit",
+  21: "failed_attempt",
+  22: "in_transit",
+  38: "in_transit",
+  39: "in_transit",
+  40: "rto_initiated",
+  41: "rto_initiated",
+  42: "picked_up",
+  46: "rto_initiated",
+  48: "in_transit",
+};
+
+export function shiprocketScanKind(label: string | undefined, id: number | undefined) {
+  const byLabel = label ? BY_LABEL[label.trim().toUpperCase().replace(/_/g, " ")] : undefined;
+  return byLabel ?? (id === undefined ? undefined : BY_ID[id]) ?? null;
+}
+
+/**
+ * Shiprocket writes times in India's time without a zone: "2023-05-19 11:59:16" in its tracking
+ * and scans, "23 05 2023 11:43:52" (day month year) as a webhook's current_timestamp.
+ */
+export function parseShiprocketTime(text: string | undefined): Date | null {
+  if (!text) return null;
+  const trimmed = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(trimmed);
+  const dmy = /^(\d{2})[ -](\d{2})[ -](\d{4}) (\d{2}):(\d{2})(?::(\d{2}))?$/.exec(trimmed);
+  const parts = iso
+    ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]]
+    : dmy
+      ? [dmy[3], dmy[2], dmy[1], dmy[4], dmy[5], dmy[6]]
+      : null;
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts;
+  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second ?? "00"}+05:30`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
