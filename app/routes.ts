@@ -56,6 +56,7 @@ export default [
   ...prefix("api", [
     route("auth/*", "routes/api/auth.ts"),
     route("events/offers", "routes/api/offer-events.ts"),
+    route("delivery-estimate", "routes/api/delivery-estimate.ts"),
     route("webhooks/razorpay", "routes/api/razorpay-webhook.ts"),
   ]),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -3,6 +3,7 @@
  * delivers there, by when, and whether cash on delivery is offered. Pure: the product page's
  * "Check delivery" box, the checkout and the order service all read these answers and words.
  */
+import { DELIVERY_REFUSALS } from "./delivery-refusals";
 import { formatIstWeekdayDay } from "./india-time";
 
 /** An Indian PIN code: six digits, the first not 0 (no PIN code starts with 0). */
@@ -14,12 +15,7 @@ export const DELIVERY_MESSAGES = {
   prepaidOnly: "Prepaid only: cash on delivery is not available here",
   codAvailable: "Cash on delivery available",
   deliveryBy: (by: Date) => `Delivery by ${formatIstWeekdayDay(by)}`,
-  /** The checkout's refusal of an order to a PIN code the courier does not serve. */
-  notServedOrder: (pin: string) =>
-    `We don't deliver to ${pin} yet. Please choose another delivery address.`,
-  /** The checkout's refusal of cash on delivery where the courier collects none. */
-  prepaidOnlyOrder: (pin: string) =>
-    `Cash on delivery is not available for PIN code ${pin}: the courier takes only prepaid parcels there. Please pay by card.`,
+  ...DELIVERY_REFUSALS,
 } as const;
 
 /** The courier's answer for one PIN code, as the shop keeps it. */

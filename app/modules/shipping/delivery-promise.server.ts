@@ -1,0 +1,108 @@
+import {
+  type DeliveryAnswer,
+  deliveryAnswer,
+  readPinCode,
+  type Serviceability,
+} from "../../domain/delivery-promise";
+import { logger } from "../../lib/logger.server";
+import { singleton } from "../../lib/singleton.server";
+import { TtlCache } from "../../lib/ttl-cache.server";
+import { cashOnDeliveryRules, shopSettings } from "../settings/settings.server";
+import { courierMode } from "./couriers.server";
+import { checkServiceability } from "./serviceability.server";
+
+/**
+ * A courier's answer for a PIN code changes rarely; asking it on every product page or checkout
+ * would make the page wait on the courier (Shiprocket is a network call). Answers are kept per
+ * PIN code, shared by every visitor, for a quarter of an hour; a failed call is not kept.
+ */
+const PROMISE_TTL_MS = 15 * 60_000;
+/** India has about 19,000 PIN codes; this many answers are a few hundred kilobytes at most. */
+const PROMISE_ENTRIES = 5000;
+/** The promise is for a parcel of ordinary weight: weight changes the courier's charge, not its days. */
+const PARCEL_GRAMS = 500;
+
+const answers = singleton(
+  "delivery promises",
+  () => new TtlCache<Serviceability>({ maxEntries: PROMISE_ENTRIES, ttlMs: PROMISE_TTL_MS }),
+);
+
+/** Whether the shop books a courier and so makes delivery promises (COURIER is not "off"). */
+export function deliveryPromisesOn() {
+  return courierMode() !== "off";
+}
+
+/**
+ * The courier's word on a valid PIN code, from memory when it was asked lately; null while
+ * COURIER=off. Throws the courier's error when it cannot be reached.
+ */
+export async function serviceabilityFor(pin: string): Promise<Serviceability | null> {
+  const mode = courierMode();
+  if (mode === "off") return null;
+  const shopPin = (await shopSettings()).postalCode;
+  return answers.read(`${mode}:${shopPin}:${pin}`, async () => {
+    // Asked for a prepaid parcel, so that the answer says whether cash is collected there too.
+    const answer = await checkServiceability(shopPin, {
+      pin,
+      weightGrams: PARCEL_GRAMS,
+      cod: false,
+    });
+    if (!answer?.serviceable) return { served: false };
+    const days = answer.quotes.map((quote) => quote.estimatedDays);
+    return {
+      served: true,
+      cod: answer.codAvailable,
+      days: days.length > 0 ? Math.min(...days) : null,
+    };
+  });
+}
+
+/** Forgets every kept answer (a test, or the shop's PIN code changed). */
+export function forgetDeliveryPromises() {
+  answers.clear();
+}
+
+export type DeliveryCheck =
+  | ({ ok: true } & DeliveryAnswer)
+  | { ok: false; pin: string; message: string; status: 400 | 503 };
+
+export const COURIER_UNREACHABLE_MESSAGE =
+  "We could not check delivery just now. Please try again in a moment.";
+
+/**
+ * The "Check delivery" box's answer for what the shopper typed: the promise, or why there is none.
+ * Cash on delivery is promised only where the shop's own settings offer it too (decision 037).
+ */
+export async function checkDelivery(typed: unknown, now = new Date()): Promise<DeliveryCheck> {
+  const read = readPinCode(typed);
+  const shown = typeof typed === "string" ? typed.trim().slice(0, 12) : "";
+  if (!read.ok) return { ok: false, pin: shown, message: read.message, status: 400 };
+  let serviceability: Serviceability | null;
+  try {
+    serviceability = await serviceabilityFor(read.pin);
+  } catch (error) {
+    logger.warn({ err: error, pin: read.pin }, "the courier's serviceability could not be read");
+    return { ok: false, pin: read.pin, message: COURIER_UNREACHABLE_MESSAGE, status: 503 };
+  }
+  if (!serviceability)
+    return { ok: false, pin: read.pin, message: COURIER_UNREACHABLE_MESSAGE, status: 503 };
+  const rules = cashOnDeliveryRules(await shopSettings());
+  const shopExcludesCod = rules.excludedPinPrefixes.some((prefix) => read.pin.startsWith(prefix));
+  return { ok: true, ...deliveryAnswer(read.pin, serviceability, shopExcludesCod, now) };
+}
+
+/**
+ * The courier's word for an order's PIN code, or null when there is none to go by: COURIER=off,
+ * or the courier could not be reached. An order is not refused because the courier's service was
+ * down for a moment; the booking, later, meets whatever it says then.
+ */
+export async function courierWordFor(pin: string): Promise<Serviceability | null> {
+  const read = readPinCode(pin);
+  if (!read.ok) return null;
+  try {
+    return await serviceabilityFor(read.pin);
+  } catch (error) {
+    logger.warn({ err: error, pin: read.pin }, "the courier's serviceability could not be read");
+    return null;
+  }
+}
