@@ -49,6 +49,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
+    route("remittances", "routes/admin/remittances.tsx"),
     route("gst-returns", "routes/admin/gst-returns.tsx"),
     route("gst-returns/:month/:file", "routes/admin/gst-returns-export.ts"),
     route("*", "routes/admin/not-found.tsx"),
