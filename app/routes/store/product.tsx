@@ -13,7 +13,6 @@ import {
   useSearchParams,
 } from "react-router";
 import { deferred } from "~/components/deferred";
-import { DeliveryCheck } from "~/components/product/delivery-check";
 import { Gallery } from "~/components/product/gallery";
 import { Price } from "~/components/product/price";
 import { ReturnHere, WishlistButton } from "~/components/product/product-actions";
@@ -46,6 +45,14 @@ import { ReviewError, reviewsForPage, submitReview } from "~/modules/reviews/rev
 import { shopSettings } from "~/modules/settings/settings.server";
 import { checkDelivery, deliveryPromisesOn } from "~/modules/shipping/delivery-promise.server";
 import type { Route } from "./+types/product";
+
+/**
+ * "Check delivery" is rendered in full on the server and works as a plain form; its script, which
+ * answers in place, loads apart from the page (docs/decisions/061).
+ */
+const DeliveryCheck = deferred(() =>
+  import("~/components/product/delivery-check").then((module) => module.DeliveryCheck),
+);
 
 /** The reviews and their form (Conform) load apart from the page, as their data does. */
 const ReviewsSection = deferred(() =>
