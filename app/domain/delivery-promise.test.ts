@@ -53,6 +53,7 @@ describe("the product page's answer", () => {
       pin: "415003",
       tone: "served",
       text: "Delivery by Wed, 2 Dec · Cash on delivery available",
+      by: "Wed, 2 Dec",
     });
   });
 
@@ -61,6 +62,7 @@ describe("the product page's answer", () => {
       pin: "744101",
       tone: "prepaid",
       text: "Delivery by Wed, 2 Dec · Prepaid only: cash on delivery is not available here",
+      by: "Wed, 2 Dec",
     });
   });
 
@@ -79,6 +81,7 @@ describe("the product page's answer", () => {
       pin: "682555",
       tone: "unserved",
       text: "We don't deliver to 682555 yet",
+      by: null,
     });
   });
 });

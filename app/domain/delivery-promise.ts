@@ -14,7 +14,7 @@ export const DELIVERY_MESSAGES = {
   notServed: (pin: string) => `We don't deliver to ${pin} yet`,
   prepaidOnly: "Prepaid only: cash on delivery is not available here",
   codAvailable: "Cash on delivery available",
-  deliveryBy: (by: Date) => `Delivery by ${formatIstWeekdayDay(by)}`,
+  deliveryBy: (day: string) => `Delivery by ${day}`,
   ...DELIVERY_REFUSALS,
 } as const;
 
@@ -25,7 +25,7 @@ export type Serviceability =
       served: true;
       /** The courier collects cash there. */
       cod: boolean;
-      /** Days from today to the promised delivery (the courier's fastest), when it gives them. */
+      /** Days from today to standard delivery (the courier's cheapest service), when it names them. */
       days: number | null;
     };
 
@@ -51,6 +51,8 @@ export type DeliveryAnswer = {
   tone: "served" | "prepaid" | "unserved";
   /** One line, as the product page shows it. */
   text: string;
+  /** The promised day of standard delivery ("Tue, 2 Dec"), for the checkout's options. */
+  by: string | null;
 };
 
 /**
@@ -64,16 +66,18 @@ export function deliveryAnswer(
   now: Date,
 ): DeliveryAnswer {
   if (!serviceability.served) {
-    return { pin, tone: "unserved", text: DELIVERY_MESSAGES.notServed(pin) };
+    return { pin, tone: "unserved", text: DELIVERY_MESSAGES.notServed(pin), by: null };
   }
+  const by =
+    serviceability.days === null
+      ? null
+      : formatIstWeekdayDay(deliveryDay(now, serviceability.days));
   const cod = serviceability.cod && !shopExcludesCod;
   const parts = [
-    ...(serviceability.days === null
-      ? []
-      : [DELIVERY_MESSAGES.deliveryBy(deliveryDay(now, serviceability.days))]),
+    ...(by === null ? [] : [DELIVERY_MESSAGES.deliveryBy(by)]),
     cod ? DELIVERY_MESSAGES.codAvailable : DELIVERY_MESSAGES.prepaidOnly,
   ];
-  return { pin, tone: cod ? "served" : "prepaid", text: parts.join(" · ") };
+  return { pin, tone: cod ? "served" : "prepaid", text: parts.join(" · "), by };
 }
 
 /**

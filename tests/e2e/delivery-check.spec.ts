@@ -74,6 +74,13 @@ test("a cash-on-delivery order to a prepaid-only PIN code is refused by the serv
   await expect(cash).toBeDisabled();
   await page.getByLabel("Postal Code").fill("415003");
   await expect(cash).toBeEnabled();
+  // Standard delivery names the courier's day; Express keeps the shop's own promise.
+  await expect(page.getByRole("radio", { name: /Standard delivery/ })).toHaveAccessibleDescription(
+    /^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}\. Order total ₹/,
+  );
+  await expect(page.getByRole("radio", { name: /Express delivery/ })).toHaveAccessibleDescription(
+    /^Delivery in 2-3 days\. Order total ₹/,
+  );
   await expect(page.getByText(COURIER_REFUSAL)).toHaveCount(0);
 
   // Without JavaScript the form posts cash on delivery as chosen, and the server refuses it.

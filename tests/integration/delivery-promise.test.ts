@@ -33,7 +33,14 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 beforeEach(() => forgetDeliveryPromises());
 
-type Answer = { ok: boolean; pin: string; tone?: string; text?: string; message?: string };
+type Answer = {
+  ok: boolean;
+  pin: string;
+  tone?: string;
+  text?: string;
+  by?: string | null;
+  message?: string;
+};
 
 async function productPage(query: string, cookies: string[] = []) {
   const page = await callRoute<{ deliveryCheck: { answer: Answer | null } | null }>(
@@ -253,6 +260,10 @@ describe(`the checkout by the courier's word on ${DATABASE_KIND}`, () => {
       browserRequest("/checkout", customer.cookies),
     );
     expect(page.body!.delivery).toMatchObject({ ok: true, pin: "415003", tone: "served" });
+    // The shipping options name the courier's day for standard delivery.
+    expect(page.body!.delivery.by).toMatch(
+      /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}$/,
+    );
   });
 
   it("places orders as before with COURIER=off, wherever they go", async () => {

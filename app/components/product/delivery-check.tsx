@@ -4,7 +4,13 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 
 export type DeliveryCheckAnswer =
-  | { ok: true; pin: string; tone: "served" | "prepaid" | "unserved"; text: string }
+  | {
+      ok: true;
+      pin: string;
+      tone: "served" | "prepaid" | "unserved";
+      text: string;
+      by: string | null;
+    }
   | { ok: false; pin: string; message: string };
 
 const TONES = {

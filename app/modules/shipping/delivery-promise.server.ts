@@ -48,11 +48,11 @@ export async function serviceabilityFor(pin: string): Promise<Serviceability | n
       cod: false,
     });
     if (!answer?.serviceable) return { served: false };
-    const days = answer.quotes.map((quote) => quote.estimatedDays);
+    // The cheapest service is the one standard delivery books (the courier lists it first).
     return {
       served: true,
       cod: answer.codAvailable,
-      days: days.length > 0 ? Math.min(...days) : null,
+      days: answer.quotes[0]?.estimatedDays ?? null,
     };
   });
 }

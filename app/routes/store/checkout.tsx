@@ -491,6 +491,7 @@ function CheckoutForm({
             error={fields.shippingMethod.errors?.join(", ")}
             errorId={`${fields.shippingMethod.id}-error`}
             disabled={placing}
+            standardBy={word?.ok ? word.by : null}
           />
           <fieldset className="grid gap-3 rounded-xl border border-border bg-card p-5">
             <legend className="px-1 font-display font-semibold text-xl">Payment Method</legend>
