@@ -1,4 +1,4 @@
-import { AlertTriangle, IndianRupee, Package, ShoppingBag, Users } from "lucide-react";
+import { AlertTriangle, IndianRupee, Package, ShoppingBag, Truck, Users } from "lucide-react";
 import { Link } from "react-router";
 import {
   OrderStatusBadge,
@@ -10,6 +10,8 @@ import { SalesChart } from "~/components/admin/sales-chart";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatCount, formatRupees } from "~/domain/money";
+import { SHIPMENT_GROUP_LABELS, SHIPMENT_GROUPS } from "~/domain/shipment-groups";
+import { adminOrdersHref } from "~/domain/validation/order-admin";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -18,8 +20,11 @@ import {
   getDashboardStats,
   getLowStockProducts,
   getRecentOrders,
+  getShipmentPanels,
+  type ShipmentPanels,
 } from "~/modules/admin/dashboard.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { courierMode } from "~/modules/shipping/couriers.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | Satara Ayurveda" }];
@@ -28,13 +33,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const database = db();
   const { lowStockThreshold } = await getSettings(database);
-  const [stats, recentOrders, lowStock, sales] = await Promise.all([
+  const [stats, recentOrders, lowStock, sales, shipments] = await Promise.all([
     getDashboardStats(database),
     getRecentOrders(database, 5),
     getLowStockProducts(database, lowStockThreshold, 5),
     getDailySales(database, { days: 30 }),
+    // With COURIER=off the dashboard is as it was: no courier, no parcels to watch.
+    courierMode() === "off" ? null : getShipmentPanels(database),
   ]);
-  return { stats, recentOrders, lowStock, lowStockThreshold, sales };
+  return { stats, recentOrders, lowStock, lowStockThreshold, sales, shipments };
 }
 
 /** What "Total Products" counts: the published products, with what it leaves out. */
@@ -49,7 +56,7 @@ function productsNote({ draftProducts, archivedProducts }: DashboardStats) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recentOrders, lowStock, lowStockThreshold, sales } = loaderData;
+  const { stats, recentOrders, lowStock, lowStockThreshold, sales, shipments } = loaderData;
   const cards = [
     {
       title: "Total Products",
@@ -95,6 +102,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {shipments ? <ShipmentsPanel shipments={shipments} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="recent-orders-heading">
           <Card className="h-full">
@@ -194,5 +202,51 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Card>
       </section>
     </div>
+  );
+}
+
+/** The courier's parcels by where they stand, each a link to those orders (decision 061). */
+function ShipmentsPanel({ shipments }: { shipments: ShipmentPanels }) {
+  return (
+    <section aria-labelledby="shipments-heading">
+      <Card>
+        <CardHeader>
+          <h2
+            id="shipments-heading"
+            className="flex items-center gap-2 font-display font-semibold text-lg"
+          >
+            <Truck className="size-5 text-primary" aria-hidden="true" />
+            Shipments
+          </h2>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+            {SHIPMENT_GROUPS.map((group) => (
+              <li key={group}>
+                <Link
+                  to={adminOrdersHref({ shipment: group })}
+                  className="grid gap-1 rounded-lg border border-border p-3 hover:bg-secondary"
+                >
+                  <span className="font-semibold text-2xl tabular-nums">
+                    {formatCount(shipments[group])}
+                  </span>
+                  <span className="text-muted-foreground text-sm">
+                    {SHIPMENT_GROUP_LABELS[group]}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm">
+            {shipments.ordersWithCourier === 0
+              ? "The courier holds no cash on delivery for the shop."
+              : `${formatRupees(shipments.cashWithCourier)} of cash on delivery is with the courier for ${formatCount(shipments.ordersWithCourier)} delivered ${shipments.ordersWithCourier === 1 ? "order" : "orders"}.`}{" "}
+            <Link to="/admin/remittances" className="text-primary underline underline-offset-4">
+              Remittances
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </section>
   );
 }
