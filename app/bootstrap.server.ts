@@ -19,6 +19,7 @@ import { startJobRunner } from "./modules/jobs/job-runner.server";
 // The kinds of background job every process runs (docs/decisions/055), declared as they load.
 import "./modules/orders/order-mails.server";
 import "./workflows/refund-jobs.server";
+import "./workflows/ship-orders.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
 import { ensureSettings, rememberSettingsUntilChanged } from "./modules/settings/settings.server";
 import { scheduleOrderExpiry } from "./workflows/expire-unpaid-orders.server";

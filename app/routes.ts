@@ -59,6 +59,7 @@ export default [
     route("events/offers", "routes/api/offer-events.ts"),
     route("delivery-estimate", "routes/api/delivery-estimate.ts"),
     route("webhooks/razorpay", "routes/api/razorpay-webhook.ts"),
+    route("webhooks/courier", "routes/api/courier-webhook.ts"),
   ]),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

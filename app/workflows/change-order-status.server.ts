@@ -1,7 +1,7 @@
 import { formatRupees } from "../domain/money";
 import type { OrderStatus } from "../domain/orders";
 import { isRefundableByCard } from "../domain/refunds";
-import type { Database } from "../lib/db.server";
+import type { Database, Transaction } from "../lib/db.server";
 import { recordAudit } from "../modules/audit/audit.server";
 import { lockOrder, moveOrderOn, OrderAdminError } from "../modules/orders/orders-admin.server";
 import { isClosedByRefund } from "../modules/payments/refunds.server";
@@ -23,37 +23,50 @@ export async function updateOrderStatus(
   status: OrderStatus,
   now = new Date(),
 ) {
-  return database.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const result = { orderNumber: order.orderNumber, status, released: false };
-    if (order.status === status) return { ...result, changed: false };
-    if (await isClosedByRefund(tx, order)) {
-      throw new OrderAdminError(
-        order.status === "cancelled"
-          ? `Order ${order.orderNumber} cannot be reopened: its card payment has been refunded. Please ask the customer to place a new order.`
-          : `Order ${order.orderNumber} has been refunded in full, so its status can no longer be changed`,
-      );
-    }
-    if (status === "cancelled") await cancelOrder(tx, order.id, { actorId }, now);
-    else await moveOrderOn(tx, order, status, now);
-    const refundDue =
-      status === "cancelled" && order.paymentStatus === "paid" && order.paymentMethod === "cod";
-    const refunded = status === "cancelled" && isRefundableByCard(order);
-    await recordAudit(tx, {
-      actorId,
-      action: "update-status",
-      entity: "order",
-      entityId: order.id,
-      changes: {
-        orderNumber: order.orderNumber,
-        before: { status: order.status },
-        after: { status },
-        ...(status === "cancelled" ? { released: "stock and coupon" } : {}),
-        ...(order.status === "cancelled" ? { taken: "stock and coupon" } : {}),
-        ...(refundDue ? { refundDue: formatRupees(order.total) } : {}),
-        ...(refunded ? { refundStarted: "what is left of the card payment" } : {}),
-      },
-    });
-    return { ...result, released: status === "cancelled", changed: true };
+  return database.transaction((tx) => changeOrderStatus(tx, actorId, orderId, status, now));
+}
+
+/**
+ * updateOrderStatus inside the caller's transaction; `actorId` null when the shop itself moves the
+ * order (a courier's scan: delivered, returned to the shop).
+ */
+export async function changeOrderStatus(
+  tx: Transaction,
+  actorId: string | null,
+  orderId: string,
+  status: OrderStatus,
+  now = new Date(),
+) {
+  const order = await lockOrder(tx, orderId);
+  const result = { orderNumber: order.orderNumber, status, released: false };
+  if (order.status === status) return { ...result, changed: false };
+  if (await isClosedByRefund(tx, order)) {
+    throw new OrderAdminError(
+      order.status === "cancelled"
+        ? `Order ${order.orderNumber} cannot be reopened: its card payment has been refunded. Please ask the customer to place a new order.`
+        : `Order ${order.orderNumber} has been refunded in full, so its status can no longer be changed`,
+    );
+  }
+  if (status === "cancelled")
+    await cancelOrder(tx, order.id, { actorId: actorId ?? undefined }, now);
+  else await moveOrderOn(tx, order, status, now);
+  const refundDue =
+    status === "cancelled" && order.paymentStatus === "paid" && order.paymentMethod === "cod";
+  const refunded = status === "cancelled" && isRefundableByCard(order);
+  await recordAudit(tx, {
+    actorId,
+    action: "update-status",
+    entity: "order",
+    entityId: order.id,
+    changes: {
+      orderNumber: order.orderNumber,
+      before: { status: order.status },
+      after: { status },
+      ...(status === "cancelled" ? { released: "stock and coupon" } : {}),
+      ...(order.status === "cancelled" ? { taken: "stock and coupon" } : {}),
+      ...(refundDue ? { refundDue: formatRupees(order.total) } : {}),
+      ...(refunded ? { refundStarted: "what is left of the card payment" } : {}),
+    },
   });
+  return { ...result, released: status === "cancelled", changed: true };
 }

@@ -38,6 +38,10 @@ export const settings = pgTable(
     minShelfLifeDays: integer("min_shelf_life_days").notNull().default(90),
     /** The drug manufacturing licence number printed on invoices and packing slips. */
     manufacturingLicence: text("manufacturing_licence").notNull().default(""),
+    /** The box parcels are booked in, in centimetres (docs/decisions/060). */
+    packageLengthCm: integer("package_length_cm").notNull().default(20),
+    packageBreadthCm: integer("package_breadth_cm").notNull().default(15),
+    packageHeightCm: integer("package_height_cm").notNull().default(10),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -45,6 +49,10 @@ export const settings = pgTable(
     check("settings_low_stock_non_negative", sql`${t.lowStockThreshold} >= 0`),
     check("settings_cod_max_positive", sql`${t.codMaxOrderValue} > 0`),
     check("settings_min_shelf_life_range", sql`${t.minShelfLifeDays} between 0 and 1095`),
+    check(
+      "settings_package_size_range",
+      sql`${t.packageLengthCm} between 1 and 200 and ${t.packageBreadthCm} between 1 and 200 and ${t.packageHeightCm} between 1 and 200`,
+    ),
     check(
       "settings_manufacturing_licence_length",
       sql`char_length(${t.manufacturingLicence}) <= 60`,

@@ -5,3 +5,4 @@ export * from "./content";
 export * from "./inventory";
 export * from "./jobs";
 export * from "./remittances";
+export * from "./shipping";

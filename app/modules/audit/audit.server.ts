@@ -5,7 +5,8 @@ import { isUuid } from "../../domain/uuid";
 import type { Executor } from "../../lib/db.server";
 
 export type AuditEntry = {
-  actorId: string;
+  /** Null when the shop itself made the change (a courier's scan, docs/decisions/060). */
+  actorId: string | null;
   action: "create" | "update" | "delete" | (string & {});
   entity: string;
   entityId: string | null;

@@ -245,6 +245,49 @@ export async function recordCashReceived(
 }
 
 /**
+ * Sets a locked order's tracking ID and marks it shipped, audited, and tells the customer: by hand
+ * (addTrackingId) or from a courier's AWB (docs/decisions/060). Refused when the order already has
+ * a tracking ID, is cancelled, or was refunded in full.
+ */
+export async function shipWithTrackingId(
+  tx: Transaction,
+  order: LockedOrder,
+  trackingId: string,
+  actorId: string | null,
+  now: Date,
+) {
+  if (order.trackingId) {
+    throw new OrderAdminError(
+      `Order ${order.orderNumber} already has the tracking ID ${order.trackingId}`,
+    );
+  }
+  if (order.status === "cancelled") {
+    throw new OrderAdminError(`Order ${order.orderNumber} is cancelled and cannot be shipped`);
+  }
+  if (await isClosedByRefund(tx, order)) {
+    throw new OrderAdminError(
+      `Order ${order.orderNumber} has been refunded in full and cannot be shipped`,
+    );
+  }
+  await tx
+    .update(orders)
+    .set({ trackingId, status: "shipped", updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await recordAudit(tx, {
+    actorId,
+    action: "add-tracking",
+    entity: "order",
+    entityId: order.id,
+    changes: {
+      orderNumber: order.orderNumber,
+      before: { status: order.status, trackingId: null },
+      after: { status: "shipped", trackingId },
+    },
+  });
+  await enqueueOrderMail(tx, "order-shipped", order.id, now);
+}
+
+/**
  * docs/SPEC.md §4: adding a tracking ID to an order that has none sets it and marks the order shipped.
  * Once set it is read-only; a cancelled order cannot be shipped, nor one whose card payment has
  * been refunded in full (decision 049). The customer is told, with the tracking ID, through the
@@ -258,35 +301,7 @@ export async function addTrackingId(
 ) {
   const shipped = await database.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order.trackingId) {
-      throw new OrderAdminError(
-        `Order ${order.orderNumber} already has the tracking ID ${order.trackingId}`,
-      );
-    }
-    if (order.status === "cancelled") {
-      throw new OrderAdminError(`Order ${order.orderNumber} is cancelled and cannot be shipped`);
-    }
-    if (await isClosedByRefund(tx, order)) {
-      throw new OrderAdminError(
-        `Order ${order.orderNumber} has been refunded in full and cannot be shipped`,
-      );
-    }
-    await tx
-      .update(orders)
-      .set({ trackingId, status: "shipped", updatedAt: new Date() })
-      .where(eq(orders.id, order.id));
-    await recordAudit(tx, {
-      actorId,
-      action: "add-tracking",
-      entity: "order",
-      entityId: order.id,
-      changes: {
-        orderNumber: order.orderNumber,
-        before: { status: order.status, trackingId: null },
-        after: { status: "shipped", trackingId },
-      },
-    });
-    await enqueueOrderMail(tx, "order-shipped", order.id);
+    await shipWithTrackingId(tx, order, trackingId, actorId, new Date());
     return { orderNumber: order.orderNumber, trackingId };
   });
   return shipped;

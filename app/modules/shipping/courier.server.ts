@@ -1,5 +1,6 @@
 import type { Paise } from "../../domain/money";
 import type { CourierProvider, PackageSize, ScanKind } from "../../domain/shipments";
+import { AppError } from "../../lib/app-error";
 
 /**
  * One interface for every courier the shop books through (docs/decisions/060): the built-in test
@@ -12,9 +13,14 @@ export type Courier = {
   /**
    * Books one order: creates it at the courier (keyed by the order number, so a booking retried
    * after a crash finds the first), assigns the AWB and makes the label. `resume` carries what an
-   * earlier attempt already got, so a retry continues where it stopped.
+   * earlier attempt already got, so a retry continues where it stopped; `progress` is told each
+   * step's result as it arrives, to be kept before the next step.
    */
-  book(request: BookingRequest, resume?: Partial<Booking>): Promise<Booking>;
+  book(
+    request: BookingRequest,
+    resume?: Partial<Booking>,
+    progress?: (done: Partial<Booking>) => Promise<void>,
+  ): Promise<Booking>;
   /** One pickup for all these booked shipments. */
   requestPickup(shipments: { providerShipmentId: string }[]): Promise<{ pickupOn: string | null }>;
   /** The latest scans of an AWB, oldest first. */
@@ -118,3 +124,10 @@ export class CourierError extends Error {
 
 /** A webhook body that is not a courier's tracking update. */
 export class CourierWebhookError extends Error {}
+
+/** A refusal of a shipping request, shown to the owner. */
+export class ShipmentError extends AppError {
+  constructor(message: string, status = 409) {
+    super(message, { status });
+  }
+}

@@ -5,13 +5,23 @@ import type { Courier } from "./courier.server";
 import { createShiprocketCourier } from "./shiprocket-courier.server";
 import { testCourier } from "./test-courier.server";
 
+// One per process: tests book through a stand-in of Shiprocket's API.
+const chosen = singleton("courier in use", (): { courier?: Courier | null } => ({}));
+
+/** Books through this courier instead of the configured one; undefined goes back to it. */
+export function setCourier(courier?: Courier | null) {
+  chosen.courier = courier;
+}
+
 /** COURIER: "off", "test" (the built-in courier) or "shiprocket" (docs/decisions/060). */
 export function courierMode(): CourierMode {
+  if (chosen.courier !== undefined) return chosen.courier?.provider ?? "off";
   return getEnv().COURIER;
 }
 
 /** The courier shipments are booked with; null while COURIER=off (tracking IDs typed by hand). */
 export function courier(): Courier | null {
+  if (chosen.courier !== undefined) return chosen.courier;
   const mode = courierMode();
   if (mode === "off") return null;
   if (mode === "test") return testCourier;

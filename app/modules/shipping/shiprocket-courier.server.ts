@@ -172,7 +172,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
       };
     },
 
-    async book(request, resume = {}) {
+    async book(request, resume = {}, progress = async () => {}) {
       let providerOrderId = resume.providerOrderId;
       let providerShipmentId = resume.providerShipmentId;
       if (!providerShipmentId) {
@@ -189,6 +189,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
         }
         providerOrderId = String(created.order_id);
         providerShipmentId = String(created.shipment_id);
+        await progress({ providerOrderId, providerShipmentId });
       }
       let awb = resume.awb;
       let courierName = resume.courierName;
@@ -205,6 +206,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
         }
         awb = String(data.awb_code);
         courierName = String(data.courier_name ?? "");
+        await progress({ awb, courierName });
       }
       let labelUrl = resume.labelUrl ?? null;
       if (!labelUrl) {
