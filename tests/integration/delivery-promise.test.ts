@@ -39,6 +39,7 @@ type Answer = {
   tone?: string;
   text?: string;
   by?: string | null;
+  refusal?: string | null;
   message?: string;
 };
 
@@ -76,6 +77,16 @@ describe(`the product page's "Check delivery" on ${DATABASE_KIND}`, () => {
       ok: true,
       tone: "unserved",
       text: "We don't deliver to 682555 yet",
+    });
+  });
+
+  it("tells the checkout what it refuses for each PIN code", async () => {
+    expect((await estimate("415003")).body).toMatchObject({ refusal: null });
+    expect((await estimate("744101")).body).toMatchObject({
+      refusal: DELIVERY_MESSAGES.prepaidOnlyOrder("744101"),
+    });
+    expect((await estimate("682555")).body).toMatchObject({
+      refusal: DELIVERY_MESSAGES.notServedOrder("682555"),
     });
   });
 

@@ -10,6 +10,7 @@ export type DeliveryCheckAnswer =
       tone: "served" | "prepaid" | "unserved";
       text: string;
       by: string | null;
+      refusal: string | null;
     }
   | { ok: false; pin: string; message: string };
 

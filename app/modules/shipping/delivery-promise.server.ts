@@ -1,4 +1,5 @@
 import {
+  courierRefusal,
   type DeliveryAnswer,
   deliveryAnswer,
   readPinCode,
@@ -63,7 +64,11 @@ export function forgetDeliveryPromises() {
 }
 
 export type DeliveryCheck =
-  | ({ ok: true } & DeliveryAnswer)
+  | ({
+      ok: true;
+      /** What the checkout says of this PIN code: an order refused, or cash on delivery. */
+      refusal: string | null;
+    } & DeliveryAnswer)
   | { ok: false; pin: string; message: string; status: 400 | 503 };
 
 export const COURIER_UNREACHABLE_MESSAGE =
@@ -88,7 +93,11 @@ export async function checkDelivery(typed: unknown, now = new Date()): Promise<D
     return { ok: false, pin: read.pin, message: COURIER_UNREACHABLE_MESSAGE, status: 503 };
   const rules = cashOnDeliveryRules(await shopSettings());
   const shopExcludesCod = rules.excludedPinPrefixes.some((prefix) => read.pin.startsWith(prefix));
-  return { ok: true, ...deliveryAnswer(read.pin, serviceability, shopExcludesCod, now) };
+  return {
+    ok: true,
+    ...deliveryAnswer(read.pin, serviceability, shopExcludesCod, now),
+    refusal: courierRefusal(read.pin, serviceability, "cod")?.message ?? null,
+  };
 }
 
 /**

@@ -23,7 +23,6 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { cartProblemsDescription } from "~/domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
-import { DELIVERY_REFUSALS } from "~/domain/delivery-refusals";
 import { CARD_PAYMENTS_OFF_MESSAGE, CASH_ON_DELIVERY_INTENT } from "~/domain/orders";
 import { priceEveryMethod } from "~/domain/pricing";
 import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "~/domain/shipping";
@@ -399,11 +398,10 @@ function CheckoutForm({
     postalCode,
   });
   const cod =
-    shopCod.available && word?.ok && word.tone === "prepaid"
-      ? { available: false as const, reason: DELIVERY_REFUSALS.prepaidOnlyOrder(postalCode) }
+    shopCod.available && word?.ok && word.tone === "prepaid" && word.refusal
+      ? { available: false as const, reason: word.refusal }
       : shopCod;
-  const notServed =
-    word?.ok && word.tone === "unserved" ? DELIVERY_REFUSALS.notServedOrder(postalCode) : null;
+  const notServed = word?.ok && word.tone === "unserved" ? word.refusal : null;
   const cardOn = cardPayments !== "off";
   const [chosenPayment, setChosenPayment] = useState<"cod" | "razorpay">(
     fields.paymentMethod.initialValue === "razorpay" && cardOn ? "razorpay" : "cod",
