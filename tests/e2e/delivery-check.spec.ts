@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./accessibility-audit";
 import { signInWithoutScript, waitForHydration } from "./helpers";
 
 /** The built-in test courier (COURIER=test, the default): 744 prepaid only, 68255 not served. */
@@ -27,6 +28,7 @@ test("the product page answers a PIN code in place with JavaScript", async ({ pa
   await expect(answer(page)).toHaveText(SERVED);
   await check(page, "744101");
   await expect(answer(page)).toHaveText(PREPAID);
+  expect(await seriousViolations(page, { include: "main" })).toEqual([]);
   await check(page, "682555");
   await expect(answer(page)).toHaveText(NOT_SERVED);
   await check(page, "01234");
