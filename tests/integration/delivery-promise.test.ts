@@ -126,6 +126,27 @@ describe(`the product page's "Check delivery" on ${DATABASE_KIND}`, () => {
     }
   });
 
+  it("lets one client have the courier asked about 30 new PIN codes in ten minutes", async () => {
+    const from = async (clientIp: string, pin: string) => {
+      const answer = (await deliveryEstimateLoader({
+        request: browserRequest(`/api/delivery-estimate?pin=${pin}`),
+        params: {},
+        context: { clientIp, cspNonce: "", requestId: "" },
+      } as never)) as unknown as { data: Answer; init: ResponseInit | null };
+      return { status: answer.init?.status ?? 200, body: answer.data };
+    };
+    await from("10.20.30.40", "411001");
+    for (let n = 1; n < 30; n++) {
+      expect((await from("10.20.30.40", String(400_000 + n))).status).toBe(200);
+    }
+    const refused = await from("10.20.30.40", "400100");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ ok: false, message: expect.stringMatching(/try again/i) });
+    // An answer already kept costs nothing; another client is not held back.
+    expect((await from("10.20.30.40", "411001")).status).toBe(200);
+    expect((await from("10.20.30.41", "400100")).status).toBe(200);
+  });
+
   it("says it could not check, and keeps nothing, when the courier cannot be reached", async () => {
     const asked = vi
       .spyOn(testCourier, "serviceability")

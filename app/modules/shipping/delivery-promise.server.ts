@@ -5,7 +5,10 @@ import {
   readPinCode,
   type Serviceability,
 } from "../../domain/delivery-promise";
+import { clientKey } from "../../lib/client-key.server";
+import { db } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { consumeRateLimits } from "../../lib/rate-limit.server";
 import { singleton } from "../../lib/singleton.server";
 import { TtlCache } from "../../lib/ttl-cache.server";
 import { cashOnDeliveryRules, shopSettings } from "../settings/settings.server";
@@ -33,15 +36,24 @@ export function deliveryPromisesOn() {
   return courierMode() !== "off";
 }
 
+/** A client asked the courier about too many PIN codes in a short time. */
+export class TooManyChecksError extends Error {}
+
 /**
  * The courier's word on a valid PIN code, from memory when it was asked lately; null while
- * COURIER=off. Throws the courier's error when it cannot be reached.
+ * COURIER=off. Throws the courier's error when it cannot be reached. `mayAsk` runs before the
+ * courier is asked (not for an answer from memory) and may refuse with a message.
  */
-export async function serviceabilityFor(pin: string): Promise<Serviceability | null> {
+export async function serviceabilityFor(
+  pin: string,
+  mayAsk?: () => Promise<string | null>,
+): Promise<Serviceability | null> {
   const mode = courierMode();
   if (mode === "off") return null;
   const shopPin = (await shopSettings()).postalCode;
   return answers.read(`${mode}:${shopPin}:${pin}`, async () => {
+    const refused = mayAsk ? await mayAsk() : null;
+    if (refused) throw new TooManyChecksError(refused);
     // Asked for a prepaid parcel, so that the answer says whether cash is collected there too.
     const answer = await checkServiceability(shopPin, {
       pin,
@@ -69,7 +81,7 @@ export type DeliveryCheck =
       /** What the checkout says of this PIN code: an order refused, or cash on delivery. */
       refusal: string | null;
     } & DeliveryAnswer)
-  | { ok: false; pin: string; message: string; status: 400 | 503 };
+  | { ok: false; pin: string; message: string; status: 400 | 429 | 503 };
 
 export const COURIER_UNREACHABLE_MESSAGE =
   "We could not check delivery just now. Please try again in a moment.";
@@ -78,14 +90,20 @@ export const COURIER_UNREACHABLE_MESSAGE =
  * The "Check delivery" box's answer for what the shopper typed: the promise, or why there is none.
  * Cash on delivery is promised only where the shop's own settings offer it too (decision 037).
  */
-export async function checkDelivery(typed: unknown, now = new Date()): Promise<DeliveryCheck> {
+export async function checkDelivery(
+  typed: unknown,
+  { now = new Date(), mayAsk }: { now?: Date; mayAsk?: () => Promise<string | null> } = {},
+): Promise<DeliveryCheck> {
   const read = readPinCode(typed);
   const shown = typeof typed === "string" ? typed.trim().slice(0, 12) : "";
   if (!read.ok) return { ok: false, pin: shown, message: read.message, status: 400 };
   let serviceability: Serviceability | null;
   try {
-    serviceability = await serviceabilityFor(read.pin);
+    serviceability = await serviceabilityFor(read.pin, mayAsk);
   } catch (error) {
+    if (error instanceof TooManyChecksError) {
+      return { ok: false, pin: read.pin, message: error.message, status: 429 };
+    }
     logger.warn({ err: error, pin: read.pin }, "the courier's serviceability could not be read");
     return { ok: false, pin: read.pin, message: COURIER_UNREACHABLE_MESSAGE, status: 503 };
   }
@@ -114,4 +132,13 @@ export async function courierWordFor(pin: string): Promise<Serviceability | null
     logger.warn({ err: error, pin: read.pin }, "the courier's serviceability could not be read");
     return null;
   }
+}
+
+/** New PIN codes one client may have the courier asked about: answers from memory are free. */
+const COURIER_CHECKS_PER_CLIENT = { limit: 30, windowSeconds: 10 * 60 };
+
+/** The limit of a client's checks that reach the courier, counted in the database. */
+export function courierChecksOf(clientIp: string | undefined) {
+  return () =>
+    consumeRateLimits(db(), [[`delivery-check:${clientKey(clientIp)}`, COURIER_CHECKS_PER_CLIENT]]);
 }

@@ -43,7 +43,11 @@ import {
 } from "~/modules/catalog/product-detail.server";
 import { ReviewError, reviewsForPage, submitReview } from "~/modules/reviews/reviews.server";
 import { shopSettings } from "~/modules/settings/settings.server";
-import { checkDelivery, deliveryPromisesOn } from "~/modules/shipping/delivery-promise.server";
+import {
+  checkDelivery,
+  courierChecksOf,
+  deliveryPromisesOn,
+} from "~/modules/shipping/delivery-promise.server";
 import type { Route } from "./+types/product";
 
 /**
@@ -59,7 +63,7 @@ const ReviewsSection = deferred(() =>
   import("~/components/product/reviews-section").then((module) => module.ReviewsSection),
 );
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await findProductForPage(params.id);
   if (!found) throw data({ notFound: true }, { status: 404 });
   // Each pack size has a page of its own, kept apart in the page cache (docs/decisions/056).
@@ -72,7 +76,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [saved, settings, delivery] = await Promise.all([
     savedProductsOf(request),
     shopSettings(),
-    pin === null ? null : checkDelivery(pin),
+    pin === null ? null : checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
   ]);
   // Canonical links name the shop's own address, never the Host a request carried: the page
   // may be kept in the page cache and shown to everyone (docs/decisions/033).
