@@ -31,6 +31,7 @@ export default [
   // The printable invoices stand alone, without the shop's header or the back office's sidebar.
   route("profile/orders/:orderId/invoice", "routes/account/order-invoice.tsx"),
   route("admin/orders/:orderId/invoice", "routes/admin/order-invoice.tsx"),
+  route("admin/orders/:orderId/label", "routes/admin/order-label.tsx"),
   route(
     "profile/orders/:orderId/credit-notes/:creditNoteId",
     "routes/account/order-credit-note.tsx",

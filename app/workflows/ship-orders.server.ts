@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { paymentArrived } from "../domain/orders";
+import { MAX_ORDERS_PER_SHIPMENT_BATCH } from "../domain/validation/shipping";
 import type { Database } from "../lib/db.server";
 import { logger } from "../lib/logger.server";
 import { recordAudit } from "../modules/audit/audit.server";
@@ -26,7 +27,7 @@ import {
 } from "../modules/shipping/shipments.server";
 
 /** The most orders one "Ship selected" books together. */
-export const MAX_ORDERS_PER_BATCH = 50;
+export const MAX_ORDERS_PER_BATCH = MAX_ORDERS_PER_SHIPMENT_BATCH;
 
 const BOOKING_ATTEMPTS = 5;
 

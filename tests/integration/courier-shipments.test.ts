@@ -16,6 +16,7 @@ import { setCourier } from "~/modules/shipping/couriers.server";
 import { shipmentTimelines } from "~/modules/shipping/shipments.server";
 import { createShiprocketCourier } from "~/modules/shipping/shiprocket-courier.server";
 import { testAwb, testCourier } from "~/modules/shipping/test-courier.server";
+import { action as ordersAction, loader as ordersLoader } from "~/routes/admin/orders";
 import { applyTestScan } from "~/workflows/apply-courier-scan.server";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";
 import { handleCourierWebhook } from "~/workflows/courier-webhook.server";
@@ -31,8 +32,8 @@ import {
   shipments,
 } from "../../db/schema";
 import { type FakeShiprocket, startFakeShiprocket } from "../fakes/shiprocket-api";
-import { insertProfile } from "./support/admin";
-import { wireApp } from "./support/app";
+import { callRoute, createAdmin, insertProfile, postForm } from "./support/admin";
+import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { payCardOrder, placeTestOrder } from "./support/orders";
 
@@ -493,5 +494,113 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
       const [refund] = await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id));
       expect(refund).toMatchObject({ amount: order.total, status: "processed" });
     });
+  });
+});
+
+describe(`the orders screen's shipping on ${DATABASE_KIND}`, () => {
+  it("ships the selected orders; a bad selection or scan is a 4xx that writes nothing", async () => {
+    setCourier(testCourier);
+    const owner = await createAdmin(handle.db);
+    const first = await placeTestOrder(handle.db);
+    const second = await placeTestOrder(handle.db);
+    const body = new URLSearchParams([
+      ["intent", "ship"],
+      ["orderId", first.id],
+      ["orderId", second.id],
+    ]);
+    const shipped = await callRoute(
+      ordersAction,
+      browserRequest("/admin/orders", owner.cookies, { method: "POST", body }),
+    );
+    expect(shipped.status).toBe(200);
+    expect(shipped.toast?.title).toBe("Booking the shipments");
+    await settle();
+    expect((await orderRow(first.id)).status).toBe("shipped");
+    expect((await orderRow(second.id)).status).toBe("shipped");
+
+    const jobs = (await bookingJobs()).length;
+    for (const fields of [
+      { intent: "ship" } as Record<string, string>,
+      { intent: "ship", orderId: "not-a-uuid" },
+      { intent: "test-scan", orderId: first.id, kind: "teleported" },
+      { intent: "test-scan", orderId: "nope", kind: "delivered" },
+    ]) {
+      const refused = await callRoute(
+        ordersAction,
+        postForm("/admin/orders", owner.cookies, fields),
+      );
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+    }
+    const tooMany = new URLSearchParams([["intent", "ship"]]);
+    for (let index = 0; index < 51; index += 1) tooMany.append("orderId", crypto.randomUUID());
+    const refused = await callRoute(
+      ordersAction,
+      browserRequest("/admin/orders", owner.cookies, { method: "POST", body: tooMany }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.toast?.description).toBe("Ship at most 50 orders at once");
+    expect(await bookingJobs()).toHaveLength(jobs);
+    expect((await shipmentOf(first.id))?.state).toBe("pickup_requested");
+
+    const scanned = await callRoute(
+      ordersAction,
+      postForm("/admin/orders", owner.cookies, {
+        intent: "test-scan",
+        orderId: first.id,
+        kind: "picked_up",
+      }),
+    );
+    expect(scanned.toast?.title).toBe("Test scan recorded");
+    expect((await shipmentOf(first.id))?.state).toBe("picked_up");
+  });
+
+  it("shows the shipment on the detail, and nothing new while COURIER=off", async () => {
+    setCourier(testCourier);
+    const owner = await createAdmin(handle.db);
+    const order = await placeTestOrder(handle.db);
+    const view = () =>
+      callRoute<{ shipping: unknown; courierMode: string }>(
+        ordersLoader,
+        browserRequest(`/admin/orders?view=${order.id}`, owner.cookies),
+      );
+    expect((await view()).body?.shipping).toEqual({ courierMode: "test", shipment: null });
+    setCourier(null);
+    expect((await view()).body).toMatchObject({ shipping: null, courierMode: "off" });
+    setCourier(testCourier);
+    await shipOrders(handle.db, adminId, [order.id]);
+    await settle();
+    setCourier(null);
+    expect((await view()).body?.shipping).toMatchObject({
+      courierMode: "off",
+      shipment: { state: "pickup_requested", provider: "test" },
+    });
+  });
+
+  it("refuses a customer", async () => {
+    setCourier(testCourier);
+    const order = await placeTestOrder(handle.db);
+    const stranger = await callRoute(
+      ordersAction,
+      postForm("/admin/orders", [], { intent: "ship", orderId: order.id }),
+    );
+    expect(stranger.status).toBeGreaterThanOrEqual(300);
+    expect(await shipmentOf(order.id)).toBeUndefined();
+  });
+});
+
+describe(`races on ${DATABASE_KIND}`, () => {
+  it("two Ships of one order at once book it once", async () => {
+    setCourier(testCourier);
+    const order = await placeTestOrder(handle.db);
+    const jobs = (await bookingJobs()).length;
+    const outcomes = await Promise.allSettled([
+      shipOrders(handle.db, adminId, [order.id]),
+      shipOrders(handle.db, adminId, [order.id]),
+      shipOrders(handle.db, adminId, [order.id]),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    expect(await bookingJobs()).toHaveLength(jobs + 1);
+    await settle();
+    expect((await orderRow(order.id)).trackingId).toBe(testAwb(order.orderNumber));
   });
 });

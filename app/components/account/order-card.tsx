@@ -24,6 +24,8 @@ export type OrderView = OrderSummaryView & {
   refundPendingAmount: number;
   /** GST credit notes issued against the invoice (docs/decisions/040). */
   creditNotes: { id: string; number: string }[];
+  /** The shipment's courier, AWB and scans, written as escaped HTML by the server (decision 060). */
+  shipmentHtml?: string | null;
 };
 
 function SummaryRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -150,6 +152,11 @@ export function OrderCard({ order }: { order: OrderView }) {
               <span className="text-muted-foreground">Tracking ID: </span>
               <span className="font-mono">{order.trackingId}</span>
             </p>
+          ) : null}
+          {order.shipmentHtml ? (
+            // Escaped on the server (customer-timeline.server.ts), which writes it to keep this page's script small.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: every text in it is escaped on the server
+            <div dangerouslySetInnerHTML={{ __html: order.shipmentHtml }} />
           ) : null}
         </section>
         <dl className="grid content-start gap-1 text-sm">

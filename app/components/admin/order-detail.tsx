@@ -22,9 +22,11 @@ import {
 } from "~/domain/orders";
 import { sizedName } from "~/domain/pack-sizes";
 import { isRefundedInFull, type RefundedSoFar, refundTotals, showsRefunds } from "~/domain/refunds";
+import type { CourierMode } from "~/domain/shipments";
 import { shippingMethodLabel } from "~/domain/shipping";
 import type { OrderActionData } from "./order-action-data";
 import { OrderRefunds, type RefundView } from "./order-refunds";
+import { OrderShipment, type ShipmentView } from "./order-shipment";
 
 export type OrderDetailView = OrderSummaryView & {
   paymentStatus: PaymentStatus;
@@ -178,9 +180,12 @@ export function OrderDetail({
   order,
   action,
   idPrefix,
+  shipping,
 }: {
   order: OrderDetailView;
   action: string;
+  /** The courier in use and the order's shipment (docs/decisions/060). */
+  shipping?: { courierMode: CourierMode; shipment: ShipmentView | null };
   /** Makes the ids of the section headings unique on the page. */
   idPrefix: string;
 }) {
@@ -280,6 +285,14 @@ export function OrderDetail({
           <AddressBlock address={address} className="text-sm leading-relaxed" />
         </Section>
         <Section id={`${prefix}tracking`} title="Tracking Information">
+          {shipping && !refundedInFull ? (
+            <OrderShipment
+              order={order}
+              shipment={shipping.shipment}
+              courierMode={shipping.courierMode}
+              action={action}
+            />
+          ) : null}
           <TrackingForm order={order} action={action} refundedInFull={refundedInFull} />
         </Section>
       </div>

@@ -40,3 +40,17 @@ function shiprocketCourier(): Courier {
     }),
   );
 }
+
+/** The courier a shipment was booked with, for its tracking link, whatever COURIER is now. */
+export function courierFor(provider: "test" | "shiprocket"): Courier {
+  if (provider === "test") return testCourier;
+  const current = courier();
+  return current?.provider === "shiprocket" ? current : shiprocketLinks;
+}
+
+/** Shiprocket's public tracking page needs no credentials. */
+const shiprocketLinks: Courier = {
+  ...testCourier,
+  provider: "shiprocket",
+  trackingUrl: (awb) => `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`,
+};

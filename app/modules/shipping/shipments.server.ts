@@ -336,3 +336,43 @@ export async function shipmentAwbOf(executor: Executor, awb: string) {
     .where(eq(shipments.awb, awb));
   return row?.orderId ?? null;
 }
+
+/** The state of each of these orders' shipments, for the orders list's flags. */
+export async function shipmentStates(executor: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return {};
+  const rows = await executor
+    .select({ orderId: shipments.orderId, state: shipments.state })
+    .from(shipments)
+    .where(inArray(shipments.orderId, orderIds));
+  return Object.fromEntries(rows.map((row) => [row.orderId, row.state])) as Record<
+    string,
+    ShipmentState
+  >;
+}
+
+/** What the test courier's printable label shows; null when the order has no test AWB. */
+export async function testLabelOf(executor: Executor, orderId: string) {
+  const shipment = await shipmentOfOrder(executor, orderId);
+  if (!shipment?.awb || shipment.provider !== "test") return null;
+  const request = await bookingRequestFor(executor, orderId);
+  if (!request) return null;
+  const settings = await getSettings(executor);
+  return {
+    awb: shipment.awb,
+    courierName: shipment.courierName ?? "Test Courier",
+    orderNumber: request.orderNumber,
+    to: request.address,
+    from: {
+      name: settings.shopName,
+      addressLine1: settings.addressLine1,
+      addressLine2: settings.addressLine2,
+      city: settings.city,
+      state: settings.state,
+      postalCode: settings.postalCode,
+      phone: settings.phone,
+    },
+    weightGrams: shipment.weightGrams,
+    size: request.size,
+    collect: request.cod ? request.total : null,
+  };
+}

@@ -33,6 +33,8 @@ import { requireUser } from "~/modules/accounts/session.server";
 import { listCustomerOrders, orderHistoryPageOf } from "~/modules/orders/customer-orders.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { cardPaymentMode } from "~/modules/payments/gateway.server";
+import { customerShipmentHtml } from "~/modules/shipping/customer-timeline.server";
+import { shipmentTimelines } from "~/modules/shipping/shipments.server";
 import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
 import type { Route } from "./+types/profile";
 
@@ -72,6 +74,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     listCustomerOrders(db(), user.id, page),
     listAddresses(db(), user.id),
   ]);
+  const timelines = await shipmentTimelines(
+    db(),
+    history.orders.map((order) => order.id),
+  );
   const now = new Date();
   const cardPaymentsOn = cardPaymentMode() !== "off";
   return {
@@ -79,6 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     orders: history.orders.map((order) => ({
       ...order,
       awaitsPayment: cardPaymentsOn && awaitsCardPayment(order, now),
+      shipmentHtml: customerShipmentHtml(timelines.get(order.id)),
     })),
     orderPages: history.pages,
     addresses,

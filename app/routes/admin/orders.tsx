@@ -9,6 +9,7 @@ import { OrderDetail } from "~/components/admin/order-detail";
 import { OrderStatusSelect } from "~/components/admin/order-status-select";
 import { Pagination } from "~/components/product/pagination";
 import { TitledDialog } from "~/components/titled-dialog";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -18,6 +19,7 @@ import { formatRupees } from "~/domain/money";
 import { isTestPayment, ORDER_STATUSES, paymentMethodLabel, statusLabel } from "~/domain/orders";
 import { isRefundedInFull } from "~/domain/refunds";
 import { SHIPMENT_GROUP_LABELS, type ShipmentGroup } from "~/domain/shipment-groups";
+import { SCAN_LABELS, SHIPMENT_STATE_LABELS } from "~/domain/shipments";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrdersHref,
@@ -28,6 +30,7 @@ import {
   retryRefundFormSchema,
   trackingFormSchema,
 } from "~/domain/validation/order-admin";
+import { shipOrdersFormSchema, testScanFormSchema } from "~/domain/validation/shipping";
 import { z } from "~/domain/zod";
 import {
   actionFailure,
@@ -47,8 +50,12 @@ import {
   recordCashReceived,
 } from "~/modules/orders/orders-admin.server";
 import { listOrderRefunds, retryRefund } from "~/modules/payments/refunds.server";
+import { courierMode } from "~/modules/shipping/couriers.server";
+import { shipmentStates, shipmentTimelines } from "~/modules/shipping/shipments.server";
+import { applyTestScan } from "~/workflows/apply-courier-scan.server";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";
 import { refundOrder } from "~/workflows/refund-order.server";
+import { shipOrders } from "~/workflows/ship-orders.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Satara Ayurveda" }];
@@ -60,13 +67,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseAdminOrderQuery(params);
   const view = viewParam.safeParse(params.get("view"));
-  const [list, detail, refunds, creditNotes] = await Promise.all([
+  const [list, detail, refunds, creditNotes, timelines] = await Promise.all([
     listAdminOrders(db(), query),
     view.success ? getAdminOrder(db(), view.data) : null,
     view.success ? listOrderRefunds(db(), view.data) : [],
     view.success ? listCreditNotes(db(), view.data) : [],
+    view.success ? shipmentTimelines(db(), [view.data]) : null,
   ]);
-  return { query, ...list, detail: detail ? { ...detail, refunds, creditNotes } : null };
+  const mode = courierMode();
+  const shipment = view.success ? (timelines?.get(view.data) ?? null) : null;
+  return {
+    query,
+    ...list,
+    courierMode: mode,
+    shipmentStates: await shipmentStates(
+      db(),
+      list.orders.map((order) => order.id),
+    ),
+    detail: detail ? { ...detail, refunds, creditNotes } : null,
+    // COURIER=off with no shipment: the detail is exactly as before.
+    shipping: mode === "off" && !shipment ? null : { courierMode: mode, shipment },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -78,7 +99,47 @@ export async function action({ request }: Route.ActionArgs) {
     "record-cash": () => recordCash(admin.id, formData),
     refund: () => refund(admin.id, formData),
     "retry-refund": () => retry(admin.id, formData),
+    ship: () => ship(admin.id, formData),
+    "test-scan": () => testScan(formData),
   });
+}
+
+/** "Ship", "Retry booking" and "Ship selected" (docs/decisions/060). */
+async function ship(adminId: string, formData: FormData) {
+  const intent = "ship";
+  const submission = parseWithZod(formData, { schema: shipOrdersFormSchema });
+  if (submission.status !== "success") {
+    const message = firstErrorMessage(submission.error, "Select at least one order to ship");
+    return actionFailure(refusal(message), { intent });
+  }
+  const outcome = await shipOrders(db(), adminId, submission.value.orderId);
+  const skipped = outcome.skipped.map((skip) => `Order ${skip.orderNumber} ${skip.reason}.`);
+  return actionSuccess(
+    {
+      type: "success",
+      title: outcome.booking.length === 1 ? "Booking the shipment" : "Booking the shipments",
+      description: [
+        `Booking ${outcome.booking.join(", ")} with the courier; the AWB and label follow shortly.`,
+        ...skipped,
+      ].join(" "),
+    },
+    { intent },
+  );
+}
+
+/** A test courier's shipment moved on by the owner, applied as the courier's webhook would be. */
+async function testScan(formData: FormData) {
+  const intent = "test-scan";
+  const submission = parseWithZod(formData, { schema: testScanFormSchema });
+  if (submission.status !== "success") {
+    return actionFailure(refusal(firstErrorMessage(submission.error, "Unknown scan")), { intent });
+  }
+  const { orderId, kind } = submission.value;
+  await applyTestScan(db(), orderId, kind);
+  return actionSuccess(
+    { type: "success", title: "Test scan recorded", description: `${SCAN_LABELS[kind]} (test)` },
+    { intent },
+  );
 }
 
 async function changeStatus(adminId: string, formData: FormData) {
@@ -241,7 +302,13 @@ function FilterBar({
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { query, orders, totalCount, page, pageCount, detail } = loaderData;
+  const { query, orders, totalCount, page, pageCount, detail, shipping } = loaderData;
+  const { courierMode: mode, shipmentStates: states } = loaderData;
+  const shipSelectedId = useId();
+  const selectable = (order: { id: string; status: string }) =>
+    mode !== "off" &&
+    !states[order.id] &&
+    (order.status === "pending" || order.status === "processing");
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -268,7 +335,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const first = totalCount === 0 ? 0 : (page - 1) * ADMIN_ORDERS_PAGE_SIZE + 1;
   const last = Math.min(page * ADMIN_ORDERS_PAGE_SIZE, totalCount);
   const detailBody = detail ? (
-    <OrderDetail key={detail.id} order={detail} action={action} idPrefix={detailId} />
+    <OrderDetail
+      key={detail.id}
+      order={detail}
+      action={action}
+      idPrefix={detailId}
+      shipping={shipping ?? undefined}
+    />
   ) : null;
 
   return (
@@ -319,6 +392,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
           <h2 className="font-display font-semibold text-lg">Orders Management</h2>
+          {mode !== "off" && orders.some(selectable) ? (
+            <Form id={shipSelectedId} method="post" action={action}>
+              <input type="hidden" name="intent" value="ship" />
+              <Button type="submit" size="sm" variant="outline">
+                Ship selected
+              </Button>
+            </Form>
+          ) : null}
           <p className="text-muted-foreground text-sm" aria-live="polite">
             {loading
               ? "Loading..."
@@ -336,7 +417,19 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         >
           {orders.map((order) => (
             <tr key={order.id} className="border-border border-b last:border-0">
-              <td className="px-3 py-3 font-mono text-xs">{order.orderNumber}</td>
+              <td className="px-3 py-3 font-mono text-xs">
+                {selectable(order) ? (
+                  <input
+                    type="checkbox"
+                    name="orderId"
+                    value={order.id}
+                    form={shipSelectedId}
+                    aria-label={`Select order ${order.orderNumber} to ship`}
+                    className="mr-2 size-4 align-middle"
+                  />
+                ) : null}
+                {order.orderNumber}
+              </td>
               {/* Long names and e-mails wrap, so the row fits at 1280 px with Actions in view. */}
               <td className="px-3 py-3 [overflow-wrap:anywhere]">
                 <div className="font-medium">{order.customerName || "Guest"}</div>
@@ -366,6 +459,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   action={action}
                   closed={isRefundedInFull(order)}
                 />
+                {states[order.id] === "failed_attempt" || states[order.id] === "booking_failed" ? (
+                  <Badge variant="destructive" className="mt-1">
+                    {SHIPMENT_STATE_LABELS[states[order.id]!]}
+                  </Badge>
+                ) : null}
               </td>
               <td className="px-3 py-3">
                 <Link

@@ -1,0 +1,79 @@
+import { data } from "react-router";
+import { formatRupees } from "~/domain/money";
+import { z } from "~/domain/zod";
+import { db } from "~/lib/db.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { testLabelOf } from "~/modules/shipping/shipments.server";
+import type { Route } from "./+types/order-label";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  {
+    title: data ? `Label ${data.awb} | Admin | Satara Ayurveda` : "Label | Admin | Satara Ayurveda",
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const orderId = z.uuid().safeParse(params.orderId);
+  const label = orderId.success ? await testLabelOf(db(), orderId.data) : null;
+  if (!label) throw data("This order has no test courier label", { status: 404 });
+  return label;
+}
+
+/**
+ * The test courier's shipping label (docs/decisions/060), the shop's own page to print: a real
+ * courier's label is its own PDF. Marked as a test so it is never handed to a courier.
+ */
+export default function OrderLabel({ loaderData: label }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto grid max-w-md gap-4 p-6 text-sm">
+      <p role="note" className="rounded-md border-2 border-dashed p-2 text-center font-bold">
+        TEST SHIPMENT — not a real courier label
+      </p>
+      <h1 className="font-display text-xl">{label.courierName}</h1>
+      <p>
+        AWB <span className="font-mono text-2xl tracking-widest">{label.awb}</span>
+      </p>
+      <section aria-labelledby="label-to" className="grid gap-1 border-t pt-3">
+        <h2 id="label-to" className="font-semibold">
+          Deliver to
+        </h2>
+        <p>{label.to.fullName}</p>
+        <p>{label.to.addressLine1}</p>
+        {label.to.addressLine2 ? <p>{label.to.addressLine2}</p> : null}
+        <p>
+          {label.to.city}, {label.to.state} {label.to.postalCode}
+        </p>
+        <p>Phone {label.to.phone}</p>
+      </section>
+      <section aria-labelledby="label-from" className="grid gap-1 border-t pt-3">
+        <h2 id="label-from" className="font-semibold">
+          From
+        </h2>
+        <p>{label.from.name}</p>
+        <p>
+          {label.from.addressLine1}
+          {label.from.addressLine2 ? `, ${label.from.addressLine2}` : ""}
+        </p>
+        <p>
+          {label.from.city}, {label.from.state} {label.from.postalCode}
+        </p>
+      </section>
+      <dl className="grid grid-cols-2 gap-1 border-t pt-3">
+        <dt>Order</dt>
+        <dd className="font-mono">{label.orderNumber}</dd>
+        <dt>Weight</dt>
+        <dd>{label.weightGrams} g</dd>
+        <dt>Box</dt>
+        <dd>
+          {label.size.lengthCm} × {label.size.breadthCm} × {label.size.heightCm} cm
+        </dd>
+        <dt>Payment</dt>
+        <dd>
+          {label.collect === null ? "Prepaid" : `Collect ${formatRupees(label.collect)} (COD)`}
+        </dd>
+      </dl>
+    </main>
+  );
+}
