@@ -35,6 +35,7 @@ import { type FakeShiprocket, startFakeShiprocket } from "../fakes/shiprocket-ap
 import { callRoute, createAdmin, insertProfile, postForm } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { withEnv } from "./support/env";
 import { payCardOrder, placeTestOrder } from "./support/orders";
 
 const EMAIL = "api-user@shop.example";
@@ -602,5 +603,61 @@ describe(`races on ${DATABASE_KIND}`, () => {
     expect(await bookingJobs()).toHaveLength(jobs + 1);
     await settle();
     expect((await orderRow(order.id)).trackingId).toBe(testAwb(order.orderNumber));
+  });
+});
+
+describe(`POST /api/webhooks/courier on ${DATABASE_KIND}`, () => {
+  it("checks the x-api-key before reading, limits the body, and applies a scan once", async () => {
+    setCourier(shiprocket());
+    const order = await placeTestOrder(handle.db);
+    await shipOrders(handle.db, adminId, [order.id]);
+    await settle();
+    const awb = (await shipmentOf(order.id))!.awb!;
+    const body = JSON.stringify(fake.scan(awb, "DELIVERED", 7, new Date()));
+    await withEnv(
+      { SHIPROCKET_WEBHOOK_TOKEN: TOKEN },
+      () => import("~/routes/api/courier-webhook"),
+      async ({ action }) => {
+        const post = (init: { key?: string; body: string; length?: string }) =>
+          action({
+            request: new Request("http://localhost/api/webhooks/courier", {
+              method: "POST",
+              headers: {
+                "content-type": "application/json",
+                ...(init.key ? { "x-api-key": init.key } : {}),
+                ...(init.length ? { "content-length": init.length } : {}),
+              },
+              body: init.body,
+            }),
+          } as never);
+        const read = async (answer: Response) => ({
+          status: answer.status,
+          body: await answer.json(),
+        });
+        expect(await read(await post({ body }))).toEqual({
+          status: 401,
+          body: { error: "invalid token" },
+        });
+        expect(await read(await post({ key: `${TOKEN}x`, body }))).toMatchObject({ status: 401 });
+        const tooLarge = await post({ key: TOKEN, body: "x".repeat(300 * 1024) }).catch(
+          (thrown: unknown) => thrown as Response,
+        );
+        expect(tooLarge.status).toBe(413);
+        expect(await read(await post({ key: TOKEN, body }))).toEqual({
+          status: 200,
+          body: { status: "applied" },
+        });
+        expect(await read(await post({ key: TOKEN, body }))).toEqual({
+          status: 200,
+          body: { status: "duplicate" },
+        });
+        const get = await action({
+          request: new Request("http://localhost/api/webhooks/courier"),
+        } as never);
+        expect(get.status).toBe(405);
+      },
+    );
+    await settle();
+    expect((await orderRow(order.id)).status).toBe("delivered");
   });
 });

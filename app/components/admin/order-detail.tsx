@@ -291,6 +291,7 @@ export function OrderDetail({
               shipment={shipping.shipment}
               courierMode={shipping.courierMode}
               action={action}
+              awaitingPayment={awaitingCard}
             />
           ) : null}
           <TrackingForm order={order} action={action} refundedInFull={refundedInFull} />

@@ -76,14 +76,17 @@ export function OrderShipment({
   shipment,
   courierMode,
   action,
+  awaitingPayment,
 }: {
   order: { id: string; status: string; trackingId: string | null };
+  /** A card order not paid yet is not shipped. */
+  awaitingPayment: boolean;
   shipment: ShipmentView | null;
   courierMode: CourierMode;
   action: string;
 }) {
   if (!shipment) {
-    if (courierMode === "off" || order.trackingId) return null;
+    if (courierMode === "off" || order.trackingId || awaitingPayment) return null;
     if (order.status !== "pending" && order.status !== "processing") return null;
     return (
       <div className="grid gap-2">

@@ -117,6 +117,8 @@ export class CourierError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The courier's HTTP status, when it answered. */
+    readonly status?: number,
   ) {
     super(message);
   }

@@ -89,6 +89,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
       throw new CourierError(
         `Shiprocket answered ${response.status}: ${errorText(body)}`,
         response.status >= 500 || response.status === 429,
+        response.status,
       );
     }
     return body;
@@ -137,7 +138,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
         body = await call("GET", `/courier/serviceability/?${query}`);
       } catch (error) {
         // Shiprocket answers 404 when no courier serves the PIN.
-        if (error instanceof CourierError && /answered 404/.test(error.message)) body = null;
+        if (error instanceof CourierError && error.status === 404) body = null;
         else throw error;
       }
       const companies: Answer[] = body?.data?.available_courier_companies ?? [];
