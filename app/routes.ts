@@ -51,6 +51,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
+    route("remittances", "routes/admin/remittances.tsx"),
     route("gst-returns", "routes/admin/gst-returns.tsx"),
     route("gst-returns/:month/:file", "routes/admin/gst-returns-export.ts"),
     route("products/:productId/lots", "routes/admin/product-lots.tsx"),
@@ -61,6 +62,7 @@ export default [
   ...prefix("api", [
     route("auth/*", "routes/api/auth.ts"),
     route("events/offers", "routes/api/offer-events.ts"),
+    route("delivery-estimate", "routes/api/delivery-estimate.ts"),
     route("webhooks/razorpay", "routes/api/razorpay-webhook.ts"),
     route("webhooks/courier", "routes/api/courier-webhook.ts"),
   ]),

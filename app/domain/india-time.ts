@@ -117,3 +117,12 @@ export function financialYearOf(value: Date | string) {
   const start = month >= 4 ? year : year - 1;
   return `${start}-${two((start + 1) % 100)}`;
 }
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+
+/** 'EEE, d MMM' in India ("Tue, 2 Dec"), a promised delivery day. */
+export function formatIstWeekdayDay(value: Date | string) {
+  const p = istParts(value);
+  const weekday = new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay();
+  return `${WEEKDAYS[weekday]}, ${p.day} ${MONTHS[p.month - 1]}`;
+}

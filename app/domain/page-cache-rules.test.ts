@@ -146,6 +146,14 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/blog?category=nutrition&u=1")).toBe("/blog?category=nutrition");
   });
 
+  it("neither answers nor keeps a product page asked for one PIN code's delivery", () => {
+    expect(pageCacheKey("/product/triphala-churna?pin=744101")).toBeUndefined();
+    expect(pageCacheKey("/product/triphala-churna.data?size=x&pin=415003")).toBeUndefined();
+    expect(pageCacheKey("/product/triphala-churna?pin=")).toBeUndefined();
+    // Other pages read no PIN code: it changes nothing there.
+    expect(pageCacheKey("/about?pin=744101")).toBe("/about");
+  });
+
   it("gives the same parameters in any order, and in any encoding, one key", () => {
     const keys = new Set(
       [

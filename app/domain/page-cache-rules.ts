@@ -25,7 +25,16 @@ export function parseTags(payload: string): string[] {
   return payload.split(" ").filter(Boolean);
 }
 
-type PageRule = { page: string; path: RegExp; params: readonly string[] };
+type PageRule = {
+  page: string;
+  path: RegExp;
+  params: readonly string[];
+  /**
+   * Parameters whose page is answered afresh and never kept: one page per value would crowd the
+   * cache out (a product page per PIN code, docs/decisions/061).
+   */
+  uncached?: readonly string[];
+};
 
 /**
  * Storefront pages that are the same for every signed-out visitor, each with the query
@@ -40,7 +49,8 @@ export const CACHEABLE_PAGES: readonly PageRule[] = [
   { page: "products", path: /^\/products$/, params: ["search", "category", "sort", "page"] },
   // The product page's component opens the tab named by `tab` (its handle reads it too); its
   // loader shows the pack size named by `size` (docs/decisions/056).
-  { page: "product", path: /^\/product\/[^/]+$/, params: ["tab", "size"] },
+  // `pin` asks the "Check delivery" box's question without JavaScript: such a page is not kept.
+  { page: "product", path: /^\/product\/[^/]+$/, params: ["tab", "size"], uncached: ["pin"] },
   { page: "categories", path: /^\/categories$/, params: [] },
   { page: "category", path: /^\/category\/[^/]+$/, params: ["page"] },
   { page: "blog", path: /^\/blog$/, params: ["category"] },
@@ -86,6 +96,7 @@ export function pageCacheKey(url: string): string | undefined {
   if (query === -1) return pathname;
   const known = new URLSearchParams();
   for (const [name, value] of new URLSearchParams(url.slice(query + 1))) {
+    if (match.rule.uncached?.includes(name)) return undefined;
     if (match.rule.params.includes(name) || (match.data && DATA_PARAMS.includes(name))) {
       known.append(name, value);
     }

@@ -4,4 +4,5 @@ export * from "./commerce";
 export * from "./content";
 export * from "./inventory";
 export * from "./jobs";
+export * from "./remittances";
 export * from "./shipping";

@@ -23,8 +23,11 @@ export function ShippingOptions({
   error,
   errorId,
   disabled,
+  standardBy,
 }: {
   totalsByMethod: Record<ShippingMethod, Totals>;
+  /** The courier's day for standard delivery to the PIN code typed (docs/decisions/061). */
+  standardBy?: string | null;
   selected: ShippingMethod;
   onSelect: (method: ShippingMethod) => void;
   error?: string;
@@ -63,7 +66,10 @@ export function ShippingOptions({
                 <span>{totals.shipping === 0 ? "FREE" : formatRupees(totals.shipping)}</span>
               </span>
               <span id={`${id}-description`} className="text-muted-foreground text-sm">
-                Delivery in {DELIVERY_TIMES[method]}. Order total {formatRupees(totals.total)}.
+                {method === "standard" && standardBy
+                  ? `Delivery by ${standardBy}`
+                  : `Delivery in ${DELIVERY_TIMES[method]}`}
+                . Order total {formatRupees(totals.total)}.
               </span>
             </span>
           </label>

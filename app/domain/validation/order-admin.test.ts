@@ -30,6 +30,19 @@ describe("parseAdminOrderQuery", () => {
     expect(parse("status=lost&page=abc")).toEqual({ q: undefined, status: undefined, page: 1 });
   });
 
+  it("reads a shipment group of the dashboard, and ignores an unknown one", () => {
+    expect(parse("shipment=in-transit")).toEqual({
+      q: undefined,
+      status: undefined,
+      shipment: "in-transit",
+      page: 1,
+    });
+    expect(parse("shipment=lost")).toStrictEqual({ q: undefined, status: undefined, page: 1 });
+    expect(adminOrdersHref({ shipment: "returning", page: 2 })).toBe(
+      "/admin/orders?shipment=returning&page=2",
+    );
+  });
+
   it("cuts an overlong search to 100 characters", () => {
     expect(parse(`q=${"a".repeat(300)}`).q).toHaveLength(100);
   });

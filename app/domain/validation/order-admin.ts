@@ -1,6 +1,7 @@
 import { listHref, pageParam } from "../admin-list-query";
 import { rupeesToPaise } from "../money";
 import { ORDER_STATUSES, type OrderStatus } from "../orders";
+import { SHIPMENT_GROUPS, type ShipmentGroup } from "../shipment-groups";
 import { z } from "../zod";
 import { searchText, singleLineText } from "./text";
 
@@ -16,12 +17,15 @@ export type AdminOrderQuery = {
    */
   q: string | undefined;
   status: OrderStatus | undefined;
+  /** Orders whose parcel is in one of the dashboard's shipment groups (decision 061). */
+  shipment?: ShipmentGroup | undefined;
   page: number;
 };
 
 const queryParams = z.object({
   q: searchText(MAX_ORDER_SEARCH_LENGTH).optional().catch(undefined),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  shipment: z.enum(SHIPMENT_GROUPS).optional().catch(undefined),
   page: pageParam,
 });
 
@@ -33,9 +37,15 @@ export function parseAdminOrderQuery(params: URLSearchParams): AdminOrderQuery {
   const parsed = queryParams.parse({
     q: params.get("q") ?? undefined,
     status: params.get("status") || undefined,
+    shipment: params.get("shipment") || undefined,
     page: params.get("page") ?? undefined,
   });
-  return { q: parsed.q || undefined, status: parsed.status, page: parsed.page };
+  return {
+    q: parsed.q || undefined,
+    status: parsed.status,
+    ...(parsed.shipment ? { shipment: parsed.shipment } : {}),
+    page: parsed.page,
+  };
 }
 
 /** The URL of the list (or of its CSV export) keeping only non-default parameters. */
@@ -43,7 +53,13 @@ export function adminOrdersHref(
   query: Partial<AdminOrderQuery> & { view?: string },
   path = "/admin/orders",
 ) {
-  return listHref(path, { q: query.q, status: query.status, page: query.page, view: query.view });
+  return listHref(path, {
+    q: query.q,
+    status: query.status,
+    shipment: query.shipment,
+    page: query.page,
+    view: query.view,
+  });
 }
 
 const orderId = z.uuid({ error: "That order could not be found" });

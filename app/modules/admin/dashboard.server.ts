@@ -8,6 +8,7 @@ import {
   userRoles,
 } from "../../../db/schema";
 import { sizedName } from "../../domain/pack-sizes";
+import { SHIPMENT_GROUP_STATES, type ShipmentGroup } from "../../domain/shipment-groups";
 import { type Executor, queryRows } from "../../lib/db.server";
 
 export type DashboardStats = {
@@ -308,5 +309,50 @@ export async function getExpiryAlerts(
     tracksBatches: Boolean(batched),
     expiringSoon: named(expiringSoon),
     expired: named(expired),
+  };
+}
+
+/** Where the courier's parcels stand, per dashboard group, and the cash it holds (decision 061). */
+export type ShipmentPanels = Record<ShipmentGroup, number> & {
+  /** Paise of delivered cash-on-delivery orders the courier has not yet paid out. */
+  cashWithCourier: number;
+  ordersWithCourier: number;
+};
+
+/** One round trip: the shipments counted by group, and what the courier owes. */
+export async function getShipmentPanels(executor: Executor): Promise<ShipmentPanels> {
+  const counted = (group: ShipmentGroup) =>
+    sql`count(*) filter (where state in (${sql.join(
+      SHIPMENT_GROUP_STATES[group].map((state) => sql`${state}`),
+      sql`, `,
+    )}))::int`;
+  const [row] = await queryRows<{
+    awaiting_pickup: number;
+    in_transit: number;
+    failed_attempt: number;
+    returning: number;
+    cash_with_courier: number;
+    orders_with_courier: number;
+  }>(
+    executor,
+    sql`
+    select ${counted("awaiting-pickup")} as awaiting_pickup, ${counted("in-transit")} as in_transit,
+      ${counted("failed-attempt")} as failed_attempt, ${counted("returning")} as returning,
+      (select coalesce(sum(${orders.total}), 0) from ${orders}
+        where ${orders.paymentMethod} = 'cod' and ${orders.status} = 'delivered'
+          and ${orders.paymentStatus} = 'pending')::bigint as cash_with_courier,
+      (select count(*) from ${orders}
+        where ${orders.paymentMethod} = 'cod' and ${orders.status} = 'delivered'
+          and ${orders.paymentStatus} = 'pending')::int as orders_with_courier
+    from shipments
+  `,
+  );
+  return {
+    "awaiting-pickup": Number(row?.awaiting_pickup ?? 0),
+    "in-transit": Number(row?.in_transit ?? 0),
+    "failed-attempt": Number(row?.failed_attempt ?? 0),
+    returning: Number(row?.returning ?? 0),
+    cashWithCourier: Number(row?.cash_with_courier ?? 0),
+    ordersWithCourier: Number(row?.orders_with_courier ?? 0),
   };
 }

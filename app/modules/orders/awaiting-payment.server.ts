@@ -1,9 +1,11 @@
 import { and, desc, eq, gt, notInArray } from "drizzle-orm";
 import { orders, profiles } from "../../../db/schema";
 import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
+import { courierRefusal } from "../../domain/delivery-promise";
 import { awaitsCardPayment, CARD_PAYMENT_WINDOW_MS, PAYMENTS_ARRIVED } from "../../domain/orders";
 import type { Database, Executor } from "../../lib/db.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
+import { courierWordFor } from "../shipping/delivery-promise.server";
 import { CashOnDeliveryUnavailableError, OrderError, OrderNotFoundError } from "./order-errors";
 import { enqueueNewOrderMails } from "./order-mails.server";
 
@@ -96,6 +98,13 @@ export async function switchToCashOnDelivery(
   input: { userId: string; orderId: string; now?: Date },
 ): Promise<{ orderNumber: string }> {
   const now = input.now ?? new Date();
+  // The courier is asked before the transaction, by the order's PIN code, which never changes.
+  const [placed] = await database
+    .select({ address: orders.shippingAddress })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)));
+  const pin = placed?.address.postalCode.trim() ?? "";
+  const courierWord = placed ? await courierWordFor(pin) : null;
   const switched = await database.transaction(async (tx) => {
     const [order] = await tx
       .select(cardOrderColumns)
@@ -122,6 +131,8 @@ export async function switchToCashOnDelivery(
       postalCode: order.address.postalCode,
     });
     if (!availability.available) throw new CashOnDeliveryUnavailableError(availability.reason);
+    const courierSays = courierWord && courierRefusal(pin, courierWord, "cod");
+    if (courierSays) throw new CashOnDeliveryUnavailableError(courierSays.message);
     await tx
       .update(orders)
       .set({

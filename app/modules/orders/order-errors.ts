@@ -20,6 +20,13 @@ export class CashOnDeliveryUnavailableError extends OrderError {
   }
 }
 
+/** The courier does not deliver to the order's PIN code (docs/decisions/061). */
+export class DeliveryUnavailableError extends OrderError {
+  constructor(message: string) {
+    super(message, 400);
+  }
+}
+
 /** The order (or address) is not the customer's or does not exist; answered with 404. */
 export class OrderNotFoundError extends AppError {
   constructor(message: string) {

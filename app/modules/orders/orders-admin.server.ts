@@ -3,6 +3,7 @@ import { orderItemLots, orderItems, orders, profiles } from "../../../db/schema"
 import { formatRupees } from "../../domain/money";
 import { type OrderStatus, paymentArrived } from "../../domain/orders";
 import { phoneSearchDigits } from "../../domain/phone-search";
+import { SHIPMENT_GROUP_STATES } from "../../domain/shipment-groups";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
@@ -30,9 +31,18 @@ const digitsOf = (phone: SQL | typeof profiles.phone) =>
  * shipping address or the customer's profile; ?status= exact. Expects orders left-joined to
  * profiles.
  */
-export function adminOrderFilter(query: Pick<AdminOrderQuery, "q" | "status">): SQL | undefined {
+export function adminOrderFilter(
+  query: Pick<AdminOrderQuery, "q" | "status" | "shipment">,
+): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.shipment) {
+    // The courier's shipments (decision 060): one per order, its state kept by the scans.
+    const states = SHIPMENT_GROUP_STATES[query.shipment].map((state) => sql`${state}`);
+    conditions.push(
+      sql`exists (select 1 from shipments s where s.order_id = ${orders.id} and s.state in (${sql.join(states, sql`, `)}))`,
+    );
+  }
   if (query.q) {
     const pattern = likePattern(query.q);
     const digits = phoneSearchDigits(query.q);

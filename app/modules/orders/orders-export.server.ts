@@ -39,7 +39,7 @@ type Cursor = { createdAt: string; id: string };
 
 async function nextBatch(
   executor: Executor,
-  filter: Pick<AdminOrderQuery, "q" | "status">,
+  filter: Pick<AdminOrderQuery, "q" | "status" | "shipment">,
   after: Cursor | null,
   size: number,
 ) {
@@ -114,7 +114,7 @@ function toCsv(row: ExportRow) {
  */
 export function ordersCsvStream(
   executor: Executor,
-  filter: Pick<AdminOrderQuery, "q" | "status">,
+  filter: Pick<AdminOrderQuery, "q" | "status" | "shipment">,
   batchSize = EXPORT_BATCH_SIZE,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

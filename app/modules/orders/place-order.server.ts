@@ -4,6 +4,7 @@ import type { ShippingAddressSnapshot } from "../../../db/schema/commerce";
 import { cartLineProblemMessage } from "../../domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
 import { checkCoupon } from "../../domain/coupons";
+import { courierRefusal } from "../../domain/delivery-promise";
 import { formatRupees } from "../../domain/money";
 import {
   CARD_PAYMENTS_OFF_MESSAGE,
@@ -25,9 +26,11 @@ import { customerCouponUses, findCouponState } from "../cart/cart-view.server";
 import { takeStock } from "../inventory/stock.server";
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
+import { courierWordFor } from "../shipping/delivery-promise.server";
 import {
   CartLineProblemError,
   CashOnDeliveryUnavailableError,
+  DeliveryUnavailableError,
   OrderError,
   OrderNotFoundError,
 } from "./order-errors";
@@ -73,6 +76,11 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     throw new OrderError(CARD_PAYMENTS_OFF_MESSAGE, 400);
   }
   const now = input.now ?? new Date();
+  // Asked before the transaction (kept per PIN code): nothing waits on a courier holding locks.
+  const courierWord = await courierWordFor(input.address.postalCode);
+  const postalCode = input.address.postalCode.trim();
+  const courierSays = courierWord && courierRefusal(postalCode, courierWord, input.paymentMethod);
+  if (courierSays?.kind === "not-served") throw new DeliveryUnavailableError(courierSays.message);
   const placed = await database.transaction(async (tx): Promise<PlacedOrder> => {
     const [cart] = await tx
       .select({ id: carts.id, couponId: carts.couponId })
@@ -118,6 +126,8 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
         postalCode: input.address.postalCode,
       });
       if (!availability.available) throw new CashOnDeliveryUnavailableError(availability.reason);
+      // The shop's own limits are named first; then the courier's: it collects no cash there.
+      if (courierSays) throw new CashOnDeliveryUnavailableError(courierSays.message);
     }
 
     const shippingAddressId = await shippingAddressFor(tx, input);

@@ -1,4 +1,4 @@
-import { AlertTriangle, IndianRupee, Package, ShoppingBag, Users } from "lucide-react";
+import { AlertTriangle, IndianRupee, Package, ShoppingBag, Truck, Users } from "lucide-react";
 import { Link } from "react-router";
 import {
   OrderStatusBadge,
@@ -12,7 +12,9 @@ import { SalesChart } from "~/components/admin/sales-chart";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatCount, formatRupees } from "~/domain/money";
+import { SHIPMENT_GROUP_LABELS, SHIPMENT_GROUPS } from "~/domain/shipment-groups";
 import { EXPIRING_SOON_EXTRA_DAYS, expiringSoonBefore, shopDate } from "~/domain/stock-lots";
+import { adminOrdersHref } from "~/domain/validation/order-admin";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -22,9 +24,12 @@ import {
   getExpiryAlerts,
   getLowStockProducts,
   getRecentOrders,
+  getShipmentPanels,
+  type ShipmentPanels,
 } from "~/modules/admin/dashboard.server";
 import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { courierMode } from "~/modules/shipping/couriers.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | Satara Ayurveda" }];
@@ -35,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { lowStockThreshold, minShelfLifeDays } = await getSettings(database);
   const today = shopDate();
   const expiryWindowDays = minShelfLifeDays + EXPIRING_SOON_EXTRA_DAYS;
-  const [stats, recentOrders, lowStock, sales, expiry, mismatches] = await Promise.all([
+  const [stats, recentOrders, lowStock, sales, expiry, mismatches, shipments] = await Promise.all([
     getDashboardStats(database),
     getRecentOrders(database, 5),
     getLowStockProducts(database, lowStockThreshold, 5),
@@ -45,6 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       until: expiringSoonBefore(today, minShelfLifeDays),
     }),
     findLedgerMismatches(database),
+    // With COURIER=off the dashboard is as it was: no courier, no parcels to watch.
+    courierMode() === "off" ? null : getShipmentPanels(database),
   ]);
   return {
     stats,
@@ -55,6 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     expiry,
     expiryWindowDays,
     mismatches,
+    shipments,
   };
 }
 
@@ -79,6 +87,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     expiry,
     expiryWindowDays,
     mismatches,
+    shipments,
   } = loaderData;
   const cards = [
     {
@@ -125,6 +134,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {shipments ? <ShipmentsPanel shipments={shipments} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="recent-orders-heading">
           <Card className="h-full">
@@ -244,5 +254,51 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Card>
       </section>
     </div>
+  );
+}
+
+/** The courier's parcels by where they stand, each a link to those orders (decision 061). */
+function ShipmentsPanel({ shipments }: { shipments: ShipmentPanels }) {
+  return (
+    <section aria-labelledby="shipments-heading">
+      <Card>
+        <CardHeader>
+          <h2
+            id="shipments-heading"
+            className="flex items-center gap-2 font-display font-semibold text-lg"
+          >
+            <Truck className="size-5 text-primary" aria-hidden="true" />
+            Shipments
+          </h2>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+            {SHIPMENT_GROUPS.map((group) => (
+              <li key={group}>
+                <Link
+                  to={adminOrdersHref({ shipment: group })}
+                  className="grid gap-1 rounded-lg border border-border p-3 hover:bg-secondary"
+                >
+                  <span className="font-semibold text-2xl tabular-nums">
+                    {formatCount(shipments[group])}
+                  </span>
+                  <span className="text-muted-foreground text-sm">
+                    {SHIPMENT_GROUP_LABELS[group]}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm">
+            {shipments.ordersWithCourier === 0
+              ? "The courier holds no cash on delivery for the shop."
+              : `${formatRupees(shipments.cashWithCourier)} of cash on delivery is with the courier for ${formatCount(shipments.ordersWithCourier)} delivered ${shipments.ordersWithCourier === 1 ? "order" : "orders"}.`}{" "}
+            <Link to="/admin/remittances" className="text-primary underline underline-offset-4">
+              Remittances
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </section>
   );
 }

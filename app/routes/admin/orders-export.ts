@@ -8,9 +8,9 @@ import type { Route } from "./+types/orders-export";
 /** The orders the list shows (same ?q= and ?status=, every page), as a CSV download. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { q, status } = parseAdminOrderQuery(new URL(request.url).searchParams);
+  const { q, status, shipment } = parseAdminOrderQuery(new URL(request.url).searchParams);
   const day = formatIstSortable(new Date()).slice(0, 10);
-  return new Response(ordersCsvStream(db(), { q, status }), {
+  return new Response(ordersCsvStream(db(), { q, status, shipment }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="orders-${day}.csv"`,

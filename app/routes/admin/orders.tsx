@@ -18,6 +18,7 @@ import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { isTestPayment, ORDER_STATUSES, paymentMethodLabel, statusLabel } from "~/domain/orders";
 import { isRefundedInFull } from "~/domain/refunds";
+import { SHIPMENT_GROUP_LABELS, type ShipmentGroup } from "~/domain/shipment-groups";
 import { SCAN_LABELS, SHIPMENT_STATE_LABELS } from "~/domain/shipments";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -231,7 +232,15 @@ async function retry(adminId: string, formData: FormData) {
 
 const ALL = "all";
 
-function FilterBar({ q, status }: { q: string; status: string }) {
+function FilterBar({
+  q,
+  status,
+  shipment,
+}: {
+  q: string;
+  status: string;
+  shipment: ShipmentGroup | undefined;
+}) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const searchId = useId();
@@ -245,6 +254,7 @@ function FilterBar({ q, status }: { q: string; status: string }) {
       aria-label="Orders"
       className="flex flex-wrap items-end gap-3"
     >
+      {shipment ? <input type="hidden" name="shipment" value={shipment} /> : null}
       <div className="grid min-w-64 flex-1 gap-1.5">
         <label htmlFor={searchId} className="sr-only">
           Search orders
@@ -307,7 +317,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const loading =
     navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
   const listHref = (changes: { page?: number; view?: string }) =>
-    adminOrdersHref({ q: query.q, status: query.status, page, ...changes });
+    adminOrdersHref({
+      q: query.q,
+      status: query.status,
+      shipment: query.shipment,
+      page,
+      ...changes,
+    });
   // Writes post to the page's own URL, so without JavaScript the answer shows the same list.
   const action = `/admin/orders${location.search}`;
   const viewedId = useRef<string | null>(null);
@@ -332,7 +348,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6">
       <AdminPageHeader title="Orders" description="Manage and track customer orders">
         <a
-          href={adminOrdersHref({ q: query.q, status: query.status }, "/admin/orders/export.csv")}
+          href={adminOrdersHref(
+            { q: query.q, status: query.status, shipment: query.shipment },
+            "/admin/orders/export.csv",
+          )}
           download
           className="inline-flex h-10 items-center gap-2 rounded-md border border-primary bg-card px-4 font-medium text-primary text-sm hover:bg-secondary"
         >
@@ -344,7 +363,19 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         key={`${query.q ?? ""}|${query.status ?? ""}`}
         q={query.q ?? ""}
         status={query.status ?? ""}
+        shipment={query.shipment}
       />
+      {query.shipment ? (
+        <p className="text-sm">
+          Orders whose parcel is: {SHIPMENT_GROUP_LABELS[query.shipment]}.{" "}
+          <Link
+            to={adminOrdersHref({ q: query.q, status: query.status })}
+            className="text-primary underline underline-offset-4"
+          >
+            Show every order
+          </Link>
+        </p>
+      ) : null}
 
       {!hydrated && detail ? (
         <Card>

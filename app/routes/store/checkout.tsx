@@ -7,6 +7,7 @@ import {
   Link,
   redirect,
   type ShouldRevalidateFunction,
+  useFetcher,
   useNavigation,
   useRevalidator,
 } from "react-router";
@@ -15,6 +16,7 @@ import { checkoutFields, firstRefusedControl } from "~/components/checkout/check
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { ShippingOptions } from "~/components/checkout/shipping-options";
 import { deferred } from "~/components/deferred";
+import type { DeliveryCheckAnswer } from "~/components/product/delivery-check";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -42,6 +44,7 @@ import {
 import {
   CartLineProblemError,
   CashOnDeliveryUnavailableError,
+  DeliveryUnavailableError,
   OrderError,
   OrderNotFoundError,
 } from "~/modules/orders/order-errors";
@@ -53,6 +56,7 @@ import {
   paymentGateway,
 } from "~/modules/payments/gateway.server";
 import { cashOnDeliveryRules, shopSettings } from "~/modules/settings/settings.server";
+import { checkDelivery, deliveryPromisesOn } from "~/modules/shipping/delivery-promise.server";
 import { useRootData } from "~/root";
 import { startCardPayment } from "~/workflows/card-payment.server";
 import type { Route } from "./+types/checkout";
@@ -108,6 +112,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         postalCode: settings.postalCode,
       };
   const totalsByMethod = priceEveryMethod(cart.lines, cart.coupon);
+  // The courier's word on the address shown (kept per PIN code); a typed one is asked as typed.
+  const delivery = deliveryPromisesOn() ? await checkDelivery(prefill.postalCode) : null;
   return {
     view: "checkout" as const,
     cart,
@@ -130,6 +136,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     idempotencyKey: crypto.randomUUID(),
     cardPayments: cardPaymentMode(),
     cashOnDelivery: cashOnDeliveryRules(settings),
+    delivery,
   };
 }
 
@@ -226,6 +233,12 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof CashOnDeliveryUnavailableError) {
       const result = submission.reply({ fieldErrors: { paymentMethod: [error.message] } });
       return respondWithProblem(refusal(error.message, { title: "Cash on delivery unavailable" }), {
+        result,
+      });
+    }
+    if (error instanceof DeliveryUnavailableError) {
+      const result = submission.reply({ fieldErrors: { postalCode: [error.message] } });
+      return respondWithProblem(refusal(error.message, { title: "We don't deliver there yet" }), {
         result,
       });
     }
@@ -353,6 +366,7 @@ function CheckoutForm({
     idempotencyKey,
     cardPayments,
     cashOnDelivery,
+    delivery,
   } = loaderData;
   const navigation = useNavigation();
   const placing = navigation.state === "submitting" && navigation.formAction === "/checkout";
@@ -376,10 +390,18 @@ function CheckoutForm({
   );
   // What the customer types decides whether cash on delivery is offered; the server decides again.
   const [postalCode, setPostalCode] = useState(String(fields.postalCode.initialValue ?? ""));
-  const cod = cashOnDeliveryAvailability(cashOnDelivery, {
+  // With a courier, its word on the PIN code typed is asked as it is typed (docs/decisions/061).
+  const courier = useFetcher<DeliveryCheckAnswer>();
+  const word = [courier.data, delivery].find((answer) => answer?.ok && answer.pin === postalCode);
+  const shopCod = cashOnDeliveryAvailability(cashOnDelivery, {
     total: totalsByMethod[shippingMethod].total,
     postalCode,
   });
+  const cod =
+    shopCod.available && word?.ok && word.tone === "prepaid" && word.refusal
+      ? { available: false as const, reason: word.refusal }
+      : shopCod;
+  const notServed = word?.ok && word.tone === "unserved" ? word.refusal : null;
   const cardOn = cardPayments !== "off";
   const [chosenPayment, setChosenPayment] = useState<"cod" | "razorpay">(
     fields.paymentMethod.initialValue === "razorpay" && cardOn ? "razorpay" : "cod",
@@ -401,6 +423,9 @@ function CheckoutForm({
           const target = event.target;
           if (target instanceof HTMLInputElement && target.name === "postalCode") {
             setPostalCode(target.value);
+            if (delivery && /^[1-9]\d{5}$/.test(target.value)) {
+              courier.load(`/api/delivery-estimate?pin=${target.value}`);
+            }
           }
         }}
         className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]"
@@ -445,6 +470,11 @@ function CheckoutForm({
               </nav>
             ) : null}
             <AddressFields fields={fields} disabled={placing} />
+            {notServed ? (
+              <p role="status" className="text-destructive text-sm">
+                {notServed}
+              </p>
+            ) : null}
             {chosenAddressId ? null : (
               <div className="flex items-center gap-2">
                 <Checkbox id="save-address" name="saveAddress" defaultChecked />
@@ -459,6 +489,7 @@ function CheckoutForm({
             error={fields.shippingMethod.errors?.join(", ")}
             errorId={`${fields.shippingMethod.id}-error`}
             disabled={placing}
+            standardBy={word?.ok ? word.by : null}
           />
           <fieldset className="grid gap-3 rounded-xl border border-border bg-card p-5">
             <legend className="px-1 font-display font-semibold text-xl">Payment Method</legend>

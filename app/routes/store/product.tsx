@@ -43,21 +43,41 @@ import {
 } from "~/modules/catalog/product-detail.server";
 import { ReviewError, reviewsForPage, submitReview } from "~/modules/reviews/reviews.server";
 import { shopSettings } from "~/modules/settings/settings.server";
+import {
+  checkDelivery,
+  courierChecksOf,
+  deliveryPromisesOn,
+} from "~/modules/shipping/delivery-promise.server";
 import type { Route } from "./+types/product";
+
+/**
+ * "Check delivery" is rendered in full on the server and works as a plain form; its script, which
+ * answers in place, loads apart from the page (docs/decisions/061).
+ */
+const DeliveryCheck = deferred(() =>
+  import("~/components/product/delivery-check").then((module) => module.DeliveryCheck),
+);
 
 /** The reviews and their form (Conform) load apart from the page, as their data does. */
 const ReviewsSection = deferred(() =>
   import("~/components/product/reviews-section").then((module) => module.ReviewsSection),
 );
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await findProductForPage(params.id);
   if (!found) throw data({ notFound: true }, { status: 404 });
   // Each pack size has a page of its own, kept apart in the page cache (docs/decisions/056).
-  const product = withChosenSize(found, new URL(request.url).searchParams.get("size"));
+  const searchParams = new URL(request.url).searchParams;
+  const product = withChosenSize(found, searchParams.get("size"));
   // Reviews follow the page rather than hold its first byte: they sit in a tab of their own.
   const reviews = reviewsForPage(product.id);
-  const [saved, settings] = await Promise.all([savedProductsOf(request), shopSettings()]);
+  // "Check delivery" asked without JavaScript: such a page is never kept (page-cache-rules.ts).
+  const pin = deliveryPromisesOn() ? searchParams.get("pin") : null;
+  const [saved, settings, delivery] = await Promise.all([
+    savedProductsOf(request),
+    shopSettings(),
+    pin === null ? null : checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
+  ]);
   // Canonical links name the shop's own address, never the Host a request carried: the page
   // may be kept in the page cache and shown to everyone (docs/decisions/033).
   const origin = getEnv().PUBLIC_URL;
@@ -67,6 +87,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     saved: saved.has(product.id),
     lowStockThreshold: settings.lowStockThreshold,
     origin,
+    deliveryCheck: deliveryPromisesOn() ? { answer: delivery } : null,
   };
 }
 
@@ -166,7 +187,7 @@ function splitList(text: string) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, saved, lowStockThreshold } = loaderData;
+  const { product, reviews, saved, lowStockThreshold, deliveryCheck } = loaderData;
   const showReviews = ({ list, summary }: Awaited<typeof reviews>) => (
     <ReviewsSection
       reviews={list}
@@ -263,6 +284,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             stock={product.stockQuantity}
             saved={saved}
           />
+          {deliveryCheck ? (
+            <DeliveryCheck answer={deliveryCheck.answer} size={params.get("size")} />
+          ) : null}
           <ul className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-3">
             <li className="flex items-center gap-2 text-sm">
               <Truck className="size-5 text-primary" aria-hidden="true" /> Free Shipping above ₹999

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import {
+  courierRefusal,
+  DELIVERY_MESSAGES,
+  deliveryAnswer,
+  deliveryDay,
+  readPinCode,
+  type Serviceability,
+} from "./delivery-promise";
+import { formatIstWeekdayDay } from "./india-time";
+
+// 2 December 2026, 10:00 in India (a Wednesday); the courier promises 3 days, so Saturday.
+const WEDNESDAY = new Date("2026-12-02T04:30:00Z");
+const NOW = new Date("2026-11-29T04:30:00Z");
+const served: Serviceability = { served: true, cod: true, days: 3 };
+
+describe("the PIN code a shopper types", () => {
+  it.each(["415003", " 110001 ", "744101", "682555"])("accepts %j", (value) => {
+    expect(readPinCode(value)).toEqual({ ok: true, pin: value.trim() });
+  });
+
+  it.each(["", "41500", "4150031", "015003", "41500a", "415 003", "PIN415", null, 415003])(
+    "refuses %j with a message",
+    (value) => {
+      expect(readPinCode(value)).toEqual({ ok: false, message: DELIVERY_MESSAGES.malformedPin });
+    },
+  );
+});
+
+describe("a promised delivery day", () => {
+  it("is written 'EEE, d MMM' on India's clock", () => {
+    expect(formatIstWeekdayDay(WEDNESDAY)).toBe("Wed, 2 Dec");
+    expect(formatIstWeekdayDay(new Date("2026-12-01T10:00:00Z"))).toBe("Tue, 1 Dec");
+  });
+
+  it("counts the courier's days from now", () => {
+    expect(formatIstWeekdayDay(deliveryDay(NOW, 3))).toBe("Wed, 2 Dec");
+    // Late in India's evening, already the next day there.
+    expect(formatIstWeekdayDay(deliveryDay(new Date("2026-11-29T19:00:00Z"), 2))).toBe(
+      "Wed, 2 Dec",
+    );
+  });
+
+  it("turns to the next day at midnight in India, not in UTC", () => {
+    expect(formatIstWeekdayDay(new Date("2026-12-01T18:29:00Z"))).toBe("Tue, 1 Dec");
+    expect(formatIstWeekdayDay(new Date("2026-12-01T18:30:00Z"))).toBe("Wed, 2 Dec");
+  });
+});
+
+describe("the product page's answer", () => {
+  it("promises a day and cash on delivery where both are offered", () => {
+    expect(deliveryAnswer("415003", served, false, NOW)).toEqual({
+      pin: "415003",
+      tone: "served",
+      text: "Delivery by Wed, 2 Dec · Cash on delivery available",
+      by: "Wed, 2 Dec",
+    });
+  });
+
+  it("says prepaid only where the courier collects no cash", () => {
+    expect(deliveryAnswer("744101", { ...served, cod: false }, false, NOW)).toEqual({
+      pin: "744101",
+      tone: "prepaid",
+      text: "Delivery by Wed, 2 Dec · Prepaid only: cash on delivery is not available here",
+      by: "Wed, 2 Dec",
+    });
+  });
+
+  it("says prepaid only where the shop's settings leave cash on delivery out", () => {
+    expect(deliveryAnswer("790001", served, true, NOW).tone).toBe("prepaid");
+  });
+
+  it("leaves the day out when the courier names none", () => {
+    expect(deliveryAnswer("415003", { ...served, days: null }, false, NOW).text).toBe(
+      "Cash on delivery available",
+    );
+  });
+
+  it("names the PIN code it does not serve", () => {
+    expect(deliveryAnswer("682555", { served: false }, false, NOW)).toEqual({
+      pin: "682555",
+      tone: "unserved",
+      text: "We don't deliver to 682555 yet",
+      by: null,
+    });
+  });
+});
+
+describe("what the courier's answer refuses at the checkout", () => {
+  it("refuses any order to a PIN code it does not serve", () => {
+    for (const method of ["cod", "razorpay"]) {
+      expect(courierRefusal("682555", { served: false }, method)).toEqual({
+        kind: "not-served",
+        message: DELIVERY_MESSAGES.notServedOrder("682555"),
+      });
+    }
+  });
+
+  it("refuses cash on delivery, and only it, where the courier collects none", () => {
+    const prepaid = { ...served, cod: false };
+    expect(courierRefusal("744101", prepaid, "cod")).toEqual({
+      kind: "prepaid-only",
+      message: DELIVERY_MESSAGES.prepaidOnlyOrder("744101"),
+    });
+    expect(courierRefusal("744101", prepaid, "razorpay")).toBeNull();
+  });
+
+  it("refuses nothing where the courier serves and collects", () => {
+    expect(courierRefusal("415003", served, "cod")).toBeNull();
+  });
+});
