@@ -4,3 +4,4 @@ export * from "./commerce";
 export * from "./content";
 export * from "./jobs";
 export * from "./inventory";
+export * from "./messages";
