@@ -53,6 +53,31 @@ const envSchema = z
     RAZORPAY_API_BASE: z
       .url({ error: "expected an absolute URL" })
       .default("https://api.razorpay.com"),
+    /** Sign-in codes and customer SMS (docs/decisions/062): a file in the outbox unless set. */
+    SMS: z
+      .enum(["off", "outbox", "msg91"], { error: 'expected "off", "outbox" or "msg91"' })
+      .default("outbox"),
+    MSG91_AUTH_KEY: optionalString,
+    MSG91_SENDER_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{6}$/, "expected the six capital letters of a DLT sender ID")
+        .optional(),
+    ),
+    MSG91_API_BASE: z
+      .url({ error: "expected an absolute URL" })
+      .default("https://control.msg91.com"),
+    /** WhatsApp template messages (docs/decisions/062): a file in the outbox unless set. */
+    WHATSAPP: z
+      .enum(["off", "outbox", "cloud"], { error: 'expected "off", "outbox" or "cloud"' })
+      .default("outbox"),
+    WHATSAPP_TOKEN: optionalString,
+    WHATSAPP_PHONE_NUMBER_ID: optionalString.pipe(
+      z.string().regex(/^\d+$/, "expected the digits of the phone number ID").optional(),
+    ),
+    WHATSAPP_API_BASE: z
+      .url({ error: "expected an absolute URL" })
+      .default("https://graph.facebook.com/v21.0"),
     SEED: z.enum(["demo", "none"], { error: 'expected "demo" or "none"' }).default("demo"),
     TRUST_PROXY: z
       .string()
@@ -152,6 +177,24 @@ const envSchema = z
         message:
           '"test" cannot be used while RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set; unset them or choose "razorpay" or "off"',
       });
+    }
+    if (env.SMS === "msg91") {
+      for (const name of ["MSG91_AUTH_KEY", "MSG91_SENDER_ID"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({ code: "custom", path: [name], message: 'required when SMS is "msg91"' });
+        }
+      }
+    }
+    if (env.WHATSAPP === "cloud") {
+      for (const name of ["WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: 'required when WHATSAPP is "cloud"',
+          });
+        }
+      }
     }
   })
   .transform((env) => ({
