@@ -47,6 +47,7 @@ export default [
     route("reviews", "routes/admin/reviews.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("messages", "routes/admin/message-settings.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
     route("gst-returns", "routes/admin/gst-returns.tsx"),

@@ -11,6 +11,12 @@ export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
   sms: "SMS",
 };
 
+/** How a sentence names the channel: "order updates on WhatsApp", "order updates by SMS". */
+export const MESSAGE_CHANNEL_PHRASES: Record<MessageChannel, string> = {
+  whatsapp: "on WhatsApp",
+  sms: "by SMS",
+};
+
 /** The exact words of the checkout's and the profile's choices. */
 export const CONSENT_LABELS: Record<MessageChannel, string> = {
   whatsapp: "Send order updates on WhatsApp",

@@ -83,10 +83,7 @@ export const customerMessages = pgTable(
   (t) => [
     uniqueIndex("customer_messages_once").on(t.about, t.event, t.occasion, t.channel),
     index("customer_messages_sent_idx").on(t.sentAt).where(sql`${t.state} = 'sent'`),
-    check(
-      "customer_messages_state_check",
-      sql`${t.state} in ('queued','sent','failed','skipped')`,
-    ),
+    check("customer_messages_state_check", sql`${t.state} in ('queued','sent','failed','skipped')`),
     check("customer_messages_channel_check", sql`${t.channel} in ('whatsapp','sms')`),
   ],
 );
@@ -110,9 +107,6 @@ export const messageSettings = pgTable(
   },
   (t) => [
     check("message_settings_single_row", sql`${t.id} = 1`),
-    check(
-      "message_settings_cap_range",
-      sql`${t.orderMessagesPerHour} between 1 and 100000`,
-    ),
+    check("message_settings_cap_range", sql`${t.orderMessagesPerHour} between 1 and 100000`),
   ],
 );

@@ -24,6 +24,7 @@ import { sizedName } from "~/domain/pack-sizes";
 import { isRefundedInFull, type RefundedSoFar, refundTotals, showsRefunds } from "~/domain/refunds";
 import { shippingMethodLabel } from "~/domain/shipping";
 import type { OrderActionData } from "./order-action-data";
+import { type MessageView, OrderMessages } from "./order-messages";
 import { OrderRefunds, type RefundView } from "./order-refunds";
 
 export type OrderDetailView = OrderSummaryView & {
@@ -34,6 +35,8 @@ export type OrderDetailView = OrderSummaryView & {
   customerEmail: string | null;
   refunds: RefundView[];
   creditNotes: { id: string; number: string; issuedAt: Date | string; amount: number }[];
+  /** Its SMS and WhatsApp messages (docs/decisions/063); none for a customer who never opted in. */
+  messages: MessageView[];
 };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -287,6 +290,12 @@ export function OrderDetail({
       {showsRefunds(order, order.refunds.length) ? (
         <Section id={`${prefix}refunds`} title="Refunds">
           <OrderRefunds order={order} refunds={order.refunds} action={action} />
+        </Section>
+      ) : null}
+
+      {order.messages.length > 0 ? (
+        <Section id={`${prefix}messages`} title="Messages">
+          <OrderMessages messages={order.messages} />
         </Section>
       ) : null}
 

@@ -94,7 +94,7 @@ class TryAgainLater extends Error {}
  */
 async function deliverMessage(database: Database, messageId: string, attempt: number) {
   const message = await findMessage(database, messageId);
-  if (!message || message.state !== "queued") return;
+  if (message?.state !== "queued") return;
   const channel = message.channel;
   const label = MESSAGE_CHANNEL_LABELS[channel];
   const settle = (outcome: Parameters<typeof settleMessage>[2]) =>
@@ -115,7 +115,10 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
   if (!compose) throw new Error(`No one writes ${message.event} messages in this process`);
   const composed = await compose(database, message);
   if (!composed) {
-    await settle({ state: "skipped", error: "The order has moved on: this would no longer be true" });
+    await settle({
+      state: "skipped",
+      error: "The order has moved on: this would no longer be true",
+    });
     return;
   }
   const to = indianMobile(composed.phone);
@@ -165,7 +168,8 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
     await settle({ state: "sent", recipient: to, body: composed.text, providerId: result.id });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const retryable = error instanceof TryAgainLater || (error as { retryable?: boolean }).retryable !== false;
+    const retryable =
+      error instanceof TryAgainLater || (error as { retryable?: boolean }).retryable !== false;
     if (!retryable || attempt >= CUSTOMER_MESSAGE_RETRY.maxAttempts) {
       logger.warn({ messageId, channel, event: message.event, reason }, "order message failed");
       await settle({ state: "failed", error: reason, recipient: to, body: composed.text });

@@ -85,7 +85,11 @@ export function listMessagesAbout(executor: Executor, about: string) {
     })
     .from(customerMessages)
     .where(eq(customerMessages.about, about))
-    .orderBy(asc(customerMessages.createdAt), asc(customerMessages.event), asc(customerMessages.channel));
+    .orderBy(
+      asc(customerMessages.createdAt),
+      asc(customerMessages.event),
+      asc(customerMessages.channel),
+    );
 }
 
 export async function findMessage(executor: Executor, id: string) {

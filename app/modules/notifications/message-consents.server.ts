@@ -88,3 +88,20 @@ export function consentHistory(executor: Executor, userId: string) {
     .where(eq(messageConsents.userId, userId))
     .orderBy(desc(messageConsents.optedInAt), desc(messageConsents.id));
 }
+
+/**
+ * The checkout's choices, for the channels it showed: a ticked box opts in (or keeps the consent
+ * given before), an unticked one withdraws a consent given before. The checkout shows each box
+ * ticked when the customer is opted in, so what is sent is the customer's choice now.
+ */
+export async function recordCheckoutChoices(
+  executor: Executor,
+  userId: string,
+  choices: Partial<Record<MessageChannel, boolean>>,
+  now = new Date(),
+) {
+  for (const [channel, chosen] of Object.entries(choices) as [MessageChannel, boolean][]) {
+    if (chosen) await optIn(executor, userId, channel, "checkout", now);
+    else await withdrawConsent(executor, userId, channel, "checkout", now);
+  }
+}

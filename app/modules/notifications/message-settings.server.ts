@@ -7,7 +7,10 @@ import {
   ORDER_MESSAGE_EVENTS,
   type OrderMessageEvent,
 } from "../../domain/order-messages";
-import type { MessageSettingsInput, MessageTemplates } from "../../domain/validation/order-messages";
+import type {
+  MessageSettingsInput,
+  MessageTemplates,
+} from "../../domain/validation/order-messages";
 import type { Database, Executor } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 

@@ -17,6 +17,8 @@ export type SmsMessage = {
   text: string;
   /** The template's variables by the names registered with MSG91 ({ OTP: "123456" }). */
   variables: Record<string, string>;
+  /** The DLT header to send from, when the message settings name one; else MSG91_SENDER_ID. */
+  senderId?: string | null;
 };
 
 export type SmsResult = { sent: false } | { sent: true; via: "outbox" | "msg91"; id: string };
@@ -116,7 +118,7 @@ async function sendThroughMsg91(
       },
       body: JSON.stringify({
         template_id: message.templateId,
-        sender: transport.senderId,
+        sender: message.senderId || transport.senderId,
         short_url: "0",
         recipients: [{ mobiles: message.to.replace(/^\+/, ""), ...message.variables }],
       }),

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { refunds } from "../../../db/schema";
-import type { OrderMessageEvent } from "../../domain/order-messages";
 import { formatRupees } from "../../domain/money";
+import type { OrderMessageEvent } from "../../domain/order-messages";
 import { orderMailPath } from "../../domain/validation/order-history";
 import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";

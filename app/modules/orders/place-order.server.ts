@@ -5,6 +5,7 @@ import { cartLineProblemMessage } from "../../domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
 import { checkCoupon } from "../../domain/coupons";
 import { formatRupees } from "../../domain/money";
+import type { MessageChannel } from "../../domain/order-messages";
 import {
   CARD_PAYMENTS_OFF_MESSAGE,
   orderNumber,
@@ -23,6 +24,7 @@ import { emptyOrderedCart } from "../cart/cart.server";
 import { listCartLines } from "../cart/cart-read.server";
 import { customerCouponUses, findCouponState } from "../cart/cart-view.server";
 import { takeStock } from "../catalog/stock.server";
+import { recordCheckoutChoices } from "../notifications/message-consents.server";
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
 import {
@@ -46,6 +48,11 @@ export type PlaceOrderInput = {
   /** For a card order: the gateway that is to take its payment. */
   cardProvider?: PaymentProvider | null;
   idempotencyKey: string;
+  /**
+   * The order-update choices the checkout showed (docs/decisions/063), per channel; a channel the
+   * page did not offer is left out and its consent left as it was.
+   */
+  messageChoices?: Partial<Record<MessageChannel, boolean>>;
   /** What the checkout page showed; a difference is refused with the product named. */
   quote: Quote | null;
   now?: Date;
@@ -161,6 +168,10 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       await recordRedemption(tx, { couponId: coupon.id, userId: input.userId, orderId: order.id });
     }
     await emptyOrderedCart(tx, cart.id, now);
+    // Before the order's messages are enqueued, so a customer opting in now hears of this order.
+    if (input.messageChoices) {
+      await recordCheckoutChoices(tx, input.userId, input.messageChoices, now);
+    }
     // A card order becomes new when it is paid (markOrderPaid); cash on delivery is new at once.
     if (order.paymentMethod === "cod") await enqueueNewOrderMails(tx, order.id);
     // Last, so a product many are buying stays locked only until the commit that follows: the

@@ -15,6 +15,7 @@ import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
+import { maskPhone } from "~/domain/order-messages";
 import { isTestPayment, ORDER_STATUSES, paymentMethodLabel, statusLabel } from "~/domain/orders";
 import { isRefundedInFull } from "~/domain/refunds";
 import {
@@ -40,6 +41,10 @@ import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { listCreditNotes } from "~/modules/gst-documents/credit-notes.server";
 import {
+  listMessagesAbout,
+  type MessageLogEntry,
+} from "~/modules/notifications/customer-messages.server";
+import {
   addTrackingId,
   getAdminOrder,
   listAdminOrders,
@@ -59,13 +64,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseAdminOrderQuery(params);
   const view = viewParam.safeParse(params.get("view"));
-  const [list, detail, refunds, creditNotes] = await Promise.all([
+  const [list, detail, refunds, creditNotes, messages] = await Promise.all([
     listAdminOrders(db(), query),
     view.success ? getAdminOrder(db(), view.data) : null,
     view.success ? listOrderRefunds(db(), view.data) : [],
     view.success ? listCreditNotes(db(), view.data) : [],
+    view.success ? listMessagesAbout(db(), view.data) : [],
   ]);
-  return { query, ...list, detail: detail ? { ...detail, refunds, creditNotes } : null };
+  return {
+    query,
+    ...list,
+    detail: detail
+      ? { ...detail, refunds, creditNotes, messages: messages.map(messageView) }
+      : null,
+  };
+}
+
+/** A message as the owner sees it: only the last four digits of the number leave the server. */
+function messageView({ recipient, sentAt, createdAt, ...message }: MessageLogEntry) {
+  return { ...message, maskedRecipient: maskPhone(recipient), at: sentAt ?? createdAt };
 }
 
 export async function action({ request }: Route.ActionArgs) {
