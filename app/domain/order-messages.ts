@@ -1,3 +1,5 @@
+import { formatIstSortable } from "./india-time";
+
 /**
  * Order updates by SMS and WhatsApp (docs/decisions/063): the channels, the steps an order takes
  * that are told, the states of a message and how a number is shown. No I/O here.
@@ -51,9 +53,13 @@ export const ORDER_MESSAGE_EVENT_LABELS: Record<OrderMessageEvent, string> = {
  * Which occurrence of a step a message is about, as for the order mails (decision 038): a step
  * that happens once per order has the empty occasion; a delivery or a cancellation that can be
  * undone and happen again is told apart by its moment; a refund by its id (given by the caller).
+ * Out for delivery is told once per day in India: a courier that reports it again the same day
+ * (a poll, a second scan) sends nothing more, a new attempt on another day is told.
  */
 export function messageOccasion(event: OrderMessageEvent, at: Date) {
-  return event === "order-cancelled" || event === "order-delivered" ? at.toISOString() : "";
+  if (event === "order-cancelled" || event === "order-delivered") return at.toISOString();
+  if (event === "out-for-delivery") return formatIstSortable(at).slice(0, 10);
+  return "";
 }
 
 export const MESSAGE_STATES = ["queued", "sent", "failed", "skipped"] as const;

@@ -229,6 +229,27 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     expect(await outboxMessages()).toHaveLength(3);
   });
 
+  it("out for delivery, as the courier tracking reports it: once a day in India, again on a new attempt", async () => {
+    const order = await placeWith({ whatsapp: true });
+    await ship(order.id, "OFD-DAYS");
+    const firstTry = new Date("2026-11-27T04:00:00.000Z");
+    const sameDayLater = new Date("2026-11-27T12:00:00.000Z");
+    const nextDay = new Date("2026-11-28T04:00:00.000Z");
+    const report = (at: Date) =>
+      handle.db.transaction((tx) =>
+        enqueueOrderMessage(tx, { orderId: order.id, event: "out-for-delivery", at }),
+      );
+    expect(await report(firstTry)).toBe(1);
+    expect(await report(sameDayLater)).toBe(0);
+    expect(await report(nextDay)).toBe(1);
+    await sendDueMessages(handle.db);
+    const told = (await messagesOf(order.id)).filter((m) => m.event === "out-for-delivery");
+    expect(told.map((m) => m.state)).toEqual(["sent", "sent"]);
+    expect(
+      (await outboxMessages()).filter((m) => m.text.includes("is out for delivery today")),
+    ).toHaveLength(2);
+  });
+
   it("a card order is told when it is paid, once, even if paid twice", async () => {
     const order = await placeWith({ sms: true }, undefined, "razorpay");
     // Placed but not paid: nothing yet.

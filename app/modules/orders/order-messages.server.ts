@@ -56,17 +56,13 @@ export async function enqueueOrderMessage(
   let written = 0;
   for (const channel of MESSAGE_CHANNELS) {
     if (!chosen.has(channel) || !channelEnabled(channel)) continue;
-    const added = await enqueueCustomerMessage(
-      tx,
-      {
-        event: input.event,
-        about: input.orderId,
-        occasion: input.occasion ?? messageOccasion(input.event, at),
-        channel,
-        userId: order.userId,
-      },
-      at,
-    );
+    const added = await enqueueCustomerMessage(tx, {
+      event: input.event,
+      about: input.orderId,
+      occasion: input.occasion ?? messageOccasion(input.event, at),
+      channel,
+      userId: order.userId,
+    });
     if (added) written++;
   }
   return written;

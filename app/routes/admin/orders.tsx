@@ -81,8 +81,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A message as the owner sees it: only the last four digits of the number leave the server. */
-function messageView({ recipient, sentAt, createdAt, ...message }: MessageLogEntry) {
-  return { ...message, maskedRecipient: maskPhone(recipient), at: sentAt ?? createdAt };
+function messageView({ recipient, sentAt, createdAt, providerId, ...message }: MessageLogEntry) {
+  return {
+    ...message,
+    maskedRecipient: maskPhone(recipient),
+    // The outbox names its files by the number.
+    providerId: providerId?.replace(/\d{10,}/g, (digits) => maskPhone(digits)) ?? null,
+    at: sentAt ?? createdAt,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
