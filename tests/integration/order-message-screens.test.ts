@@ -181,11 +181,12 @@ describe(`the profile's choices on ${DATABASE_KIND}`, () => {
 
   it("refuses an unknown channel or choice, and a channel switched off, with a 4xx, writing nothing", async () => {
     const customer = await createCustomer("Profile Tamperer");
-    for (const fields of [
+    const tampered: Record<string, string>[] = [
       { channel: "pigeon", choice: "opt-in" },
       { channel: "sms", choice: "maybe" },
       { choice: "opt-in" },
-    ]) {
+    ];
+    for (const fields of tampered) {
       const answer = await postProfile(customer.cookies, { intent: "message-consent", ...fields });
       expect(answer.status).toBe(400);
       expect(answer.toast?.type).toBe("error");
