@@ -25,6 +25,7 @@ export default [
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("auth", "routes/auth/auth.tsx"),
+  route("auth/mobile", "routes/auth/mobile.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("checkout/payment", "routes/store/checkout-payment.ts"),
   route("admin/login", "routes/admin/login.tsx"),
