@@ -2,5 +2,5 @@ export * from "./accounts";
 export * from "./catalog";
 export * from "./commerce";
 export * from "./content";
-export * from "./jobs";
 export * from "./inventory";
+export * from "./jobs";
