@@ -20,6 +20,7 @@ export default [
     route("cart", "routes/store/cart.tsx"),
     route("checkout", "routes/store/checkout.tsx"),
     route("profile", "routes/account/profile.tsx"),
+    route("profile/mobile", "routes/account/profile-mobile.tsx"),
     route("wishlist", "routes/account/wishlist.tsx"),
     route("newsletter", "routes/store/newsletter.tsx"),
     route("*", "routes/store/not-found.tsx"),

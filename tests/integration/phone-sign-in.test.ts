@@ -14,9 +14,13 @@ import {
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { OUTBOX_MESSAGE_FILE } from "~/modules/notifications/message-outbox.server";
 import { setSmsTransport } from "~/modules/notifications/sms.server";
+import {
+  action as profileMobileAction,
+  loader as profileMobileLoader,
+} from "~/routes/account/profile-mobile";
 import { action as mobileAction } from "~/routes/auth/mobile";
 import { phoneCodes, profiles, rateLimits, settings, verifications } from "../../db/schema";
-import { insertProfile } from "./support/admin";
+import { callRouteAt, createAdmin, insertProfile } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 
@@ -500,5 +504,60 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     expect(outcome).toMatchObject({ ok: false, reason: "taken" });
     const [row] = await handle.db.select().from(profiles).where(eq(profiles.id, other.id));
     expect(row!.phoneNumber).toBeNull();
+  });
+
+  it("uses a right code once when two tries of it arrive together", async () => {
+    const ten = freshNumber();
+    await post({ intent: "send-code", phoneNumber: ten });
+    const code = await codeSentTo(ten);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => post({ intent: "verify", phoneNumber: ten, code })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(3);
+  });
+
+  it("adds a mobile on the profile's page, then the customer signs in by mobile; an administrator may not", async () => {
+    const email = `profile.mobile.${Date.now()}@gmail.com`;
+    const created = await signUp(
+      { fullName: "Anand Deshmukh", email, password: "anand-secret" },
+      browserRequest("/auth"),
+      "10.25.0.1",
+    );
+    if (!created.ok) throw new Error("sign-up failed");
+    const cookies = created.headers.getSetCookie();
+    const ten = freshNumber();
+    const bad = await callRouteAt(profileMobileAction, "/profile/mobile", cookies, {
+      intent: "send-code",
+      phoneNumber: "12345",
+    });
+    expect(bad.status).toBe(400);
+    const sent = await callRouteAt(profileMobileAction, "/profile/mobile", cookies, {
+      intent: "send-code",
+      phoneNumber: ten,
+    });
+    expect(sent.location).toBe(`/profile/mobile?number=${ten}`);
+    const added = await callRouteAt(profileMobileAction, `/profile/mobile?number=${ten}`, cookies, {
+      intent: "verify",
+      phoneNumber: ten,
+      code: await codeSentTo(ten),
+    });
+    expect(added.location).toBe("/profile/mobile");
+    const page = await callRouteAt<{ current: string }>(
+      profileMobileLoader,
+      "/profile/mobile",
+      cookies,
+    );
+    expect(page.body?.current).toBe(`+91 ${ten.slice(0, 5)} ${ten.slice(5)}`);
+
+    const admin = await createAdmin(handle.db);
+    const refused = await callRouteAt(profileMobileAction, "/profile/mobile", admin.cookies, {
+      intent: "send-code",
+      phoneNumber: freshNumber(),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.toast?.description).toBe(ADMIN_USES_EMAIL);
+    const signedOut = await callRouteAt(profileMobileLoader, "/profile/mobile", []);
+    expect(signedOut.location).toMatch(/^\/auth/);
   });
 });

@@ -293,3 +293,12 @@ export async function mayAddNumber(executor: Executor, userId: string) {
     .limit(1);
   return !row;
 }
+
+/** The number the account signs in with (E.164), or null. */
+export async function signInNumberOf(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({ phoneNumber: profiles.phoneNumber })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row?.phoneNumber ?? null;
+}
