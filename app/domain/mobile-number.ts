@@ -23,3 +23,23 @@ export function formatMobile(e164: string) {
   const ten = mobileTenDigits(e164);
   return ten ? `+91 ${ten.slice(0, 5)} ${ten.slice(5)}` : e164;
 }
+
+/**
+ * Better Auth needs an e-mail address on every account; one made by mobile sign-in gets this one
+ * until the customer adds their own. `.invalid` can never receive mail (RFC 2606), the mailer
+ * drops it, and the screens show it as no address at all.
+ */
+const PLACEHOLDER_EMAIL_DOMAIN = "@no-email.invalid";
+
+export function placeholderEmail(e164: string) {
+  return `mobile-${e164.replace(/\D/g, "")}${PLACEHOLDER_EMAIL_DOMAIN}`;
+}
+
+export function isPlaceholderEmail(email: string) {
+  return email.toLowerCase().endsWith(PLACEHOLDER_EMAIL_DOMAIN);
+}
+
+/** The address to show: the customer's own, or "" for the placeholder. */
+export function shownEmail(email: string) {
+  return isPlaceholderEmail(email) ? "" : email;
+}

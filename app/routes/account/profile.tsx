@@ -6,6 +6,7 @@ import { deferred } from "~/components/deferred";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
+import { shownEmail } from "~/domain/mobile-number";
 import { MESSAGE_CHANNEL_PHRASES, MESSAGE_CHANNELS } from "~/domain/order-messages";
 import { awaitsCardPayment } from "~/domain/orders";
 import { addressActionSchema, profileSchema } from "~/domain/validation/address";
@@ -88,7 +89,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const cardPaymentsOn = cardPaymentMode() !== "off";
   return {
-    profile: { fullName: user.fullName, email: user.email, phone: user.phone },
+    // An account made by mobile sign-in has only a placeholder address: it shows none.
+    profile: { fullName: user.fullName, email: shownEmail(user.email), phone: user.phone },
     orders: history.orders.map((order) => ({
       ...order,
       awaitsPayment: cardPaymentsOn && awaitsCardPayment(order, now),
