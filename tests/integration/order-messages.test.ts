@@ -39,7 +39,13 @@ import { testGateway } from "~/modules/payments/gateway.server";
 import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";
 import { runRefundJobs } from "~/workflows/refund-jobs.server";
-import { auditLog, backgroundJobs, customerMessages, messageConsents } from "../../db/schema";
+import {
+  auditLog,
+  backgroundJobs,
+  customerMessages,
+  messageConsents,
+  profiles,
+} from "../../db/schema";
 import { type FakeMsg91, startFakeMsg91 } from "../fakes/msg91-api";
 import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
@@ -182,6 +188,26 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
       withdrawnAt: null,
     });
     expect(consent!.optedInAt).toBeInstanceOf(Date);
+  });
+
+  it("a customer who signs in with a verified mobile is told there; an unverified one is not used", async () => {
+    const [verified, unverified] = await insertCustomers(handle.db, 2);
+    await handle.db
+      .update(profiles)
+      .set({ phoneNumber: "+919822012345", phoneNumberVerified: true })
+      .where(eq(profiles.id, verified!));
+    await handle.db
+      .update(profiles)
+      .set({ phoneNumber: "+919822054321", phoneNumberVerified: false })
+      .where(eq(profiles.id, unverified!));
+    const toVerified = await placeWith({ sms: true }, verified);
+    const toDelivery = await placeWith({ sms: true }, unverified);
+    expect((await messagesOf(toVerified.id))[0]).toMatchObject({ recipient: "+919822012345" });
+    expect((await messagesOf(toDelivery.id))[0]).toMatchObject({ recipient: "+919876543210" });
+    expect((await outboxMessages()).map((m) => m.to).sort()).toEqual([
+      "+919822012345",
+      "+919876543210",
+    ]);
   });
 
   it("both channels chosen: one message per channel per step, shipped with its tracking ID and link", async () => {

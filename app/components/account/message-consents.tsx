@@ -23,7 +23,7 @@ export function MessageConsents({ consents }: { consents: readonly ConsentView[]
         <h2 className="font-display font-semibold text-lg">Order Updates</h2>
         <CardDescription>
           Messages when your order is placed, shipped, out for delivery, delivered, cancelled or
-          refunded, sent to the phone number of each order.
+          refunded, sent to the mobile number you sign in with, or else to each order's phone.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -37,7 +37,8 @@ export function MessageConsentFields({
         </div>
       ))}
       <p className="text-muted-foreground text-sm">
-        Sent to the phone number of this order. You can stop them at any time in your profile.
+        Sent to the mobile number you sign in with, or else to this order's phone. You can stop them
+        at any time in your profile.
       </p>
     </fieldset>
   );

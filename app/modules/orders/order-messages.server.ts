@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { orders } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { orders, profiles } from "../../../db/schema";
 import {
   MESSAGE_CHANNELS,
   messageOccasion,
@@ -31,9 +31,21 @@ composeMessagesWith(ORDER_MESSAGE_EVENTS, async (database, { event, about, occas
     shop.shopName,
   );
   if (!content) return null;
-  // The order's delivery phone: the number the customer gave for this order.
-  return { phone: order.address.phone, ...content };
+  return { phone: (await verifiedMobileOf(database, about)) ?? order.address.phone, ...content };
 });
+
+/**
+ * The mobile number the order's customer signs in with, proved by a code (decision 062), or
+ * null: their messages go there, else to the order's delivery phone (docs/decisions/063).
+ */
+async function verifiedMobileOf(executor: Executor, orderId: string) {
+  const [row] = await executor
+    .select({ mobile: profiles.phoneNumber })
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.userId))
+    .where(and(eq(orders.id, orderId), eq(profiles.phoneNumberVerified, true)));
+  return row?.mobile ?? null;
+}
 
 /**
  * Tells a customer who opted in of a step their order took, one message per chosen channel
