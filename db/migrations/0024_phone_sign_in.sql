@@ -1,3 +1,6 @@
+-- Sign-in with a mobile number (docs/decisions/062): the number an account signs in with and
+-- whether a code proved it, the codes sent by SMS (only an HMAC of each), and the settings of
+-- the shop-wide hourly cap on codes and of the code's MSG91 template.
 CREATE TABLE "phone_codes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"phone_number" text NOT NULL,

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { PhoneField } from "~/components/account/phone-field";
 import { InputField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -37,8 +37,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const number = new URL(request.url).searchParams.get("number") ?? "";
   return {
     current: current ? formatMobile(current) : null,
-    allowed: !user.isAdmin,
-    available: smsEnabled(),
+    /** Why the page offers nothing, or null. */
+    unavailable: user.isAdmin
+      ? ADMIN_USES_EMAIL
+      : smsEnabled()
+        ? null
+        : "Codes by SMS are not available at the moment.",
     number: INDIAN_MOBILE.test(number) ? number : null,
   };
 }
@@ -123,33 +127,33 @@ type Result = SubmissionResult<string[]> | null;
 export default function ProfileMobilePage({ loaderData, actionData }: Route.ComponentProps) {
   const resultOf = (intent: string): Result =>
     actionData?.intent === intent && "result" in actionData ? (actionData.result as Result) : null;
-  const { current, allowed, available, number } = loaderData;
+  const { current, unavailable, number } = loaderData;
   return (
-    <main className="container mx-auto max-w-xl px-4 py-10">
-      <Card>
-        <CardHeader>
-          <h1 className="font-display font-semibold text-2xl">Mobile number for sign-in</h1>
-          <CardDescription>
-            {current
-              ? `You can sign in with ${current}.`
-              : "Add your mobile number to sign in with a code sent by SMS."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {!allowed ? (
-            <p>{ADMIN_USES_EMAIL}</p>
-          ) : !available ? (
-            <p>Codes by SMS are not available at the moment.</p>
-          ) : number ? (
-            <CodeForm number={number} lastResult={resultOf("verify")} />
-          ) : (
-            <NumberForm lastResult={resultOf("send-code")} changing={Boolean(current)} />
-          )}
-          <Link to="/profile" className="text-primary text-sm underline-offset-4 hover:underline">
-            ← Back to Profile
-          </Link>
-        </CardContent>
-      </Card>
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-secondary px-4 py-10">
+      <div className="w-full max-w-md">
+        <Card>
+          <CardHeader>
+            <h1 className="font-display font-semibold text-2xl">Mobile number for sign-in</h1>
+            <CardDescription>
+              {current
+                ? `You can sign in with ${current}.`
+                : "Add your mobile number to sign in with a code sent by SMS."}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {unavailable ? (
+              <p>{unavailable}</p>
+            ) : number ? (
+              <CodeForm number={number} lastResult={resultOf("verify")} />
+            ) : (
+              <NumberForm lastResult={resultOf("send-code")} changing={Boolean(current)} />
+            )}
+            <Link to="/profile" className="text-primary text-sm underline-offset-4 hover:underline">
+              ← Back to Profile
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
     </main>
   );
 }
