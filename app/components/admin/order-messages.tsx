@@ -35,17 +35,18 @@ export function OrderMessages({ messages }: { messages: readonly MessageView[] }
       {messages.map((message) => (
         <li key={message.id} className="grid gap-1 rounded-md border border-border p-3">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">
-              {ORDER_MESSAGE_EVENT_LABELS[message.event as OrderMessageEvent] ?? message.event}
+            <span>
+              <span className="font-medium">
+                {ORDER_MESSAGE_EVENT_LABELS[message.event as OrderMessageEvent] ?? message.event}
+              </span>
+              {` by ${MESSAGE_CHANNEL_LABELS[message.channel]}${message.maskedRecipient ? ` to ${message.maskedRecipient}` : ""} `}
             </span>
-            <span>by {MESSAGE_CHANNEL_LABELS[message.channel]}</span>
-            {message.maskedRecipient ? <span>to {message.maskedRecipient}</span> : null}
             <Badge variant={TONES[message.state]}>{MESSAGE_STATE_LABELS[message.state]}</Badge>
-            <span className="text-muted-foreground">{formatIstDateTime(message.at)}</span>
+            <span className="text-muted-foreground">{` ${formatIstDateTime(message.at)}`}</span>
           </div>
           {message.error ? <p className="text-muted-foreground">{message.error}</p> : null}
           {message.providerId ? (
-            <p className="text-muted-foreground">Provider id: {message.providerId}</p>
+            <p className="text-muted-foreground">{`Provider id: ${message.providerId}`}</p>
           ) : null}
         </li>
       ))}
