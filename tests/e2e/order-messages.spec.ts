@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { labelInNameViolations, seriousViolations } from "./accessibility-audit";
 import { adminPage, waitForHydration } from "./helpers";
 
 /**
@@ -138,5 +139,52 @@ test("a customer opts in to WhatsApp at checkout, reads the placed and shipped m
   await expect(dialog.getByText("Delivered", { exact: true }).first()).toBeVisible();
   await expect(messages.getByRole("listitem")).toHaveCount(2);
   expect(messagesTo(ten, "whatsapp")).toHaveLength(2);
+  await admin.context().close();
+});
+
+test("the owner sets the message templates, the sender and the hourly cap on an accessible screen; bad input is named", async ({
+  page,
+  browser,
+}) => {
+  // Not for customers: the back office's gate sends them to its sign-in.
+  await page.goto("/admin/messages");
+  await expect(page).toHaveURL(/\/admin\/login/);
+
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/dashboard");
+  await waitForHydration(admin);
+  await admin.getByRole("link", { name: "Message settings" }).first().click();
+  await expect(admin.getByRole("heading", { name: "Message settings", level: 1 })).toBeVisible();
+  await admin.waitForLoadState("networkidle");
+  expect(await seriousViolations(admin)).toEqual([]);
+  expect(await labelInNameViolations(admin)).toEqual([]);
+
+  const cap = admin.getByLabel("Order Messages per Hour");
+  const placedSms = admin.getByLabel("Order placed: SMS DLT Template ID");
+  await cap.fill("0");
+  await placedSms.fill("not-a-number");
+  await admin.getByRole("button", { name: "Save Message Settings" }).click();
+  await expect(cap).toHaveAccessibleDescription(
+    /The hourly cap is a whole number from 1 to 100000/,
+  );
+  await expect(placedSms).toHaveAccessibleDescription(
+    /A DLT template id is 1 to 30 digits, as the DLT portal shows it/,
+  );
+
+  await cap.fill("300");
+  await placedSms.fill("1207161234567890123");
+  await admin.getByLabel("Shipped: WhatsApp Template Name").fill("order_shipped");
+  await admin.getByRole("button", { name: "Save Message Settings" }).click();
+  await expect(admin.getByText("Message settings saved")).toBeVisible();
+  await admin.reload();
+  await expect(admin.getByLabel("Order Messages per Hour")).toHaveValue("300");
+  await expect(admin.getByLabel("Shipped: WhatsApp Template Name")).toHaveValue("order_shipped");
+
+  // Back as they were.
+  await admin.getByLabel("Order Messages per Hour").fill("500");
+  await admin.getByLabel("Order placed: SMS DLT Template ID").fill("");
+  await admin.getByLabel("Shipped: WhatsApp Template Name").fill("");
+  await admin.getByRole("button", { name: "Save Message Settings" }).click();
+  await expect(admin.getByText("Message settings saved")).toBeVisible();
   await admin.context().close();
 });
