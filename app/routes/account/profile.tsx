@@ -330,16 +330,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="profile" className="grid gap-6 pt-2">
-          <ProfileForm
-            profile={profile}
-            lastResult={
-              actionData?.intent === "update-profile" && "result" in actionData
-                ? actionData.result
-                : null
-            }
-          />
-          <MessageConsents consents={messageConsents} />
+        <TabsContent value="profile" className="pt-2">
+          <div className="grid gap-6">
+            <ProfileForm
+              profile={profile}
+              lastResult={
+                actionData?.intent === "update-profile" && "result" in actionData
+                  ? actionData.result
+                  : null
+              }
+            />
+            <MessageConsents consents={messageConsents} />
+          </div>
         </TabsContent>
         <TabsContent value="orders" className="pt-2">
           <OrdersList orders={orders} pages={orderPages} />
