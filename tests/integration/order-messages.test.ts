@@ -442,6 +442,22 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     });
   });
 
+  it("the WhatsApp Cloud API without the step's template name: failed with the reason, nothing sent", async () => {
+    // An address nothing listens on: a call would fail as unreachable, not with this reason.
+    setWhatsAppTransport({
+      mode: "cloud",
+      token: "cloud-test-token",
+      phoneNumberId: "1234567890",
+      apiBase: "http://127.0.0.1:9",
+    });
+    const order = await placeWith({ whatsapp: true });
+    const [message] = await messagesOf(order.id);
+    expect(message).toMatchObject({ channel: "whatsapp", state: "failed", providerId: null });
+    expect(message!.error).toBe(
+      'No WhatsApp template is set for "Order placed" in Message settings, so it was not sent: WhatsApp sends only approved templates',
+    );
+  });
+
   it("the shop-wide hourly cap: a message past it waits, queued with the reason", async () => {
     const first = await placeWith({ whatsapp: true });
     await saveSettings({ orderMessagesPerHour: "1" });
