@@ -12,6 +12,7 @@ import {
   sendPhoneCode,
 } from "~/modules/accounts/phone-sign-in.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { getCustomerDetail } from "~/modules/customers/customers-admin.server";
 import { OUTBOX_MESSAGE_FILE } from "~/modules/notifications/message-outbox.server";
 import { setSmsTransport } from "~/modules/notifications/sms.server";
 import {
@@ -559,5 +560,18 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     expect(refused.toast?.description).toBe(ADMIN_USES_EMAIL);
     const signedOut = await callRouteAt(profileMobileLoader, "/profile/mobile", []);
     expect(signedOut.location).toMatch(/^\/auth/);
+  });
+
+  it("shows the back office no address for a mobile-only customer, and theirs for an e-mail one", async () => {
+    const ten = freshNumber();
+    const created = await signUpByMobile(ten, "Lata Gaikwad");
+    const user = await signedInUser(created.cookies);
+    const detail = await getCustomerDetail(handle.db, user!.id);
+    expect(detail).toMatchObject({ fullName: "Lata Gaikwad", email: "", phone: ten });
+    const other = await insertProfile(handle.db, {
+      fullName: "Nisha Patil",
+      email: "nisha.p@gmail.com",
+    });
+    expect((await getCustomerDetail(handle.db, other.id))?.email).toBe("nisha.p@gmail.com");
   });
 });
