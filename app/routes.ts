@@ -28,6 +28,7 @@ export default [
   route("auth/mobile", "routes/auth/mobile.tsx"),
   // Standing alone like the sign-in pages: the shop's header would take it past its script budget.
   route("profile/mobile", "routes/account/profile-mobile.tsx"),
+  route("profile/email", "routes/account/profile-email.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("checkout/payment", "routes/store/checkout-payment.ts"),
   route("admin/login", "routes/admin/login.tsx"),

@@ -29,7 +29,7 @@ export function formatMobile(e164: string) {
  * until the customer adds their own. `.invalid` can never receive mail (RFC 2606), the mailer
  * drops it, and the screens show it as no address at all.
  */
-const PLACEHOLDER_EMAIL_DOMAIN = "@no-email.invalid";
+export const PLACEHOLDER_EMAIL_DOMAIN = "@no-email.invalid";
 
 export function placeholderEmail(e164: string) {
   return `mobile-${e164.replace(/\D/g, "")}${PLACEHOLDER_EMAIL_DOMAIN}`;

@@ -5,15 +5,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailer } from "~/lib/mail.server";
 import { takeToast } from "~/lib/toast.server";
-import { signUp } from "~/modules/accounts/credentials.server";
+import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import {
   ADMIN_USES_EMAIL,
   confirmAddedNumber,
   sendPhoneCode,
 } from "~/modules/accounts/phone-sign-in.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
+import { getCustomerDetail } from "~/modules/customers/customers-admin.server";
 import { OUTBOX_MESSAGE_FILE } from "~/modules/notifications/message-outbox.server";
 import { setSmsTransport } from "~/modules/notifications/sms.server";
+import { action as profileEmailAction } from "~/routes/account/profile-email";
 import {
   action as profileMobileAction,
   loader as profileMobileLoader,
@@ -25,7 +27,7 @@ import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 
 let handle: Awaited<ReturnType<typeof useTestDatabase>>;
-let sentMails: { to: string }[];
+let sentMails: { to: string; subject: string; text: string }[];
 let outbox: string;
 
 beforeAll(async () => {
@@ -559,5 +561,75 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     expect(refused.toast?.description).toBe(ADMIN_USES_EMAIL);
     const signedOut = await callRouteAt(profileMobileLoader, "/profile/mobile", []);
     expect(signedOut.location).toMatch(/^\/auth/);
+  });
+
+  it("shows the back office no address for a mobile-only customer, and theirs for an e-mail one", async () => {
+    const ten = freshNumber();
+    const created = await signUpByMobile(ten, "Lata Gaikwad");
+    const user = await signedInUser(created.cookies);
+    const detail = await getCustomerDetail(handle.db, user!.id);
+    expect(detail).toMatchObject({ fullName: "Lata Gaikwad", email: "", phone: ten });
+    const other = await insertProfile(handle.db, {
+      fullName: "Nisha Patil",
+      email: "nisha.p@gmail.com",
+    });
+    expect((await getCustomerDetail(handle.db, other.id))?.email).toBe("nisha.p@gmail.com");
+  });
+
+  it("lets a mobile-only customer add an e-mail address, confirmed by a mailed link, then sign in either way", async () => {
+    const ten = freshNumber();
+    const created = await signUpByMobile(ten, "Prakash Salunkhe");
+    const cookies = created.cookies;
+    const user = await signedInUser(cookies);
+    expect(user?.email).toMatch(/no-email\.invalid$/);
+    const badProvider = await callRouteAt(profileMobileAction, "/profile/mobile", cookies, {
+      intent: "add-email",
+      email: "prakash@unknown-provider.example",
+      password: "prakash-secret",
+    });
+    expect(badProvider.status).toBe(400);
+    const taken = await callRouteAt(profileMobileAction, "/profile/mobile", cookies, {
+      intent: "add-email",
+      email: (await insertProfile(handle.db, { fullName: "Taken Address" })).email,
+      password: "prakash-secret",
+    });
+    expect(taken.status).toBe(409);
+
+    const email = `prakash.${Date.now()}@gmail.com`;
+    const before = sentMails.length;
+    const asked = await callRouteAt(profileMobileAction, "/profile/mobile", cookies, {
+      intent: "add-email",
+      email,
+      password: "prakash-secret",
+    });
+    expect(asked.location).toBe("/profile/mobile");
+    const mail = sentMails.slice(before).find((message) => message.to === email);
+    expect(mail?.subject).toBe("Confirm your e-mail address");
+    const token = /\/profile\/email\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    expect(token).toBeDefined();
+    // Until the link is opened the address is not theirs.
+    expect((await signedInUser(cookies))?.email).not.toBe(email);
+
+    const confirmed = await callRouteAt(profileEmailAction, "/profile/email", [], {
+      token: token!,
+    });
+    expect(confirmed.location).toBe("/profile");
+    const again = await callRouteAt(profileEmailAction, "/profile/email", [], { token: token! });
+    expect(again.location).toBe("/profile/mobile");
+
+    const byEmail = await signIn(
+      { email, password: "prakash-secret" },
+      browserRequest("/auth"),
+      "10.26.0.1",
+    );
+    expect(byEmail.ok && byEmail.userId).toBe(user!.id);
+    await age(ten, 31);
+    await post({ intent: "send-code", phoneNumber: ten });
+    const byMobile = await post({
+      intent: "verify",
+      phoneNumber: ten,
+      code: await codeSentTo(ten),
+    });
+    expect((await signedInUser(byMobile.cookies))?.id).toBe(user!.id);
   });
 });

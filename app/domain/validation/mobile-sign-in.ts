@@ -1,6 +1,6 @@
 import { INDIAN_MOBILE, MOBILE_NUMBER_RULE, mobileE164 } from "../mobile-number";
 import { z } from "../zod";
-import { fullNameField } from "./auth";
+import { fullNameField, passwordField, signUpEmailField } from "./auth";
 import { singleLineText } from "./text";
 
 /** The forms of mobile sign-in (docs/decisions/062), checked alike on the server and in tests. */
@@ -44,3 +44,8 @@ export const mobileNameSchema = z.object({
   fullName: fullNameField,
   redirectTo: singleLineText().optional().catch(undefined),
 });
+
+/** A mobile-only customer's own address (an accepted provider, as at sign-up) and a password. */
+export function addEmailSchema(allowedDomains: readonly string[]) {
+  return z.object({ email: signUpEmailField(allowedDomains), password: passwordField });
+}

@@ -5,12 +5,23 @@ import { PhoneField } from "~/components/account/phone-field";
 import { InputField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { formatMobile, INDIAN_MOBILE, mobileE164 } from "~/domain/mobile-number";
-import { sendCodeSchema, verifyCodeSchema } from "~/domain/validation/mobile-sign-in";
+import {
+  formatMobile,
+  INDIAN_MOBILE,
+  isPlaceholderEmail,
+  mobileE164,
+} from "~/domain/mobile-number";
+import {
+  addEmailSchema,
+  sendCodeSchema,
+  verifyCodeSchema,
+} from "~/domain/validation/mobile-sign-in";
 import { respondWithProblem, runIntent } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { requestAddedEmail } from "~/modules/accounts/add-email.server";
 import {
   ADMIN_USES_EMAIL,
   confirmAddedNumber,
@@ -20,6 +31,7 @@ import {
 } from "~/modules/accounts/phone-sign-in.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { smsEnabled } from "~/modules/notifications/sms.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/profile-mobile";
 
 export const meta: Route.MetaFunction = () => [
@@ -36,6 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const current = await signInNumberOf(db(), user.id);
   const number = new URL(request.url).searchParams.get("number") ?? "";
   return {
+    /** A mobile-only account (its address is the placeholder) may add its own. */
+    needsEmail: !user.isAdmin && isPlaceholderEmail(user.email),
     current: current ? formatMobile(current) : null,
     /** Why the page offers nothing, or null. */
     unavailable: user.isAdmin
@@ -57,6 +71,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
+    "add-email": async () => {
+      const intent = "add-email";
+      const settings = await getSettings(db());
+      const submission = parseWithZod(formData, {
+        schema: addEmailSchema(settings.allowedEmailDomains),
+      });
+      if (submission.status !== "success") {
+        return data(
+          { intent, result: submission.reply({ hideFields: ["password"] }) },
+          { status: 400 },
+        );
+      }
+      const outcome = await requestAddedEmail(db(), {
+        userId: user.id,
+        ...submission.value,
+        publicUrl: getEnv().PUBLIC_URL,
+      });
+      if (!outcome.ok) {
+        return respondWithProblem(
+          { status: 409, title: "E-mail address not added", message: outcome.message },
+          {
+            intent,
+            result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }),
+          },
+        );
+      }
+      return redirectWithToast("/profile/mobile", {
+        type: "success",
+        title: "Check your e-mail",
+        description: `We sent a link to ${submission.value.email}. Open it to add the address to your account.`,
+      });
+    },
     "send-code": async () => {
       const intent = "send-code";
       const submission = parseWithZod(formData, { schema: sendCodeSchema });
@@ -127,7 +173,7 @@ type Result = SubmissionResult<string[]> | null;
 export default function ProfileMobilePage({ loaderData, actionData }: Route.ComponentProps) {
   const resultOf = (intent: string): Result =>
     actionData?.intent === intent && "result" in actionData ? (actionData.result as Result) : null;
-  const { current, unavailable, number } = loaderData;
+  const { current, unavailable, number, needsEmail } = loaderData;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-secondary px-4 py-10">
       <div className="w-full max-w-md">
@@ -148,6 +194,7 @@ export default function ProfileMobilePage({ loaderData, actionData }: Route.Comp
             ) : (
               <NumberForm lastResult={resultOf("send-code")} changing={Boolean(current)} />
             )}
+            {needsEmail ? <EmailForm lastResult={resultOf("add-email")} /> : null}
             <Link to="/profile" className="text-primary text-sm underline-offset-4 hover:underline">
               ← Back to Profile
             </Link>
@@ -227,6 +274,57 @@ function CodeForm({ number, lastResult }: { number: string; lastResult: Result }
       >
         Use a different number
       </Link>
+    </Form>
+  );
+}
+
+function EmailForm({ lastResult }: { lastResult: Result }) {
+  const busy = useBusy("add-email");
+  const [form, fields] = useForm<{ email: string; password: string }>({
+    id: "profile-add-email",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="add-email-heading"
+      className="grid gap-4 border-border border-t pt-4"
+    >
+      <h2 id="add-email-heading" className="font-semibold">
+        Add an e-mail address
+      </h2>
+      <p className="text-muted-foreground text-sm">
+        Then you can also sign in with your e-mail and a password. We send a link to confirm it.
+      </p>
+      <input type="hidden" name="intent" value="add-email" />
+      {form.errors?.length ? (
+        <p
+          id={form.errorId}
+          role="alert"
+          className="rounded-md bg-badge-red p-3 text-badge-red-foreground text-sm"
+        >
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <InputField
+        meta={fields.email}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        disabled={busy}
+      />
+      <InputField
+        meta={fields.password}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        disabled={busy}
+      />
+      <Button type="submit" disabled={busy} className="w-fit">
+        {busy ? "Sending..." : "Add E-mail Address"}
+      </Button>
     </Form>
   );
 }
