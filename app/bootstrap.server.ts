@@ -13,6 +13,7 @@ import { rememberStorefrontReads } from "./lib/storefront-memo.server";
 import { startPageCache, storefrontPageCacheForStats } from "./lib/storefront-page-cache.server";
 import { sendPasswordReset } from "./modules/accounts/account-mail.server";
 import { bootstrapAdministrator } from "./modules/accounts/administrators.server";
+import { checkCodeForAuth } from "./modules/accounts/phone-sign-in.server";
 import { rememberShoppers } from "./modules/accounts/shopper-memo.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
 import { startJobRunner } from "./modules/jobs/job-runner.server";
@@ -63,6 +64,7 @@ export function startShop(): Promise<void> {
         secret,
         publicUrl: env.PUBLIC_URL,
         sendPasswordReset: (mail) => sendPasswordReset(handle.db, mail),
+        checkPhoneCode: (check) => checkCodeForAuth(handle.db, check),
       }),
     );
     await ensureSettings(handle.db);

@@ -16,6 +16,7 @@ import stylesheet from "./app.css?url";
 import { deferred } from "./components/deferred";
 import { useNonce } from "./components/nonce";
 import { ShowToast } from "./components/show-toast";
+import { shownEmail } from "./domain/mobile-number";
 import { takeToast } from "./lib/toast.server";
 import { getHeaderCounts } from "./modules/accounts/header-counts.server";
 import { getCurrentUser } from "./modules/accounts/session.server";
@@ -37,7 +38,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       user: user
-        ? { id: user.id, fullName: user.fullName, email: user.email, isAdmin: user.isAdmin }
+        ? {
+            id: user.id,
+            fullName: user.fullName,
+            email: shownEmail(user.email),
+            isAdmin: user.isAdmin,
+          }
         : null,
       counts,
       shop,

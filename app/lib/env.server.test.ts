@@ -135,6 +135,42 @@ describe("parseEnv", () => {
     expect(message).toMatch(/off.*test.*razorpay/);
   });
 
+  it("writes SMS and WhatsApp messages to the outbox unless told otherwise", () => {
+    const env = parseEnv({});
+    expect(env.SMS).toBe("outbox");
+    expect(env.WHATSAPP).toBe("outbox");
+    expect(env.MSG91_API_BASE).toBe("https://control.msg91.com");
+    expect(env.WHATSAPP_API_BASE).toBe("https://graph.facebook.com/v21.0");
+    expect(parseEnv({ SMS: "off", WHATSAPP: "off" })).toMatchObject({
+      SMS: "off",
+      WHATSAPP: "off",
+    });
+  });
+
+  it("refuses SMS=msg91 without its key and sender, and WHATSAPP=cloud without token and number id", () => {
+    expect(refusal({ SMS: "msg91" }, "MSG91_AUTH_KEY")).toContain("MSG91_SENDER_ID");
+    refusal({ SMS: "msg91", MSG91_AUTH_KEY: "key" }, "MSG91_SENDER_ID");
+    expect(refusal({ WHATSAPP: "cloud" }, "WHATSAPP_TOKEN")).toContain("WHATSAPP_PHONE_NUMBER_ID");
+    refusal({ WHATSAPP: "cloud", WHATSAPP_TOKEN: "token" }, "WHATSAPP_PHONE_NUMBER_ID");
+    expect(parseEnv({ SMS: "msg91", MSG91_AUTH_KEY: "key", MSG91_SENDER_ID: "SATAYU" }).SMS).toBe(
+      "msg91",
+    );
+    expect(
+      parseEnv({ WHATSAPP: "cloud", WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1065403" })
+        .WHATSAPP,
+    ).toBe("cloud");
+  });
+
+  it("refuses other SMS and WHATSAPP modes, a malformed sender ID and number id, never echoing a key", () => {
+    expect(refusal({ SMS: "twilio" }, "SMS")).toMatch(/off.*outbox.*msg91/);
+    expect(refusal({ WHATSAPP: "yes" }, "WHATSAPP")).toMatch(/off.*outbox.*cloud/);
+    refusal({ MSG91_SENDER_ID: "shop" }, "MSG91_SENDER_ID");
+    refusal({ WHATSAPP_PHONE_NUMBER_ID: "abc" }, "WHATSAPP_PHONE_NUMBER_ID");
+    expect(
+      refusal({ SMS: "msg91", MSG91_AUTH_KEY: "secret-key-1" }, "MSG91_SENDER_ID"),
+    ).not.toContain("secret-key-1");
+  });
+
   it("requires AUTH_SECRET in production on PostgreSQL", () => {
     refusal({ NODE_ENV: "production", DATABASE_URL: "postgres://db/shop" }, "AUTH_SECRET");
     expect(

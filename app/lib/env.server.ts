@@ -69,6 +69,31 @@ const envSchema = z
       .default("https://apiv2.shiprocket.in/v1/external"),
     /** The pickup location's name as registered in Shiprocket's panel. */
     SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).default("Primary"),
+    /** Sign-in codes and customer SMS (docs/decisions/062): a file in the outbox unless set. */
+    SMS: z
+      .enum(["off", "outbox", "msg91"], { error: 'expected "off", "outbox" or "msg91"' })
+      .default("outbox"),
+    MSG91_AUTH_KEY: optionalString,
+    MSG91_SENDER_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{6}$/, "expected the six capital letters of a DLT sender ID")
+        .optional(),
+    ),
+    MSG91_API_BASE: z
+      .url({ error: "expected an absolute URL" })
+      .default("https://control.msg91.com"),
+    /** WhatsApp template messages (docs/decisions/062): a file in the outbox unless set. */
+    WHATSAPP: z
+      .enum(["off", "outbox", "cloud"], { error: 'expected "off", "outbox" or "cloud"' })
+      .default("outbox"),
+    WHATSAPP_TOKEN: optionalString,
+    WHATSAPP_PHONE_NUMBER_ID: optionalString.pipe(
+      z.string().regex(/^\d+$/, "expected the digits of the phone number ID").optional(),
+    ),
+    WHATSAPP_API_BASE: z
+      .url({ error: "expected an absolute URL" })
+      .default("https://graph.facebook.com/v21.0"),
     SEED: z.enum(["demo", "none"], { error: 'expected "demo" or "none"' }).default("demo"),
     TRUST_PROXY: z
       .string()
@@ -175,6 +200,24 @@ const envSchema = z
         path: ["COURIER"],
         message: '"shiprocket" needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD',
       });
+    }
+    if (env.SMS === "msg91") {
+      for (const name of ["MSG91_AUTH_KEY", "MSG91_SENDER_ID"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({ code: "custom", path: [name], message: 'required when SMS is "msg91"' });
+        }
+      }
+    }
+    if (env.WHATSAPP === "cloud") {
+      for (const name of ["WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: 'required when WHATSAPP is "cloud"',
+          });
+        }
+      }
     }
   })
   .transform((env) => ({

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -16,16 +17,54 @@ import { createdAt, id, updatedAt } from "./columns";
  * docs/SPEC.md §3 "profiles" is the account itself: Better Auth's user model is mapped onto this table
  * (its `name` field is stored as full_name), so a profile can never be missing or out of step.
  */
-export const profiles = pgTable("profiles", {
-  id: id(),
-  fullName: text("full_name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  phone: text("phone"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: id(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    phone: text("phone"),
+    /**
+     * The mobile number the customer signs in with, E.164 ("+919822012345"), set only once a code
+     * sent to it was entered (docs/decisions/062). Better Auth's phone-number plugin reads it.
+     */
+    phoneNumber: text("phone_number").unique(),
+    phoneNumberVerified: boolean("phone_number_verified").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("profiles_phone_number_check", sql`${t.phoneNumber} ~ '^\\+91[6-9][0-9]{9}$'`)],
+);
+
+export const PHONE_CODE_PURPOSES = ["sign-in", "sign-up", "add-number"] as const;
+export type PhoneCodePurpose = (typeof PHONE_CODE_PURPOSES)[number];
+
+/**
+ * Codes sent by SMS, and the one-time tickets a verified new number is given for the name step
+ * (docs/decisions/062). Only an HMAC of the code is kept; a row is used once, never again.
+ */
+export const phoneCodes = pgTable(
+  "phone_codes",
+  {
+    id: id(),
+    phoneNumber: text("phone_number").notNull(),
+    purpose: text("purpose", { enum: PHONE_CODE_PURPOSES }).notNull(),
+    /** The signed-in customer adding this number (purpose "add-number"), else null. */
+    userId: uuid("user_id").references(() => profiles.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("phone_codes_number_idx").on(t.phoneNumber, t.createdAt),
+    check("phone_codes_purpose_check", sql`${t.purpose} in ('sign-in', 'sign-up', 'add-number')`),
+    check("phone_codes_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",

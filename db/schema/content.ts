@@ -42,12 +42,17 @@ export const settings = pgTable(
     packageLengthCm: integer("package_length_cm").notNull().default(20),
     packageBreadthCm: integer("package_breadth_cm").notNull().default(15),
     packageHeightCm: integer("package_height_cm").notNull().default(10),
+    /** Sign-in codes the whole shop may send by SMS in an hour: each costs money (decision 062). */
+    smsCodesPerHour: integer("sms_codes_per_hour").notNull().default(300),
+    /** MSG91's template (mapped to its DLT template ID) of the sign-in code SMS; null until set. */
+    smsSignInTemplateId: text("sms_sign_in_template_id"),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("settings_single_row", sql`${t.id} = 1`),
     check("settings_low_stock_non_negative", sql`${t.lowStockThreshold} >= 0`),
     check("settings_cod_max_positive", sql`${t.codMaxOrderValue} > 0`),
+    check("settings_sms_codes_per_hour_range", sql`${t.smsCodesPerHour} between 1 and 100000`),
     check("settings_min_shelf_life_range", sql`${t.minShelfLifeDays} between 0 and 1095`),
     check(
       "settings_package_size_range",

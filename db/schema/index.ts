@@ -4,5 +4,6 @@ export * from "./commerce";
 export * from "./content";
 export * from "./inventory";
 export * from "./jobs";
+export * from "./messages";
 export * from "./remittances";
 export * from "./shipping";

@@ -72,6 +72,9 @@ export function ProfileForm({
               {saving ? "Saving..." : "Save Changes"}
             </Button>
           </div>
+          <a href="/profile/mobile" className="w-fit text-primary text-sm underline">
+            Mobile number for sign-in
+          </a>
         </fetcher.Form>
       </CardContent>
     </Card>

@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   ListChecks,
   LogOut,
+  MessageCircle,
   MessageSquare,
   Package,
   Receipt,
@@ -28,6 +29,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/categories", label: "Categories", Icon: FolderTree },
   { to: "/admin/gst-returns", label: "GST Returns", Icon: Receipt },
   { to: "/admin/settings", label: "Settings", Icon: Settings },
+  { to: "/admin/messages", label: "Message settings", Icon: MessageCircle },
   { to: "/admin/audit-log", label: "Audit Log", Icon: History },
   { to: "/admin/jobs", label: "Background jobs", Icon: ListChecks },
 ] as const;

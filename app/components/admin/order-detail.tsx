@@ -25,6 +25,7 @@ import { isRefundedInFull, type RefundedSoFar, refundTotals, showsRefunds } from
 import type { CourierMode } from "~/domain/shipments";
 import { shippingMethodLabel } from "~/domain/shipping";
 import type { OrderActionData } from "./order-action-data";
+import { type MessageView, OrderMessages } from "./order-messages";
 import { OrderRefunds, type RefundView } from "./order-refunds";
 import { OrderShipment, type ShipmentView } from "./order-shipment";
 
@@ -36,6 +37,8 @@ export type OrderDetailView = OrderSummaryView & {
   customerEmail: string | null;
   refunds: RefundView[];
   creditNotes: { id: string; number: string; issuedAt: Date | string; amount: number }[];
+  /** Its SMS and WhatsApp messages (docs/decisions/063); none for a customer who never opted in. */
+  messages: MessageView[];
 };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -301,6 +304,12 @@ export function OrderDetail({
       {showsRefunds(order, order.refunds.length) ? (
         <Section id={`${prefix}refunds`} title="Refunds">
           <OrderRefunds order={order} refunds={order.refunds} action={action} />
+        </Section>
+      ) : null}
+
+      {order.messages.length > 0 ? (
+        <Section id={`${prefix}messages`} title="Messages">
+          <OrderMessages messages={order.messages} />
         </Section>
       ) : null}
 

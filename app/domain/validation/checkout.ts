@@ -2,6 +2,7 @@ import { CASH_ON_DELIVERY_INTENT, PAYMENT_METHODS } from "../orders";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../shipping";
 import { z } from "../zod";
 import { addressSchema } from "./address";
+import { ticked } from "./order-messages";
 
 /**
  * The checkout form. Only the address, the payment and delivery methods and a key for this attempt
@@ -18,6 +19,9 @@ export const checkoutSchema = addressSchema.extend({
   shippingMethod: z
     .enum(SHIPPING_METHODS, { error: "Choose a delivery option" })
     .default(DEFAULT_SHIPPING_METHOD),
+  /** Order updates by message (docs/decisions/063): off unless ticked. */
+  whatsappUpdates: ticked,
+  smsUpdates: ticked,
   /** One per checkout page view, so a double submit places one order. */
   idempotencyKey: z.uuid({ error: "Please reload the page and try again" }),
 });

@@ -34,7 +34,7 @@ function limited(rules: [string, RateLimitRule][]) {
   return consumeRateLimits(db(), rules);
 }
 
-function apiMessage(error: unknown) {
+export function apiMessage(error: unknown) {
   if (error instanceof APIError) return error.body?.message ?? error.message;
   return undefined;
 }
@@ -43,7 +43,7 @@ function apiMessage(error: unknown) {
  * The request's headers with the client's address in the one header Better Auth reads it from
  * (lib/auth.server.ts), whatever X-Forwarded-For or that header the browser sent.
  */
-function authHeaders(request: Request, clientIp: string) {
+export function authHeaders(request: Request, clientIp: string) {
   const headers = new Headers(request.headers);
   const address = normalizeClientAddress(clientIp);
   if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
@@ -52,7 +52,7 @@ function authHeaders(request: Request, clientIp: string) {
 }
 
 /** Copies only the cookies Better Auth set, for the route's response. */
-function cookieHeaders(headers: Headers | undefined) {
+export function cookieHeaders(headers: Headers | undefined) {
   const out = new Headers();
   for (const cookie of headers?.getSetCookie() ?? []) out.append("Set-Cookie", cookie);
   return out;

@@ -10,6 +10,7 @@ import {
 import { sizedName } from "../../domain/pack-sizes";
 import { SHIPMENT_GROUP_STATES, type ShipmentGroup } from "../../domain/shipment-groups";
 import { type Executor, queryRows } from "../../lib/db.server";
+import { shownEmailSql } from "../../lib/shown-email.server";
 
 export type DashboardStats = {
   /** Published products: those the shop sells (docs/decisions/022). */
@@ -127,7 +128,7 @@ export async function getRecentOrders(executor: Executor, limit = 5): Promise<Re
     executor,
     sql`
     select o.id, o.order_number, coalesce(nullif(trim(p.full_name), ''), o.shipping_address->>'fullName') as customer_name,
-      p.email as customer_email, o.shipping_address->>'city' as city,
+      ${shownEmailSql(sql`p.email`)} as customer_email, o.shipping_address->>'city' as city,
       o.shipping_address->>'state' as state, o.status, o.total, o.created_at,
       (o.payment_method = 'razorpay' and o.payment_provider is not distinct from 'test') as test_payment,
       o.payment_status,

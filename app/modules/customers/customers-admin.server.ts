@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { addresses, orders, profiles, userRoles } from "../../../db/schema";
+import { shownEmail } from "../../domain/mobile-number";
 import { type Executor, queryRows } from "../../lib/db.server";
 
 export const CUSTOMERS_PAGE_SIZE = 20;
@@ -73,7 +74,8 @@ function toSummary(row: SummaryRow): CustomerSummary {
   return {
     id: row.id,
     fullName: row.full_name?.trim() ? row.full_name : null,
-    email: row.email,
+    // The placeholder address of an account made by mobile sign-in is no address (decision 062).
+    email: shownEmail(row.email),
     phone: row.phone?.trim() ? row.phone : null,
     joinedAt: new Date(row.created_at),
     totalOrders: Number(row.total_orders),

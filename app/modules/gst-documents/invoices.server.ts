@@ -11,6 +11,7 @@ import {
 import { documentLineName } from "../../domain/pack-sizes";
 import { AppError } from "../../lib/app-error";
 import type { Database, Executor } from "../../lib/db.server";
+import { shownEmailSql } from "../../lib/shown-email.server";
 import { recordAudit } from "../audit/audit.server";
 import { getSettings } from "../settings/settings.server";
 import { batchesOfOrder } from "./line-batches.server";
@@ -171,7 +172,7 @@ export async function loadInvoice(executor: Executor, orderId: string, customerI
       invoicedAt: orders.invoicedAt,
       paidAt: orders.paidAt,
       customerName: profiles.fullName,
-      customerEmail: profiles.email,
+      customerEmail: shownEmailSql(profiles.email),
     })
     .from(orders)
     .leftJoin(profiles, eq(profiles.id, orders.userId))

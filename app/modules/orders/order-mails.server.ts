@@ -4,10 +4,12 @@ import {
   ORDER_MAIL_KINDS,
   type OrderMailKind,
 } from "../../domain/mail-outbox";
+import type { OrderMessageEvent } from "../../domain/order-messages";
 import type { Transaction } from "../../lib/db.server";
 import { composeMailsWith, enqueueMail } from "../notifications/mail-outbox.server";
 import { newOrderAlertMail } from "./new-order-alert.server";
 import { composeCustomerMail } from "./order-mail.server";
+import { enqueueOrderMessage } from "./order-messages.server";
 
 // The orders area writes its mails; the outbox sends them (docs/decisions/024, 055).
 composeMailsWith(ORDER_MAIL_KINDS, (database, { kind, about, occasion }) =>
@@ -21,6 +23,15 @@ composeMailsWith(ORDER_MAIL_KINDS, (database, { kind, about, occasion }) =>
       ),
 );
 
+/** The steps told by mail that a customer who opted in also hears of by message (decision 063). */
+const MESSAGE_EVENT_OF_MAIL: Partial<Record<OrderMailKind, OrderMessageEvent>> = {
+  "order-confirmation": "order-placed",
+  "order-shipped": "order-shipped",
+  "order-delivered": "order-delivered",
+  "order-cancelled": "order-cancelled",
+  "refund-processed": "refund-processed",
+};
+
 /**
  * The one rule for an order that has just become new (a cash-on-delivery order placed, a card
  * order paid): its confirmation and the shop's alert are to be sent. Call it inside the
@@ -31,6 +42,7 @@ export async function enqueueNewOrderMails(tx: Transaction, orderId: string, now
   for (const kind of NEW_ORDER_MAIL_KINDS) {
     await enqueueMail(tx, { kind, about: orderId, occasion: "" }, now);
   }
+  await enqueueOrderMessage(tx, { orderId, event: "order-placed", at: now, occasion: "" });
 }
 
 /**
@@ -38,12 +50,14 @@ export async function enqueueNewOrderMails(tx: Transaction, orderId: string, now
  * the transaction that takes the step. A step that happens once per order is written once however
  * often this is called.
  */
-export function enqueueOrderMail(
+export async function enqueueOrderMail(
   tx: Transaction,
   kind: OrderMailKind,
   orderId: string,
   at = new Date(),
   occasion = mailOccasion(kind, at),
 ) {
-  return enqueueMail(tx, { kind, about: orderId, occasion }, at);
+  await enqueueMail(tx, { kind, about: orderId, occasion }, at);
+  const event = MESSAGE_EVENT_OF_MAIL[kind];
+  if (event) await enqueueOrderMessage(tx, { orderId, event, at, occasion });
 }

@@ -6,6 +6,7 @@ import { phoneSearchDigits } from "../../domain/phone-search";
 import { SHIPMENT_GROUP_STATES } from "../../domain/shipment-groups";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
+import { shownEmailSql } from "../../lib/shown-email.server";
 import { recordAudit } from "../audit/audit.server";
 import { hasCreditNotes } from "../gst-documents/credit-notes.server";
 import { isClosedByRefund } from "../payments/refunds.server";
@@ -85,7 +86,7 @@ export async function listAdminOrders(
       paymentProvider: orders.paymentProvider,
       status: orders.status,
       customerName: profiles.fullName,
-      customerEmail: profiles.email,
+      customerEmail: shownEmailSql(profiles.email),
       // docs/decisions/049: what has come back of a card payment, and what is on its way.
       refundedAmount: refundSum("processed"),
       refundPendingAmount: refundSum("pending"),
@@ -123,7 +124,7 @@ export async function getAdminOrder(executor: Executor, orderId: string) {
       invoiceNumber: orders.invoiceNumber,
       paidAt: orders.paidAt,
       customerName: profiles.fullName,
-      customerEmail: profiles.email,
+      customerEmail: shownEmailSql(profiles.email),
     })
     .from(orders)
     .leftJoin(profiles, eq(profiles.id, orders.userId))

@@ -8,6 +8,7 @@ import { shippingMethodLabel } from "../../domain/shipping";
 import type { AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { shownEmailSql } from "../../lib/shown-email.server";
 import { refundSum } from "./order-columns.server";
 import { adminOrderFilter } from "./orders-admin.server";
 
@@ -55,7 +56,7 @@ async function nextBatch(
       orderNumber: orders.orderNumber,
       createdAt: orders.createdAt,
       customerName: profiles.fullName,
-      customerEmail: profiles.email,
+      customerEmail: shownEmailSql(profiles.email),
       status: orders.status,
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,

@@ -6,6 +6,7 @@ import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
 import { checkCoupon } from "../../domain/coupons";
 import { courierRefusal } from "../../domain/delivery-promise";
 import { formatRupees } from "../../domain/money";
+import type { MessageChannel } from "../../domain/order-messages";
 import {
   CARD_PAYMENTS_OFF_MESSAGE,
   orderNumber,
@@ -24,6 +25,7 @@ import { emptyOrderedCart } from "../cart/cart.server";
 import { listCartLines } from "../cart/cart-read.server";
 import { customerCouponUses, findCouponState } from "../cart/cart-view.server";
 import { takeStock } from "../inventory/stock.server";
+import { recordCheckoutChoices } from "../notifications/message-consents.server";
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
 import { courierWordFor } from "../shipping/delivery-promise.server";
@@ -49,6 +51,11 @@ export type PlaceOrderInput = {
   /** For a card order: the gateway that is to take its payment. */
   cardProvider?: PaymentProvider | null;
   idempotencyKey: string;
+  /**
+   * The order-update choices the checkout showed (docs/decisions/063), per channel; a channel the
+   * page did not offer is left out and its consent left as it was.
+   */
+  messageChoices?: Partial<Record<MessageChannel, boolean>>;
   /** What the checkout page showed; a difference is refused with the product named. */
   quote: Quote | null;
   now?: Date;
@@ -174,6 +181,10 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       await recordRedemption(tx, { couponId: coupon.id, userId: input.userId, orderId: order.id });
     }
     await emptyOrderedCart(tx, cart.id, now);
+    // Before the order's messages are enqueued, so a customer opting in now hears of this order.
+    if (input.messageChoices) {
+      await recordCheckoutChoices(tx, input.userId, input.messageChoices, now);
+    }
     // A card order becomes new when it is paid (markOrderPaid); cash on delivery is new at once.
     if (order.paymentMethod === "cod") await enqueueNewOrderMails(tx, order.id);
     // Last, so a product many are buying stays locked only until the commit that follows: the

@@ -6,9 +6,12 @@ import { deferred } from "~/components/deferred";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
+import { shownEmail } from "~/domain/mobile-number";
+import { MESSAGE_CHANNEL_PHRASES, MESSAGE_CHANNELS } from "~/domain/order-messages";
 import { awaitsCardPayment } from "~/domain/orders";
 import { addressActionSchema, profileSchema } from "~/domain/validation/address";
 import { orderHistoryOrder, orderHistoryPage } from "~/domain/validation/order-history";
+import { messageConsentFormSchema } from "~/domain/validation/order-messages";
 import { z } from "~/domain/zod";
 import {
   actionFailure,
@@ -30,6 +33,12 @@ import {
 import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { ProfileNotFoundError, updateProfile } from "~/modules/accounts/profile.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import { channelEnabled } from "~/modules/notifications/customer-message-job.server";
+import {
+  currentConsents,
+  optIn,
+  withdrawConsent,
+} from "~/modules/notifications/message-consents.server";
 import { listCustomerOrders, orderHistoryPageOf } from "~/modules/orders/customer-orders.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { cardPaymentMode } from "~/modules/payments/gateway.server";
@@ -41,6 +50,10 @@ import type { Route } from "./+types/profile";
 /** The profile form (Conform and its checks) loads apart from the page (docs/decisions/029). */
 const ProfileForm = deferred(() =>
   import("~/components/account/profile-form").then((module) => module.ProfileForm),
+);
+/** The order-update choices: server-rendered forms, their code out of the first load too. */
+const MessageConsents = deferred(() =>
+  import("~/components/account/message-consents").then((module) => module.MessageConsents),
 );
 /** The Addresses tab: shown on request, so its code stays out of the first load too. */
 const AddressBook = deferred(() =>
@@ -70,9 +83,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const mailedOrder = query.has("page") ? null : orderHistoryOrder(query.get("order"));
   const mailedPage = mailedOrder ? await orderHistoryPageOf(db(), user.id, mailedOrder) : null;
   const page = mailedPage ?? orderHistoryPage(query.get("page"));
-  const [history, addresses] = await Promise.all([
+  const [history, addresses, consents] = await Promise.all([
     listCustomerOrders(db(), user.id, page),
     listAddresses(db(), user.id),
+    currentConsents(db(), user.id),
   ]);
   const timelines = await shipmentTimelines(
     db(),
@@ -81,7 +95,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const cardPaymentsOn = cardPaymentMode() !== "off";
   return {
-    profile: { fullName: user.fullName, email: user.email, phone: user.phone },
+    // An account made by mobile sign-in has only a placeholder address: it shows none.
+    profile: { fullName: user.fullName, email: shownEmail(user.email), phone: user.phone },
     orders: history.orders.map((order) => ({
       ...order,
       awaitsPayment: cardPaymentsOn && awaitsCardPayment(order, now),
@@ -89,6 +104,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     orderPages: history.pages,
     addresses,
+    // docs/decisions/063: the channels the shop sends on, each on (since when) or off.
+    messageConsents: MESSAGE_CHANNELS.filter(channelEnabled).map((channel) => ({
+      channel,
+      optedInAt:
+        consents.find((consent) => consent.channel === channel)?.optedInAt.toISOString() ?? null,
+    })),
   };
 }
 
@@ -140,7 +161,39 @@ export async function action({ request }: Route.ActionArgs) {
     "delete-address": () => addressIntent(user.id, formData),
     "default-address": () => addressIntent(user.id, formData),
     "cancel-order": () => cancelOrderIntent(user.id, formData),
+    "message-consent": () => messageConsentIntent(user.id, formData),
   });
+}
+
+/** docs/decisions/063: order updates on a channel turned on, or withdrawn, in one click. */
+async function messageConsentIntent(userId: string, formData: FormData) {
+  const intent = "message-consent";
+  const parsed = messageConsentFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? CHECK_THE_FORM;
+    return actionFailure<Answer>(refusal(message), { intent });
+  }
+  const { channel, choice } = parsed.data;
+  if (!channelEnabled(channel)) {
+    return actionFailure<Answer>(
+      refusal(
+        `The shop does not send order updates ${MESSAGE_CHANNEL_PHRASES[channel]} at the moment`,
+      ),
+      { intent },
+    );
+  }
+  if (choice === "opt-in") await optIn(db(), userId, channel, "profile");
+  else await withdrawConsent(db(), userId, channel, "profile");
+  return actionSuccess<Answer>(
+    {
+      type: "success",
+      title:
+        choice === "opt-in"
+          ? `Order updates ${MESSAGE_CHANNEL_PHRASES[channel]} are on`
+          : `Order updates ${MESSAGE_CHANNEL_PHRASES[channel]} are off`,
+    },
+    { intent },
+  );
 }
 
 /** docs/SPEC.md §8: 'Profile updated', or 'Update failed' with the message. */
@@ -242,7 +295,7 @@ async function cancelOrderIntent(userId: string, formData: FormData) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, orders, orderPages, addresses } = loaderData;
+  const { profile, orders, orderPages, addresses, messageConsents } = loaderData;
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   const tab = tabOf(params.get("tab"));
@@ -285,14 +338,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           ))}
         </TabsList>
         <TabsContent value="profile" className="pt-2">
-          <ProfileForm
-            profile={profile}
-            lastResult={
-              actionData?.intent === "update-profile" && "result" in actionData
-                ? actionData.result
-                : null
-            }
-          />
+          <div className="grid gap-6">
+            <ProfileForm
+              profile={profile}
+              lastResult={
+                actionData?.intent === "update-profile" && "result" in actionData
+                  ? actionData.result
+                  : null
+              }
+            />
+            <MessageConsents consents={messageConsents} />
+          </div>
         </TabsContent>
         <TabsContent value="orders" className="pt-2">
           <OrdersList orders={orders} pages={orderPages} />

@@ -45,7 +45,7 @@ function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
       <dl className="grid gap-3 sm:grid-cols-2">
         {[
           ["Full Name", orEmpty(customer.fullName)],
-          ["Email", customer.email],
+          ["Email", customer.email || "N/A"],
           ["Phone", orEmpty(customer.phone)],
           ["Joined", formatIstDate(customer.joinedAt)],
         ].map(([term, value]) => (
@@ -184,7 +184,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
           {customers.map((customer) => (
             <tr key={customer.id} className="border-border border-b last:border-0">
               <td className="px-3 py-3 font-medium">{orEmpty(customer.fullName)}</td>
-              <td className="break-all px-3 py-3">{customer.email}</td>
+              <td className="break-all px-3 py-3">{customer.email || "N/A"}</td>
               <td className="whitespace-nowrap px-3 py-3">{orEmpty(customer.phone)}</td>
               <td className="px-3 py-3">{customer.totalOrders}</td>
               <td className="whitespace-nowrap px-3 py-3">{formatRupees(customer.totalSpent)}</td>

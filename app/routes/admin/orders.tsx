@@ -16,6 +16,7 @@ import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
+import { maskPhone } from "~/domain/order-messages";
 import { isTestPayment, ORDER_STATUSES, paymentMethodLabel, statusLabel } from "~/domain/orders";
 import { isRefundedInFull } from "~/domain/refunds";
 import { SHIPMENT_GROUP_LABELS, type ShipmentGroup } from "~/domain/shipment-groups";
@@ -44,6 +45,10 @@ import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { listCreditNotes } from "~/modules/gst-documents/credit-notes.server";
 import {
+  listMessagesAbout,
+  type MessageLogEntry,
+} from "~/modules/notifications/customer-messages.server";
+import {
   addTrackingId,
   getAdminOrder,
   listAdminOrders,
@@ -67,12 +72,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseAdminOrderQuery(params);
   const view = viewParam.safeParse(params.get("view"));
-  const [list, detail, refunds, creditNotes, timelines] = await Promise.all([
+  const [list, detail, refunds, creditNotes, timelines, messages] = await Promise.all([
     listAdminOrders(db(), query),
     view.success ? getAdminOrder(db(), view.data) : null,
     view.success ? listOrderRefunds(db(), view.data) : [],
     view.success ? listCreditNotes(db(), view.data) : [],
     view.success ? shipmentTimelines(db(), [view.data]) : null,
+    view.success ? listMessagesAbout(db(), view.data) : [],
   ]);
   const mode = courierMode();
   const shipment = view.success ? (timelines?.get(view.data) ?? null) : null;
@@ -84,9 +90,22 @@ export async function loader({ request }: Route.LoaderArgs) {
       db(),
       list.orders.map((order) => order.id),
     ),
-    detail: detail ? { ...detail, refunds, creditNotes } : null,
+    detail: detail
+      ? { ...detail, refunds, creditNotes, messages: messages.map(messageView) }
+      : null,
     // COURIER=off with no shipment: the detail is exactly as before.
     shipping: mode === "off" && !shipment ? null : { courierMode: mode, shipment },
+  };
+}
+
+/** A message as the owner sees it: only the last four digits of the number leave the server. */
+function messageView({ recipient, sentAt, createdAt, providerId, ...message }: MessageLogEntry) {
+  return {
+    ...message,
+    maskedRecipient: maskPhone(recipient),
+    // The outbox names its files by the number.
+    providerId: providerId?.replace(/\d{10,}/g, (digits) => maskPhone(digits)) ?? null,
+    at: sentAt ?? createdAt,
   };
 }
 

@@ -15,6 +15,7 @@ import { ResetRequestForm } from "~/components/auth/reset-request-form";
 import { SignInForm } from "~/components/auth/sign-in-form";
 import { SignUpForm } from "~/components/auth/sign-up-form";
 import { deferred } from "~/components/deferred";
+import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
@@ -46,6 +47,7 @@ import {
   pendingAddSentence,
   takePendingAdd,
 } from "~/modules/cart/pending-add.server";
+import { smsEnabled } from "~/modules/notifications/sms.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import {
   completePendingSave,
@@ -74,6 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     allowedEmailDomains: settings.allowedEmailDomains,
     resetToken: token,
     resetLinkInvalid: url.searchParams.get("error") === "INVALID_TOKEN",
+    mobileSignIn: smsEnabled(),
   };
 }
 
@@ -373,6 +376,18 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                   />
                 </TabsContent>
               </Tabs>
+              {loaderData.mobileSignIn ? (
+                <Link
+                  to={
+                    redirectTo
+                      ? `/auth/mobile?${new URLSearchParams({ redirectTo })}`
+                      : "/auth/mobile"
+                  }
+                  className={buttonVariants({ variant: "outline", size: "lg" })}
+                >
+                  Sign in with mobile number
+                </Link>
+              ) : null}
               {!hydrated && resetOpen ? (
                 <section
                   aria-labelledby="reset-heading"

@@ -23,6 +23,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { cartProblemsDescription } from "~/domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
+import { MESSAGE_CHANNELS } from "~/domain/order-messages";
 import { CARD_PAYMENTS_OFF_MESSAGE, CASH_ON_DELIVERY_INTENT } from "~/domain/orders";
 import { priceEveryMethod } from "~/domain/pricing";
 import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "~/domain/shipping";
@@ -37,6 +38,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { getCart } from "~/modules/cart/cart-view.server";
+import { channelEnabled } from "~/modules/notifications/customer-message-job.server";
+import { currentConsents } from "~/modules/notifications/message-consents.server";
 import {
   findOrderAwaitingPayment,
   switchToCashOnDelivery,
@@ -66,6 +69,13 @@ const CardPayment = deferred(() =>
   import("~/components/checkout/card-payment").then((module) => module.CardPayment),
 );
 
+/** The order-update choices: plain checkboxes, rendered by the server, loaded apart. */
+const MessageConsentFields = deferred(() =>
+  import("~/components/checkout/message-consent-fields").then(
+    (module) => module.MessageConsentFields,
+  ),
+);
+
 /** Shown only after a card payment was left unfinished, so it loads apart from the form too. */
 const AwaitingPayment = deferred(() =>
   import("~/components/checkout/awaiting-payment").then((module) => module.AwaitingPayment),
@@ -93,7 +103,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       description: cartProblemsDescription(flagged),
     });
   }
-  const [addresses, settings] = await Promise.all([listAddresses(db(), user.id), shopSettings()]);
+  const [addresses, settings, consents] = await Promise.all([
+    listAddresses(db(), user.id),
+    shopSettings(),
+    currentConsents(db(), user.id),
+  ]);
   const chosenId = new URL(request.url).searchParams.get("address");
   const chosen =
     addresses.find((address) => address.id === chosenId) ??
@@ -137,7 +151,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     cardPayments: cardPaymentMode(),
     cashOnDelivery: cashOnDeliveryRules(settings),
     delivery,
+    // docs/decisions/063: off unless the customer opted in before; a channel switched off is not offered.
+    messageChoices: offeredChannels().map((channel) => ({
+      channel,
+      checked: consents.some((consent) => consent.channel === channel),
+    })),
   };
+}
+
+/** The channels the shop sends order updates on (SMS=off or WHATSAPP=off leave one out). */
+function offeredChannels() {
+  return MESSAGE_CHANNELS.filter(channelEnabled);
 }
 
 /**
@@ -226,6 +250,12 @@ export async function action({ request }: Route.ActionArgs) {
       shippingMethod: input.shippingMethod,
       cardProvider: cardPayments === "off" ? null : cardPayments,
       idempotencyKey: input.idempotencyKey,
+      messageChoices: Object.fromEntries(
+        offeredChannels().map((channel) => [
+          channel,
+          channel === "whatsapp" ? input.whatsappUpdates : input.smsUpdates,
+        ]),
+      ),
       quote: readQuote(String(formData.get("quote") ?? "")),
     });
   } catch (error) {
@@ -367,6 +397,7 @@ function CheckoutForm({
     cardPayments,
     cashOnDelivery,
     delivery,
+    messageChoices,
   } = loaderData;
   const navigation = useNavigation();
   const placing = navigation.state === "submitting" && navigation.formAction === "/checkout";
@@ -531,6 +562,7 @@ function CheckoutForm({
               </p>
             ) : null}
           </fieldset>
+          <MessageConsentFields choices={messageChoices} disabled={placing} />
         </div>
         <CheckoutSummary
           cart={cart}

@@ -3,6 +3,7 @@ import type { Database } from "~/lib/db.server";
 import { type MailMessage, setMailer } from "~/lib/mail.server";
 import { setAppSecret } from "~/lib/secrets.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
+import { checkCodeForAuth } from "~/modules/accounts/phone-sign-in.server";
 import { ensureSettings } from "~/modules/settings/settings.server";
 import { setRefundGateways } from "~/workflows/refund-jobs.server";
 
@@ -24,6 +25,7 @@ export async function wireApp(database: Database) {
       secret,
       publicUrl: TEST_PUBLIC_URL,
       sendPasswordReset: (mail) => sendPasswordReset(database, mail),
+      checkPhoneCode: (check) => checkCodeForAuth(database, check),
     }),
   );
   // Refunds go to the shop's own gateways unless a test points Razorpay's at a fake.

@@ -1,0 +1,55 @@
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { formatIstDateTime } from "~/domain/india-time";
+import {
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_STATE_LABELS,
+  type MessageChannel,
+  type MessageState,
+  ORDER_MESSAGE_EVENT_LABELS,
+  type OrderMessageEvent,
+} from "~/domain/order-messages";
+
+/** One order message as the owner sees it: the number masked to its last four digits. */
+export type MessageView = {
+  id: string;
+  event: string;
+  channel: MessageChannel;
+  maskedRecipient: string;
+  state: MessageState;
+  error: string | null;
+  providerId: string | null;
+  at: Date | string;
+};
+
+const TONES: Record<MessageState, BadgeVariant> = {
+  queued: "warning",
+  sent: "success",
+  failed: "destructive",
+  skipped: "outline",
+};
+
+/** docs/decisions/063: the order's SMS and WhatsApp messages, each with its state. */
+export function OrderMessages({ messages }: { messages: readonly MessageView[] }) {
+  return (
+    <ul className="grid gap-2 text-sm">
+      {messages.map((message) => (
+        <li key={message.id} className="grid gap-1 rounded-md border border-border p-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <span>
+              <span className="font-medium">
+                {ORDER_MESSAGE_EVENT_LABELS[message.event as OrderMessageEvent] ?? message.event}
+              </span>
+              {` by ${MESSAGE_CHANNEL_LABELS[message.channel]}${message.maskedRecipient ? ` to ${message.maskedRecipient}` : ""} `}
+            </span>
+            <Badge variant={TONES[message.state]}>{MESSAGE_STATE_LABELS[message.state]}</Badge>
+            <span className="text-muted-foreground">{` ${formatIstDateTime(message.at)}`}</span>
+          </div>
+          {message.error ? <p className="text-muted-foreground">{message.error}</p> : null}
+          {message.providerId ? (
+            <p className="text-muted-foreground">{`Provider id: ${message.providerId}`}</p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

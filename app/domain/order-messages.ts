@@ -1,0 +1,95 @@
+import { formatIstSortable } from "./india-time";
+
+/**
+ * Order updates by SMS and WhatsApp (docs/decisions/063): the channels, the steps an order takes
+ * that are told, the states of a message and how a number is shown. No I/O here.
+ */
+
+export const MESSAGE_CHANNELS = ["whatsapp", "sms"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
+  whatsapp: "WhatsApp",
+  sms: "SMS",
+};
+
+/** How a sentence names the channel: "order updates on WhatsApp", "order updates by SMS". */
+export const MESSAGE_CHANNEL_PHRASES: Record<MessageChannel, string> = {
+  whatsapp: "on WhatsApp",
+  sms: "by SMS",
+};
+
+/** The exact words of the checkout's and the profile's choices. */
+export const CONSENT_LABELS: Record<MessageChannel, string> = {
+  whatsapp: "Send order updates on WhatsApp",
+  sms: "Send order updates by SMS",
+};
+
+/** Where a customer gave or withdrew consent. */
+export const CONSENT_SOURCES = ["checkout", "profile"] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/** The steps of an order a customer who opted in hears of, one message per chosen channel. */
+export const ORDER_MESSAGE_EVENTS = [
+  "order-placed",
+  "order-shipped",
+  "out-for-delivery",
+  "order-delivered",
+  "order-cancelled",
+  "refund-processed",
+] as const;
+export type OrderMessageEvent = (typeof ORDER_MESSAGE_EVENTS)[number];
+
+export const ORDER_MESSAGE_EVENT_LABELS: Record<OrderMessageEvent, string> = {
+  "order-placed": "Order placed",
+  "order-shipped": "Shipped",
+  "out-for-delivery": "Out for delivery",
+  "order-delivered": "Delivered",
+  "order-cancelled": "Cancelled",
+  "refund-processed": "Refund processed",
+};
+
+/**
+ * Which occurrence of a step a message is about, as for the order mails (decision 038): a step
+ * that happens once per order has the empty occasion; a delivery or a cancellation that can be
+ * undone and happen again is told apart by its moment; a refund by its id (given by the caller).
+ * Out for delivery is told once per day in India: a courier that reports it again the same day
+ * (a poll, a second scan) sends nothing more, a new attempt on another day is told.
+ */
+export function messageOccasion(event: OrderMessageEvent, at: Date) {
+  if (event === "order-cancelled" || event === "order-delivered") return at.toISOString();
+  if (event === "out-for-delivery") return formatIstSortable(at).slice(0, 10);
+  return "";
+}
+
+export const MESSAGE_STATES = ["queued", "sent", "failed", "skipped"] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
+  queued: "Queued",
+  sent: "Sent",
+  failed: "Failed",
+  skipped: "Skipped",
+};
+
+/**
+ * An Indian mobile number in E.164 (+91 and ten digits starting 6-9), from what a customer typed
+ * ("98220 12345", "+91-9822012345", "09822012345"); null when it is not one.
+ */
+export function indianMobile(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  let digits = phone.replace(/\D/g, "");
+  if (digits.length === 12 && digits.startsWith("91")) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith("0")) digits = digits.slice(1);
+  return /^[6-9]\d{9}$/.test(digits) ? `+91${digits}` : null;
+}
+
+/** A number as the back office shows it: only its last four digits ("••••••1234"). */
+export function maskPhone(phone: string | null | undefined) {
+  if (!phone) return "";
+  const digits = phone.replace(/\D/g, "");
+  return `${"•".repeat(Math.max(0, Math.min(digits.length, 10) - 4))}${digits.slice(-4)}`;
+}
+
+/** The shop-wide cap on order messages sent in any hour, until the owner sets one. */
+export const DEFAULT_ORDER_MESSAGES_PER_HOUR = 500;

@@ -1,0 +1,197 @@
+import type { JobRetry } from "../../domain/background-jobs";
+import {
+  indianMobile,
+  MESSAGE_CHANNEL_LABELS,
+  type MessageChannel,
+  ORDER_MESSAGE_EVENT_LABELS,
+  type OrderMessageEvent,
+} from "../../domain/order-messages";
+import type { Database, Executor } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
+import { defineJob } from "../jobs/job-kinds.server";
+import { runJobs } from "../jobs/run-jobs.server";
+import {
+  findMessage,
+  logQueuedMessage,
+  type MessageSubject,
+  messageComposer,
+  messagesSentSince,
+  noteMessageRetry,
+  settleMessage,
+} from "./customer-messages.server";
+import { hasConsent } from "./message-consents.server";
+import { getMessageSettings, templateFor } from "./message-settings.server";
+import { sendSms, smsTransport } from "./sms.server";
+import { sendWhatsApp, whatsAppTransport } from "./whatsapp.server";
+
+/** The job kind of one SMS or WhatsApp message to a customer (docs/decisions/063). */
+export const CUSTOMER_MESSAGE_JOB = "customer-message";
+
+/**
+ * A minute doubling to half an hour, twelve tries (about four hours): a provider down for an
+ * afternoon, or the hourly cap reached, still lets the message through. One run waits at most
+ * ten seconds on the provider.
+ */
+export const CUSTOMER_MESSAGE_RETRY: JobRetry = {
+  baseMs: 60_000,
+  capMs: 30 * 60_000,
+  maxAttempts: 12,
+  claimMs: 2 * 60_000,
+};
+
+const HOUR_MS = 60 * 60_000;
+
+const messageJob = defineJob<{ messageId: string }>({
+  kind: CUSTOMER_MESSAGE_JOB,
+  retry: CUSTOMER_MESSAGE_RETRY,
+  run: ({ messageId }, { database, attempt }) => deliverMessage(database, messageId, attempt),
+});
+
+/**
+ * One message to send once the caller's transaction commits: logged as queued and its job
+ * written in that transaction, keyed by what it is about and the channel, so the same message is
+ * never written or sent twice. Returns whether it was written now.
+ */
+export async function enqueueCustomerMessage(
+  tx: Executor,
+  message: MessageSubject & { channel: MessageChannel; userId: string },
+  now = new Date(),
+) {
+  const messageId = await logQueuedMessage(tx, message, now);
+  if (!messageId) return false;
+  const key = `${message.about}:${message.event}:${message.occasion}:${message.channel}`;
+  await messageJob.enqueue(tx, key, { messageId }, now);
+  return true;
+}
+
+/** Sends every message due now; for a caller that waits for them (tests, scripts). */
+export function sendDueMessages(database: Database) {
+  return runJobs(database, CUSTOMER_MESSAGE_JOB);
+}
+
+/** Whether the shop sends on the channel at all (SMS=off, WHATSAPP=off turn one off). */
+export function channelEnabled(channel: MessageChannel) {
+  return (channel === "sms" ? smsTransport() : whatsAppTransport()).mode !== "off";
+}
+
+/** The WhatsApp template an event uses when none is set and messages go to the outbox. */
+function outboxTemplateName(event: string) {
+  return event.replace(/-/g, "_");
+}
+
+function eventLabel(event: string) {
+  return ORDER_MESSAGE_EVENT_LABELS[event as OrderMessageEvent] ?? event;
+}
+
+/** A try that failed and may succeed later; the message stays queued and says why. */
+class TryAgainLater extends Error {}
+
+/**
+ * Sends one logged message, checking again what held when it was enqueued: the channel is on,
+ * the customer still consents (withdrawn since: skipped), the order has not moved on (skipped),
+ * the template a provider requires is set (failed, with the reason), the shop-wide hourly cap
+ * leaves room (tried again later). A message already decided is left alone.
+ */
+async function deliverMessage(database: Database, messageId: string, attempt: number) {
+  const message = await findMessage(database, messageId);
+  if (message?.state !== "queued") return;
+  const channel = message.channel;
+  const label = MESSAGE_CHANNEL_LABELS[channel];
+  const settle = (outcome: Parameters<typeof settleMessage>[2]) =>
+    settleMessage(database, messageId, outcome);
+
+  if (!channelEnabled(channel)) {
+    await settle({ state: "skipped", error: `${label} messages are switched off` });
+    return;
+  }
+  if (!message.userId || !(await hasConsent(database, message.userId, channel))) {
+    await settle({
+      state: "skipped",
+      error: `The customer has not opted in to order updates by ${label}, or withdrew before it was sent`,
+    });
+    return;
+  }
+  const compose = messageComposer(message.event);
+  if (!compose) throw new Error(`No one writes ${message.event} messages in this process`);
+  const composed = await compose(database, message);
+  if (!composed) {
+    await settle({
+      state: "skipped",
+      error: "The order has moved on: this would no longer be true",
+    });
+    return;
+  }
+  const to = indianMobile(composed.phone);
+  if (!to) {
+    await settle({
+      state: "failed",
+      error: "The customer has no Indian mobile number to send to",
+      recipient: composed.phone,
+    });
+    return;
+  }
+  const settings = await getMessageSettings(database);
+  const template = templateFor(settings, message.event as OrderMessageEvent, channel);
+  const missing = missingTemplate(channel, template, message.event);
+  if (missing) {
+    await settle({ state: "failed", error: missing, recipient: to });
+    return;
+  }
+
+  try {
+    const sentLastHour = await messagesSentSince(database, new Date(Date.now() - HOUR_MS));
+    if (sentLastHour >= settings.orderMessagesPerHour) {
+      throw new TryAgainLater(
+        `The shop-wide cap of ${settings.orderMessagesPerHour} order messages an hour was reached; it will be sent later`,
+      );
+    }
+    const result =
+      channel === "sms"
+        ? await sendSms({
+            to,
+            templateId: template,
+            senderId: settings.smsSenderId || null,
+            text: composed.text,
+            variables: composed.variables,
+          })
+        : await sendWhatsApp({
+            to,
+            template: template ?? outboxTemplateName(message.event),
+            language: settings.whatsappLanguage,
+            parameters: composed.parameters,
+            text: composed.text,
+          });
+    if (!result.sent) {
+      await settle({ state: "skipped", error: `${label} messages are switched off` });
+      return;
+    }
+    await settle({ state: "sent", recipient: to, body: composed.text, providerId: result.id });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const retryable =
+      error instanceof TryAgainLater || (error as { retryable?: boolean }).retryable !== false;
+    if (!retryable || attempt >= CUSTOMER_MESSAGE_RETRY.maxAttempts) {
+      logger.warn({ messageId, channel, event: message.event, reason }, "order message failed");
+      await settle({ state: "failed", error: reason, recipient: to, body: composed.text });
+      return;
+    }
+    await noteMessageRetry(database, messageId, reason);
+    throw error;
+  }
+}
+
+/**
+ * Why a message cannot go out without a template, or null. MSG91 sends only text registered on
+ * DLT, so an SMS without its template id is not sent as unregistered text; the WhatsApp Cloud API
+ * sends only approved templates. The outbox needs neither.
+ */
+function missingTemplate(channel: MessageChannel, template: string | null, event: string) {
+  if (template) return null;
+  if (channel === "sms" && smsTransport().mode === "msg91") {
+    return `No DLT template id is set for the "${eventLabel(event)}" SMS in Message settings, so it was not sent: MSG91 refuses text that is not a registered template`;
+  }
+  if (channel === "whatsapp" && whatsAppTransport().mode === "cloud") {
+    return `No WhatsApp template is set for "${eventLabel(event)}" in Message settings, so it was not sent: WhatsApp sends only approved templates`;
+  }
+  return null;
+}

@@ -1,0 +1,147 @@
+import { and, asc, count, eq, gt } from "drizzle-orm";
+import { customerMessages } from "../../../db/schema";
+import type { MessageChannel, MessageState } from "../../domain/order-messages";
+import type { Database, Executor } from "../../lib/db.server";
+import { singleton } from "../../lib/singleton.server";
+
+/**
+ * What a message is about: the step (an event such as "order-shipped"), what it is about (an
+ * order's id) and which occurrence of the step ("" for one that happens once). With the channel,
+ * the same four are the same message: it is written and sent once (docs/decisions/063).
+ */
+export type MessageSubject = { event: string; about: string; occasion: string };
+
+/** What a message says, written when it is sent from what is true then. */
+export type ComposedMessage = {
+  /** The number the customer chose to be told on, as they gave it; null when there is none. */
+  phone: string | null;
+  /** The whole text, as the SMS is sent and the WhatsApp template reads filled in. */
+  text: string;
+  /** The WhatsApp template's body parameters, {{1}}, {{2}}, ... in order. */
+  parameters: string[];
+  /** The SMS template's variables by the names registered with the provider. */
+  variables: Record<string, string>;
+};
+
+/** Writes the message for a subject when it is sent; null skips it (its order moved on). */
+export type MessageComposer = (
+  database: Database,
+  subject: MessageSubject,
+) => Promise<ComposedMessage | null>;
+
+const composers = singleton("message composers", () => new Map<string, MessageComposer>());
+
+/**
+ * The area that owns a kind of message says how to write it (as for mails, decision 055); the
+ * notifications area keeps, checks and sends them, and knows nothing of orders.
+ */
+export function composeMessagesWith(events: readonly string[], composer: MessageComposer) {
+  for (const event of events) composers.set(event, composer);
+}
+
+export function messageComposer(event: string) {
+  return composers.get(event);
+}
+
+/**
+ * Writes one message to the log as queued, in the caller's transaction; returns its id, or null
+ * when the same message was written before (nothing is written again).
+ */
+export async function logQueuedMessage(
+  tx: Executor,
+  message: MessageSubject & { channel: MessageChannel; userId: string },
+  now = new Date(),
+) {
+  const [row] = await tx
+    .insert(customerMessages)
+    .values({ ...message, state: "queued", createdAt: now, updatedAt: now })
+    .onConflictDoNothing({
+      target: [
+        customerMessages.about,
+        customerMessages.event,
+        customerMessages.occasion,
+        customerMessages.channel,
+      ],
+    })
+    .returning({ id: customerMessages.id });
+  return row?.id ?? null;
+}
+
+export type MessageLogEntry = Awaited<ReturnType<typeof listMessagesAbout>>[number];
+
+/** Every message about one order, oldest first: the back office's "Messages". */
+export function listMessagesAbout(executor: Executor, about: string) {
+  return executor
+    .select({
+      id: customerMessages.id,
+      event: customerMessages.event,
+      channel: customerMessages.channel,
+      recipient: customerMessages.recipient,
+      state: customerMessages.state,
+      error: customerMessages.error,
+      providerId: customerMessages.providerId,
+      sentAt: customerMessages.sentAt,
+      createdAt: customerMessages.createdAt,
+    })
+    .from(customerMessages)
+    .where(eq(customerMessages.about, about))
+    .orderBy(
+      asc(customerMessages.createdAt),
+      asc(customerMessages.event),
+      asc(customerMessages.channel),
+    );
+}
+
+export async function findMessage(executor: Executor, id: string) {
+  const [row] = await executor.select().from(customerMessages).where(eq(customerMessages.id, id));
+  return row ?? null;
+}
+
+/** How many order messages went out in the hour before `now`, both channels together. */
+export async function messagesSentSince(executor: Executor, since: Date) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(customerMessages)
+    .where(and(eq(customerMessages.state, "sent"), gt(customerMessages.sentAt, since)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Moves a queued message on to its outcome; a message already decided is left as it is (a run
+ * after a crash finds it done). Returns whether this call decided it.
+ */
+export async function settleMessage(
+  executor: Executor,
+  id: string,
+  outcome: {
+    state: Exclude<MessageState, "queued">;
+    error?: string | null;
+    recipient?: string | null;
+    body?: string | null;
+    providerId?: string | null;
+  },
+  now = new Date(),
+) {
+  const rows = await executor
+    .update(customerMessages)
+    .set({
+      state: outcome.state,
+      error: outcome.error ?? null,
+      ...(outcome.recipient !== undefined ? { recipient: outcome.recipient } : {}),
+      ...(outcome.body !== undefined ? { body: outcome.body } : {}),
+      providerId: outcome.providerId ?? null,
+      sentAt: outcome.state === "sent" ? now : null,
+      updatedAt: now,
+    })
+    .where(and(eq(customerMessages.id, id), eq(customerMessages.state, "queued")))
+    .returning({ id: customerMessages.id });
+  return rows.length > 0;
+}
+
+/** A failed try that will be tried again: the message stays queued, with why it has not gone. */
+export async function noteMessageRetry(executor: Executor, id: string, error: string) {
+  await executor
+    .update(customerMessages)
+    .set({ error, updatedAt: new Date() })
+    .where(and(eq(customerMessages.id, id), eq(customerMessages.state, "queued")));
+}

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { messageSettings } from "../../../db/schema";
+import { canonicalJson } from "../../domain/audit-changes";
+import {
+  MESSAGE_CHANNELS,
+  type MessageChannel,
+  ORDER_MESSAGE_EVENTS,
+  type OrderMessageEvent,
+} from "../../domain/order-messages";
+import type {
+  MessageSettingsInput,
+  MessageTemplates,
+} from "../../domain/validation/order-messages";
+import type { Database, Executor } from "../../lib/db.server";
+import { recordAudit } from "../audit/audit.server";
+
+export type MessageSettings = {
+  templates: MessageTemplates;
+  smsSenderId: string;
+  whatsappLanguage: string;
+  orderMessagesPerHour: number;
+  updatedAt: Date;
+};
+
+/** Every event with both channels' templates, "" where none is set. */
+function completeTemplates(stored: Partial<MessageTemplates>): MessageTemplates {
+  return Object.fromEntries(
+    ORDER_MESSAGE_EVENTS.map((event) => [
+      event,
+      Object.fromEntries(
+        MESSAGE_CHANNELS.map((channel) => [channel, stored[event]?.[channel] ?? ""]),
+      ),
+    ]),
+  ) as MessageTemplates;
+}
+
+/** The message settings (migration 0025 writes their one row; a missing row is written again). */
+export async function getMessageSettings(executor: Executor): Promise<MessageSettings> {
+  let [row] = await executor.select().from(messageSettings).where(eq(messageSettings.id, 1));
+  if (!row) {
+    await executor.insert(messageSettings).values({ id: 1 }).onConflictDoNothing();
+    [row] = await executor.select().from(messageSettings).where(eq(messageSettings.id, 1));
+  }
+  if (!row) throw new Error("message settings row missing");
+  return {
+    templates: completeTemplates(row.templates),
+    smsSenderId: row.smsSenderId,
+    whatsappLanguage: row.whatsappLanguage,
+    orderMessagesPerHour: row.orderMessagesPerHour,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The template an event's message uses on a channel, or null when none is set. */
+export function templateFor(
+  settings: MessageSettings,
+  event: OrderMessageEvent,
+  channel: MessageChannel,
+) {
+  return settings.templates[event]?.[channel] || null;
+}
+
+/**
+ * Saves the message settings and audits what changed (before and after), in one transaction;
+ * saving the same values writes nothing. Returns the names of the changed fields.
+ */
+export async function updateMessageSettings(
+  database: Database,
+  actorId: string,
+  input: MessageSettingsInput,
+): Promise<string[]> {
+  return database.transaction(async (tx) => {
+    await getMessageSettings(tx);
+    const [current] = await tx
+      .select()
+      .from(messageSettings)
+      .where(eq(messageSettings.id, 1))
+      .for("update");
+    if (!current) throw new Error("message settings row missing");
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    const currentTemplates = completeTemplates(current.templates);
+    for (const field of ["smsSenderId", "whatsappLanguage", "orderMessagesPerHour"] as const) {
+      if (current[field] !== input[field]) {
+        before[field] = current[field];
+        after[field] = input[field];
+      }
+    }
+    if (canonicalJson(currentTemplates) !== canonicalJson(input.templates)) {
+      before.templates = currentTemplates;
+      after.templates = input.templates;
+    }
+    const changed = Object.keys(after);
+    if (changed.length === 0) return changed;
+    await tx.update(messageSettings).set(after).where(eq(messageSettings.id, 1));
+    await recordAudit(tx, {
+      actorId,
+      action: "update",
+      entity: "message-settings",
+      entityId: "1",
+      label: "Message settings",
+      changes: { before, after },
+    });
+    return changed;
+  });
+}

@@ -1,0 +1,81 @@
+import { and, eq } from "drizzle-orm";
+import { orders, profiles } from "../../../db/schema";
+import {
+  MESSAGE_CHANNELS,
+  messageOccasion,
+  ORDER_MESSAGE_EVENTS,
+  type OrderMessageEvent,
+} from "../../domain/order-messages";
+import type { Executor } from "../../lib/db.server";
+import {
+  channelEnabled,
+  enqueueCustomerMessage,
+} from "../notifications/customer-message-job.server";
+import { composeMessagesWith } from "../notifications/customer-messages.server";
+import { currentConsents } from "../notifications/message-consents.server";
+import { getSettings } from "../settings/settings.server";
+import { loadOrderForMail } from "./order-mail.server";
+import { orderMessageText } from "./order-message-texts.server";
+
+// The orders area writes its messages; the notifications area checks and sends them
+// (docs/decisions/063). Written when sent, from the order as it is then.
+composeMessagesWith(ORDER_MESSAGE_EVENTS, async (database, { event, about, occasion }) => {
+  const order = await loadOrderForMail(database, about);
+  if (!order) return null;
+  const shop = await getSettings(database);
+  const content = await orderMessageText(
+    database,
+    event as OrderMessageEvent,
+    order,
+    occasion,
+    shop.shopName,
+  );
+  if (!content) return null;
+  return { phone: (await verifiedMobileOf(database, about)) ?? order.address.phone, ...content };
+});
+
+/**
+ * The mobile number the order's customer signs in with, proved by a code (decision 062), or
+ * null: their messages go there, else to the order's delivery phone (docs/decisions/063).
+ */
+async function verifiedMobileOf(executor: Executor, orderId: string) {
+  const [row] = await executor
+    .select({ mobile: profiles.phoneNumber })
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.userId))
+    .where(and(eq(orders.id, orderId), eq(profiles.phoneNumberVerified, true)));
+  return row?.mobile ?? null;
+}
+
+/**
+ * Tells a customer who opted in of a step their order took, one message per chosen channel
+ * (docs/decisions/063). Call it in the transaction that takes the step, so the messages exist
+ * exactly when the step commits; the same step (and occasion) is written once however often this
+ * is called. A customer who has not opted in gets nothing; consent is checked again when sent.
+ * Also the way in for steps other areas see first, such as a courier's "out for delivery".
+ */
+export async function enqueueOrderMessage(
+  tx: Executor,
+  input: { orderId: string; event: OrderMessageEvent; at?: Date; occasion?: string },
+) {
+  const at = input.at ?? new Date();
+  const [order] = await tx
+    .select({ userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, input.orderId));
+  if (!order?.userId) return 0;
+  const chosen = new Set((await currentConsents(tx, order.userId)).map((c) => c.channel));
+  let written = 0;
+  for (const channel of MESSAGE_CHANNELS) {
+    if (!chosen.has(channel) || !channelEnabled(channel)) continue;
+    const added = await enqueueCustomerMessage(tx, {
+      event: input.event,
+      about: input.orderId,
+      occasion: input.occasion ?? messageOccasion(input.event, at),
+      channel,
+      userId: order.userId,
+    });
+    if (added) written++;
+  }
+  return written;
+}

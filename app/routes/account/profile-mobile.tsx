@@ -1,0 +1,330 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { PhoneField } from "~/components/account/phone-field";
+import { InputField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import {
+  formatMobile,
+  INDIAN_MOBILE,
+  isPlaceholderEmail,
+  mobileE164,
+} from "~/domain/mobile-number";
+import {
+  addEmailSchema,
+  sendCodeSchema,
+  verifyCodeSchema,
+} from "~/domain/validation/mobile-sign-in";
+import { respondWithProblem, runIntent } from "~/lib/action-result.server";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { readForm } from "~/lib/form-data.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { requestAddedEmail } from "~/modules/accounts/add-email.server";
+import {
+  ADMIN_USES_EMAIL,
+  confirmAddedNumber,
+  mayAddNumber,
+  sendPhoneCode,
+  signInNumberOf,
+} from "~/modules/accounts/phone-sign-in.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { smsEnabled } from "~/modules/notifications/sms.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import type { Route } from "./+types/profile-mobile";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Mobile number for sign-in | Satara Ayurveda" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * A signed-in customer adds (or changes) the mobile number they may sign in with, proved by a
+ * code sent to it (docs/decisions/062); then they sign in by e-mail or by mobile.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const current = await signInNumberOf(db(), user.id);
+  const number = new URL(request.url).searchParams.get("number") ?? "";
+  return {
+    /** A mobile-only account (its address is the placeholder) may add its own. */
+    needsEmail: !user.isAdmin && isPlaceholderEmail(user.email),
+    current: current ? formatMobile(current) : null,
+    /** Why the page offers nothing, or null. */
+    unavailable: user.isAdmin
+      ? ADMIN_USES_EMAIL
+      : smsEnabled()
+        ? null
+        : "Codes by SMS are not available at the moment.",
+    number: INDIAN_MOBILE.test(number) ? number : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  if (!(await mayAddNumber(db(), user.id))) {
+    return respondWithProblem(
+      { status: 403, title: "Not available", message: ADMIN_USES_EMAIL },
+      { intent: null, result: null },
+    );
+  }
+  const formData = await readForm(request);
+  return runIntent(formData.get("intent"), {
+    "add-email": async () => {
+      const intent = "add-email";
+      const settings = await getSettings(db());
+      const submission = parseWithZod(formData, {
+        schema: addEmailSchema(settings.allowedEmailDomains),
+      });
+      if (submission.status !== "success") {
+        return data(
+          { intent, result: submission.reply({ hideFields: ["password"] }) },
+          { status: 400 },
+        );
+      }
+      const outcome = await requestAddedEmail(db(), {
+        userId: user.id,
+        ...submission.value,
+        publicUrl: getEnv().PUBLIC_URL,
+      });
+      if (!outcome.ok) {
+        return respondWithProblem(
+          { status: 409, title: "E-mail address not added", message: outcome.message },
+          {
+            intent,
+            result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }),
+          },
+        );
+      }
+      return redirectWithToast("/profile/mobile", {
+        type: "success",
+        title: "Check your e-mail",
+        description: `We sent a link to ${submission.value.email}. Open it to add the address to your account.`,
+      });
+    },
+    "send-code": async () => {
+      const intent = "send-code";
+      const submission = parseWithZod(formData, { schema: sendCodeSchema });
+      if (submission.status !== "success") {
+        return data({ intent, result: submission.reply() }, { status: 400 });
+      }
+      const { phoneNumber } = submission.value;
+      const outcome = await sendPhoneCode(db(), {
+        phoneNumber,
+        purpose: "add-number",
+        clientIp: context.clientIp,
+        userId: user.id,
+      });
+      if (!outcome.ok) {
+        return respondWithProblem(
+          {
+            status: outcome.reason === "too-soon" || outcome.reason === "rate-limited" ? 429 : 503,
+            title: "Code not sent",
+            message: outcome.message,
+          },
+          { intent, result: submission.reply({ formErrors: [outcome.message] }) },
+        );
+      }
+      return redirectWithToast(`/profile/mobile?number=${phoneNumber.slice(3)}`, {
+        type: "success",
+        title: "Code sent",
+        description: `We sent a 6-digit code to ${formatMobile(phoneNumber)}. It is valid for 5 minutes.`,
+      });
+    },
+    verify: async () => {
+      const intent = "verify";
+      const submission = parseWithZod(formData, { schema: verifyCodeSchema });
+      if (submission.status !== "success") {
+        return data(
+          { intent, result: submission.reply({ hideFields: ["code"] }) },
+          { status: 400 },
+        );
+      }
+      const { phoneNumber, code } = submission.value;
+      const outcome = await confirmAddedNumber(db(), { userId: user.id, phoneNumber, code });
+      if (!outcome.ok) {
+        return respondWithProblem(
+          {
+            status: outcome.reason === "taken" ? 409 : 400,
+            title: "Not added",
+            message: outcome.message,
+          },
+          {
+            intent,
+            result: submission.reply({
+              fieldErrors: { code: [outcome.message] },
+              hideFields: ["code"],
+            }),
+          },
+        );
+      }
+      return redirectWithToast("/profile/mobile", {
+        type: "success",
+        title: "Mobile number added",
+        description: `You can now sign in with ${formatMobile(phoneNumber)} or with your e-mail.`,
+      });
+    },
+  });
+}
+
+type Result = SubmissionResult<string[]> | null;
+
+export default function ProfileMobilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const resultOf = (intent: string): Result =>
+    actionData?.intent === intent && "result" in actionData ? (actionData.result as Result) : null;
+  const { current, unavailable, number, needsEmail } = loaderData;
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-secondary px-4 py-10">
+      <div className="w-full max-w-md">
+        <Card>
+          <CardHeader>
+            <h1 className="font-display font-semibold text-2xl">Mobile number for sign-in</h1>
+            <CardDescription>
+              {current
+                ? `You can sign in with ${current}.`
+                : "Add your mobile number to sign in with a code sent by SMS."}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {unavailable ? (
+              <p>{unavailable}</p>
+            ) : number ? (
+              <CodeForm number={number} lastResult={resultOf("verify")} />
+            ) : (
+              <NumberForm lastResult={resultOf("send-code")} changing={Boolean(current)} />
+            )}
+            {needsEmail ? <EmailForm lastResult={resultOf("add-email")} /> : null}
+            <Link to="/profile" className="text-primary text-sm underline-offset-4 hover:underline">
+              ← Back to Profile
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function NumberForm({ lastResult, changing }: { lastResult: Result; changing: boolean }) {
+  const busy = useBusy("send-code");
+  const [form, fields] = useForm<{ phoneNumber: string }>({
+    id: "profile-mobile-number",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="send-code" />
+      {form.errors?.length ? (
+        <p
+          id={form.errorId}
+          role="alert"
+          className="rounded-md bg-badge-red p-3 text-badge-red-foreground text-sm"
+        >
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <PhoneField
+        meta={fields.phoneNumber}
+        label={changing ? "New Mobile Number" : "Mobile Number"}
+        description="10 digits; +91 is added for you."
+        disabled={busy}
+      />
+      <Button type="submit" disabled={busy} className="w-fit">
+        {busy ? "Sending..." : "Send Code"}
+      </Button>
+    </Form>
+  );
+}
+
+function CodeForm({ number, lastResult }: { number: string; lastResult: Result }) {
+  const busy = useBusy("verify");
+  const [form, fields] = useForm<{ code: string }>({
+    id: "profile-mobile-code",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="verify" />
+      <input type="hidden" name="phoneNumber" value={number} />
+      <p className="text-sm">
+        Enter the 6-digit code we sent by SMS to {formatMobile(mobileE164(number))}.
+      </p>
+      <InputField
+        meta={fields.code}
+        label="6-digit code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        autoFocus
+        disabled={busy}
+      />
+      <Button type="submit" disabled={busy} className="w-fit">
+        {busy ? "Checking..." : "Verify Number"}
+      </Button>
+      <Link
+        to="/profile/mobile"
+        className="text-primary text-sm underline-offset-4 hover:underline"
+      >
+        Use a different number
+      </Link>
+    </Form>
+  );
+}
+
+function EmailForm({ lastResult }: { lastResult: Result }) {
+  const busy = useBusy("add-email");
+  const [form, fields] = useForm<{ email: string; password: string }>({
+    id: "profile-add-email",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="add-email-heading"
+      className="grid gap-4 border-border border-t pt-4"
+    >
+      <h2 id="add-email-heading" className="font-semibold">
+        Add an e-mail address
+      </h2>
+      <p className="text-muted-foreground text-sm">
+        Then you can also sign in with your e-mail and a password. We send a link to confirm it.
+      </p>
+      <input type="hidden" name="intent" value="add-email" />
+      {form.errors?.length ? (
+        <p
+          id={form.errorId}
+          role="alert"
+          className="rounded-md bg-badge-red p-3 text-badge-red-foreground text-sm"
+        >
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <InputField
+        meta={fields.email}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        disabled={busy}
+      />
+      <InputField
+        meta={fields.password}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        disabled={busy}
+      />
+      <Button type="submit" disabled={busy} className="w-fit">
+        {busy ? "Sending..." : "Add E-mail Address"}
+      </Button>
+    </Form>
+  );
+}

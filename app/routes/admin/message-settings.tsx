@@ -1,0 +1,180 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { InputField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import {
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_CHANNELS,
+  ORDER_MESSAGE_EVENT_LABELS,
+  ORDER_MESSAGE_EVENTS,
+} from "~/domain/order-messages";
+import { messageSettingsFormSchema, templateField } from "~/domain/validation/order-messages";
+import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
+import { db } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { channelEnabled } from "~/modules/notifications/customer-message-job.server";
+import {
+  getMessageSettings,
+  updateMessageSettings,
+} from "~/modules/notifications/message-settings.server";
+import type { Route } from "./+types/message-settings";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Message settings | Admin | Satara Ayurveda" },
+];
+
+const FIELD_LABELS: Record<string, string> = {
+  templates: "Templates",
+  smsSenderId: "SMS Sender ID",
+  whatsappLanguage: "WhatsApp Template Language",
+  orderMessagesPerHour: "Order Messages per Hour",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const settings = await getMessageSettings(db());
+  const templates = Object.fromEntries(
+    ORDER_MESSAGE_EVENTS.flatMap((event) =>
+      MESSAGE_CHANNELS.map((channel) => [
+        templateField(channel, event),
+        settings.templates[event][channel],
+      ]),
+    ),
+  ) as Record<ReturnType<typeof templateField>, string>;
+  return {
+    settings: {
+      ...templates,
+      smsSenderId: settings.smsSenderId,
+      whatsappLanguage: settings.whatsappLanguage,
+      orderMessagesPerHour: String(settings.orderMessagesPerHour),
+    },
+    channels: Object.fromEntries(
+      MESSAGE_CHANNELS.map((channel) => [channel, channelEnabled(channel)]),
+    ) as Record<(typeof MESSAGE_CHANNELS)[number], boolean>,
+    savedAt: settings.updatedAt.getTime(),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: messageSettingsFormSchema });
+  if (submission.status !== "success") {
+    return actionFailure(refusal("Please correct the highlighted fields"), {
+      result: submission.reply(),
+    });
+  }
+  const changed = await updateMessageSettings(db(), admin.id, submission.value);
+  return actionSuccess(
+    {
+      type: "success",
+      title: "Message settings saved",
+      description: changed.length
+        ? `Changed: ${changed.map((field) => FIELD_LABELS[field] ?? field).join(", ")}`
+        : "Nothing had changed",
+    },
+    { result: submission.reply() },
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="font-display font-semibold text-lg">{title}</h2>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid items-start gap-4 sm:grid-cols-2">{children}</CardContent>
+    </Card>
+  );
+}
+
+/**
+ * docs/decisions/063: how order updates go out by SMS and WhatsApp: each step's template per
+ * channel, the SMS sender id, the WhatsApp templates' language and the shop-wide hourly cap.
+ */
+export default function MessageSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, channels, savedAt } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: `message-settings-${savedAt}`,
+    lastResult: actionData?.ok === false ? actionData.result : null,
+    defaultValue: settings,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSettingsFormSchema }),
+  });
+  const off = MESSAGE_CHANNELS.filter((channel) => !channels[channel]);
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Message settings"
+        description="Order updates by SMS and WhatsApp, sent only to customers who chose them"
+      />
+      {off.length > 0 ? (
+        <p className="max-w-4xl text-muted-foreground text-sm">
+          {off.map((channel) => MESSAGE_CHANNEL_LABELS[channel]).join(" and ")}{" "}
+          {off.length > 1 ? "are" : "is"} switched off in the shop's configuration: customers are
+          not offered {off.length > 1 ? "them" : "it"}.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="grid max-w-4xl gap-6">
+        <Section
+          title="Templates"
+          description="Each template gets four values: {{1}} the customer's name, {{2}} the order number, {{3}} the step's detail (the total, the tracking ID, the cash to keep ready or the refund) and {{4}} the link to the order. For MSG91 they are the variables name, order, detail and link. An SMS without its DLT template id is not sent through MSG91."
+        >
+          {ORDER_MESSAGE_EVENTS.map((event) =>
+            MESSAGE_CHANNELS.map((channel) => (
+              <InputField
+                key={templateField(channel, event)}
+                meta={fields[templateField(channel, event)]}
+                label={`${ORDER_MESSAGE_EVENT_LABELS[event]}: ${channel === "sms" ? "SMS DLT Template ID" : "WhatsApp Template Name"}`}
+                inputMode={channel === "sms" ? "numeric" : undefined}
+                spellCheck={false}
+              />
+            )),
+          )}
+        </Section>
+        <Section title="Sending" description="Who the messages come from, and how many may go out.">
+          <InputField
+            meta={fields.smsSenderId}
+            label="SMS Sender ID"
+            description="The 6-letter header registered on DLT. Leave empty to use the one the shop was configured with."
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          <InputField
+            meta={fields.whatsappLanguage}
+            label="WhatsApp Template Language"
+            description="As WhatsApp names it, such as en, en_US or hi."
+            spellCheck={false}
+          />
+          <InputField
+            meta={fields.orderMessagesPerHour}
+            label="Order Messages per Hour"
+            inputMode="numeric"
+            description="The most order messages the shop sends in any hour, SMS and WhatsApp together; the rest wait for the next hour. Sign-in codes are not counted."
+          />
+        </Section>
+        <div>
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : "Save Message Settings"}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

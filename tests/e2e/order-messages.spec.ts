@@ -1,0 +1,190 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { labelInNameViolations, seriousViolations } from "./accessibility-audit";
+import { adminPage, waitForHydration } from "./helpers";
+
+/**
+ * Order updates by WhatsApp (docs/decisions/063), end to end: a customer who signs in with a
+ * mobile number buys with cash on delivery, opts in at the checkout, and finds the "order placed"
+ * and "shipped" messages in the outbox of the shop started by scripts/e2e-server.mjs
+ * (WHATSAPP=outbox, the default); after opting out in the profile the next step is not sent.
+ */
+const OUTBOX = path.join("data", "e2e", "outbox");
+
+/** A ten-digit mobile number no other test of this run uses. */
+function freshNumber() {
+  const tail = `${Date.now() % 1_000_000}`.padStart(6, "0");
+  return `96${String(process.pid % 100).padStart(2, "0")}${tail}`;
+}
+
+type OutboxMessage = { channel: string; to: string; text: string; parameters?: string[] };
+
+/** The outbox's messages on `channel` to the ten digits, oldest first. */
+function messagesTo(ten: string, channel: "sms" | "whatsapp"): OutboxMessage[] {
+  if (!fs.existsSync(OUTBOX)) return [];
+  return fs
+    .readdirSync(OUTBOX)
+    .filter((file) => file.includes(`-${channel}-91${ten}-`))
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(OUTBOX, file), "utf8")));
+}
+
+async function signInWithMobile(page: Page, ten: string, fullName: string) {
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Sign in with mobile number" }).click();
+  await page.getByLabel("Mobile Number").fill(ten);
+  await page.getByRole("button", { name: "Send Code" }).click();
+  await expect(page).toHaveURL(`/auth/mobile?number=${ten}`);
+  let code = "";
+  await expect
+    .poll(() => {
+      const sms = messagesTo(ten, "sms").at(-1) as { variables?: { OTP?: string } } | undefined;
+      code = sms?.variables?.OTP ?? "";
+      return code.length;
+    })
+    .toBe(6);
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+  await page.getByLabel("Full Name").fill(fullName);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("You are now signed in to your account.")).toBeVisible();
+}
+
+test("a customer opts in to WhatsApp at checkout, reads the placed and shipped messages, opts out, and the next step is not sent", async ({
+  page,
+  browser,
+}) => {
+  const ten = freshNumber();
+  await signInWithMobile(page, ten, "Kavita Shinde");
+
+  await page.goto("/product/shilajit-capsule");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  const whatsapp = page.getByRole("checkbox", { name: "Send order updates on WhatsApp" });
+  const sms = page.getByRole("checkbox", { name: "Send order updates by SMS" });
+  // Off by default.
+  await expect(whatsapp).not.toBeChecked();
+  await expect(sms).not.toBeChecked();
+  // The delivery phone differs: the verified mobile the customer signs in with is told.
+  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("Address Line 1").fill("7 Powai Naka, Sadar Bazar");
+  await whatsapp.check();
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Order placed successfully!")).toBeVisible();
+  const orderNumber = (await page
+    .getByRole("article")
+    .filter({ hasText: /Order ORD-/ })
+    .first()
+    .getByRole("heading")
+    .first()
+    .textContent())!
+    .replace("Order ", "")
+    .trim();
+
+  await expect
+    .poll(() => messagesTo(ten, "whatsapp").map((message) => message.text))
+    .toEqual([expect.stringContaining(`Namaste Kavita Shinde, your order ${orderNumber} of ₹`)]);
+  expect(messagesTo(ten, "sms").filter((m) => m.text.includes(orderNumber))).toEqual([]);
+
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/orders?q=${orderNumber}`);
+  await waitForHydration(admin);
+  await admin.getByRole("link", { name: `View order ${orderNumber}` }).click();
+  const dialog = admin.getByRole("dialog", { name: `Order ${orderNumber}` });
+  await dialog.getByLabel("Tracking ID").fill("DTDC777000222");
+  await dialog.getByRole("button", { name: "Add Tracking ID" }).click();
+  await expect(admin.getByText("Tracking ID added and order marked as shipped")).toBeVisible();
+
+  await expect
+    .poll(() => messagesTo(ten, "whatsapp").map((message) => message.text))
+    .toEqual([
+      expect.stringContaining(`your order ${orderNumber} of ₹`),
+      expect.stringMatching(
+        new RegExp(
+          `your order ${orderNumber} has shipped\\. Tracking ID DTDC777000222\\. Track it here: http://\\S+/profile\\?tab=orders&order=`,
+        ),
+      ),
+    ]);
+
+  // The owner sees both, sent, with only the number's last four digits.
+  await admin.goto(`/admin/orders?q=${orderNumber}`);
+  await admin.getByRole("link", { name: `View order ${orderNumber}` }).click();
+  const messages = dialog.getByRole("region", { name: "Messages" });
+  await expect(messages.getByRole("listitem")).toHaveCount(2);
+  await expect(messages.getByRole("listitem").first()).toContainText(
+    `Order placed by WhatsApp to ••••••${ten.slice(-4)}`,
+  );
+  await expect(messages.getByRole("listitem").nth(1)).toContainText("Shipped by WhatsApp");
+  await expect(messages.getByText("Sent")).toHaveCount(2);
+  await expect(messages).not.toContainText(ten);
+
+  // One click in the profile withdraws it.
+  await page.goto("/profile");
+  await waitForHydration(page);
+  await expect(page.getByText(/^Order updates on WhatsApp are on, since /)).toBeVisible();
+  await page.getByRole("button", { name: "Stop order updates on WhatsApp" }).click();
+  await expect(page.getByText("Order updates on WhatsApp are off.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send order updates on WhatsApp" })).toBeVisible();
+
+  await admin.keyboard.press("Escape");
+  await admin.getByLabel(`Status of order ${orderNumber}`).selectOption("delivered");
+  await expect(admin.getByText("Order status changed to delivered")).toBeVisible();
+  // The delivery's messages would have been written with the status, in its transaction: none.
+  await admin.goto(`/admin/orders?q=${orderNumber}`);
+  await admin.getByRole("link", { name: `View order ${orderNumber}` }).click();
+  await expect(dialog.getByText("Delivered", { exact: true }).first()).toBeVisible();
+  await expect(messages.getByRole("listitem")).toHaveCount(2);
+  expect(messagesTo(ten, "whatsapp")).toHaveLength(2);
+  await admin.context().close();
+});
+
+test("the owner sets the message templates, the sender and the hourly cap on an accessible screen; bad input is named", async ({
+  page,
+  browser,
+}) => {
+  // Not for customers: the back office's gate sends them to its sign-in.
+  await page.goto("/admin/messages");
+  await expect(page).toHaveURL(/\/admin\/login/);
+
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/dashboard");
+  await waitForHydration(admin);
+  await admin.getByRole("link", { name: "Message settings" }).first().click();
+  await expect(admin.getByRole("heading", { name: "Message settings", level: 1 })).toBeVisible();
+  await admin.waitForLoadState("networkidle");
+  expect(await seriousViolations(admin)).toEqual([]);
+  expect(await labelInNameViolations(admin)).toEqual([]);
+
+  const cap = admin.getByLabel("Order Messages per Hour");
+  const placedSms = admin.getByLabel("Order placed: SMS DLT Template ID");
+  await cap.fill("0");
+  await placedSms.fill("not-a-number");
+  await admin.getByRole("button", { name: "Save Message Settings" }).click();
+  await expect(cap).toHaveAccessibleDescription(
+    /The hourly cap is a whole number from 1 to 100000/,
+  );
+  await expect(placedSms).toHaveAccessibleDescription(
+    /A DLT template id is 1 to 30 digits, as the DLT portal shows it/,
+  );
+
+  await cap.fill("300");
+  await placedSms.fill("1207161234567890123");
+  await admin.getByLabel("Shipped: WhatsApp Template Name").fill("order_shipped");
+  await admin.getByRole("button", { name: "Save Message Settings" }).click();
+  await expect(admin.getByText("Message settings saved")).toBeVisible();
+  await admin.reload();
+  await expect(admin.getByLabel("Order Messages per Hour")).toHaveValue("300");
+  await expect(admin.getByLabel("Shipped: WhatsApp Template Name")).toHaveValue("order_shipped");
+
+  // Back as they were.
+  await admin.getByLabel("Order Messages per Hour").fill("500");
+  await admin.getByLabel("Order placed: SMS DLT Template ID").fill("");
+  await admin.getByLabel("Shipped: WhatsApp Template Name").fill("");
+  await admin.getByRole("button", { name: "Save Message Settings" }).click();
+  await expect(admin.getByText("Message settings saved")).toBeVisible();
+  await admin.context().close();
+});

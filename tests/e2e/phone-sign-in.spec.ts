@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+
+/** Where the shop started by scripts/e2e-server.mjs writes its SMS (SMS=outbox, the default). */
+const OUTBOX = path.join("data", "e2e", "outbox");
+
+let counter = 0;
+/** A ten-digit mobile number no other test of this run uses. */
+function freshNumber() {
+  counter += 1;
+  const tail = `${Date.now() % 100_000}${counter}`.padStart(6, "0").slice(-6);
+  return `97${String(process.pid % 100).padStart(2, "0")}${tail}`;
+}
+
+/** The code of the newest SMS in the outbox to the ten digits (one JSON file a message). */
+async function codeFromOutbox(ten: string) {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(OUTBOX)
+        ? fs
+            .readdirSync(OUTBOX)
+            .filter((file) => file.includes(`-sms-91${ten}-`))
+            .sort()
+        : [];
+      const newest = files.at(-1);
+      if (!newest) return false;
+      const message = JSON.parse(fs.readFileSync(path.join(OUTBOX, newest), "utf8"));
+      code = message.variables.OTP;
+      return message.to === `+91${ten}` && message.text.includes(code);
+    })
+    .toBe(true);
+  return code!;
+}
+
+async function askForCode(page: Page, ten: string) {
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Sign in with mobile number" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in with mobile number" })).toBeVisible();
+  await page.getByLabel("Mobile Number").fill(ten);
+  await page.getByRole("button", { name: "Send Code" }).click();
+  await expect(page).toHaveURL(`/auth/mobile?number=${ten}`);
+  await expect(
+    page.getByText(
+      `Enter the 6-digit code we sent by SMS to +91 ${ten.slice(0, 5)} ${ten.slice(5)}.`,
+    ),
+  ).toBeVisible();
+}
+
+test("a new customer signs in with a mobile number, reads the code from the SMS and gives a name", async ({
+  page,
+}) => {
+  const ten = freshNumber();
+  await askForCode(page, ten);
+  await page.getByLabel("6-digit code").fill(await codeFromOutbox(ten));
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+
+  await expect(page.getByText("Your number is verified. Tell us your name")).toBeVisible();
+  const name = page.getByLabel("Full Name");
+  await name.fill("A");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
+  await page.getByLabel("Full Name").fill("Sunita Jadhav");
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("You are now signed in to your account.")).toBeVisible();
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByText("Hello, Sunita Jadhav")).toBeVisible();
+  // The placeholder address Better Auth needs is never shown.
+  await expect(page.getByText("no-email.invalid")).toHaveCount(0);
+});
+
+test("without JavaScript, a wrong code three times is refused, and then the right one too", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const ten = freshNumber();
+  await askForCode(page, ten);
+  const code = await codeFromOutbox(ten);
+  const wrong = code === "000000" ? "111111" : "000000";
+  const messages = [
+    "That code is not right. 2 tries left.",
+    "That code is not right. 1 try left.",
+    "That code is not right, and it has been tried 3 times, so it no longer works. Please ask for a new code.",
+  ];
+  for (const message of messages) {
+    await page.getByLabel("6-digit code").fill(wrong);
+    await page.getByRole("button", { name: "Verify and Sign In" }).click();
+    await expect(page.getByLabel("6-digit code")).toHaveAccessibleDescription(message);
+  }
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+  await expect(page.getByLabel("6-digit code")).toHaveAccessibleDescription(
+    "This code no longer works. Please ask for a new code.",
+  );
+  // A new code at once is refused with the wait; the number has no account yet.
+  await page.getByRole("button", { name: "Send a New Code" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    /Please wait \d+ seconds? before asking for a new code\./,
+  );
+  await context.close();
+});
