@@ -20,6 +20,7 @@ import {
   action as profileMobileAction,
   loader as profileMobileLoader,
 } from "~/routes/account/profile-mobile";
+import { loader as authLoader } from "~/routes/auth/auth";
 import { action as mobileAction } from "~/routes/auth/mobile";
 import { phoneCodes, profiles, rateLimits, settings, verifications } from "../../db/schema";
 import { callRouteAt, createAdmin, insertProfile } from "./support/admin";
@@ -631,5 +632,20 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
       code: await codeSentTo(ten),
     });
     expect((await signedInUser(byMobile.cookies))?.id).toBe(user!.id);
+  });
+
+  it("offers no mobile sign-in with SMS=off, and sends nothing", async () => {
+    setSmsTransport({ mode: "off" });
+    try {
+      const ten = freshNumber();
+      const answer = await post({ intent: "send-code", phoneNumber: ten });
+      expect(answer).toMatchObject({ status: 302, location: "/auth" });
+      expect(await smsCount(ten)).toBe(0);
+      const page = await callRouteAt(authLoader, "/auth");
+      expect(page.body).toMatchObject({ mobileSignIn: false });
+    } finally {
+      setSmsTransport({ mode: "outbox", outboxDir: outbox });
+    }
+    expect((await callRouteAt(authLoader, "/auth")).body).toMatchObject({ mobileSignIn: true });
   });
 });
