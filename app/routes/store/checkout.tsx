@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banknote, CreditCard, MapPin } from "lucide-react";
+import { Banknote, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
   data,
   Form,
-  Link,
   redirect,
   type ShouldRevalidateFunction,
   useFetcher,
@@ -70,6 +69,11 @@ const CardPayment = deferred(() =>
 );
 
 /** The order-update choices: plain checkboxes, rendered by the server, loaded apart. */
+/** The saved addresses to ship to: plain links, rendered by the server, loaded apart. */
+const SavedAddresses = deferred(() =>
+  import("~/components/checkout/saved-addresses").then((module) => module.SavedAddresses),
+);
+
 const MessageConsentFields = deferred(() =>
   import("~/components/checkout/message-consent-fields").then(
     (module) => module.MessageConsentFields,
@@ -468,37 +472,7 @@ function CheckoutForm({
           <fieldset className="grid gap-4 rounded-xl border border-border bg-card p-5">
             <legend className="px-1 font-display font-semibold text-xl">Shipping Address</legend>
             {addresses.length > 0 ? (
-              <nav aria-label="Saved addresses" className="grid gap-2">
-                <p className="text-muted-foreground text-sm">Ship to a saved address:</p>
-                <ul className="flex flex-wrap gap-2">
-                  {addresses.map((address) => (
-                    <li key={address.id}>
-                      <Link
-                        to={`?address=${address.id}`}
-                        replace
-                        preventScrollReset
-                        aria-current={address.id === chosenAddressId ? "true" : undefined}
-                        className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-secondary aria-[current=true]:border-primary aria-[current=true]:bg-secondary"
-                      >
-                        <MapPin className="size-4" aria-hidden="true" />
-                        {address.fullName}, {address.city} {address.postalCode}
-                        {address.isDefault ? <Badge variant="outline">Default</Badge> : null}
-                      </Link>
-                    </li>
-                  ))}
-                  <li>
-                    <Link
-                      to="?address=new"
-                      replace
-                      preventScrollReset
-                      aria-current={chosenAddressId === null ? "true" : undefined}
-                      className="inline-flex items-center rounded-md border border-border px-3 py-2 text-sm hover:bg-secondary aria-[current=true]:border-primary aria-[current=true]:bg-secondary"
-                    >
-                      New address
-                    </Link>
-                  </li>
-                </ul>
-              </nav>
+              <SavedAddresses addresses={addresses} chosenAddressId={chosenAddressId} />
             ) : null}
             <AddressFields fields={fields} disabled={placing} />
             {notServed ? (
