@@ -2,6 +2,7 @@ import { nextShipmentState, SCAN_LABELS, type ScanKind } from "../domain/shipmen
 import type { Database, Transaction } from "../lib/db.server";
 import { logger } from "../lib/logger.server";
 import { recordAudit } from "../modules/audit/audit.server";
+import { enqueueOrderMessage } from "../modules/orders/order-messages.server";
 import { lockOrder, OrderAdminError } from "../modules/orders/orders-admin.server";
 import { type CourierScan, ShipmentError } from "../modules/shipping/courier.server";
 import {
@@ -19,6 +20,8 @@ export type ScanOutcome = "applied" | "recorded" | "duplicate" | "unknown";
  * transaction, once: a scan seen before changes nothing (docs/decisions/060). What it does to the
  * order:
  * - delivered: the order is delivered and the customer told (the status change's own mail);
+ * - out for delivery: a customer who opted in is told by SMS or WhatsApp (decision 063), in the
+ *   scan's own transaction; a second scan the same day tells nothing more;
  * - a failed delivery attempt: the shipment's state flags the order for the owner;
  * - returned to the shop (RTO delivered): the order is cancelled through the cancellation
  *   workflow: its units back to stock, its coupon use back, a paid card order refunded.
@@ -51,6 +54,9 @@ async function applyScan(
   const { recorded, moved } = await recordScan(tx, shipment, scan, source, now);
   if (!recorded) return "duplicate";
   if (!moved) return "recorded";
+  if (moved === "out_for_delivery") {
+    await enqueueOrderMessage(tx, { orderId: order.id, event: "out-for-delivery", at: scan.at });
+  }
   const target =
     moved === "delivered" && order.status === "shipped"
       ? "delivered"
