@@ -101,6 +101,9 @@ const FIELD_LABELS: Record<string, string> = {
   codExcludedPinPrefixes: "PIN codes without cash on delivery",
   minShelfLifeDays: "Minimum shelf life (days)",
   manufacturingLicence: "Manufacturing licence number",
+  packageLengthCm: "Package length (cm)",
+  packageBreadthCm: "Package breadth (cm)",
+  packageHeightCm: "Package height (cm)",
 };
 
 /** Words of field names that are abbreviations, written in capitals wherever a label shows them. */

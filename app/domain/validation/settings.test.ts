@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseDomainList, SETTINGS_MESSAGES, settingsFormSchema } from "./settings";
+import {
+  courierSettingsFormSchema,
+  parseDomainList,
+  SETTINGS_MESSAGES,
+  settingsFormSchema,
+  settingsSchemaFor,
+} from "./settings";
 
 const VALID = {
   shopName: "Satara Ayurveda",
@@ -117,5 +123,41 @@ describe("settings form", () => {
     expect(errorsFor({ shopName: " " })).toEqual([SETTINGS_MESSAGES.shopNameShort]);
     expect(errorsFor({ youtube: "youtube.com/shop" })).toEqual([SETTINGS_MESSAGES.socialLink]);
     expect(errorsFor({ youtube: "javascript:alert(1)" })).toEqual([SETTINGS_MESSAGES.socialLink]);
+  });
+});
+
+describe("the parcel box, on the form while a courier books parcels", () => {
+  const BOX = { packageLengthCm: "20", packageBreadthCm: "15", packageHeightCm: "10" };
+  const boxErrors = (input: Record<string, string | undefined>) => {
+    const result = courierSettingsFormSchema.safeParse({ ...VALID, ...BOX, ...input });
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it("reads whole centimetres from 1 to 200", () => {
+    const value = courierSettingsFormSchema.parse({
+      ...VALID,
+      packageLengthCm: " 1 ",
+      packageBreadthCm: "200",
+      packageHeightCm: "007",
+    });
+    expect([value.packageLengthCm, value.packageBreadthCm, value.packageHeightCm]).toEqual([
+      1, 200, 7,
+    ]);
+  });
+
+  it("refuses 0, 201, fractions, signs, exponents, words and an empty side", () => {
+    for (const bad of ["0", "201", "12.5", "-5", "+5", "1e2", "ten", "", " ", undefined]) {
+      expect(boxErrors({ packageHeightCm: bad })).toEqual([SETTINGS_MESSAGES.packageHeight]);
+    }
+    expect(boxErrors({ packageLengthCm: "0" })).toEqual([SETTINGS_MESSAGES.packageLength]);
+    expect(boxErrors({ packageBreadthCm: "1000" })).toEqual([SETTINGS_MESSAGES.packageBreadth]);
+  });
+
+  it("is not read without a courier", () => {
+    expect(settingsSchemaFor(false)).toBe(settingsFormSchema);
+    expect(settingsSchemaFor(true)).toBe(courierSettingsFormSchema);
+    expect(settingsFormSchema.parse({ ...VALID, packageLengthCm: "0" })).not.toHaveProperty(
+      "packageLengthCm",
+    );
   });
 });

@@ -31,6 +31,9 @@ export const SETTINGS_MESSAGES = {
   domainsRequired: "Enter at least one e-mail provider domain",
   domainInvalid: (domain: string) => `'${domain}' is not a domain name like gmail.com`,
   codLimit: "Enter an amount in rupees above 0 and up to 1,00,00,000, such as 5000 or 4999.50",
+  packageLength: "Package length (cm) must be a whole number from 1 to 200",
+  packageBreadth: "Package breadth (cm) must be a whole number from 1 to 200",
+  packageHeight: "Package height (cm) must be a whole number from 1 to 200",
   pinPrefixInvalid: (prefix: string) =>
     `'${prefix}' is not a PIN code or its first digits (1 to 6 digits, not starting with 0)`,
 } as const;
@@ -69,118 +72,147 @@ export function parseDomainList(text: string): string[] {
   return [...new Set(domains)];
 }
 
-/** The back office's settings form (docs/DESIGN.md §3, §6.2, §6.10); one schema for browser and server. */
-export const settingsFormSchema = z
-  .object({
-    shopName: singleLineName({ error: SETTINGS_MESSAGES.shopNameShort })
-      .min(2, { error: SETTINGS_MESSAGES.shopNameShort, abort: true })
-      .max(100, { error: SETTINGS_MESSAGES.shopNameLong }),
-    phone: singleLineText({ error: SETTINGS_MESSAGES.phone })
-      .trim()
-      .regex(/^\+?[0-9][0-9 -]*[0-9]$/, { error: SETTINGS_MESSAGES.phone, abort: true })
-      .refine((value) => /^\d{10,13}$/.test(value.replace(/\D/g, "")), {
-        error: SETTINGS_MESSAGES.phone,
-      }),
-    email: singleLineText({ error: SETTINGS_MESSAGES.email })
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ error: SETTINGS_MESSAGES.email })),
-    addressLine1: singleLineText({ error: SETTINGS_MESSAGES.line1Short })
-      .trim()
-      .min(5, { error: SETTINGS_MESSAGES.line1Short, abort: true })
-      .max(200, { error: SETTINGS_MESSAGES.line1Long }),
-    addressLine2: singleLineText()
-      .trim()
-      .max(200, { error: SETTINGS_MESSAGES.line2Long })
-      .optional()
-      .transform((value) => value || null),
-    city: place(SETTINGS_MESSAGES.city),
-    state: place(SETTINGS_MESSAGES.state),
-    postalCode: singleLineText({ error: SETTINGS_MESSAGES.postalCode })
-      .trim()
-      .regex(/^\d{6}$/, { error: SETTINGS_MESSAGES.postalCode }),
-    facebook: socialLink,
-    instagram: socialLink,
-    twitter: socialLink,
-    youtube: socialLink,
-    gstin: singleLineText()
-      .trim()
-      .toUpperCase()
-      .optional()
-      .transform((value, ctx) => {
-        if (!value) return "";
-        const problem = gstinProblem(value);
-        if (problem) {
-          ctx.addIssue({
-            code: "custom",
-            message:
-              problem === "format"
-                ? SETTINGS_MESSAGES.gstinFormat
-                : SETTINGS_MESSAGES.gstinChecksum,
-          });
-          return z.NEVER;
-        }
-        return value;
-      }),
-    lowStockThreshold: singleLineText({ error: SETTINGS_MESSAGES.threshold })
-      .trim()
-      .regex(/^\d{1,6}$/, { error: SETTINGS_MESSAGES.threshold })
-      .transform(Number),
-    /** Days a lot must still have before its expiry to be sold (docs/decisions/059). */
-    minShelfLifeDays: singleLineText({ error: SETTINGS_MESSAGES.minShelfLife })
-      .trim()
-      .regex(/^\d{1,4}$/, { error: SETTINGS_MESSAGES.minShelfLife, abort: true })
-      .transform(Number)
-      .refine((days) => days <= MAX_MIN_SHELF_LIFE_DAYS, {
-        error: SETTINGS_MESSAGES.minShelfLife,
-      }),
-    /** Printed on invoices; empty until the owner enters it. */
-    manufacturingLicence: singleLineText()
-      .trim()
-      .max(60, { error: SETTINGS_MESSAGES.licence })
-      .optional()
-      .transform((value) => value ?? ""),
-    allowedEmailDomains: multiLineText({ error: SETTINGS_MESSAGES.domainsRequired }).transform(
-      (text, ctx) => {
-        const domains = parseDomainList(text);
-        if (domains.length === 0) {
-          ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.domainsRequired });
-          return z.NEVER;
-        }
-        const invalid = domains.filter((domain) => !DOMAIN.test(domain));
-        for (const domain of invalid) {
-          ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.domainInvalid(domain) });
-        }
-        return invalid.length ? z.NEVER : domains;
-      },
-    ),
-    /** Rupees as typed; empty for no limit. */
-    codMaxOrderValue: singleLineText({ error: SETTINGS_MESSAGES.codLimit })
-      .trim()
-      .optional()
-      .transform((text, ctx) => {
-        if (!text) return null;
-        const paise = rupeesToPaise(text);
-        if (paise === null || paise <= 0 || paise > MAX_COD_LIMIT_PAISE) {
-          ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.codLimit });
-          return z.NEVER;
-        }
-        return paise;
-      }),
-    codExcludedPinPrefixes: multiLineText()
-      .optional()
-      .transform((text, ctx) => {
-        const prefixes = parsePinPrefixes(text ?? "");
-        const invalid = prefixes.filter((prefix) => !PIN_PREFIX.test(prefix));
-        for (const prefix of invalid) {
-          ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.pinPrefixInvalid(prefix) });
-        }
-        return invalid.length ? z.NEVER : prefixes;
-      }),
-  })
-  .transform(({ facebook, instagram, twitter, youtube, ...rest }) => ({
+/** A side of the box parcels are booked in, whole centimetres from 1 to 200 (docs/decisions/060). */
+const packageSide = (message: string) =>
+  singleLineText({ error: message })
+    .trim()
+    .regex(/^\d{1,3}$/, { error: message, abort: true })
+    .transform(Number)
+    .refine((cm) => cm >= 1 && cm <= 200, { error: message });
+
+const settingsFields = z.object({
+  shopName: singleLineName({ error: SETTINGS_MESSAGES.shopNameShort })
+    .min(2, { error: SETTINGS_MESSAGES.shopNameShort, abort: true })
+    .max(100, { error: SETTINGS_MESSAGES.shopNameLong }),
+  phone: singleLineText({ error: SETTINGS_MESSAGES.phone })
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]*[0-9]$/, { error: SETTINGS_MESSAGES.phone, abort: true })
+    .refine((value) => /^\d{10,13}$/.test(value.replace(/\D/g, "")), {
+      error: SETTINGS_MESSAGES.phone,
+    }),
+  email: singleLineText({ error: SETTINGS_MESSAGES.email })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: SETTINGS_MESSAGES.email })),
+  addressLine1: singleLineText({ error: SETTINGS_MESSAGES.line1Short })
+    .trim()
+    .min(5, { error: SETTINGS_MESSAGES.line1Short, abort: true })
+    .max(200, { error: SETTINGS_MESSAGES.line1Long }),
+  addressLine2: singleLineText()
+    .trim()
+    .max(200, { error: SETTINGS_MESSAGES.line2Long })
+    .optional()
+    .transform((value) => value || null),
+  city: place(SETTINGS_MESSAGES.city),
+  state: place(SETTINGS_MESSAGES.state),
+  postalCode: singleLineText({ error: SETTINGS_MESSAGES.postalCode })
+    .trim()
+    .regex(/^\d{6}$/, { error: SETTINGS_MESSAGES.postalCode }),
+  facebook: socialLink,
+  instagram: socialLink,
+  twitter: socialLink,
+  youtube: socialLink,
+  gstin: singleLineText()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return "";
+      const problem = gstinProblem(value);
+      if (problem) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            problem === "format" ? SETTINGS_MESSAGES.gstinFormat : SETTINGS_MESSAGES.gstinChecksum,
+        });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  lowStockThreshold: singleLineText({ error: SETTINGS_MESSAGES.threshold })
+    .trim()
+    .regex(/^\d{1,6}$/, { error: SETTINGS_MESSAGES.threshold })
+    .transform(Number),
+  /** Days a lot must still have before its expiry to be sold (docs/decisions/059). */
+  minShelfLifeDays: singleLineText({ error: SETTINGS_MESSAGES.minShelfLife })
+    .trim()
+    .regex(/^\d{1,4}$/, { error: SETTINGS_MESSAGES.minShelfLife, abort: true })
+    .transform(Number)
+    .refine((days) => days <= MAX_MIN_SHELF_LIFE_DAYS, {
+      error: SETTINGS_MESSAGES.minShelfLife,
+    }),
+  /** Printed on invoices; empty until the owner enters it. */
+  manufacturingLicence: singleLineText()
+    .trim()
+    .max(60, { error: SETTINGS_MESSAGES.licence })
+    .optional()
+    .transform((value) => value ?? ""),
+  allowedEmailDomains: multiLineText({ error: SETTINGS_MESSAGES.domainsRequired }).transform(
+    (text, ctx) => {
+      const domains = parseDomainList(text);
+      if (domains.length === 0) {
+        ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.domainsRequired });
+        return z.NEVER;
+      }
+      const invalid = domains.filter((domain) => !DOMAIN.test(domain));
+      for (const domain of invalid) {
+        ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.domainInvalid(domain) });
+      }
+      return invalid.length ? z.NEVER : domains;
+    },
+  ),
+  /** Rupees as typed; empty for no limit. */
+  codMaxOrderValue: singleLineText({ error: SETTINGS_MESSAGES.codLimit })
+    .trim()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return null;
+      const paise = rupeesToPaise(text);
+      if (paise === null || paise <= 0 || paise > MAX_COD_LIMIT_PAISE) {
+        ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.codLimit });
+        return z.NEVER;
+      }
+      return paise;
+    }),
+  codExcludedPinPrefixes: multiLineText()
+    .optional()
+    .transform((text, ctx) => {
+      const prefixes = parsePinPrefixes(text ?? "");
+      const invalid = prefixes.filter((prefix) => !PIN_PREFIX.test(prefix));
+      for (const prefix of invalid) {
+        ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.pinPrefixInvalid(prefix) });
+      }
+      return invalid.length ? z.NEVER : prefixes;
+    }),
+});
+
+function withSocialLinks<
+  T extends { facebook?: string; instagram?: string; twitter?: string; youtube?: string },
+>({ facebook, instagram, twitter, youtube, ...rest }: T) {
+  return {
     ...rest,
     socialLinks: Object.fromEntries(
       Object.entries({ facebook, instagram, twitter, youtube }).filter(([, url]) => url),
     ) as { facebook?: string; instagram?: string; twitter?: string; youtube?: string },
-  }));
+  };
+}
+
+/** The back office's settings form (docs/DESIGN.md §3, §6.2, §6.10); one schema for browser and server. */
+export const settingsFormSchema = settingsFields.transform(withSocialLinks);
+
+/**
+ * The same form while a courier books parcels (COURIER is not off): it also sets the box parcels
+ * are booked in (docs/decisions/060). With COURIER=off the form has no such fields and the box
+ * stays as it was.
+ */
+export const courierSettingsFormSchema = settingsFields
+  .extend({
+    packageLengthCm: packageSide(SETTINGS_MESSAGES.packageLength),
+    packageBreadthCm: packageSide(SETTINGS_MESSAGES.packageBreadth),
+    packageHeightCm: packageSide(SETTINGS_MESSAGES.packageHeight),
+  })
+  .transform(withSocialLinks);
+
+export function settingsSchemaFor(courier: boolean) {
+  return courier ? courierSettingsFormSchema : settingsFormSchema;
+}

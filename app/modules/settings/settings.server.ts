@@ -115,6 +115,9 @@ const EDITABLE_FIELDS = [
   "codExcludedPinPrefixes",
   "minShelfLifeDays",
   "manufacturingLicence",
+  "packageLengthCm",
+  "packageBreadthCm",
+  "packageHeightCm",
 ] as const satisfies readonly (keyof EditableSettings)[];
 
 /** Fields an empty input clears (null) rather than leaves as they were. */

@@ -6,12 +6,17 @@ import { InputField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { fieldLabel } from "~/domain/audit-changes";
-import { SOCIAL_NETWORKS, settingsFormSchema } from "~/domain/validation/settings";
+import {
+  type courierSettingsFormSchema,
+  SOCIAL_NETWORKS,
+  settingsSchemaFor,
+} from "~/domain/validation/settings";
 import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
+import { courierMode } from "~/modules/shipping/couriers.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin | Satara Ayurveda" }];
@@ -41,7 +46,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       codMaxOrderValue:
         settings.codMaxOrderValue === null ? "" : String(settings.codMaxOrderValue / 100),
       codExcludedPinPrefixes: settings.codExcludedPinPrefixes.join("\n"),
+      packageLengthCm: String(settings.packageLengthCm),
+      packageBreadthCm: String(settings.packageBreadthCm),
+      packageHeightCm: String(settings.packageHeightCm),
     },
+    // The box parcels are booked in matters only while a courier books them (decision 060).
+    courier: courierMode() !== "off",
     savedAt: settings.updatedAt.getTime(),
   };
 }
@@ -49,7 +59,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: settingsFormSchema });
+  const submission = parseWithZod(formData, {
+    schema: settingsSchemaFor(courierMode() !== "off"),
+  });
   if (submission.status !== "success") {
     return actionFailure(refusal("Please correct the highlighted fields"), {
       result: submission.reply(),
@@ -89,7 +101,7 @@ function Section({
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, savedAt } = loaderData;
+  const { settings, courier, savedAt } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
@@ -99,7 +111,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     defaultValue: settings,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
+    onValidate: ({ formData }) =>
+      // Typed as the form with the box's fields; without a courier it has none and they are not read.
+      parseWithZod(formData, {
+        schema: settingsSchemaFor(courier) as typeof courierSettingsFormSchema,
+      }),
   });
   const domains = fields.allowedEmailDomains;
   const pinPrefixes = fields.codExcludedPinPrefixes;
@@ -204,6 +220,29 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             spellCheck={false}
           />
         </Section>
+        {courier ? (
+          <Section
+            title="Parcels"
+            description="The box every parcel is booked with the courier in. The courier charges by its size as well as its weight."
+          >
+            <InputField
+              meta={fields.packageLengthCm}
+              label="Package length (cm)"
+              inputMode="numeric"
+            />
+            <InputField
+              meta={fields.packageBreadthCm}
+              label="Package breadth (cm)"
+              inputMode="numeric"
+            />
+            <InputField
+              meta={fields.packageHeightCm}
+              label="Package height (cm)"
+              inputMode="numeric"
+              description="Whole centimetres from 1 to 200."
+            />
+          </Section>
+        ) : null}
         <div>
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : "Save Settings"}
