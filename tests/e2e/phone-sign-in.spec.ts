@@ -103,3 +103,79 @@ test("without JavaScript, a wrong code three times is refused, and then the righ
   );
   await context.close();
 });
+
+/** The code and, for a new number, the name: the steps after the number form. */
+async function enterCode(page: Page, ten: string) {
+  await page.getByLabel("6-digit code").fill(await codeFromOutbox(ten));
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+}
+
+test("a visitor's Add to Cart waits for a known number's code, then comes back to the product with the item", async ({
+  browser,
+}) => {
+  // The number needs an account, and a new code comes only 30 seconds after the one that made it.
+  test.setTimeout(90_000);
+  const ten = freshNumber();
+  const before = await browser.newContext();
+  const first = await before.newPage();
+  await askForCode(first, ten);
+  await enterCode(first, ten);
+  await first.getByLabel("Full Name").fill("Meera Kulkarni");
+  await first.getByRole("button", { name: "Create Account" }).click();
+  await expect(first).toHaveURL("/");
+  await before.close();
+  await new Promise((resolve) => setTimeout(resolve, 31_000));
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/product/aceemal-tablet");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL("/auth?redirectTo=%2Fproduct%2Faceemal-tablet");
+  await page.getByRole("link", { name: "Sign in with mobile number" }).click();
+  await expect(page).toHaveURL("/auth/mobile?redirectTo=%2Fproduct%2Faceemal-tablet");
+  await page.getByLabel("Mobile Number").fill(ten);
+  await page.getByRole("button", { name: "Send Code" }).click();
+  await expect(page).toHaveURL(`/auth/mobile?number=${ten}&redirectTo=%2Fproduct%2Faceemal-tablet`);
+  await enterCode(page, ten);
+
+  await expect(page).toHaveURL("/product/aceemal-tablet");
+  await expect(
+    page.getByText("You have successfully signed in. Aceemal Tablet was added to your cart."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await context.close();
+});
+
+test("without JavaScript, a visitor's Add to Cart comes back after a new number's code and name", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const ten = freshNumber();
+  await page.goto("/product/aceemal-tablet");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL("/auth?redirectTo=%2Fproduct%2Faceemal-tablet");
+  await page.getByRole("link", { name: "Sign in with mobile number" }).click();
+  await expect(page).toHaveURL("/auth/mobile?redirectTo=%2Fproduct%2Faceemal-tablet");
+  await page.getByLabel("Mobile Number").fill(ten);
+  await page.getByRole("button", { name: "Send Code" }).click();
+  await expect(page).toHaveURL(`/auth/mobile?number=${ten}&redirectTo=%2Fproduct%2Faceemal-tablet`);
+  // Every way off the code step keeps the way back to the product.
+  for (const [name, href] of [
+    ["Use a different number", "/auth/mobile?redirectTo=%2Fproduct%2Faceemal-tablet"],
+    ["Sign in with e-mail instead", "/auth?redirectTo=%2Fproduct%2Faceemal-tablet"],
+  ] as const) {
+    await expect(page.getByRole("link", { name })).toHaveAttribute("href", href);
+  }
+  await enterCode(page, ten);
+  await page.getByLabel("Full Name").fill("Rohan Patil");
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(page).toHaveURL("/product/aceemal-tablet");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Account created successfully!" }),
+  ).toContainText("You are now signed in to your account. Aceemal Tablet was added to your cart.");
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await context.close();
+});

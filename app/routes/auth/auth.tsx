@@ -42,18 +42,9 @@ import {
   signUp,
 } from "~/modules/accounts/credentials.server";
 import { getCurrentUser, safeRedirectPath } from "~/modules/accounts/session.server";
-import {
-  completePendingAdd,
-  pendingAddSentence,
-  takePendingAdd,
-} from "~/modules/cart/pending-add.server";
 import { smsEnabled } from "~/modules/notifications/sms.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import {
-  completePendingSave,
-  pendingSaveSentence,
-  takePendingSave,
-} from "~/modules/wishlist/pending-save.server";
+import { completeWaitingActions, withPending } from "~/workflows/complete-waiting-actions.server";
 import type { Route } from "./+types/auth";
 
 /** The reset dialog (Radix's dialog) loads apart from the page; it opens only once hydrated. */
@@ -87,25 +78,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) =>
   // React Router types actionResult as any (no route types reach shouldRevalidate): say its shape.
   (actionResult as { signedUp?: boolean } | undefined)?.signedUp ? false : defaultShouldRevalidate;
-
-/**
- * A visitor's "Add to Cart" or heart that waited for this sign-in is checked again and made now;
- * the sentences say what became of each (docs/decisions/021 and 053).
- */
-async function completeWaitingActions(request: Request, userId: string, headers: Headers) {
-  const [add, save] = await Promise.all([
-    takePendingAdd(request, headers),
-    takePendingSave(request, headers),
-  ]);
-  const sentences: string[] = [];
-  if (add) sentences.push(pendingAddSentence(await completePendingAdd(db(), userId, add)));
-  if (save) sentences.push(pendingSaveSentence(await completePendingSave(db(), userId, save)));
-  return sentences;
-}
-
-function withPending(sentence: string, pending: string[]) {
-  return [sentence, ...pending].join(" ");
-}
 
 /** Each tab and dialog of the page posts here with its `intent`, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -159,7 +131,7 @@ async function signInIntent(request: Request, formData: FormData, clientIp: stri
       { headers: outcome.headers },
     );
   }
-  const pending = await completeWaitingActions(request, outcome.userId, outcome.headers);
+  const pending = await completeWaitingActions(db(), request, outcome.userId, outcome.headers);
   return redirectWithToast(
     safeRedirectPath(redirectTo),
     {
@@ -191,7 +163,7 @@ async function signUpIntent(request: Request, formData: FormData, clientIp: stri
       { intent, result: submission.reply({ hideFields: ["password"] }) },
     );
   }
-  const pending = await completeWaitingActions(request, outcome.userId, outcome.headers);
+  const pending = await completeWaitingActions(db(), request, outcome.userId, outcome.headers);
   return respondWithToast(
     {
       type: "success",

@@ -23,6 +23,7 @@ import {
 } from "~/modules/accounts/phone-sign-in.server";
 import { getCurrentUser, safeRedirectPath } from "~/modules/accounts/session.server";
 import { smsEnabled } from "~/modules/notifications/sms.server";
+import { completeWaitingActions, withPending } from "~/workflows/complete-waiting-actions.server";
 import type { Route } from "./+types/mobile";
 
 export const meta: Route.MetaFunction = () => [
@@ -114,12 +115,13 @@ async function verifyIntent(request: Request, formData: FormData, clientIp: stri
   if (outcome.kind === "new") {
     return data({ intent, ticket: outcome.ticket, phoneNumber, result: null });
   }
+  const pending = await completeWaitingActions(db(), request, outcome.userId, outcome.headers);
   return redirectWithToast(
     safeRedirectPath(redirectTo),
     {
       type: "success",
       title: "Welcome back!",
-      description: "You have successfully signed in.",
+      description: withPending("You have successfully signed in.", pending),
       delayMs: 500,
     },
     { headers: outcome.headers },
@@ -144,12 +146,13 @@ async function createAccountIntent(request: Request, formData: FormData, clientI
       description: outcome.message,
     });
   }
+  const pending = await completeWaitingActions(db(), request, outcome.userId, outcome.headers);
   return redirectWithToast(
     safeRedirectPath(redirectTo),
     {
       type: "success",
       title: "Account created successfully!",
-      description: "You are now signed in to your account.",
+      description: withPending("You are now signed in to your account.", pending),
     },
     { headers: outcome.headers },
   );
@@ -330,7 +333,10 @@ function ResendForm({
       <Button type="submit" variant="outline" disabled={busy}>
         {busy ? "Sending..." : "Send a New Code"}
       </Button>
-      <Link to="/auth/mobile" className="text-primary text-sm underline-offset-4 hover:underline">
+      <Link
+        to={redirectTo ? `/auth/mobile?${new URLSearchParams({ redirectTo })}` : "/auth/mobile"}
+        className="text-primary text-sm underline-offset-4 hover:underline"
+      >
         Use a different number
       </Link>
     </Form>
