@@ -15,8 +15,7 @@ export const MOBILE_MESSAGES = {
 export const mobileNumberField = singleLineText({ error: MOBILE_MESSAGES.numberRequired })
   .transform((value) => value.replace(/[\s-]/g, "").replace(/^(\+91|0091|0)(?=\d{10}$)/, ""))
   .pipe(
-    z
-      .string()
+    singleLineText()
       .min(1, { error: MOBILE_MESSAGES.numberRequired, abort: true })
       .regex(INDIAN_MOBILE, { error: MOBILE_MESSAGES.numberInvalid }),
   )
