@@ -188,3 +188,42 @@ test("the owner sets the message templates, the sender and the hourly cap on an 
   await expect(admin.getByText("Message settings saved")).toBeVisible();
   await admin.context().close();
 });
+
+test("the owner sets the sign-in code's template and hourly cap without JavaScript; bad input is named", async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser, { javaScriptEnabled: false });
+  await admin.goto("/admin/messages");
+  await expect(admin.getByRole("heading", { name: "Sign-in codes", level: 2 })).toBeVisible();
+  expect(await labelInNameViolations(admin)).toEqual([]);
+  const template = admin.getByLabel("Sign-in code template ID (MSG91)");
+  const cap = admin.getByLabel("Sign-in codes per hour (whole shop)");
+  await expect(cap).toHaveValue("300");
+
+  await template.fill("otp-template");
+  await cap.fill("1.5");
+  await admin.getByRole("button", { name: "Save Message Settings" }).click();
+  await expect(admin.getByLabel("Sign-in codes per hour (whole shop)")).toHaveAccessibleDescription(
+    /Sign-in codes per hour is a whole number from 1 to 100000, in digits only/,
+  );
+  await expect(admin.getByLabel("Sign-in code template ID (MSG91)")).toHaveAccessibleDescription(
+    /A DLT template id is 1 to 30 digits, as the DLT portal shows it/,
+  );
+
+  await admin.getByLabel("Sign-in code template ID (MSG91)").fill("1207160000000000042");
+  await admin.getByLabel("Sign-in codes per hour (whole shop)").fill("250");
+  await admin.getByRole("button", { name: "Save Message Settings" }).click();
+  await admin.goto("/admin/messages");
+  await expect(admin.getByLabel("Sign-in code template ID (MSG91)")).toHaveValue(
+    "1207160000000000042",
+  );
+  await expect(admin.getByLabel("Sign-in codes per hour (whole shop)")).toHaveValue("250");
+
+  // Back as they were.
+  await admin.getByLabel("Sign-in code template ID (MSG91)").fill("");
+  await admin.getByLabel("Sign-in codes per hour (whole shop)").fill("300");
+  await admin.getByRole("button", { name: "Save Message Settings" }).click();
+  await admin.goto("/admin/messages");
+  await expect(admin.getByLabel("Sign-in codes per hour (whole shop)")).toHaveValue("300");
+  await admin.context().close();
+});

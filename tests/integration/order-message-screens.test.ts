@@ -7,9 +7,10 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { sendPhoneCode } from "~/modules/accounts/phone-sign-in.server";
 import { sendDueMessages } from "~/modules/notifications/customer-message-job.server";
 import {
   consentHistory,
@@ -26,7 +27,15 @@ import {
 } from "~/routes/admin/message-settings";
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/store/checkout";
-import { auditLog, messageConsents, orders } from "../../db/schema";
+import {
+  auditLog,
+  messageConsents,
+  orders,
+  phoneCodes,
+  rateLimits,
+  settings,
+} from "../../db/schema";
+import { type FakeMsg91, startFakeMsg91 } from "../fakes/msg91-api";
 import { callRoute, callRouteAt, createAdmin, postForm } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
@@ -271,6 +280,7 @@ describe(`the owner's screens on ${DATABASE_KIND}`, () => {
     const good = await callRouteAt(messageSettingsAction, "/admin/messages", admin.cookies, {
       whatsappLanguage: "hi",
       orderMessagesPerHour: "120",
+      smsCodesPerHour: "300",
       "sms_order-placed": "1207161234567890123",
       "whatsapp_order-placed": "order_placed",
     });
@@ -299,6 +309,168 @@ describe(`the owner's screens on ${DATABASE_KIND}`, () => {
       "sms_order-placed": "1207161234567890123",
       whatsappLanguage: "hi",
       orderMessagesPerHour: "120",
+    });
+  });
+});
+
+describe(`Message settings: sign-in codes (docs/decisions/062) on ${DATABASE_KIND}`, () => {
+  const SIGN_IN_CAP = "Sign-in codes per hour is a whole number from 1 to 100000, in digits only";
+  const DLT = "A DLT template id is 1 to 30 digits, as the DLT portal shows it";
+  const base = { whatsappLanguage: "en", orderMessagesPerHour: "200", smsCodesPerHour: "300" };
+  let fake: FakeMsg91;
+
+  beforeAll(async () => {
+    fake = await startFakeMsg91({ authKey: "msg91-key" });
+  });
+  afterAll(() => fake.close());
+  afterEach(async () => {
+    await handle.db
+      .update(settings)
+      .set({ smsCodesPerHour: 300, smsSignInTemplateId: null })
+      .where(eq(settings.id, 1));
+    await handle.db.delete(rateLimits).where(like(rateLimits.key, "phone-code:%"));
+  });
+
+  function signInSettings() {
+    return handle.db
+      .select({
+        smsSignInTemplateId: settings.smsSignInTemplateId,
+        smsCodesPerHour: settings.smsCodesPerHour,
+      })
+      .from(settings)
+      .where(eq(settings.id, 1));
+  }
+
+  async function save(cookies: string[], fields: Record<string, string>) {
+    return callRouteAt<{ result: { error: Record<string, string[]> } }>(
+      messageSettingsAction,
+      "/admin/messages",
+      cookies,
+      fields,
+    );
+  }
+
+  it("shows both fields, saves them in one post and audits them; saving again changes nothing", async () => {
+    const admin = await createAdmin(handle.db, "Sign-in Keeper");
+    const shown = await callRouteAt<{ settings: Record<string, string> }>(
+      messageSettingsLoader,
+      "/admin/messages",
+      admin.cookies,
+    );
+    expect(shown.body!.settings).toMatchObject({ smsSignInTemplateId: "", smsCodesPerHour: "300" });
+    const fields = {
+      ...base,
+      smsSignInTemplateId: " 1207160000000000042 ",
+      smsCodesPerHour: " 40 ",
+    };
+    const saved = await save(admin.cookies, fields);
+    expect(saved.status).toBe(200);
+    expect(saved.toast?.description).toContain(
+      "Sign-in code template ID (MSG91), Sign-in codes per hour (whole shop)",
+    );
+    expect(await signInSettings()).toEqual([
+      { smsSignInTemplateId: "1207160000000000042", smsCodesPerHour: 40 },
+    ]);
+    const [audit] = await handle.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(audit).toMatchObject({
+      entity: "message-settings",
+      changes: {
+        before: { smsSignInTemplateId: null, smsCodesPerHour: 300 },
+        after: { smsSignInTemplateId: "1207160000000000042", smsCodesPerHour: 40 },
+      },
+    });
+    const loaded = await callRouteAt<{ settings: Record<string, string> }>(
+      messageSettingsLoader,
+      "/admin/messages",
+      admin.cookies,
+    );
+    expect(loaded.body!.settings).toMatchObject({
+      smsSignInTemplateId: "1207160000000000042",
+      smsCodesPerHour: "40",
+    });
+    const again = await save(admin.cookies, fields);
+    expect(again.toast?.description).toBe("Nothing had changed");
+
+    // An emptied template id is stored as none.
+    const cleared = await save(admin.cookies, { ...fields, smsSignInTemplateId: "" });
+    expect(cleared.status).toBe(200);
+    expect(await signInSettings()).toEqual([{ smsSignInTemplateId: null, smsCodesPerHour: 40 }]);
+    const audits = await handle.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(audits).toHaveLength(2);
+  });
+
+  it("refuses each bad value with its message and a 400, writing nothing", async () => {
+    const admin = await createAdmin(handle.db, "Sign-in Checker");
+    const before = await signInSettings();
+    const bad: [Record<string, string>, Record<string, string[]>][] = [
+      [{ smsCodesPerHour: "0" }, { smsCodesPerHour: [SIGN_IN_CAP] }],
+      [{ smsCodesPerHour: "100001" }, { smsCodesPerHour: [SIGN_IN_CAP] }],
+      [{ smsCodesPerHour: "-5" }, { smsCodesPerHour: [SIGN_IN_CAP] }],
+      [{ smsCodesPerHour: "2.5" }, { smsCodesPerHour: [SIGN_IN_CAP] }],
+      [{ smsCodesPerHour: "1e3" }, { smsCodesPerHour: [SIGN_IN_CAP] }],
+      [{ smsCodesPerHour: "forty" }, { smsCodesPerHour: [SIGN_IN_CAP] }],
+      [{ smsCodesPerHour: "" }, { smsCodesPerHour: [SIGN_IN_CAP] }],
+      [{ smsSignInTemplateId: "64f1-otp" }, { smsSignInTemplateId: [DLT] }],
+      [{ smsSignInTemplateId: "1".repeat(31) }, { smsSignInTemplateId: [DLT] }],
+    ];
+    for (const [fields, errors] of bad) {
+      const answer = await save(admin.cookies, { ...base, ...fields });
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(answer.body!.result.error).toMatchObject(errors);
+    }
+    const { smsCodesPerHour: _dropped, ...withoutCap } = base;
+    const missing = await save(admin.cookies, withoutCap);
+    expect(missing.status).toBe(400);
+    expect(missing.body!.result.error).toMatchObject({ smsCodesPerHour: [SIGN_IN_CAP] });
+    expect(await signInSettings()).toEqual(before);
+    expect(await handle.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id))).toEqual(
+      [],
+    );
+  });
+
+  it("the saved cap is the shop's: with a cap of 1 a second number's code is refused", async () => {
+    const admin = await createAdmin(handle.db, "Sign-in Limiter");
+    expect((await save(admin.cookies, { ...base, smsCodesPerHour: "1" })).status).toBe(200);
+    const first = await sendPhoneCode(handle.db, {
+      phoneNumber: "+919822000101",
+      purpose: "sign-in",
+      clientIp: "10.91.0.1",
+    });
+    expect(first.ok).toBe(true);
+    const second = await sendPhoneCode(handle.db, {
+      phoneNumber: "+919822000102",
+      purpose: "sign-in",
+      clientIp: "10.91.0.2",
+    });
+    expect(second).toMatchObject({ ok: false, reason: "rate-limited" });
+    expect(
+      await handle.db
+        .select({ id: phoneCodes.id })
+        .from(phoneCodes)
+        .where(eq(phoneCodes.phoneNumber, "+919822000102")),
+    ).toEqual([]);
+  });
+
+  it("the saved template id is the one MSG91 is sent, whichever SMS mode the screen was saved in", async () => {
+    const admin = await createAdmin(handle.db, "Sign-in Templater");
+    // Saved while SMS goes to the outbox: an owner prepares the template before switching.
+    const saved = await save(admin.cookies, { ...base, smsSignInTemplateId: "1207161122334455" });
+    expect(saved.status).toBe(200);
+    setSmsTransport({
+      mode: "msg91",
+      authKey: "msg91-key",
+      senderId: "SATAYU",
+      apiBase: fake.baseUrl,
+    });
+    const sent = await sendPhoneCode(handle.db, {
+      phoneNumber: "+919822000201",
+      purpose: "sign-in",
+      clientIp: "10.92.0.1",
+    });
+    expect(sent.ok).toBe(true);
+    expect(fake.requests.at(-1)!.body).toMatchObject({
+      template_id: "1207161122334455",
+      recipients: [{ mobiles: "919822000201", OTP: expect.stringMatching(/^\d{6}$/) }],
     });
   });
 });

@@ -14,6 +14,7 @@ export const MESSAGE_SETTINGS_MESSAGES = {
   senderId: "The SMS sender id is the 6 letters of the header registered on DLT, such as SATAYU",
   language: "Enter the template language as WhatsApp names it, such as en, en_US or hi",
   cap: "The hourly cap is a whole number from 1 to 100000",
+  signInCap: "Sign-in codes per hour is a whole number from 1 to 100000, in digits only",
 } as const;
 
 /** The form field of one event's template on one channel ("sms_order-shipped"). */
@@ -40,7 +41,8 @@ export type MessageTemplates = Record<OrderMessageEvent, Record<MessageChannel, 
 
 /**
  * The back office's message settings (docs/decisions/063): a template per event per channel, the
- * SMS sender id, the WhatsApp templates' language and the shop-wide hourly cap on order messages.
+ * SMS sender id, the WhatsApp templates' language and the shop-wide hourly cap on order messages;
+ * and the sign-in code's MSG91 template and the shop-wide hourly cap on sign-in codes (062).
  */
 export const messageSettingsFormSchema = z
   .object({
@@ -58,6 +60,17 @@ export const messageSettingsFormSchema = z
       .int({ error: MESSAGE_SETTINGS_MESSAGES.cap })
       .min(1, { error: MESSAGE_SETTINGS_MESSAGES.cap })
       .max(100_000, { error: MESSAGE_SETTINGS_MESSAGES.cap }),
+    smsSignInTemplateId: dltTemplateId.default(""),
+    smsCodesPerHour: singleLineText({ error: MESSAGE_SETTINGS_MESSAGES.signInCap })
+      .trim()
+      .regex(/^\d{1,6}$/, { error: MESSAGE_SETTINGS_MESSAGES.signInCap })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, { error: MESSAGE_SETTINGS_MESSAGES.signInCap })
+          .max(100_000, { error: MESSAGE_SETTINGS_MESSAGES.signInCap }),
+      ),
   })
   .transform((form) => ({
     templates: Object.fromEntries(
@@ -71,6 +84,9 @@ export const messageSettingsFormSchema = z
     smsSenderId: form.smsSenderId,
     whatsappLanguage: form.whatsappLanguage,
     orderMessagesPerHour: form.orderMessagesPerHour,
+    // Sign-in codes (docs/decisions/062): kept on the shop's settings row, null when unset.
+    smsSignInTemplateId: form.smsSignInTemplateId || null,
+    smsCodesPerHour: form.smsCodesPerHour,
   }));
 
 export type MessageSettingsInput = z.output<typeof messageSettingsFormSchema>;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { messageSettings } from "../../../db/schema";
+import { messageSettings, settings } from "../../../db/schema";
 import { canonicalJson } from "../../domain/audit-changes";
 import {
   MESSAGE_CHANNELS,
@@ -19,8 +19,25 @@ export type MessageSettings = {
   smsSenderId: string;
   whatsappLanguage: string;
   orderMessagesPerHour: number;
+  /** Sign-in codes (docs/decisions/062), kept on the shop's settings row. */
+  smsSignInTemplateId: string | null;
+  smsCodesPerHour: number;
   updatedAt: Date;
 };
+
+/** The sign-in code fields of the shop's settings row (written at start by ensureSettings). */
+async function signInCodeSettings(executor: Executor, lock = false) {
+  const query = executor
+    .select({
+      smsSignInTemplateId: settings.smsSignInTemplateId,
+      smsCodesPerHour: settings.smsCodesPerHour,
+    })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  const [row] = await (lock ? query.for("update") : query);
+  if (!row) throw new Error("settings row missing");
+  return row;
+}
 
 /** Every event with both channels' templates, "" where none is set. */
 function completeTemplates(stored: Partial<MessageTemplates>): MessageTemplates {
@@ -42,11 +59,13 @@ export async function getMessageSettings(executor: Executor): Promise<MessageSet
     [row] = await executor.select().from(messageSettings).where(eq(messageSettings.id, 1));
   }
   if (!row) throw new Error("message settings row missing");
+  const signIn = await signInCodeSettings(executor);
   return {
     templates: completeTemplates(row.templates),
     smsSenderId: row.smsSenderId,
     whatsappLanguage: row.whatsappLanguage,
     orderMessagesPerHour: row.orderMessagesPerHour,
+    ...signIn,
     updatedAt: row.updatedAt,
   };
 }
@@ -61,7 +80,7 @@ export function templateFor(
 }
 
 /**
- * Saves the message settings and audits what changed (before and after), in one transaction;
+ * Saves the message settings (and the sign-in code fields of the shop's settings) and audits what changed (before and after), in one transaction;
  * saving the same values writes nothing. Returns the names of the changed fields.
  */
 export async function updateMessageSettings(
@@ -90,9 +109,24 @@ export async function updateMessageSettings(
       before.templates = currentTemplates;
       after.templates = input.templates;
     }
+    const signIn = await signInCodeSettings(tx, true);
+    const signInAfter: Partial<typeof signIn> = {};
+    for (const field of ["smsSignInTemplateId", "smsCodesPerHour"] as const) {
+      if (signIn[field] !== input[field]) {
+        before[field] = signIn[field];
+        after[field] = input[field];
+        Object.assign(signInAfter, { [field]: input[field] });
+      }
+    }
     const changed = Object.keys(after);
     if (changed.length === 0) return changed;
-    await tx.update(messageSettings).set(after).where(eq(messageSettings.id, 1));
+    const { smsSignInTemplateId: _t, smsCodesPerHour: _c, ...messageAfter } = after;
+    if (Object.keys(messageAfter).length > 0) {
+      await tx.update(messageSettings).set(messageAfter).where(eq(messageSettings.id, 1));
+    }
+    if (Object.keys(signInAfter).length > 0) {
+      await tx.update(settings).set(signInAfter).where(eq(settings.id, 1));
+    }
     await recordAudit(tx, {
       actorId,
       action: "update",

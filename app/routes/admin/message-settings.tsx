@@ -32,6 +32,8 @@ const FIELD_LABELS: Record<string, string> = {
   smsSenderId: "SMS Sender ID",
   whatsappLanguage: "WhatsApp Template Language",
   orderMessagesPerHour: "Order Messages per Hour",
+  smsSignInTemplateId: "Sign-in code template ID (MSG91)",
+  smsCodesPerHour: "Sign-in codes per hour (whole shop)",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -51,6 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       smsSenderId: settings.smsSenderId,
       whatsappLanguage: settings.whatsappLanguage,
       orderMessagesPerHour: String(settings.orderMessagesPerHour),
+      smsSignInTemplateId: settings.smsSignInTemplateId ?? "",
+      smsCodesPerHour: String(settings.smsCodesPerHour),
     },
     channels: Object.fromEntries(
       MESSAGE_CHANNELS.map((channel) => [channel, channelEnabled(channel)]),
@@ -103,7 +107,8 @@ function Section({
 
 /**
  * docs/decisions/063: how order updates go out by SMS and WhatsApp: each step's template per
- * channel, the SMS sender id, the WhatsApp templates' language and the shop-wide hourly cap.
+ * channel, the SMS sender id, the WhatsApp templates' language and the shop-wide hourly cap;
+ * and the sign-in code SMS's template and hourly cap (docs/decisions/062).
  */
 export default function MessageSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, channels, savedAt } = loaderData;
@@ -167,6 +172,24 @@ export default function MessageSettingsPage({ loaderData, actionData }: Route.Co
             label="Order Messages per Hour"
             inputMode="numeric"
             description="The most order messages the shop sends in any hour, SMS and WhatsApp together; the rest wait for the next hour. Sign-in codes are not counted."
+          />
+        </Section>
+        <Section
+          title="Sign-in codes"
+          description="The SMS that carries a customer's sign-in code. Both apply whichever way the shop sends SMS, so they can be set before switching to MSG91."
+        >
+          <InputField
+            meta={fields.smsSignInTemplateId}
+            label="Sign-in code template ID (MSG91)"
+            description="The DLT template id of the sign-in code SMS, with the code as its variable OTP. Through MSG91 no code is sent without it."
+            inputMode="numeric"
+            spellCheck={false}
+          />
+          <InputField
+            meta={fields.smsCodesPerHour}
+            label="Sign-in codes per hour (whole shop)"
+            inputMode="numeric"
+            description="The most sign-in codes the shop sends in any hour; each one costs money. Past it, customers are asked to try again later."
           />
         </Section>
         <div>
