@@ -565,6 +565,7 @@ async function saveSettings(fields: Record<string, string>) {
   const input = messageSettingsFormSchema.parse({
     whatsappLanguage: "en",
     orderMessagesPerHour: "500",
+    smsCodesPerHour: "300",
     ...fields,
   });
   return updateMessageSettings(handle.db, adminId, input);
@@ -578,6 +579,7 @@ describe(`message settings on ${DATABASE_KIND}`, () => {
       smsSenderId: "SAT",
       whatsappLanguage: "english",
       orderMessagesPerHour: "0",
+      smsCodesPerHour: "300",
     });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(
@@ -596,6 +598,7 @@ describe(`message settings on ${DATABASE_KIND}`, () => {
       messageSettingsFormSchema.safeParse({
         whatsappLanguage: "en",
         orderMessagesPerHour: "100001",
+        smsCodesPerHour: "300",
       }).success,
     ).toBe(false);
   });
