@@ -168,7 +168,7 @@ test("the owner sets the message templates, the sender and the hourly cap on an 
     /The hourly cap is a whole number from 1 to 100000/,
   );
   await expect(placedSms).toHaveAccessibleDescription(
-    /A DLT template id is 1 to 30 digits, as the DLT portal shows it/,
+    /An SMS template ID is 1 to 40 letters and digits, as MSG91 shows it/,
   );
 
   await cap.fill("300");
@@ -207,7 +207,7 @@ test("the owner sets the sign-in code's template and hourly cap without JavaScri
     /Sign-in codes per hour is a whole number from 1 to 100000, in digits only/,
   );
   await expect(admin.getByLabel("Sign-in code template ID (MSG91)")).toHaveAccessibleDescription(
-    /A DLT template id is 1 to 30 digits, as the DLT portal shows it/,
+    /An SMS template ID is 1 to 40 letters and digits, as MSG91 shows it/,
   );
 
   await admin.getByLabel("Sign-in code template ID (MSG91)").fill("1207160000000000042");

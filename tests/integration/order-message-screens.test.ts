@@ -273,7 +273,7 @@ describe(`the owner's screens on ${DATABASE_KIND}`, () => {
     expect(bad.status).toBe(400);
     expect(bad.body!.result.error).toMatchObject({
       orderMessagesPerHour: ["The hourly cap is a whole number from 1 to 100000"],
-      "sms_order-placed": ["A DLT template id is 1 to 30 digits, as the DLT portal shows it"],
+      "sms_order-placed": ["An SMS template ID is 1 to 40 letters and digits, as MSG91 shows it"],
     });
     expect(await getMessageSettings(handle.db)).toEqual(before);
 
@@ -315,7 +315,7 @@ describe(`the owner's screens on ${DATABASE_KIND}`, () => {
 
 describe(`Message settings: sign-in codes (docs/decisions/062) on ${DATABASE_KIND}`, () => {
   const SIGN_IN_CAP = "Sign-in codes per hour is a whole number from 1 to 100000, in digits only";
-  const DLT = "A DLT template id is 1 to 30 digits, as the DLT portal shows it";
+  const DLT = "An SMS template ID is 1 to 40 letters and digits, as MSG91 shows it";
   const base = { whatsappLanguage: "en", orderMessagesPerHour: "200", smsCodesPerHour: "300" };
   let fake: FakeMsg91;
 
@@ -411,7 +411,7 @@ describe(`Message settings: sign-in codes (docs/decisions/062) on ${DATABASE_KIN
       [{ smsCodesPerHour: "forty" }, { smsCodesPerHour: [SIGN_IN_CAP] }],
       [{ smsCodesPerHour: "" }, { smsCodesPerHour: [SIGN_IN_CAP] }],
       [{ smsSignInTemplateId: "64f1-otp" }, { smsSignInTemplateId: [DLT] }],
-      [{ smsSignInTemplateId: "1".repeat(31) }, { smsSignInTemplateId: [DLT] }],
+      [{ smsSignInTemplateId: "1".repeat(41) }, { smsSignInTemplateId: [DLT] }],
     ];
     for (const [fields, errors] of bad) {
       const answer = await save(admin.cookies, { ...base, ...fields });

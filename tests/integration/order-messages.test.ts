@@ -574,7 +574,7 @@ async function saveSettings(fields: Record<string, string>) {
 describe(`message settings on ${DATABASE_KIND}`, () => {
   it("bad input is refused with a clear message per field", () => {
     const result = messageSettingsFormSchema.safeParse({
-      [templateField("sms", "order-shipped")]: "12ab",
+      [templateField("sms", "order-shipped")]: "12-ab",
       [templateField("whatsapp", "order-shipped")]: "Order Shipped!",
       smsSenderId: "SAT",
       whatsappLanguage: "english",
@@ -586,7 +586,7 @@ describe(`message settings on ${DATABASE_KIND}`, () => {
       result.error!.issues.map((issue) => [String(issue.path[0]), issue.message]),
     );
     expect(messages).toEqual({
-      "sms_order-shipped": "A DLT template id is 1 to 30 digits, as the DLT portal shows it",
+      "sms_order-shipped": "An SMS template ID is 1 to 40 letters and digits, as MSG91 shows it",
       "whatsapp_order-shipped":
         "A WhatsApp template name is up to 512 lower-case letters, digits and underscores",
       smsSenderId:

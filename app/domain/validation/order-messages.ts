@@ -8,7 +8,7 @@ import { z } from "../zod";
 import { singleLineText } from "./text";
 
 export const MESSAGE_SETTINGS_MESSAGES = {
-  dltTemplateId: "A DLT template id is 1 to 30 digits, as the DLT portal shows it",
+  dltTemplateId: "An SMS template ID is 1 to 40 letters and digits, as MSG91 shows it",
   whatsappTemplate:
     "A WhatsApp template name is up to 512 lower-case letters, digits and underscores",
   senderId: "The SMS sender id is the 6 letters of the header registered on DLT, such as SATAYU",
@@ -24,7 +24,7 @@ export function templateField(channel: MessageChannel, event: OrderMessageEvent)
 
 const dltTemplateId = singleLineText()
   .trim()
-  .regex(/^(\d{1,30})?$/, { error: MESSAGE_SETTINGS_MESSAGES.dltTemplateId });
+  .regex(/^([A-Za-z0-9]{1,40})?$/, { error: MESSAGE_SETTINGS_MESSAGES.dltTemplateId });
 const whatsappTemplate = singleLineText()
   .trim()
   .regex(/^([a-z0-9_]{1,512})?$/, { error: MESSAGE_SETTINGS_MESSAGES.whatsappTemplate });
