@@ -16,6 +16,7 @@ import { bootstrapAdministrator } from "./modules/accounts/administrators.server
 import { checkCodeForAuth } from "./modules/accounts/phone-sign-in.server";
 import { rememberShoppers } from "./modules/accounts/shopper-memo.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
+import { scheduleDailyJobs } from "./modules/jobs/daily-jobs.server";
 import { startJobRunner } from "./modules/jobs/job-runner.server";
 // The kinds of background job every process runs (docs/decisions/055), declared as they load.
 import "./modules/orders/order-mails.server";
@@ -23,8 +24,8 @@ import "./modules/orders/recall-notices.server";
 import "./workflows/refund-jobs.server";
 import "./workflows/ship-orders.server";
 import "./workflows/courier-tracking.server";
-import { scheduleDailyStockRefresh } from "./modules/inventory/daily-refresh.server";
-import { scheduleDailyStockCheck } from "./modules/inventory/stock-check.server";
+import { dailyStockRefresh } from "./modules/inventory/daily-refresh.server";
+import { dailyStockCheck } from "./modules/inventory/stock-check.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
 import {
   applyDemoSettings,
@@ -88,10 +89,9 @@ export function startShop(): Promise<void> {
       pageCache: storefrontPageCacheForStats,
     });
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
-    // Lots cross the shelf-life line as the date changes (docs/decisions/059).
-    const stopStockRefresh = scheduleDailyStockRefresh(() => handle.db);
-    // The stock check names any size whose lots and ledger disagree, once a day.
-    const stopStockCheck = scheduleDailyStockCheck(() => handle.db);
+    // Once a day: lots cross the shelf-life line as the date changes, and the stock check names
+    // any size whose lots and ledger disagree (docs/decisions/059).
+    const stopDailyJobs = scheduleDailyJobs(() => handle.db, [dailyStockRefresh, dailyStockCheck]);
     const stopJobs = await startJobRunner(() => handle.db, {
       retentionDays: env.JOB_RETENTION_DAYS,
       // One process holds the embedded database: a job left running was left by one that died.
@@ -103,8 +103,7 @@ export function startShop(): Promise<void> {
     );
     lifecycle.stopJobs = async () => {
       stopPageCache();
-      stopStockRefresh();
-      stopStockCheck();
+      stopDailyJobs();
       stopBackfill.abort();
       await Promise.all([stopOrderExpiry(), stopJobs(), backfill]);
     };

@@ -10,7 +10,8 @@ import { addDays, shopDate } from "~/domain/stock-lots";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { getExpiryAlerts } from "~/modules/admin/dashboard.server";
 import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
-import { describeMismatch, enqueueDailyStockCheck } from "~/modules/inventory/stock-check.server";
+import { dailyStockCheck, describeMismatch } from "~/modules/inventory/stock-check.server";
+import { enqueueDailyJob } from "~/modules/jobs/daily-jobs.server";
 import { runJobs } from "~/modules/jobs/run-jobs.server";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as lotsAction, loader as lotsLoader } from "~/routes/admin/product-lots";
@@ -398,8 +399,8 @@ describe(`stock lots in the back office on ${DATABASE_KIND}`, () => {
       );
       expect(page.body!.mismatches.map((row) => row.variantId)).toContain(variantId);
 
-      await enqueueDailyStockCheck(handle.db);
-      await enqueueDailyStockCheck(handle.db);
+      await enqueueDailyJob(handle.db, dailyStockCheck);
+      await enqueueDailyJob(handle.db, dailyStockCheck);
       await runJobs(handle.db, "stock-check");
       const jobs = await handle.db
         .select({ key: backgroundJobs.key, state: backgroundJobs.state })

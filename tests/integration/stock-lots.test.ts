@@ -17,11 +17,7 @@ import {
   ProductAdminError,
   updateProduct,
 } from "~/modules/catalog/products-admin.server";
-import {
-  dailyStockRefresh,
-  enqueueDailyStockRefresh,
-  startOfShopDate,
-} from "~/modules/inventory/daily-refresh.server";
+import { dailyStockRefresh } from "~/modules/inventory/daily-refresh.server";
 import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
 import {
   InventoryError,
@@ -31,6 +27,7 @@ import {
   setSellableStock,
 } from "~/modules/inventory/lots.server";
 import { refreshSellableStock } from "~/modules/inventory/sellable.server";
+import { enqueueDailyJob, startOfShopDate } from "~/modules/jobs/daily-jobs.server";
 import { OrderError } from "~/modules/orders/order-errors";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
@@ -463,8 +460,8 @@ describe(`stock lots and the ledger on ${DATABASE_KIND}`, () => {
     // Back to today, as the rest of the file reads it.
     await refreshSellableStock(handle.db);
 
-    await enqueueDailyStockRefresh(handle.db);
-    await enqueueDailyStockRefresh(handle.db);
+    await enqueueDailyJob(handle.db, dailyStockRefresh);
+    await enqueueDailyJob(handle.db, dailyStockRefresh);
     const jobs = await handle.db
       .select({ key: backgroundJobs.key, runAt: backgroundJobs.runAt })
       .from(backgroundJobs)

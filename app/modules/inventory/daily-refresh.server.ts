@@ -1,5 +1,4 @@
-import { addDays, shopDate } from "../../domain/stock-lots";
-import type { Database } from "../../lib/db.server";
+import { shopDate } from "../../domain/stock-lots";
 import { logger } from "../../lib/logger.server";
 import { defineJob } from "../jobs/job-kinds.server";
 import { refreshSellableStock } from "./sellable.server";
@@ -19,35 +18,3 @@ export const dailyStockRefresh = defineJob<{ date: string }>({
     if (changed > 0) logger.info({ changed, date }, "set the sellable stock of sizes again");
   },
 });
-
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** The moment the shop's date `date` (YYYY-MM-DD) begins, midnight in India. */
-export function startOfShopDate(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
-}
-
-/** Enqueues today's refresh (if no process has) and tomorrow's, due at midnight. */
-export async function enqueueDailyStockRefresh(database: Database, now = new Date()) {
-  const today = shopDate(now);
-  const tomorrow = addDays(today, 1);
-  await database.transaction(async (tx) => {
-    await dailyStockRefresh.enqueue(tx, today, { date: today }, now);
-    await dailyStockRefresh.enqueue(tx, tomorrow, { date: tomorrow }, startOfShopDate(tomorrow));
-  });
-}
-
-/**
- * Checks every `everyMs` that today's and tomorrow's refreshes are enqueued; the jobs' keys keep
- * it to one run a day across processes. Returns the stop.
- */
-export function scheduleDailyStockRefresh(database: () => Database, everyMs = 15 * 60_000) {
-  const enqueue = () =>
-    enqueueDailyStockRefresh(database()).catch((error) =>
-      logger.error({ err: error }, "enqueuing the daily stock refresh failed"),
-    );
-  void enqueue();
-  const timer = setInterval(enqueue, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

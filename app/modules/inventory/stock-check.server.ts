@@ -1,8 +1,5 @@
-import { addDays, shopDate } from "../../domain/stock-lots";
-import type { Database } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { defineJob } from "../jobs/job-kinds.server";
-import { startOfShopDate } from "./daily-refresh.server";
 import { findLedgerMismatches, type LedgerMismatch } from "./ledger-check.server";
 
 /** "Ashwagandha – 60 tabs (SKU ASH-60): lots 12, ledger 10, shown 12, sellable 12". */
@@ -28,25 +25,3 @@ export const dailyStockCheck = defineJob<{ date: string }>({
     );
   },
 });
-
-/** Enqueues today's check (if no process has) and tomorrow's, due at midnight in India. */
-export async function enqueueDailyStockCheck(database: Database, now = new Date()) {
-  const today = shopDate(now);
-  const tomorrow = addDays(today, 1);
-  await database.transaction(async (tx) => {
-    await dailyStockCheck.enqueue(tx, today, { date: today }, now);
-    await dailyStockCheck.enqueue(tx, tomorrow, { date: tomorrow }, startOfShopDate(tomorrow));
-  });
-}
-
-/** Makes sure every `everyMs` that today's and tomorrow's checks are enqueued. Returns the stop. */
-export function scheduleDailyStockCheck(database: () => Database, everyMs = 15 * 60_000) {
-  const enqueue = () =>
-    enqueueDailyStockCheck(database()).catch((error) =>
-      logger.error({ err: error }, "enqueuing the daily stock check failed"),
-    );
-  void enqueue();
-  const timer = setInterval(enqueue, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
