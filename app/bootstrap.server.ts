@@ -18,6 +18,7 @@ import { rememberShoppers } from "./modules/accounts/shopper-memo.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
 import { scheduleDailyJobs } from "./modules/jobs/daily-jobs.server";
 import { startJobRunner } from "./modules/jobs/job-runner.server";
+import { courier } from "./modules/shipping/couriers.server";
 // The kinds of background job every process runs (docs/decisions/055), declared as they load.
 import "./modules/orders/order-mails.server";
 import "./modules/orders/recall-notices.server";
@@ -32,6 +33,7 @@ import {
   ensureSettings,
   rememberSettingsUntilChanged,
 } from "./modules/settings/settings.server";
+import { dailyRemittanceCheck } from "./workflows/cod-remittance.server";
 import { scheduleOrderExpiry } from "./workflows/expire-unpaid-orders.server";
 
 const lifecycle = singleton(
@@ -89,9 +91,17 @@ export function startShop(): Promise<void> {
       pageCache: storefrontPageCacheForStats,
     });
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
-    // Once a day: lots cross the shelf-life line as the date changes, and the stock check names
-    // any size whose lots and ledger disagree (docs/decisions/059).
-    const stopDailyJobs = scheduleDailyJobs(() => handle.db, [dailyStockRefresh, dailyStockCheck]);
+    // Once a day: lots cross the shelf-life line as the date changes, the stock check names any
+    // size whose lots and ledger disagree (docs/decisions/059),
+    // and a courier that reports its payouts of cash on delivery is asked for them (decision 061).
+    const stopDailyJobs = scheduleDailyJobs(
+      () => handle.db,
+      [
+        dailyStockRefresh,
+        dailyStockCheck,
+        ...(courier()?.codRemittance ? [dailyRemittanceCheck] : []),
+      ],
+    );
     const stopJobs = await startJobRunner(() => handle.db, {
       retentionDays: env.JOB_RETENTION_DAYS,
       // One process holds the embedded database: a job left running was left by one that died.

@@ -28,7 +28,11 @@
  *   "sr-status-label"}], track_url}}`;
  * - the tracking webhook's body (`webhookBody`): awb, courier_name, current_status,
  *   current_status_id, shipment_status, shipment_status_id, current_timestamp ("DD MM YYYY
- *   HH:mm:ss"), order_id, sr_order_id, scans [...].
+ *   HH:mm:ss"), order_id, sr_order_id, scans [...];
+ * - `GET /orders/show/{id}` (Shiprocket's order id) → `{data: {id, channel_order_id, status,
+ *   payment_method, total, cod, shipments: {...}, awb_data: {...}, remittance_date,
+ *   remittance_utr, remittance_status}}`: the payout fields are empty strings until the cash
+ *   collected on delivery is paid out; 404 for an unknown order.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -48,6 +52,7 @@ type ShiprocketOrder = {
   awb: string | null;
   courierName: string | null;
   activities: Activity[];
+  remittance: { utr: string; date: string; status: string };
 };
 
 type Activity = {
@@ -73,6 +78,11 @@ export type FakeShiprocket = {
   failNext(path: string, status: number, message: string): void;
   /** Revokes every token issued so far (calls with one then answer 401). */
   revokeTokens(): void;
+  /**
+   * Shiprocket pays out an order's collected cash: its details then name the payout's UTR and
+   * date (`date` as Shiprocket writes it, e.g. "2026-11-27").
+   */
+  remit(channelOrderId: string, utr: string, date: string): void;
   /** A scan Shiprocket would record for an AWB, and the webhook body it would send for it. */
   scan(awb: string, label: string, statusId: number, at: Date): Record<string, unknown>;
   close(): Promise<void>;
@@ -150,6 +160,11 @@ export async function startFakeShiprocket(credentials: {
     },
     revokeTokens() {
       tokens.clear();
+    },
+    remit(channelOrderId, utr, date) {
+      const order = orders.get(channelOrderId);
+      if (!order) throw new Error(`no Shiprocket order ${channelOrderId}`);
+      order.remittance = { utr, date, status: "Remitted" };
     },
     scan(awb, label, statusId, at) {
       const order = byAwb.get(awb);
@@ -295,6 +310,7 @@ export async function startFakeShiprocket(credentials: {
           awb: null,
           courierName: null,
           activities: [],
+          remittance: { utr: "", date: "", status: "" },
         };
         orders.set(channelOrderId, order);
         byShipment.set(order.shipmentId, order);
@@ -403,6 +419,37 @@ export async function startFakeShiprocket(credentials: {
           ],
           shipment_track_activities: [...order.activities].reverse(),
           track_url: `https://shiprocket.co/tracking/${order.awb}`,
+        },
+      });
+    }
+
+    const show = /^\/orders\/show\/(\d+)$/.exec(path);
+    if (request.method === "GET" && show) {
+      const order = [...orders.values()].find((entry) => entry.orderId === Number(show[1]));
+      if (!order) return send(response, 404, { message: "Order not found", status_code: 404 });
+      const cod = order.body.payment_method === "COD";
+      return send(response, 200, {
+        data: {
+          id: order.orderId,
+          channel_order_id: order.channelOrderId,
+          customer_pincode: String(order.body.billing_pincode ?? ""),
+          total: Number(order.body.sub_total),
+          net_total: Number(order.body.sub_total).toFixed(2),
+          cod: cod ? 1 : 0,
+          payment_method: cod ? "cod" : "prepaid",
+          status: order.activities.at(-1)?.["sr-status-label"] ?? "NEW",
+          shipments: {
+            id: order.shipmentId,
+            order_id: order.orderId,
+            awb: order.awb,
+            courier: order.courierName ?? "",
+            cod_charges: cod ? "35.00" : "0.00",
+          },
+          awb_data: { awb: order.awb ?? "", charges: { cod_charges: cod ? "35.00" : "" } },
+          delivered_date: null,
+          remittance_date: order.remittance.date,
+          remittance_utr: order.remittance.utr,
+          remittance_status: order.remittance.status,
         },
       });
     }

@@ -52,7 +52,8 @@ export async function markCashRemitted(
   input: {
     orders: readonly CashAwaitingRemittance[];
     reference: string;
-    actorId: string;
+    /** Who recorded it; null when read from the courier. */
+    actorId: string | null;
     remittedAt: Date;
   },
 ) {

@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { codRemittanceOrders, codRemittances, orders } from "../../../db/schema";
 import type { Executor, Transaction } from "../../lib/db.server";
 
@@ -31,6 +31,42 @@ export async function insertRemittance(tx: Transaction, remittance: NewRemittanc
       .values(remittance.orders.map((order) => ({ remittanceId: row.id, ...order })));
   }
   return { id: row.id, amount };
+}
+
+/**
+ * Adds one order to a courier's payout, writing the payout the first time its reference is seen:
+ * Shiprocket names the payout of each order by its bank reference (UTR), one order at a time.
+ * Orders of one payout added at once from two processes queue on the payout's row.
+ */
+export async function addToRemittance(
+  tx: Transaction,
+  input: {
+    courier: NewRemittance["courier"];
+    reference: string;
+    remittedAt: Date;
+    order: { orderId: string; amount: number };
+  },
+) {
+  await tx
+    .insert(codRemittances)
+    .values({
+      courier: input.courier,
+      reference: input.reference,
+      remittedAt: input.remittedAt,
+      amount: 0,
+      recordedBy: null,
+    })
+    .onConflictDoNothing({ target: [codRemittances.courier, codRemittances.reference] });
+  const [row] = await tx
+    .update(codRemittances)
+    .set({ amount: sql`${codRemittances.amount} + ${input.order.amount}` })
+    .where(
+      and(eq(codRemittances.courier, input.courier), eq(codRemittances.reference, input.reference)),
+    )
+    .returning({ id: codRemittances.id });
+  if (!row) throw new Error("the remittance was not written");
+  await tx.insert(codRemittanceOrders).values({ remittanceId: row.id, ...input.order });
+  return row.id;
 }
 
 export type RemittanceReportRow = {

@@ -28,6 +28,12 @@ export type Courier = {
   /** Where the customer follows the parcel. */
   trackingUrl(awb: string): string;
   /**
+   * Whether the courier has paid out the cash it collected for a booked order (by the courier's
+   * own order id), and under which payout; null while it has not. Absent for a courier whose
+   * payouts the owner records by hand (the test courier's button).
+   */
+  codRemittance?(providerOrderId: string): Promise<CodRemittance | null>;
+  /**
    * A tracking webhook's JSON body as scans (none when its status moves nothing); throws
    * CourierWebhookError when the body is not one. Absent for a courier that sends none.
    */
@@ -96,6 +102,9 @@ export type Booking = {
   /** Shiprocket's label PDF; the test courier's label is a page of the shop (null here). */
   labelUrl: string | null;
 };
+
+/** A courier's payout of collected cash: its bank reference (UTR) and the day it was paid. */
+export type CodRemittance = { reference: string; remittedAt: Date | null };
 
 /** One scan, normalized: the AWB it is about, what happened, when and where. */
 export type CourierScan = {

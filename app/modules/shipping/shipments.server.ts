@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import {
   orderItems,
   orders,
@@ -146,6 +146,26 @@ export async function startBooking(
 
 export async function enqueueBooking(tx: Transaction, batchId: string, now: Date) {
   await enqueueJob(tx, COURIER_BOOKING_JOB, batchId, { batchId }, now);
+}
+
+/** The courier's own order ids of these orders' shipments booked with `provider`, by order id. */
+export async function providerOrderIdsOf(
+  executor: Executor,
+  provider: CourierProvider,
+  orderIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ orderId: shipments.orderId, providerOrderId: shipments.providerOrderId })
+    .from(shipments)
+    .where(
+      and(
+        inArray(shipments.orderId, [...orderIds]),
+        eq(shipments.provider, provider),
+        isNotNull(shipments.providerOrderId),
+      ),
+    );
+  return new Map(rows.map((row) => [row.orderId, row.providerOrderId!]));
 }
 
 /** The batch's shipments still to book. */

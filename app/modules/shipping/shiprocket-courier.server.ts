@@ -1,7 +1,7 @@
 import type { Booking, BookingRequest, Courier, CourierQuote, CourierScan } from "./courier.server";
 import { CourierError, CourierWebhookError } from "./courier.server";
 import { formatRupeesPlain } from "./shiprocket-money";
-import { parseShiprocketTime, shiprocketScanKind } from "./shiprocket-statuses";
+import { parseShiprocketDay, parseShiprocketTime, shiprocketScanKind } from "./shiprocket-statuses";
 
 /**
  * Shiprocket's public API (https://apidocs.shiprocket.in, base https://apiv2.shiprocket.in/v1/external):
@@ -10,7 +10,9 @@ import { parseShiprocketTime, shiprocketScanKind } from "./shiprocket-statuses";
  * - GET /courier/serviceability/?pickup_postcode&delivery_postcode&weight (kg)&cod (0|1);
  * - POST /orders/create/adhoc, keyed by our order number as its order_id;
  * - POST /courier/assign/awb {shipment_id}; POST /courier/generate/label {shipment_id: [..]};
- * - POST /courier/generate/pickup {shipment_id: [..]}; GET /courier/track/awb/{awb}.
+ * - POST /courier/generate/pickup {shipment_id: [..]}; GET /courier/track/awb/{awb};
+ * - GET /orders/show/{id}: an order's details, with `remittance_utr` and `remittance_date` once
+ *   the cash collected on delivery has been paid out to the shop.
  */
 export type ShiprocketConfig = {
   apiBase: string;
@@ -29,6 +31,9 @@ const TOKEN_LIFE_MS = 10 * 24 * 60 * 60 * 1000;
 const TOKEN_RENEW_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 type Token = { value: string; expiresAt: number };
+
+/** A bank transfer's reference (UTR): 16 to 22 letters and digits in practice. */
+const PAYOUT_REFERENCE = /^[A-Za-z0-9][A-Za-z0-9/_-]{0,63}$/;
 
 export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
   /** How many times a token was asked for (tests read it). */
@@ -263,6 +268,21 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
 
     trackingUrl(awb) {
       return `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`;
+    },
+
+    async codRemittance(providerOrderId) {
+      const answer = await call("GET", `/orders/show/${encodeURIComponent(providerOrderId)}`);
+      const data = answer?.data;
+      if (!data || typeof data !== "object") {
+        throw new CourierError(`Shiprocket sent no order details: ${errorText(answer)}`, true);
+      }
+      // The payout's bank reference appears once the cash is paid out to the shop.
+      const reference = typeof data.remittance_utr === "string" ? data.remittance_utr.trim() : "";
+      if (!reference) return null;
+      if (!PAYOUT_REFERENCE.test(reference)) {
+        throw new CourierError(`Shiprocket sent an unreadable payout reference`, false);
+      }
+      return { reference, remittedAt: parseShiprocketDay(data.remittance_date) };
     },
 
     parseWebhook: parseShiprocketWebhook,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseShiprocketWebhook } from "./shiprocket-courier.server";
-import { parseShiprocketTime, shiprocketScanKind } from "./shiprocket-statuses";
+import { parseShiprocketDay, parseShiprocketTime, shiprocketScanKind } from "./shiprocket-statuses";
 
 describe("Shiprocket's statuses", () => {
   it("maps labels and, failing those, ids", () => {
@@ -22,6 +22,23 @@ describe("Shiprocket's statuses", () => {
     );
     expect(parseShiprocketTime("yesterday")).toBeNull();
     expect(parseShiprocketTime("2023-13-45 10:00:00")).toBeNull();
+  });
+
+  it("reads the days of an order's details (a remittance date) in India's time", () => {
+    expect(parseShiprocketDay("2026-11-27")?.toISOString()).toBe("2026-11-26T18:30:00.000Z");
+    expect(parseShiprocketDay("27 Nov 2026")?.toISOString()).toBe("2026-11-26T18:30:00.000Z");
+    expect(parseShiprocketDay("21 Sep 2022 05:28 PM")?.toISOString()).toBe(
+      "2022-09-21T11:58:00.000Z",
+    );
+    expect(parseShiprocketDay("21st Sep 2022 12:05 AM")?.toISOString()).toBe(
+      "2022-09-20T18:35:00.000Z",
+    );
+    expect(parseShiprocketDay("2023-05-19 11:59:16")?.toISOString()).toBe(
+      "2023-05-19T06:29:16.000Z",
+    );
+    for (const text of ["", null, undefined, "soon", "31 Feb 2026", "2026-02-30", "5 Foo 2026"]) {
+      expect(parseShiprocketDay(text)).toBeNull();
+    }
   });
 });
 

@@ -67,3 +67,39 @@ export function parseShiprocketTime(text: string | undefined): Date | null {
   const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second ?? "00"}+05:30`);
   return Number.isNaN(date.getTime()) ? null : date;
 }
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/**
+ * A day as Shiprocket's order details write it, in India's time: "2026-11-27", "27 Nov 2026" or
+ * "27 Nov 2026 05:28 PM" (its `order_date`, `created_at`), besides the times parseShiprocketTime
+ * reads. Null for anything else, an empty string included.
+ */
+export function parseShiprocketDay(text: string | undefined | null): Date | null {
+  if (!text) return null;
+  const trimmed = text.trim();
+  const time = parseShiprocketTime(trimmed);
+  if (time) return time;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  const named =
+    /^(\d{1,2})(?:st|nd|rd|th)? ([A-Za-z]{3})[a-z]* (\d{4})(?:,? (\d{1,2}):(\d{2}) ?([AP]M))?$/i.exec(
+      trimmed,
+    );
+  let parts: [string, number, number, number, number] | null = null;
+  if (iso) parts = [iso[1]!, Number(iso[2]), Number(iso[3]), 0, 0];
+  else if (named) {
+    const month = MONTHS.indexOf(named[2]!.toLowerCase()) + 1;
+    if (month === 0) return null;
+    let hour = named[4] ? Number(named[4]) % 12 : 0;
+    if (named[6]?.toUpperCase() === "PM") hour += 12;
+    parts = [named[3]!, month, Number(named[1]), hour, Number(named[5] ?? 0)];
+  }
+  if (!parts) return null;
+  const [year, month, day, hour, minute] = parts;
+  const two = (n: number) => String(n).padStart(2, "0");
+  const date = new Date(`${year}-${two(month)}-${two(day)}T${two(hour)}:${two(minute)}:00+05:30`);
+  if (Number.isNaN(date.getTime())) return null;
+  // "31 Feb" rolls over in Date; a day that does not exist is not a day.
+  const back = new Date(date.getTime() + 330 * 60_000);
+  return back.getUTCDate() === day ? date : null;
+}

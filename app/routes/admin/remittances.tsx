@@ -12,8 +12,11 @@ import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { cashAwaitingRemittance } from "~/modules/orders/cod-remittance.server";
 import { listRemittances } from "~/modules/payments/cod-remittances.server";
-import { courierMode } from "~/modules/shipping/couriers.server";
-import { recordTestCourierRemittance } from "~/workflows/cod-remittance.server";
+import { courier, courierMode } from "~/modules/shipping/couriers.server";
+import {
+  dailyRemittanceCheck,
+  recordTestCourierRemittance,
+} from "~/workflows/cod-remittance.server";
 import type { Route } from "./+types/remittances";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,6 +24,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const RECORD_INTENT = "record-test-remittance";
+const CHECK_INTENT = "check-courier-payouts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -36,6 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     remittances,
     /** Only the test courier pays out on a button; Shiprocket's payouts are its own. */
     testCourier: courierMode() === "test",
+    /** Shiprocket's payouts are read from its order details, daily or when asked. */
+    readsPayouts: Boolean(courier()?.codRemittance),
   };
 }
 
@@ -56,11 +62,26 @@ export async function action({ request }: Route.ActionArgs) {
         description: `${recorded.reference}: ${formatRupees(recorded.amount)} for ${recorded.orders} ${recorded.orders === 1 ? "order" : "orders"}`,
       });
     },
+    [CHECK_INTENT]: async () => {
+      if (!courier()?.codRemittance) {
+        throw new AppError("This courier's payouts are not read by the shop.", { status: 409 });
+      }
+      // The daily check, run now in the background: one a minute however often it is pressed.
+      const now = new Date();
+      await dailyRemittanceCheck.enqueue(db(), `asked-${now.toISOString().slice(0, 16)}`, {
+        date: now.toISOString().slice(0, 10),
+      });
+      return actionSuccess({
+        type: "success",
+        title: "Checking for payouts",
+        description: "Orders the courier has paid out appear in the report in a minute or two.",
+      });
+    },
   });
 }
 
 export default function RemittancesPage({ loaderData }: Route.ComponentProps) {
-  const { awaiting, remittances, testCourier } = loaderData;
+  const { awaiting, remittances, testCourier, readsPayouts } = loaderData;
   const navigation = useNavigation();
   const recording = navigation.state === "submitting" && navigation.formMethod === "POST";
   return (
@@ -88,6 +109,18 @@ export default function RemittancesPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-muted-foreground text-sm">
                 Test courier: pays out the cash of every delivered order waiting above.
               </p>
+            </Form>
+          ) : null}
+          {readsPayouts ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value={CHECK_INTENT} />
+              <p className="mb-2 text-muted-foreground text-sm">
+                Shiprocket's payouts are read once a day: each order it has paid out is recorded as
+                paid with the payout's bank reference (UTR).
+              </p>
+              <Button type="submit" variant="outline" disabled={recording}>
+                Check for payouts now
+              </Button>
             </Form>
           ) : null}
         </CardContent>
