@@ -7,27 +7,30 @@ import { type RequestStore, setRequestStorage } from "~/lib/request-store.server
 import { rememberStorefrontReads } from "~/lib/storefront-memo.server";
 import { listCustomers } from "~/modules/customers/customers-admin.server";
 import { rememberSettingsUntilChanged, shopSettings } from "~/modules/settings/settings.server";
+import { setCourier } from "~/modules/shipping/couriers.server";
+import { testCourier } from "~/modules/shipping/test-courier.server";
 import { loader as rootLoader } from "~/root";
+import { action as checkoutAction } from "~/routes/store/checkout";
 import { loader as productLoader } from "~/routes/store/product";
-import { addresses, productVariants, reviews, settings } from "../../db/schema";
-import { callRoute, getPage } from "./support/admin";
+import { addresses, orders, productVariants, reviews, settings } from "../../db/schema";
+import { callRoute, getPage, postForm } from "./support/admin";
 import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { SHIPPING_ADDRESS } from "./support/orders";
+import { fillCart, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
 
 let handle: DatabaseHandle;
 const store = new AsyncLocalStorage<RequestStore>();
 
-/** The statements one request's loaders run, as the shop's query counter sees them. */
-async function queriesOf(load: () => Promise<unknown>) {
+/** The statements one request's loaders (or, not read-only, its action) run, as counted. */
+async function queriesOf(load: () => Promise<unknown>, { readOnly = true } = {}) {
   const request: RequestStore = {
     requestId: "budget",
     navigation: true,
     toasts: [],
     queries: 0,
-    readOnly: true,
+    readOnly,
   };
   await store.run(request, load);
   return request.queries ?? 0;
@@ -43,6 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  setCourier(undefined);
   await liveEvents().close();
   await handle.close();
 });
@@ -163,5 +167,48 @@ describe(`the back office's customer list on ${DATABASE_KIND}`, () => {
       "9822000013",
     ]);
     expect(count).toBe(2);
+  });
+});
+
+describe(`placing an order on ${DATABASE_KIND}`, () => {
+  /** One cash-on-delivery order placed through the checkout's action; its statements counted. */
+  async function placeCashOrder(customer: Awaited<ReturnType<typeof createCustomer>>) {
+    const [product] = await insertProducts(handle.db, [
+      { name: `Budget Guggulu ${Date.now()}`, price: 45_000, stockQuantity: 9 },
+    ]);
+    await fillCart(handle.db, customer.id, [{ productId: product!.id, quantity: 2 }]);
+    let status = 0;
+    const count = await queriesOf(
+      async () => {
+        const answer = await callRoute(
+          checkoutAction,
+          postForm("/checkout", customer.cookies, {
+            ...SHIPPING_ADDRESS,
+            addressLine2: "",
+            paymentMethod: "cod",
+            idempotencyKey: crypto.randomUUID(),
+          }),
+        );
+        status = answer.status;
+      },
+      { readOnly: false },
+    );
+    expect(status).toBe(302);
+    return count;
+  }
+
+  it("takes 14 statements, and the courier's word on the PIN code adds none once known", async () => {
+    const customer = await createCustomer("Budget Checkout Buyer");
+    setCourier(null);
+    const withoutCourier = await placeCashOrder(customer);
+    setCourier(testCourier);
+    // The first order to a PIN code asks the courier (in memory for the test courier); then kept.
+    await placeCashOrder(customer);
+    const withCourier = await placeCashOrder(customer);
+    // On PostgreSQL the transaction's begin and commit are counted as statements too.
+    expect(withoutCourier).toBe(DATABASE_KIND === "PostgreSQL" ? 16 : 14);
+    expect(withCourier).toBe(withoutCourier);
+    const placed = await handle.db.select().from(orders).where(eq(orders.userId, customer.id));
+    expect(placed).toHaveLength(3);
   });
 });

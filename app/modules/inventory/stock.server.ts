@@ -62,16 +62,21 @@ export type StockShortfall = Omit<StockLine, "orderItemId"> & {
 export async function takeStock(
   tx: Transaction,
   lines: StockLine[],
-  options: { forSale: boolean },
+  options: {
+    forSale: boolean;
+    /** A reopened order's lines kept the lots of their cancelled allocation: replaced by this one. */
+    replacesAllocation?: boolean;
+  },
 ): Promise<{ taken: TakenStock[]; shortfall: StockShortfall | null }> {
   const taken: TakenStock[] = [];
-  // A reopened order's lines kept the lots of their cancelled allocation: replaced by this one.
-  await tx.delete(orderItemLots).where(
-    inArray(
-      orderItemLots.orderItemId,
-      lines.map((line) => line.orderItemId),
-    ),
-  );
+  if (options.replacesAllocation) {
+    await tx.delete(orderItemLots).where(
+      inArray(
+        orderItemLots.orderItemId,
+        lines.map((line) => line.orderItemId),
+      ),
+    );
+  }
   const byId = [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
   for (const line of byId) {
     const [row] = await tx

@@ -9,8 +9,19 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   runAt = new Date(),
 ) {
+  await enqueueJobs(tx, kind, [{ key, payload }], runAt);
+}
+
+/** Several jobs of one kind in one statement, each unless one with its key exists. */
+export async function enqueueJobs(
+  tx: Executor,
+  kind: string,
+  jobs: readonly { key: string; payload: Record<string, unknown> }[],
+  runAt = new Date(),
+) {
+  if (jobs.length === 0) return;
   await tx
     .insert(backgroundJobs)
-    .values({ kind, key, payload, runAt })
+    .values(jobs.map(({ key, payload }) => ({ kind, key, payload, runAt })))
     .onConflictDoNothing({ target: [backgroundJobs.kind, backgroundJobs.key] });
 }

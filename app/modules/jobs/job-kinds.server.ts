@@ -1,7 +1,7 @@
 import type { JobRetry } from "../../domain/background-jobs";
 import type { Database, Executor } from "../../lib/db.server";
 import { singleton } from "../../lib/singleton.server";
-import { enqueueJob } from "./enqueue.server";
+import { enqueueJob, enqueueJobs } from "./enqueue.server";
 
 /** What a job's run is told besides its payload. */
 export type JobRun = {
@@ -27,6 +27,12 @@ export type DefinedJob<Payload> = JobKind<Payload> & {
    * not written again.
    */
   enqueue(tx: Executor, key: string, payload: Payload, runAt?: Date): Promise<void>;
+  /** Several at once, in one statement, due at the same time. */
+  enqueueMany(
+    tx: Executor,
+    jobs: readonly { key: string; payload: Payload }[],
+    runAt?: Date,
+  ): Promise<void>;
 };
 
 function registry() {
@@ -41,6 +47,7 @@ export function defineJob<Payload extends Record<string, unknown>>(
   return {
     ...definition,
     enqueue: (tx, key, payload, runAt) => enqueueJob(tx, definition.kind, key, payload, runAt),
+    enqueueMany: (tx, jobs, runAt) => enqueueJobs(tx, definition.kind, jobs, runAt),
   };
 }
 

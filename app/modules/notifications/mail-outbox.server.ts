@@ -68,7 +68,19 @@ const mailJob = defineJob<MailSubject>({
  * is not written again.
  */
 export function enqueueMail(tx: Executor, subject: MailSubject, at = new Date()) {
-  return mailJob.enqueue(tx, `${subject.kind}:${subject.about}:${subject.occasion}`, subject, at);
+  return enqueueMails(tx, [subject], at);
+}
+
+/** Several mails in one statement, each written once however often this is called. */
+export function enqueueMails(tx: Executor, subjects: readonly MailSubject[], at = new Date()) {
+  return mailJob.enqueueMany(
+    tx,
+    subjects.map((subject) => ({
+      key: `${subject.kind}:${subject.about}:${subject.occasion}`,
+      payload: subject,
+    })),
+    at,
+  );
 }
 
 /** Sends every mail due now; for a caller that waits for them (tests, scripts). */

@@ -4,9 +4,9 @@ import {
   ORDER_MAIL_KINDS,
   type OrderMailKind,
 } from "../../domain/mail-outbox";
-import type { OrderMessageEvent } from "../../domain/order-messages";
+import type { MessageChannel, OrderMessageEvent } from "../../domain/order-messages";
 import type { Transaction } from "../../lib/db.server";
-import { composeMailsWith, enqueueMail } from "../notifications/mail-outbox.server";
+import { composeMailsWith, enqueueMail, enqueueMails } from "../notifications/mail-outbox.server";
 import { newOrderAlertMail } from "./new-order-alert.server";
 import { composeCustomerMail } from "./order-mail.server";
 import { enqueueOrderMessage } from "./order-messages.server";
@@ -38,11 +38,24 @@ const MESSAGE_EVENT_OF_MAIL: Partial<Record<OrderMailKind, OrderMessageEvent>> =
  * transaction that makes the order new, so the mails exist exactly when that change commits; a
  * second call does not add them again.
  */
-export async function enqueueNewOrderMails(tx: Transaction, orderId: string, now = new Date()) {
-  for (const kind of NEW_ORDER_MAIL_KINDS) {
-    await enqueueMail(tx, { kind, about: orderId, occasion: "" }, now);
-  }
-  await enqueueOrderMessage(tx, { orderId, event: "order-placed", at: now, occasion: "" });
+export async function enqueueNewOrderMails(
+  tx: Transaction,
+  orderId: string,
+  now = new Date(),
+  customer?: { userId: string; channels: readonly MessageChannel[] },
+) {
+  await enqueueMails(
+    tx,
+    NEW_ORDER_MAIL_KINDS.map((kind) => ({ kind, about: orderId, occasion: "" })),
+    now,
+  );
+  await enqueueOrderMessage(tx, {
+    orderId,
+    event: "order-placed",
+    at: now,
+    occasion: "",
+    customer,
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
-import { orders, profiles } from "../../../db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { messageConsents, orders, profiles } from "../../../db/schema";
 import {
   MESSAGE_CHANNELS,
+  type MessageChannel,
   messageOccasion,
   ORDER_MESSAGE_EVENTS,
   type OrderMessageEvent,
@@ -12,7 +13,6 @@ import {
   enqueueCustomerMessage,
 } from "../notifications/customer-message-job.server";
 import { composeMessagesWith } from "../notifications/customer-messages.server";
-import { currentConsents } from "../notifications/message-consents.server";
 import { getSettings } from "../settings/settings.server";
 import { loadOrderForMail } from "./order-mail.server";
 import { orderMessageText } from "./order-message-texts.server";
@@ -56,26 +56,49 @@ async function verifiedMobileOf(executor: Executor, orderId: string) {
  */
 export async function enqueueOrderMessage(
   tx: Executor,
-  input: { orderId: string; event: OrderMessageEvent; at?: Date; occasion?: string },
+  input: {
+    orderId: string;
+    event: OrderMessageEvent;
+    at?: Date;
+    occasion?: string;
+    /** The customer and the channels they consent to, when the caller has just written them. */
+    customer?: { userId: string; channels: readonly MessageChannel[] };
+  },
 ) {
+  const enabled = MESSAGE_CHANNELS.filter(channelEnabled);
+  if (enabled.length === 0) return 0;
+  const customer = input.customer ?? (await consentsOfOrderCustomer(tx, input.orderId));
+  if (!customer) return 0;
   const at = input.at ?? new Date();
-  const [order] = await tx
-    .select({ userId: orders.userId })
-    .from(orders)
-    .where(eq(orders.id, input.orderId));
-  if (!order?.userId) return 0;
-  const chosen = new Set((await currentConsents(tx, order.userId)).map((c) => c.channel));
   let written = 0;
-  for (const channel of MESSAGE_CHANNELS) {
-    if (!chosen.has(channel) || !channelEnabled(channel)) continue;
+  for (const channel of enabled) {
+    if (!customer.channels.includes(channel)) continue;
     const added = await enqueueCustomerMessage(tx, {
       event: input.event,
       about: input.orderId,
       occasion: input.occasion ?? messageOccasion(input.event, at),
       channel,
-      userId: order.userId,
+      userId: customer.userId,
     });
     if (added) written++;
   }
   return written;
+}
+
+/** The order's customer and the channels they consent to now, in one statement. */
+async function consentsOfOrderCustomer(executor: Executor, orderId: string) {
+  const rows = await executor
+    .select({ userId: orders.userId, channel: messageConsents.channel })
+    .from(orders)
+    .leftJoin(
+      messageConsents,
+      and(eq(messageConsents.userId, orders.userId), isNull(messageConsents.withdrawnAt)),
+    )
+    .where(eq(orders.id, orderId));
+  const userId = rows[0]?.userId;
+  if (!userId) return null;
+  return {
+    userId,
+    channels: rows.flatMap((row) => (row.channel ? [row.channel] : [])),
+  };
 }

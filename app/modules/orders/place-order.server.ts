@@ -182,11 +182,18 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     }
     await emptyOrderedCart(tx, cart.id, now);
     // Before the order's messages are enqueued, so a customer opting in now hears of this order.
-    if (input.messageChoices) {
-      await recordCheckoutChoices(tx, input.userId, input.messageChoices, now);
-    }
+    const channels = input.messageChoices
+      ? await recordCheckoutChoices(tx, input.userId, input.messageChoices, now)
+      : undefined;
     // A card order becomes new when it is paid (markOrderPaid); cash on delivery is new at once.
-    if (order.paymentMethod === "cod") await enqueueNewOrderMails(tx, order.id);
+    if (order.paymentMethod === "cod") {
+      await enqueueNewOrderMails(
+        tx,
+        order.id,
+        new Date(),
+        channels && { userId: input.userId, channels },
+      );
+    }
     // Last, so a product many are buying stays locked only until the commit that follows: the
     // take confirms the price and tax codes everything above was written with, or undoes it all.
     const itemOf = new Map(items.map((item) => [item.variantId, item.id]));

@@ -26,7 +26,7 @@ export async function reopenOrder(tx: Transaction, orderId: string, orderNumber:
       quantity: line.quantity,
       orderItemId: line.id,
     })),
-    { forSale: false },
+    { forSale: false, replacesAllocation: true },
   );
   if (shortfall) {
     const name = names.get(shortfall.variantId)!;
