@@ -24,6 +24,7 @@ import { cartProblemsDescription } from "~/domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
 import { MESSAGE_CHANNELS } from "~/domain/order-messages";
 import { CARD_PAYMENTS_OFF_MESSAGE, CASH_ON_DELIVERY_INTENT } from "~/domain/orders";
+import { PIN_CODE } from "~/domain/pin-code";
 import { priceEveryMethod } from "~/domain/pricing";
 import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "~/domain/shipping";
 import { joinAddressErrors } from "~/domain/validation/address-format";
@@ -458,7 +459,7 @@ function CheckoutForm({
           const target = event.target;
           if (target instanceof HTMLInputElement && target.name === "postalCode") {
             setPostalCode(target.value);
-            if (delivery && /^[1-9]\d{5}$/.test(target.value)) {
+            if (delivery && PIN_CODE.test(target.value)) {
               courier.load(`/api/delivery-estimate?pin=${target.value}`);
             }
           }
