@@ -611,6 +611,36 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     // Until the link is opened the address is not theirs.
     expect((await signedInUser(cookies))?.email).not.toBe(email);
 
+    // A token not of the link's shape is refused where it is read, and spends nothing.
+    const waiting = () =>
+      handle.db
+        .select({ identifier: verifications.identifier })
+        .from(verifications)
+        .where(sql`${verifications.identifier} like 'add-email:%'`);
+    const pending = await waiting();
+    expect(pending).toHaveLength(1);
+    for (const malformed of [
+      "",
+      token!.slice(1),
+      `${token}A`,
+      `${token!.slice(1)}+`,
+      `${token!.slice(1)}\u0000`,
+    ]) {
+      const refused = await callRouteAt(profileEmailAction, "/profile/email", [], {
+        token: malformed,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.toast).toMatchObject({
+        type: "error",
+        title: "E-mail address not added",
+        description: "This link is invalid or has expired. Please add your e-mail address again.",
+      });
+    }
+    const missing = await callRouteAt(profileEmailAction, "/profile/email", [], {});
+    expect(missing.status).toBe(400);
+    expect(await waiting()).toEqual(pending);
+    expect((await signedInUser(cookies))?.email).not.toBe(email);
+
     const confirmed = await callRouteAt(profileEmailAction, "/profile/email", [], {
       token: token!,
     });
