@@ -540,6 +540,21 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
       phoneNumber: ten,
     });
     expect(sent.location).toBe(`/profile/mobile?number=${ten}`);
+    // A new code at once is refused as on the sign-in page: 429 and the wait, under the form.
+    const tooSoon = await callRouteAt<{
+      intent: string;
+      result: { error: Record<string, string[]> };
+    }>(profileMobileAction, `/profile/mobile?number=${ten}`, cookies, {
+      intent: "send-code",
+      phoneNumber: ten,
+    });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.toast).toMatchObject({ type: "error", title: "Code not sent" });
+    expect(tooSoon.body?.intent).toBe("send-code");
+    expect(tooSoon.body?.result.error[""]).toEqual([tooSoon.toast?.description]);
+    expect(tooSoon.toast?.description).toMatch(
+      /^Please wait \d+ seconds? before asking for a new code\.$/,
+    );
     const added = await callRouteAt(profileMobileAction, `/profile/mobile?number=${ten}`, cookies, {
       intent: "verify",
       phoneNumber: ten,
