@@ -5,7 +5,7 @@
  */
 import { DELIVERY_REFUSALS } from "./delivery-refusals";
 import { formatIstWeekdayDay } from "./india-time";
-import { PIN_CODE } from "./pin-code";
+import { PIN_CODE } from "./validation/address-format";
 
 export const DELIVERY_MESSAGES = {
   malformedPin: "Enter a 6-digit PIN code, such as 415003",

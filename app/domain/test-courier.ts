@@ -1,5 +1,5 @@
 import type { Paise } from "./money";
-import { PIN_CODE } from "./pin-code";
+import { PIN_CODE } from "./validation/address-format";
 
 /**
  * The built-in test courier's rule (docs/decisions/060), deterministic so the shop runs offline:

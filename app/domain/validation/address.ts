@@ -1,5 +1,5 @@
-import { PIN_CODE } from "../pin-code";
 import { z } from "../zod";
+import { PIN_CODE } from "./address-format";
 import { fullNameField } from "./auth";
 import { singleLineText } from "./text";
 

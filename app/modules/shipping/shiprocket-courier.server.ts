@@ -1,4 +1,4 @@
-import { PIN_CODE } from "../../domain/pin-code";
+import { PIN_CODE } from "../../domain/validation/address-format";
 import type { Booking, BookingRequest, Courier, CourierQuote, CourierScan } from "./courier.server";
 import { CourierError, CourierWebhookError } from "./courier.server";
 import { formatRupeesPlain } from "./shiprocket-money";
