@@ -5,9 +5,7 @@
  */
 import { DELIVERY_REFUSALS } from "./delivery-refusals";
 import { formatIstWeekdayDay } from "./india-time";
-
-/** An Indian PIN code: six digits, the first not 0 (no PIN code starts with 0). */
-export const PIN_CODE = /^[1-9]\d{5}$/;
+import { PIN_CODE } from "./validation/address-format";
 
 export const DELIVERY_MESSAGES = {
   malformedPin: "Enter a 6-digit PIN code, such as 415003",

@@ -1,4 +1,5 @@
 import type { Paise } from "./money";
+import { PIN_CODE } from "./validation/address-format";
 
 /**
  * The built-in test courier's rule (docs/decisions/060), deterministic so the shop runs offline:
@@ -29,10 +30,8 @@ export const TEST_COURIER_RATE_PER_SLAB: Record<TestCourierZone, Paise> = {
 /** What cash on delivery adds to a quote, in paise. */
 export const TEST_COURIER_COD_CHARGE: Paise = 4000;
 
-const INDIAN_PIN = /^[1-9][0-9]{5}$/;
-
 export function isIndianPin(pin: string) {
-  return INDIAN_PIN.test(pin);
+  return PIN_CODE.test(pin);
 }
 
 export function testCourierServes(pin: string) {

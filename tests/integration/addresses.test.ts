@@ -378,6 +378,20 @@ describe(`the Addresses tab's form posts on ${DATABASE_KIND}`, () => {
     expect(await rowsOf(customer.id)).toEqual(before);
   });
 
+  it("refuses a postal code starting with 0 (no PIN code does), and writes nothing", async () => {
+    const before = await rowsOf(customer.id);
+    const response = await postProfile(customer.cookies, {
+      intent: "save-address",
+      ...SATARA,
+      postalCode: "015003",
+    });
+    expect(response.status).toBe(400);
+    expect(response.body?.result?.error).toEqual({
+      postalCode: ["Postal code must be exactly 6 digits"],
+    });
+    expect(await rowsOf(customer.id)).toEqual(before);
+  });
+
   it.each([
     ["delete-address", "not-a-uuid"],
     ["default-address", ""],

@@ -485,6 +485,26 @@ describe(`the checkout action on ${DATABASE_KIND}`, () => {
     expect(await stockOf(item.id)).toBe(5);
   });
 
+  it("refuses a postal code starting with 0 under 'Invalid Address', as the courier would, and writes nothing", async () => {
+    const customer = await createCustomer("Zero PIN Tester");
+    const item = await product({ stockQuantity: 5 });
+    await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
+
+    const result = await postCheckout(customer.cookies, {
+      ...addressFields,
+      postalCode: "015003",
+      idempotencyKey: randomUUID(),
+    });
+
+    expect(result.status).toBe(400);
+    expect(result.toast).toMatchObject({
+      title: "Invalid Address",
+      description: "Postal code must be exactly 6 digits",
+    });
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    expect(await stockOf(item.id)).toBe(5);
+  });
+
   it("answers 404 for another customer's address id and writes nothing", async () => {
     const customer = await createCustomer("Other Tester");
     const [owner] = await insertCustomers(handle.db, 1);

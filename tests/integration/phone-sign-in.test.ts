@@ -540,6 +540,21 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
       phoneNumber: ten,
     });
     expect(sent.location).toBe(`/profile/mobile?number=${ten}`);
+    // A new code at once is refused as on the sign-in page: 429 and the wait, under the form.
+    const tooSoon = await callRouteAt<{
+      intent: string;
+      result: { error: Record<string, string[]> };
+    }>(profileMobileAction, `/profile/mobile?number=${ten}`, cookies, {
+      intent: "send-code",
+      phoneNumber: ten,
+    });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.toast).toMatchObject({ type: "error", title: "Code not sent" });
+    expect(tooSoon.body?.intent).toBe("send-code");
+    expect(tooSoon.body?.result.error[""]).toEqual([tooSoon.toast?.description]);
+    expect(tooSoon.toast?.description).toMatch(
+      /^Please wait \d+ seconds? before asking for a new code\.$/,
+    );
     const added = await callRouteAt(profileMobileAction, `/profile/mobile?number=${ten}`, cookies, {
       intent: "verify",
       phoneNumber: ten,
@@ -609,6 +624,36 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     const token = /\/profile\/email\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
     expect(token).toBeDefined();
     // Until the link is opened the address is not theirs.
+    expect((await signedInUser(cookies))?.email).not.toBe(email);
+
+    // A token not of the link's shape is refused where it is read, and spends nothing.
+    const waiting = () =>
+      handle.db
+        .select({ identifier: verifications.identifier })
+        .from(verifications)
+        .where(sql`${verifications.identifier} like 'add-email:%'`);
+    const pending = await waiting();
+    expect(pending).toHaveLength(1);
+    for (const malformed of [
+      "",
+      token!.slice(1),
+      `${token}A`,
+      `${token!.slice(1)}+`,
+      `${token!.slice(1)}\u0000`,
+    ]) {
+      const refused = await callRouteAt(profileEmailAction, "/profile/email", [], {
+        token: malformed,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.toast).toMatchObject({
+        type: "error",
+        title: "E-mail address not added",
+        description: "This link is invalid or has expired. Please add your e-mail address again.",
+      });
+    }
+    const missing = await callRouteAt(profileEmailAction, "/profile/email", [], {});
+    expect(missing.status).toBe(400);
+    expect(await waiting()).toEqual(pending);
     expect((await signedInUser(cookies))?.email).not.toBe(email);
 
     const confirmed = await callRouteAt(profileEmailAction, "/profile/email", [], {

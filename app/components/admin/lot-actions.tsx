@@ -24,98 +24,98 @@ export function LotActions({
   adjust?: LotFormState;
   writeOff?: LotFormState;
 }) {
-  const id = (form: string, field: string) => `${form}-${lotId}-${field}`;
   return (
     <details open={Boolean(adjust || writeOff)} className="min-w-64">
       <summary className="cursor-pointer text-primary">
         Adjust or write off<span className="sr-only"> {name}</span>
       </summary>
       <div className="grid gap-4 pt-3">
-        <Form method="post" className="grid gap-2" aria-label={`Adjust ${name}`}>
-          <input type="hidden" name="lotId" value={lotId} />
-          {adjust?.errors.form ? (
-            <p role="alert" className="text-destructive text-sm">
-              {adjust.errors.form[0]}
-            </p>
-          ) : null}
-          <Field
-            label="Counted quantity"
-            id={id("adjust", "counted")}
-            errors={adjust?.errors.counted}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                name="counted"
-                inputMode="numeric"
-                pattern="[0-9]*"
-                required
-                autoComplete="off"
-                defaultValue={adjust?.values.counted ?? String(quantityLeft)}
-              />
-            )}
-          </Field>
-          <Field label="Reason" id={id("adjust", "reason")} errors={adjust?.errors.reason}>
-            {(control) => (
-              <Input
-                {...control}
-                name="reason"
-                required
-                maxLength={STOCK_REASON_MAX}
-                defaultValue={adjust?.values.reason}
-              />
-            )}
-          </Field>
-          <div>
-            <Button type="submit" name="intent" value="adjust" size="sm" variant="outline">
-              Adjust
-            </Button>
-          </div>
-        </Form>
+        <LotQuantityForm
+          lotId={lotId}
+          name={name}
+          quantityLeft={quantityLeft}
+          state={adjust}
+          intent="adjust"
+          verb="Adjust"
+          quantity={{ name: "counted", label: "Counted quantity" }}
+          variant="outline"
+        />
         {quantityLeft > 0 ? (
-          <Form method="post" className="grid gap-2" aria-label={`Write off ${name}`}>
-            <input type="hidden" name="lotId" value={lotId} />
-            {writeOff?.errors.form ? (
-              <p role="alert" className="text-destructive text-sm">
-                {writeOff.errors.form[0]}
-              </p>
-            ) : null}
-            <Field
-              label="Quantity to write off"
-              id={id("write-off", "quantity")}
-              errors={writeOff?.errors.quantity}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  name="quantity"
-                  inputMode="numeric"
-                  pattern="[0-9]*"
-                  required
-                  autoComplete="off"
-                  defaultValue={writeOff?.values.quantity ?? String(quantityLeft)}
-                />
-              )}
-            </Field>
-            <Field label="Reason" id={id("write-off", "reason")} errors={writeOff?.errors.reason}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="reason"
-                  required
-                  maxLength={STOCK_REASON_MAX}
-                  defaultValue={writeOff?.values.reason}
-                />
-              )}
-            </Field>
-            <div>
-              <Button type="submit" name="intent" value="write-off" size="sm" variant="destructive">
-                Write off
-              </Button>
-            </div>
-          </Form>
+          <LotQuantityForm
+            lotId={lotId}
+            name={name}
+            quantityLeft={quantityLeft}
+            state={writeOff}
+            intent="write-off"
+            verb="Write off"
+            quantity={{ name: "quantity", label: "Quantity to write off" }}
+            variant="destructive"
+          />
         ) : null}
       </div>
     </details>
+  );
+}
+
+/** One of a lot's forms: a quantity (what is left, to begin with) and a reason, posted by intent. */
+function LotQuantityForm({
+  lotId,
+  name,
+  quantityLeft,
+  state,
+  intent,
+  verb,
+  quantity,
+  variant,
+}: {
+  lotId: string;
+  name: string;
+  quantityLeft: number;
+  state?: LotFormState;
+  intent: "adjust" | "write-off";
+  /** The button's word, and the form's name with the lot's. */
+  verb: string;
+  quantity: { name: string; label: string };
+  variant: "outline" | "destructive";
+}) {
+  const id = (field: string) => `${intent}-${lotId}-${field}`;
+  return (
+    <Form method="post" className="grid gap-2" aria-label={`${verb} ${name}`}>
+      <input type="hidden" name="lotId" value={lotId} />
+      {state?.errors.form ? (
+        <p role="alert" className="text-destructive text-sm">
+          {state.errors.form[0]}
+        </p>
+      ) : null}
+      <Field label={quantity.label} id={id(quantity.name)} errors={state?.errors[quantity.name]}>
+        {(control) => (
+          <Input
+            {...control}
+            name={quantity.name}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            required
+            autoComplete="off"
+            defaultValue={state?.values[quantity.name] ?? String(quantityLeft)}
+          />
+        )}
+      </Field>
+      <Field label="Reason" id={id("reason")} errors={state?.errors.reason}>
+        {(control) => (
+          <Input
+            {...control}
+            name="reason"
+            required
+            maxLength={STOCK_REASON_MAX}
+            defaultValue={state?.values.reason}
+          />
+        )}
+      </Field>
+      <div>
+        <Button type="submit" name="intent" value={intent} size="sm" variant={variant}>
+          {verb}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -1,5 +1,12 @@
 /** Address helpers the browser uses, apart from the schemas so that it need not load Zod. */
 
+/**
+ * An Indian PIN code: six digits, the first not 0 (no PIN code starts with 0). Kept with these
+ * helpers, which the checkout loads anyway: in a module of its own, shared with the address
+ * schemas, it became a chunk of its own on the checkout's first load (docs/decisions/029).
+ */
+export const PIN_CODE = /^[1-9]\d{5}$/;
+
 /** The browser keeps only digits, at most 10 (docs/SPEC.md §5); the server checks the same. */
 export function phoneDigits(value: string) {
   return value.replace(/\D/g, "").slice(0, 10);

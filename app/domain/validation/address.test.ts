@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { readPinCode } from "../delivery-promise";
 import {
   ADDRESS_MESSAGES,
   addressActionSchema,
@@ -207,15 +208,26 @@ describe("address schema (docs/SPEC.md §5)", () => {
     });
   });
 
-  describe("postal code: exactly 6 digits", () => {
-    it.each(["41500", "4150031", "41500a", "415 003", "PIN415"])("refuses %j", (postalCode) => {
-      expect(messagesFor(addressSchema.safeParse({ ...valid, postalCode }), "postalCode")).toEqual([
-        "Postal code must be exactly 6 digits",
-      ]);
+  describe("postal code: an Indian PIN code, 6 digits not starting with 0", () => {
+    it.each(["41500", "4150031", "41500a", "415 003", "PIN415", "012345", "000000"])(
+      "refuses %j",
+      (postalCode) => {
+        expect(
+          messagesFor(addressSchema.safeParse({ ...valid, postalCode }), "postalCode"),
+        ).toEqual(["Postal code must be exactly 6 digits"]);
+      },
+    );
+
+    it.each(["110001", "415003", "999999"])("accepts %j", (postalCode) => {
+      expect(addressSchema.safeParse({ ...valid, postalCode }).success).toBe(true);
     });
 
-    it("accepts 6 digits", () => {
-      expect(addressSchema.safeParse({ ...valid, postalCode: "110001" }).success).toBe(true);
+    it("is the rule the delivery promise checks a PIN code by", () => {
+      for (const postalCode of ["012345", "415003", "41500"]) {
+        expect(addressSchema.safeParse({ ...valid, postalCode }).success).toBe(
+          readPinCode(postalCode).ok,
+        );
+      }
     });
   });
 });

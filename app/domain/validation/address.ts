@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { PIN_CODE } from "./address-format";
 import { fullNameField } from "./auth";
 import { singleLineText } from "./text";
 
@@ -54,9 +55,10 @@ export const addressSchema = z.object({
     long: ADDRESS_MESSAGES.stateLong,
     chars: ADDRESS_MESSAGES.stateCharacters,
   }),
+  // The courier's PIN code rule, so no address is saved that cannot be shipped to.
   postalCode: singleLineText({ error: ADDRESS_MESSAGES.postalCode })
     .trim()
-    .regex(/^\d{6}$/, { error: ADDRESS_MESSAGES.postalCode }),
+    .regex(PIN_CODE, { error: ADDRESS_MESSAGES.postalCode }),
 });
 
 export { joinAddressErrors, phoneDigits } from "./address-format";

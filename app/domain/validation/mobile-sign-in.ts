@@ -21,6 +21,9 @@ export const mobileNumberField = singleLineText({ error: MOBILE_MESSAGES.numberR
   )
   .transform(mobileE164);
 
+/** A one-time secret the shop handed out: 32 random bytes, base64url, so 43 URL-safe characters. */
+const oneTimeTokenField = singleLineText().regex(/^[A-Za-z0-9_-]{43}$/);
+
 export const signInCodeField = singleLineText({ error: MOBILE_MESSAGES.codeRequired })
   .trim()
   .min(1, { error: MOBILE_MESSAGES.codeRequired, abort: true })
@@ -39,7 +42,7 @@ export const verifyCodeSchema = z.object({
 
 export const mobileNameSchema = z.object({
   phoneNumber: mobileNumberField,
-  ticket: singleLineText().regex(/^[A-Za-z0-9_-]{43}$/),
+  ticket: oneTimeTokenField,
   fullName: fullNameField,
   redirectTo: singleLineText().optional().catch(undefined),
 });
@@ -48,3 +51,8 @@ export const mobileNameSchema = z.object({
 export function addEmailSchema(allowedDomains: readonly string[]) {
   return z.object({ email: signUpEmailField(allowedDomains), password: passwordField });
 }
+
+/** The button of the link mailed to confirm an added address: the token the link carried. */
+export const confirmAddedEmailSchema = z.object({
+  token: oneTimeTokenField,
+});

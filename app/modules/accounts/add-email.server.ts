@@ -15,6 +15,9 @@ export const ADD_EMAIL_LINK_HOURS = 24;
 
 export const EMAIL_TAKEN = "This e-mail address is already used by another account.";
 
+export const ADDED_EMAIL_LINK_EXPIRED =
+  "This link is invalid or has expired. Please add your e-mail address again.";
+
 function identifier(token: string) {
   return `add-email:${createHmac("sha256", appSecret()).update(token).digest("hex")}`;
 }
@@ -68,17 +71,14 @@ export async function requestAddedEmail(
 
 /**
  * Opens the mailed link: the address and password become the account's, once. Refused when the
- * link is unknown, used or expired, or the address was taken meanwhile.
+ * link is unknown, used or expired, or the address was taken meanwhile. The token's shape is
+ * checked where it is read (`confirmAddedEmailSchema`).
  */
 export async function confirmAddedEmail(
   database: Database,
   token: string,
 ): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
-  const expired = {
-    ok: false as const,
-    message: "This link is invalid or has expired. Please add your e-mail address again.",
-  };
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return expired;
+  const expired = { ok: false as const, message: ADDED_EMAIL_LINK_EXPIRED };
   try {
     return await database.transaction(async (tx) => {
       const [row] = await tx

@@ -1,3 +1,4 @@
+import { PIN_CODE } from "../../domain/validation/address-format";
 import type { Booking, BookingRequest, Courier, CourierQuote, CourierScan } from "./courier.server";
 import { CourierError, CourierWebhookError } from "./courier.server";
 import { formatRupeesPlain } from "./shiprocket-money";
@@ -125,7 +126,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
     logins: () => loginCount,
 
     async serviceability({ originPin, pin, weightGrams, cod }) {
-      if (!/^[1-9][0-9]{5}$/.test(pin)) {
+      if (!PIN_CODE.test(pin)) {
         return {
           serviceable: false,
           reason: "invalid_pin",

@@ -1,16 +1,20 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { confirmAddedEmailSchema } from "~/domain/validation/mobile-sign-in";
+import { actionFailure, refusal } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { confirmAddedEmail } from "~/modules/accounts/add-email.server";
+import { ADDED_EMAIL_LINK_EXPIRED, confirmAddedEmail } from "~/modules/accounts/add-email.server";
 import type { Route } from "./+types/profile-email";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Confirm your e-mail address | Satara Ayurveda" },
   { name: "robots", content: "noindex" },
 ];
+
+const NOT_ADDED = "E-mail address not added";
 
 /**
  * The link mailed to an address a mobile-only customer added (docs/decisions/062). Opening it
@@ -21,12 +25,15 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const outcome = await confirmAddedEmail(db(), String(formData.get("token") ?? ""));
+  const parsed = confirmAddedEmailSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) {
+    return actionFailure(refusal(ADDED_EMAIL_LINK_EXPIRED, { title: NOT_ADDED }));
+  }
+  const outcome = await confirmAddedEmail(db(), parsed.data.token);
   if (!outcome.ok) {
     return redirectWithToast("/profile/mobile", {
       type: "error",
-      title: "E-mail address not added",
+      title: NOT_ADDED,
       description: outcome.message,
     });
   }

@@ -1,21 +1,18 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
-import { PhoneField } from "~/components/account/phone-field";
+import { data, Form, Link } from "react-router";
+import {
+  FormErrors,
+  MobileCodeForm,
+  type MobileFormResult,
+  MobileNumberForm,
+  useBusy,
+} from "~/components/account/mobile-code-forms";
 import { InputField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import {
-  formatMobile,
-  INDIAN_MOBILE,
-  isPlaceholderEmail,
-  mobileE164,
-} from "~/domain/mobile-number";
-import {
-  addEmailSchema,
-  sendCodeSchema,
-  verifyCodeSchema,
-} from "~/domain/validation/mobile-sign-in";
+import { formatMobile, INDIAN_MOBILE, isPlaceholderEmail } from "~/domain/mobile-number";
+import { addEmailSchema, verifyCodeSchema } from "~/domain/validation/mobile-sign-in";
 import { respondWithProblem, runIntent } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -26,12 +23,12 @@ import {
   ADMIN_USES_EMAIL,
   confirmAddedNumber,
   mayAddNumber,
-  sendPhoneCode,
   signInNumberOf,
 } from "~/modules/accounts/phone-sign-in.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { smsEnabled } from "~/modules/notifications/sms.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { malformedCode, refusedCode, sendCodeStep } from "~/routes/auth/mobile-code.server";
 import type { Route } from "./+types/profile-mobile";
 
 export const meta: Route.MetaFunction = () => [
@@ -103,61 +100,23 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: `We sent a link to ${submission.value.email}. Open it to add the address to your account.`,
       });
     },
-    "send-code": async () => {
-      const intent = "send-code";
-      const submission = parseWithZod(formData, { schema: sendCodeSchema });
-      if (submission.status !== "success") {
-        return data({ intent, result: submission.reply() }, { status: 400 });
-      }
-      const { phoneNumber } = submission.value;
-      const outcome = await sendPhoneCode(db(), {
-        phoneNumber,
-        purpose: "add-number",
-        clientIp: context.clientIp,
-        userId: user.id,
-      });
-      if (!outcome.ok) {
-        return respondWithProblem(
-          {
-            status: outcome.reason === "too-soon" || outcome.reason === "rate-limited" ? 429 : 503,
-            title: "Code not sent",
-            message: outcome.message,
-          },
-          { intent, result: submission.reply({ formErrors: [outcome.message] }) },
-        );
-      }
-      return redirectWithToast(`/profile/mobile?number=${phoneNumber.slice(3)}`, {
-        type: "success",
-        title: "Code sent",
-        description: `We sent a 6-digit code to ${formatMobile(phoneNumber)}. It is valid for 5 minutes.`,
-      });
-    },
+    "send-code": () =>
+      sendCodeStep(
+        formData,
+        { purpose: "add-number", clientIp: context.clientIp, userId: user.id },
+        (phoneNumber) => `/profile/mobile?number=${phoneNumber.slice(3)}`,
+      ),
     verify: async () => {
-      const intent = "verify";
       const submission = parseWithZod(formData, { schema: verifyCodeSchema });
-      if (submission.status !== "success") {
-        return data(
-          { intent, result: submission.reply({ hideFields: ["code"] }) },
-          { status: 400 },
-        );
-      }
+      if (submission.status !== "success") return malformedCode(submission);
       const { phoneNumber, code } = submission.value;
       const outcome = await confirmAddedNumber(db(), { userId: user.id, phoneNumber, code });
       if (!outcome.ok) {
-        return respondWithProblem(
-          {
-            status: outcome.reason === "taken" ? 409 : 400,
-            title: "Not added",
-            message: outcome.message,
-          },
-          {
-            intent,
-            result: submission.reply({
-              fieldErrors: { code: [outcome.message] },
-              hideFields: ["code"],
-            }),
-          },
-        );
+        return refusedCode(submission, {
+          status: outcome.reason === "taken" ? 409 : 400,
+          title: "Not added",
+          message: outcome.message,
+        });
       }
       return redirectWithToast("/profile/mobile", {
         type: "success",
@@ -168,11 +127,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-type Result = SubmissionResult<string[]> | null;
-
 export default function ProfileMobilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const resultOf = (intent: string): Result =>
-    actionData?.intent === intent && "result" in actionData ? (actionData.result as Result) : null;
+  const resultOf = (intent: string): MobileFormResult =>
+    actionData?.intent === intent && "result" in actionData
+      ? (actionData.result as MobileFormResult)
+      : null;
   const { current, unavailable, number, needsEmail } = loaderData;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-secondary px-4 py-10">
@@ -190,9 +149,22 @@ export default function ProfileMobilePage({ loaderData, actionData }: Route.Comp
             {unavailable ? (
               <p>{unavailable}</p>
             ) : number ? (
-              <CodeForm number={number} lastResult={resultOf("verify")} />
+              <MobileCodeForm
+                id="profile-mobile"
+                number={number}
+                prompt
+                submitLabel="Verify Number"
+                differentNumberHref="/profile/mobile"
+                lastResult={resultOf("verify")}
+                compact
+              />
             ) : (
-              <NumberForm lastResult={resultOf("send-code")} changing={Boolean(current)} />
+              <MobileNumberForm
+                id="profile-mobile-number"
+                label={current ? "New Mobile Number" : "Mobile Number"}
+                lastResult={resultOf("send-code")}
+                compact
+              />
             )}
             {needsEmail ? <EmailForm lastResult={resultOf("add-email")} /> : null}
             <Link to="/profile" className="text-primary text-sm underline-offset-4 hover:underline">
@@ -205,80 +177,7 @@ export default function ProfileMobilePage({ loaderData, actionData }: Route.Comp
   );
 }
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
-
-function NumberForm({ lastResult, changing }: { lastResult: Result; changing: boolean }) {
-  const busy = useBusy("send-code");
-  const [form, fields] = useForm<{ phoneNumber: string }>({
-    id: "profile-mobile-number",
-    lastResult,
-    shouldValidate: "onSubmit",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="send-code" />
-      {form.errors?.length ? (
-        <p
-          id={form.errorId}
-          role="alert"
-          className="rounded-md bg-badge-red p-3 text-badge-red-foreground text-sm"
-        >
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <PhoneField
-        meta={fields.phoneNumber}
-        label={changing ? "New Mobile Number" : "Mobile Number"}
-        description="10 digits; +91 is added for you."
-        disabled={busy}
-      />
-      <Button type="submit" disabled={busy} className="w-fit">
-        {busy ? "Sending..." : "Send Code"}
-      </Button>
-    </Form>
-  );
-}
-
-function CodeForm({ number, lastResult }: { number: string; lastResult: Result }) {
-  const busy = useBusy("verify");
-  const [form, fields] = useForm<{ code: string }>({
-    id: "profile-mobile-code",
-    lastResult,
-    shouldValidate: "onSubmit",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="verify" />
-      <input type="hidden" name="phoneNumber" value={number} />
-      <p className="text-sm">
-        Enter the 6-digit code we sent by SMS to {formatMobile(mobileE164(number))}.
-      </p>
-      <InputField
-        meta={fields.code}
-        label="6-digit code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        autoFocus
-        disabled={busy}
-      />
-      <Button type="submit" disabled={busy} className="w-fit">
-        {busy ? "Checking..." : "Verify Number"}
-      </Button>
-      <Link
-        to="/profile/mobile"
-        className="text-primary text-sm underline-offset-4 hover:underline"
-      >
-        Use a different number
-      </Link>
-    </Form>
-  );
-}
-
-function EmailForm({ lastResult }: { lastResult: Result }) {
+function EmailForm({ lastResult }: { lastResult: MobileFormResult }) {
   const busy = useBusy("add-email");
   const [form, fields] = useForm<{ email: string; password: string }>({
     id: "profile-add-email",
@@ -299,15 +198,7 @@ function EmailForm({ lastResult }: { lastResult: Result }) {
         Then you can also sign in with your e-mail and a password. We send a link to confirm it.
       </p>
       <input type="hidden" name="intent" value="add-email" />
-      {form.errors?.length ? (
-        <p
-          id={form.errorId}
-          role="alert"
-          className="rounded-md bg-badge-red p-3 text-badge-red-foreground text-sm"
-        >
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
       <InputField
         meta={fields.email}
         label="Email"

@@ -12,9 +12,9 @@ import {
   ORDER_MESSAGE_EVENTS,
 } from "~/domain/order-messages";
 import { messageSettingsFormSchema, templateField } from "~/domain/validation/order-messages";
-import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
+import { saveSettingsForm } from "~/lib/settings-save.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { channelEnabled } from "~/modules/notifications/customer-message-job.server";
 import {
@@ -67,22 +67,11 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: messageSettingsFormSchema });
-  if (submission.status !== "success") {
-    return actionFailure(refusal("Please correct the highlighted fields"), {
-      result: submission.reply(),
-    });
-  }
-  const changed = await updateMessageSettings(db(), admin.id, submission.value);
-  return actionSuccess(
-    {
-      type: "success",
-      title: "Message settings saved",
-      description: changed.length
-        ? `Changed: ${changed.map((field) => FIELD_LABELS[field] ?? field).join(", ")}`
-        : "Nothing had changed",
-    },
-    { result: submission.reply() },
-  );
+  return saveSettingsForm(submission, {
+    title: "Message settings saved",
+    save: (value) => updateMessageSettings(db(), admin.id, value),
+    label: (field) => FIELD_LABELS[field] ?? field,
+  });
 }
 
 function Section({

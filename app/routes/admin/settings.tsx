@@ -11,9 +11,9 @@ import {
   SOCIAL_NETWORKS,
   settingsSchemaFor,
 } from "~/domain/validation/settings";
-import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
+import { saveSettingsForm } from "~/lib/settings-save.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { courierMode } from "~/modules/shipping/couriers.server";
@@ -62,22 +62,11 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, {
     schema: settingsSchemaFor(courierMode() !== "off"),
   });
-  if (submission.status !== "success") {
-    return actionFailure(refusal("Please correct the highlighted fields"), {
-      result: submission.reply(),
-    });
-  }
-  const changed = await updateSettings(db(), admin.id, submission.value);
-  return actionSuccess(
-    {
-      type: "success",
-      title: "Settings saved",
-      description: changed.length
-        ? `Changed: ${changed.map((field) => fieldLabel(field)).join(", ")}`
-        : "Nothing had changed",
-    },
-    { result: submission.reply() },
-  );
+  return saveSettingsForm(submission, {
+    title: "Settings saved",
+    save: (value) => updateSettings(db(), admin.id, value),
+    label: fieldLabel,
+  });
 }
 
 function Section({

@@ -1,30 +1,30 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Leaf } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { PhoneField } from "~/components/account/phone-field";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import {
+  FormErrors,
+  MobileCodeForm,
+  type MobileFormResult,
+  MobileNumberForm,
+  RedirectField,
+  useBusy,
+} from "~/components/account/mobile-code-forms";
 import { InputField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { formatMobile, INDIAN_MOBILE, mobileE164 } from "~/domain/mobile-number";
-import {
-  mobileNameSchema,
-  sendCodeSchema,
-  verifyCodeSchema,
-} from "~/domain/validation/mobile-sign-in";
-import { respondWithProblem, runIntent } from "~/lib/action-result.server";
+import { mobileNameSchema, verifyCodeSchema } from "~/domain/validation/mobile-sign-in";
+import { runIntent } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import {
-  createAccountWithMobile,
-  sendPhoneCode,
-  verifySignInCode,
-} from "~/modules/accounts/phone-sign-in.server";
+import { createAccountWithMobile, verifySignInCode } from "~/modules/accounts/phone-sign-in.server";
 import { getCurrentUser, safeRedirectPath } from "~/modules/accounts/session.server";
 import { smsEnabled } from "~/modules/notifications/sms.server";
 import { completeWaitingActions, withPending } from "~/workflows/complete-waiting-actions.server";
 import type { Route } from "./+types/mobile";
+import { malformedCode, refusedCode, sendCodeStep } from "./mobile-code.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in with mobile number | Satara Ayurveda" },
@@ -49,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!smsEnabled()) throw redirect("/auth");
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
-    "send-code": () => sendCodeIntent(formData, context.clientIp),
+    "send-code": () =>
+      sendCodeStep(formData, { purpose: "sign-in", clientIp: context.clientIp }, codeStep),
     verify: () => verifyIntent(request, formData, context.clientIp),
     "create-account": () => createAccountIntent(request, formData, context.clientIp),
   });
@@ -61,59 +62,20 @@ function codeStep(phoneNumber: string, redirectTo: string | undefined) {
   return `/auth/mobile?${query}`;
 }
 
-const STATUS = { "too-soon": 429, "rate-limited": 429, unavailable: 503, failed: 502 } as const;
-
-async function sendCodeIntent(formData: FormData, clientIp: string) {
-  const intent = "send-code";
-  const submission = parseWithZod(formData, { schema: sendCodeSchema });
-  if (submission.status !== "success") {
-    return data({ intent, result: submission.reply() }, { status: 400 });
-  }
-  const { phoneNumber, redirectTo } = submission.value;
-  const outcome = await sendPhoneCode(db(), { phoneNumber, purpose: "sign-in", clientIp });
-  if (!outcome.ok) {
-    return respondWithProblem(
-      {
-        status: STATUS[outcome.reason as keyof typeof STATUS] ?? 400,
-        title: "Code not sent",
-        message: outcome.message,
-      },
-      { intent, result: submission.reply({ formErrors: [outcome.message] }) },
-    );
-  }
-  return redirectWithToast(codeStep(phoneNumber, redirectTo), {
-    type: "success",
-    title: "Code sent",
-    description: `We sent a 6-digit code to ${formatMobile(phoneNumber)}. It is valid for 5 minutes.`,
-  });
-}
-
 async function verifyIntent(request: Request, formData: FormData, clientIp: string) {
-  const intent = "verify";
   const submission = parseWithZod(formData, { schema: verifyCodeSchema });
-  if (submission.status !== "success") {
-    return data({ intent, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
-  }
+  if (submission.status !== "success") return malformedCode(submission);
   const { phoneNumber, code, redirectTo } = submission.value;
   const outcome = await verifySignInCode(db(), { phoneNumber, code }, request, clientIp);
   if (!outcome.ok) {
-    return respondWithProblem(
-      {
-        status: outcome.reason === "admin" ? 403 : outcome.reason === "failed" ? 502 : 400,
-        title: "Sign in failed",
-        message: outcome.message,
-      },
-      {
-        intent,
-        result: submission.reply({
-          fieldErrors: { code: [outcome.message] },
-          hideFields: ["code"],
-        }),
-      },
-    );
+    return refusedCode(submission, {
+      status: outcome.reason === "admin" ? 403 : outcome.reason === "failed" ? 502 : 400,
+      title: "Sign in failed",
+      message: outcome.message,
+    });
   }
   if (outcome.kind === "new") {
-    return data({ intent, ticket: outcome.ticket, phoneNumber, result: null });
+    return data({ intent: "verify", ticket: outcome.ticket, phoneNumber, result: null });
   }
   const pending = await completeWaitingActions(db(), request, outcome.userId, outcome.headers);
   return redirectWithToast(
@@ -158,13 +120,13 @@ async function createAccountIntent(request: Request, formData: FormData, clientI
   );
 }
 
-type Result = SubmissionResult<string[]> | null;
-
 export default function MobileSignInPage({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? undefined;
-  const resultOf = (intent: string): Result =>
-    actionData?.intent === intent && "result" in actionData ? (actionData.result as Result) : null;
+  const resultOf = (intent: string): MobileFormResult =>
+    actionData?.intent === intent && "result" in actionData
+      ? (actionData.result as MobileFormResult)
+      : null;
   const naming =
     actionData &&
     "ticket" in actionData &&
@@ -199,20 +161,26 @@ export default function MobileSignInPage({ loaderData, actionData }: Route.Compo
                 lastResult={resultOf("create-account")}
               />
             ) : loaderData.number ? (
-              <>
-                <CodeForm
-                  number={loaderData.number}
-                  redirectTo={redirectTo}
-                  lastResult={resultOf("verify")}
-                />
-                <ResendForm
-                  number={loaderData.number}
-                  redirectTo={redirectTo}
-                  lastResult={resultOf("send-code")}
-                />
-              </>
+              <MobileCodeForm
+                id="mobile"
+                number={loaderData.number}
+                redirectTo={redirectTo}
+                submitLabel="Verify and Sign In"
+                differentNumberHref={
+                  redirectTo
+                    ? `/auth/mobile?${new URLSearchParams({ redirectTo })}`
+                    : "/auth/mobile"
+                }
+                lastResult={resultOf("verify")}
+                resend={{ lastResult: resultOf("send-code") }}
+              />
             ) : (
-              <NumberForm redirectTo={redirectTo} lastResult={resultOf("send-code")} />
+              <MobileNumberForm
+                id="mobile-number"
+                label="Mobile Number"
+                redirectTo={redirectTo}
+                lastResult={resultOf("send-code")}
+              />
             )}
           </CardContent>
         </Card>
@@ -227,122 +195,6 @@ export default function MobileSignInPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
-
-function FormErrors({ errors, id }: { errors: string[] | undefined; id: string }) {
-  if (!errors?.length) return null;
-  return (
-    <p
-      id={id}
-      role="alert"
-      className="rounded-md bg-badge-red p-3 text-badge-red-foreground text-sm"
-    >
-      {errors[0]}
-    </p>
-  );
-}
-
-function RedirectField({ redirectTo }: { redirectTo: string | undefined }) {
-  return redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null;
-}
-
-function NumberForm({ redirectTo, lastResult }: { redirectTo?: string; lastResult: Result }) {
-  const busy = useBusy("send-code");
-  const [form, fields] = useForm<{ phoneNumber: string }>({
-    id: "mobile-number",
-    lastResult,
-    shouldValidate: "onSubmit",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="send-code" />
-      <RedirectField redirectTo={redirectTo} />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <PhoneField
-        meta={fields.phoneNumber}
-        label="Mobile Number"
-        description="10 digits; +91 is added for you."
-        disabled={busy}
-      />
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Sending..." : "Send Code"}
-      </Button>
-    </Form>
-  );
-}
-
-function CodeForm({
-  number,
-  redirectTo,
-  lastResult,
-}: {
-  number: string;
-  redirectTo?: string;
-  lastResult: Result;
-}) {
-  const busy = useBusy("verify");
-  const [form, fields] = useForm<{ code: string }>({
-    id: "mobile-code",
-    lastResult,
-    shouldValidate: "onSubmit",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="verify" />
-      <input type="hidden" name="phoneNumber" value={number} />
-      <RedirectField redirectTo={redirectTo} />
-      <InputField
-        meta={fields.code}
-        label="6-digit code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        autoFocus
-        disabled={busy}
-      />
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Checking..." : "Verify and Sign In"}
-      </Button>
-    </Form>
-  );
-}
-
-function ResendForm({
-  number,
-  redirectTo,
-  lastResult,
-}: {
-  number: string;
-  redirectTo?: string;
-  lastResult: Result;
-}) {
-  const busy = useBusy("send-code");
-  const [form] = useForm({ id: "mobile-resend", lastResult, shouldValidate: "onSubmit" });
-  return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-2 border-border border-t pt-4">
-      <input type="hidden" name="intent" value="send-code" />
-      <input type="hidden" name="phoneNumber" value={number} />
-      <RedirectField redirectTo={redirectTo} />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <p className="text-muted-foreground text-sm">
-        No SMS? You can ask for a new code 30 seconds after the last one.
-      </p>
-      <Button type="submit" variant="outline" disabled={busy}>
-        {busy ? "Sending..." : "Send a New Code"}
-      </Button>
-      <Link
-        to={redirectTo ? `/auth/mobile?${new URLSearchParams({ redirectTo })}` : "/auth/mobile"}
-        className="text-primary text-sm underline-offset-4 hover:underline"
-      >
-        Use a different number
-      </Link>
-    </Form>
-  );
-}
-
 function NameForm({
   ticket,
   phoneNumber,
@@ -352,7 +204,7 @@ function NameForm({
   ticket: string;
   phoneNumber: string;
   redirectTo?: string;
-  lastResult: Result;
+  lastResult: MobileFormResult;
 }) {
   const busy = useBusy("create-account");
   const [form, fields] = useForm<{ fullName: string }>({

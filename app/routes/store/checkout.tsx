@@ -26,7 +26,7 @@ import { MESSAGE_CHANNELS } from "~/domain/order-messages";
 import { CARD_PAYMENTS_OFF_MESSAGE, CASH_ON_DELIVERY_INTENT } from "~/domain/orders";
 import { priceEveryMethod } from "~/domain/pricing";
 import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "~/domain/shipping";
-import { joinAddressErrors } from "~/domain/validation/address-format";
+import { joinAddressErrors, PIN_CODE } from "~/domain/validation/address-format";
 import { cashOnDeliverySwitchSchema, checkoutSchema } from "~/domain/validation/checkout";
 import { actionFailure, refusal, respondWithProblem } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
@@ -458,7 +458,7 @@ function CheckoutForm({
           const target = event.target;
           if (target instanceof HTMLInputElement && target.name === "postalCode") {
             setPostalCode(target.value);
-            if (delivery && /^[1-9]\d{5}$/.test(target.value)) {
+            if (delivery && PIN_CODE.test(target.value)) {
               courier.load(`/api/delivery-estimate?pin=${target.value}`);
             }
           }
