@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  courierShippingFees,
-  SHOP_FEES,
-  upToWholeRupee,
-  weightSlabs,
-} from "./courier-fees";
+import { courierShippingFees, SHOP_FEES, upToWholeRupee, weightSlabs } from "./courier-fees";
 import { EXPRESS_SHIPPING, FLAT_SHIPPING, priceCart, priceEveryMethod } from "./pricing";
 
 const surface = { charge: 6250, days: 5 };

@@ -73,7 +73,11 @@ export function courierShippingFees(rates: readonly CourierRate[] | null): Order
   for (const rate of usable) {
     const days = knownDays(rate);
     if (days === null || cheapestDays === null || days >= cheapestDays) continue;
-    if (!fastest || days < fastest.days || (days === fastest.days && rate.charge < fastest.charge)) {
+    if (
+      !fastest ||
+      days < fastest.days ||
+      (days === fastest.days && rate.charge < fastest.charge)
+    ) {
       fastest = { charge: rate.charge, days };
     }
   }

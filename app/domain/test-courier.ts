@@ -30,7 +30,13 @@ export const TEST_COURIER_RATE_PER_SLAB: Record<TestCourierZone, Paise> = {
 };
 
 /** The air service's days by zone: fewer than surface's, at least 1. */
-export const TEST_COURIER_AIR_DAYS: Record<TestCourierZone, number> = { A: 1, B: 2, C: 2, D: 3, E: 4 };
+export const TEST_COURIER_AIR_DAYS: Record<TestCourierZone, number> = {
+  A: 1,
+  B: 2,
+  C: 2,
+  D: 3,
+  E: 4,
+};
 
 /** The air service's charge per started 500 g, by zone, in paise: above surface's everywhere. */
 export const TEST_COURIER_AIR_RATE_PER_SLAB: Record<TestCourierZone, Paise> = {
