@@ -104,6 +104,7 @@ const FIELD_LABELS: Record<string, string> = {
   packageLengthCm: "Package length (cm)",
   packageBreadthCm: "Package breadth (cm)",
   packageHeightCm: "Package height (cm)",
+  shippingFeesFrom: "Shipping fees",
 };
 
 /** Words of field names that are abbreviations, written in capitals wherever a label shows them. */

@@ -8,6 +8,8 @@ import {
   FLAT_SHIPPING,
   lineTotal,
   priceCart,
+  SHOP_SHIPPING_FEES,
+  shippingFee,
   shippingFor,
   subtotalOf,
   unitPriceOf,
@@ -181,5 +183,33 @@ describe("properties", () => {
         expect(shippingFor(subtotal + amountToFreeShipping(subtotal))).toBe(0);
       }),
     );
+  });
+
+  it("whatever the order's fees, standard is free exactly above ₹999 and express is never waived", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000_00 }),
+        fc.record({
+          standard: fc.integer({ min: 0, max: 5_000_00 }),
+          express: fc.integer({ min: 0, max: 5_000_00 }),
+        }),
+        (subtotal, fees) => {
+          const standard = shippingFee("standard", subtotal, fees);
+          expect(standard).toBe(subtotal > 99900 ? 0 : fees.standard);
+          expect(shippingFee("express", subtotal, fees)).toBe(fees.express);
+        },
+      ),
+    );
+  });
+});
+
+describe("the shop's own fees", () => {
+  it("are the fees used when none are given", () => {
+    expect(SHOP_SHIPPING_FEES).toEqual({ standard: 5000, express: 15000 });
+    const lines = [{ unitPrice: 30_000, quantity: 1 }];
+    expect(priceCart(lines, null, "express")).toEqual(
+      priceCart(lines, null, "express", SHOP_SHIPPING_FEES),
+    );
+    expect(priceCart(lines, null, "express").shipping).toBe(15000);
   });
 });

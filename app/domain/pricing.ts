@@ -11,6 +11,18 @@ export const FLAT_SHIPPING: Paise = 5_000;
 /** Express delivery costs ₹150 whatever the subtotal (docs/decisions/022). */
 export const EXPRESS_SHIPPING: Paise = 15_000;
 
+/**
+ * What each delivery method costs an order, in paise, before the free-shipping offer on standard
+ * delivery: the shop's own fees, or the courier's rates for the order's address and parcel when
+ * the owner chose them (docs/decisions/064).
+ */
+export type ShippingFees = Record<ShippingMethod, Paise>;
+
+export const SHOP_SHIPPING_FEES: ShippingFees = {
+  standard: FLAT_SHIPPING,
+  express: EXPRESS_SHIPPING,
+};
+
 export type PricedLine = { unitPrice: Paise; quantity: number };
 
 export type CouponTerms = {
@@ -52,16 +64,20 @@ export function couponDiscount(coupon: CouponTerms, subtotal: Paise): Paise {
   return Math.max(0, Math.min(discount, subtotal));
 }
 
-export function shippingFor(subtotal: Paise): Paise {
-  return subtotal > FREE_SHIPPING_ABOVE ? 0 : FLAT_SHIPPING;
+export function shippingFor(subtotal: Paise, standardFee: Paise = FLAT_SHIPPING): Paise {
+  return subtotal > FREE_SHIPPING_ABOVE ? 0 : standardFee;
 }
 
 /**
- * The fee for a delivery method: standard follows the free-shipping threshold; express is a flat
- * fee that free shipping never waives, since the threshold is an offer on standard delivery.
+ * The fee for a delivery method: standard follows the free-shipping threshold; express is a fee
+ * that free shipping never waives, since the threshold is an offer on standard delivery.
  */
-export function shippingFee(method: ShippingMethod, subtotal: Paise): Paise {
-  return method === "express" ? EXPRESS_SHIPPING : shippingFor(subtotal);
+export function shippingFee(
+  method: ShippingMethod,
+  subtotal: Paise,
+  fees: ShippingFees = SHOP_SHIPPING_FEES,
+): Paise {
+  return method === "express" ? fees.express : shippingFor(subtotal, fees.standard);
 }
 
 /** How much more to spend for free shipping (0 when it is already free). */
@@ -75,24 +91,27 @@ export type Totals = { subtotal: Paise; discount: Paise; shipping: Paise; total:
 export function priceEveryMethod(
   lines: readonly PricedLine[],
   coupon: CouponTerms | null,
+  fees: ShippingFees = SHOP_SHIPPING_FEES,
 ): Record<ShippingMethod, Totals> {
   return {
-    standard: priceCart(lines, coupon, "standard"),
-    express: priceCart(lines, coupon, "express"),
+    standard: priceCart(lines, coupon, "standard", fees),
+    express: priceCart(lines, coupon, "express", fees),
   };
 }
 
 /**
- * docs/SPEC.md §9: total = subtotal - discount + shipping; the shipping fee follows the chosen method and
- * the subtotal before the discount. An empty cart ships nothing and costs nothing.
+ * docs/SPEC.md §9: total = subtotal - discount + shipping; the shipping fee follows the chosen method,
+ * the order's fees (the shop's unless given) and the subtotal before the discount. An empty cart
+ * ships nothing and costs nothing.
  */
 export function priceCart(
   lines: readonly PricedLine[],
   coupon: CouponTerms | null,
   method: ShippingMethod = DEFAULT_SHIPPING_METHOD,
+  fees: ShippingFees = SHOP_SHIPPING_FEES,
 ): Totals {
   const subtotal = subtotalOf(lines);
   const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
-  const shipping = lines.length === 0 ? 0 : shippingFee(method, subtotal);
+  const shipping = lines.length === 0 ? 0 : shippingFee(method, subtotal, fees);
   return { subtotal, discount, shipping, total: subtotal - discount + shipping };
 }

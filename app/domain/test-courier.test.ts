@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   isIndianPin,
+  TEST_COURIER_ZONES,
   testCourierCharge,
+  testCourierDays,
   testCourierPrepaidOnly,
   testCourierServes,
   testCourierZone,
@@ -48,5 +50,23 @@ describe("the test courier's rule", () => {
     expect(testCourierCharge("A", 500, false)).toBe(3000);
     expect(testCourierCharge("A", 501, false)).toBe(6000);
     expect(testCourierCharge("D", 1200, true)).toBe(3 * 5500 + 4000);
+  });
+
+  it("quotes a faster, dearer air service beside surface in every zone, at least a day", () => {
+    expect(TEST_COURIER_ZONES.map((zone) => testCourierDays(zone))).toEqual([2, 3, 4, 5, 7]);
+    expect(TEST_COURIER_ZONES.map((zone) => testCourierDays(zone, "air"))).toEqual([1, 2, 2, 3, 4]);
+    for (const zone of TEST_COURIER_ZONES) {
+      expect(testCourierDays(zone, "air")).toBeGreaterThanOrEqual(1);
+      expect(testCourierDays(zone, "air")).toBeLessThan(testCourierDays(zone));
+      for (const grams of [1, 500, 501, 2600]) {
+        for (const cod of [false, true]) {
+          expect(testCourierCharge(zone, grams, cod, "air")).toBeGreaterThan(
+            testCourierCharge(zone, grams, cod),
+          );
+        }
+      }
+    }
+    expect(testCourierCharge("A", 500, false, "air")).toBe(6000);
+    expect(testCourierCharge("D", 1200, true, "air")).toBe(3 * 9500 + 4000);
   });
 });

@@ -9,7 +9,10 @@ import { PIN_CODE } from "./validation/address-format";
  * - the zone, and with it the days and the charge, grows with the distance from the shop's PIN
  *   (Satara, 415003): A the same sorting district (first three digits), B the same region (first
  *   two), C the same postal zone (first digit), D the rest of India, E the far regions
- *   (Jammu & Kashmir and Ladakh 18–19, the north-east 78–79, the Andaman and Nicobar Islands 744).
+ *   (Jammu & Kashmir and Ladakh 18–19, the north-east 78–79, the Andaman and Nicobar Islands 744);
+ * - it quotes two services, cheapest first: surface, and a faster, dearer air service
+ *   (docs/decisions/064), each charged per started 500 g by zone, plus the same charge for cash on
+ *   delivery.
  */
 export const TEST_COURIER_ORIGIN_PIN = "415003";
 
@@ -26,6 +29,26 @@ export const TEST_COURIER_RATE_PER_SLAB: Record<TestCourierZone, Paise> = {
   D: 5500,
   E: 7500,
 };
+
+/** The air service's days by zone: fewer than surface's, at least 1. */
+export const TEST_COURIER_AIR_DAYS: Record<TestCourierZone, number> = {
+  A: 1,
+  B: 2,
+  C: 2,
+  D: 3,
+  E: 4,
+};
+
+/** The air service's charge per started 500 g, by zone, in paise: above surface's everywhere. */
+export const TEST_COURIER_AIR_RATE_PER_SLAB: Record<TestCourierZone, Paise> = {
+  A: 6000,
+  B: 7000,
+  C: 8500,
+  D: 9500,
+  E: 13000,
+};
+
+export type TestCourierService = "surface" | "air";
 
 /** What cash on delivery adds to a quote, in paise. */
 export const TEST_COURIER_COD_CHARGE: Paise = 4000;
@@ -50,7 +73,20 @@ export function testCourierZone(pin: string, origin = TEST_COURIER_ORIGIN_PIN): 
   return "D";
 }
 
-export function testCourierCharge(zone: TestCourierZone, weightGrams: number, cod: boolean): Paise {
+export function testCourierCharge(
+  zone: TestCourierZone,
+  weightGrams: number,
+  cod: boolean,
+  service: TestCourierService = "surface",
+): Paise {
   const slabs = Math.max(1, Math.ceil(weightGrams / 500));
-  return slabs * TEST_COURIER_RATE_PER_SLAB[zone] + (cod ? TEST_COURIER_COD_CHARGE : 0);
+  const perSlab = (service === "air" ? TEST_COURIER_AIR_RATE_PER_SLAB : TEST_COURIER_RATE_PER_SLAB)[
+    zone
+  ];
+  return slabs * perSlab + (cod ? TEST_COURIER_COD_CHARGE : 0);
+}
+
+/** The days of a service to a zone. */
+export function testCourierDays(zone: TestCourierZone, service: TestCourierService = "surface") {
+  return (service === "air" ? TEST_COURIER_AIR_DAYS : TEST_COURIER_DAYS)[zone];
 }

@@ -42,6 +42,8 @@ export const settings = pgTable(
     packageLengthCm: integer("package_length_cm").notNull().default(20),
     packageBreadthCm: integer("package_breadth_cm").notNull().default(15),
     packageHeightCm: integer("package_height_cm").notNull().default(10),
+    /** The checkout's fees: the shop's own, or the courier's rates (docs/decisions/064). */
+    shippingFeesFrom: text("shipping_fees_from").notNull().default("shop"),
     /** Sign-in codes the whole shop may send by SMS in an hour: each costs money (decision 062). */
     smsCodesPerHour: integer("sms_codes_per_hour").notNull().default(300),
     /** MSG91's template (mapped to its DLT template ID) of the sign-in code SMS; null until set. */
@@ -54,6 +56,7 @@ export const settings = pgTable(
     check("settings_cod_max_positive", sql`${t.codMaxOrderValue} > 0`),
     check("settings_sms_codes_per_hour_range", sql`${t.smsCodesPerHour} between 1 and 100000`),
     check("settings_min_shelf_life_range", sql`${t.minShelfLifeDays} between 0 and 1095`),
+    check("settings_shipping_fees_from", sql`${t.shippingFeesFrom} in ('shop', 'courier')`),
     check(
       "settings_package_size_range",
       sql`${t.packageLengthCm} between 1 and 200 and ${t.packageBreadthCm} between 1 and 200 and ${t.packageHeightCm} between 1 and 200`,

@@ -9,7 +9,10 @@
  *   answer 401;
  * - `GET /courier/serviceability/?pickup_postcode&delivery_postcode&weight&cod` →
  *   `{status: 200, data: {available_courier_companies: [{courier_company_id, courier_name, rate,
- *   estimated_delivery_days, etd, cod}]}}`, or 404 `{status: 404, message}` when none serves;
+ *   estimated_delivery_days, etd, cod}]}}`, or 404 `{status: 404, message}` when none serves. It
+ *   quotes three services per started 500 g, with different rates and days: Delhivery Surface
+ *   ₹62.50 in 5 days, Xpressbees Air ₹89 in 2, and Ecom Express ₹54.25 in 6, prepaid only, the
+ *   cheapest (a rate in paise, so the shop rounds it up: docs/decisions/064);
  * - `POST /orders/create/adhoc` (order_id, order_date, pickup_location, billing_*,
  *   shipping_is_billing, order_items [{name, sku, units, selling_price}], payment_method
  *   "Prepaid"|"COD", sub_total, length, breadth, height, weight) → `{order_id, shipment_id,
@@ -263,7 +266,7 @@ export async function startFakeShiprocket(credentials: {
       const companies = [
         { courier_company_id: 10, courier_name: "Delhivery Surface", rate: 62.5, days: 5, cod: 1 },
         { courier_company_id: 33, courier_name: "Xpressbees Air", rate: 89, days: 2, cod: 1 },
-        { courier_company_id: 51, courier_name: "Ecom Express", rate: 55, days: 6, cod: 0 },
+        { courier_company_id: 51, courier_name: "Ecom Express", rate: 54.25, days: 6, cod: 0 },
       ].filter((company) => !cod || company.cod === 1 || !pin.startsWith("744"));
       return send(response, 200, {
         status: 200,

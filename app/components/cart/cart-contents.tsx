@@ -119,6 +119,7 @@ function OrderSummary({ cart }: { cart: CartView }) {
         totals={totals}
         couponCode={cart.coupon?.code ?? null}
         subtotalLabel={`Subtotal (${cart.count} ${cart.count === 1 ? "item" : "items"})`}
+        shippingText={cart.shippingAtCheckout ? "Calculated at checkout" : undefined}
       />
       {cart.freeShippingGap > 0 ? (
         <p className="flex items-center gap-2 rounded-md bg-badge-yellow p-3 text-badge-yellow-foreground text-sm">

@@ -8,6 +8,7 @@ export function OrderTotals({
   couponCode,
   subtotalLabel = "Subtotal",
   shippingMethod,
+  shippingText,
   className = "grid gap-2 text-sm",
 }: {
   totals: Totals;
@@ -15,6 +16,8 @@ export function OrderTotals({
   subtotalLabel?: string;
   /** Named beside the fee once the customer has a delivery choice. */
   shippingMethod?: string;
+  /** Said instead of the fee while it is not known (docs/decisions/064). */
+  shippingText?: string;
   className?: string;
 }) {
   return (
@@ -31,7 +34,7 @@ export function OrderTotals({
       ) : null}
       <div className="flex justify-between">
         <dt>Shipping{shippingMethod ? ` (${shippingMethodLabel(shippingMethod)})` : ""}</dt>
-        <dd>{totals.shipping === 0 ? "FREE" : formatRupees(totals.shipping)}</dd>
+        <dd>{shippingText ?? (totals.shipping === 0 ? "FREE" : formatRupees(totals.shipping))}</dd>
       </div>
       <div className="flex justify-between border-border border-t pt-2 font-semibold text-base">
         <dt>Total</dt>

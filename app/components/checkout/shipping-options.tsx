@@ -24,10 +24,13 @@ export function ShippingOptions({
   errorId,
   disabled,
   standardBy,
+  expressBy,
 }: {
   totalsByMethod: Record<ShippingMethod, Totals>;
   /** The courier's day for standard delivery to the PIN code typed (docs/decisions/061). */
   standardBy?: string | null;
+  /** The courier's day for its faster service, where its rates decide the fees (decision 064). */
+  expressBy?: string | null;
   selected: ShippingMethod;
   onSelect: (method: ShippingMethod) => void;
   error?: string;
@@ -41,6 +44,7 @@ export function ShippingOptions({
         const id = `shipping-${method}`;
         const totals = totalsByMethod[method];
         const Icon = ICONS[method];
+        const by = method === "standard" ? standardBy : expressBy;
         return (
           <label
             key={method}
@@ -66,10 +70,8 @@ export function ShippingOptions({
                 <span>{totals.shipping === 0 ? "FREE" : formatRupees(totals.shipping)}</span>
               </span>
               <span id={`${id}-description`} className="text-muted-foreground text-sm">
-                {method === "standard" && standardBy
-                  ? `Delivery by ${standardBy}`
-                  : `Delivery in ${DELIVERY_TIMES[method]}`}
-                . Order total {formatRupees(totals.total)}.
+                {by ? `Delivery by ${by}` : `Delivery in ${DELIVERY_TIMES[method]}`}. Order total{" "}
+                {formatRupees(totals.total)}.
               </span>
             </span>
           </label>

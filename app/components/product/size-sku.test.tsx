@@ -23,6 +23,7 @@ function cartLine(overrides: Partial<CartLineView>): CartLineView {
     unitPrice: 15000,
     quantity: 1,
     stockQuantity: 20,
+    weightGrams: null,
     imagePath: null,
     hsnCode: "3004",
     gstRate: 5,

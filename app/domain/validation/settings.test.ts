@@ -127,7 +127,12 @@ describe("settings form", () => {
 });
 
 describe("the parcel box, on the form while a courier books parcels", () => {
-  const BOX = { packageLengthCm: "20", packageBreadthCm: "15", packageHeightCm: "10" };
+  const BOX = {
+    packageLengthCm: "20",
+    packageBreadthCm: "15",
+    packageHeightCm: "10",
+    shippingFeesFrom: "shop",
+  };
   const boxErrors = (input: Record<string, string | undefined>) => {
     const result = courierSettingsFormSchema.safeParse({ ...VALID, ...BOX, ...input });
     return result.success ? [] : result.error.issues.map((issue) => issue.message);
@@ -136,6 +141,7 @@ describe("the parcel box, on the form while a courier books parcels", () => {
   it("reads whole centimetres from 1 to 200", () => {
     const value = courierSettingsFormSchema.parse({
       ...VALID,
+      shippingFeesFrom: "shop",
       packageLengthCm: " 1 ",
       packageBreadthCm: "200",
       packageHeightCm: "007",
@@ -158,6 +164,20 @@ describe("the parcel box, on the form while a courier books parcels", () => {
     expect(settingsSchemaFor(true)).toBe(courierSettingsFormSchema);
     expect(settingsFormSchema.parse({ ...VALID, packageLengthCm: "0" })).not.toHaveProperty(
       "packageLengthCm",
+    );
+  });
+
+  it("chooses the shop's fees or the courier's rates, and refuses anything else", () => {
+    expect(courierSettingsFormSchema.parse({ ...VALID, ...BOX }).shippingFeesFrom).toBe("shop");
+    expect(
+      courierSettingsFormSchema.parse({ ...VALID, ...BOX, shippingFeesFrom: "courier" })
+        .shippingFeesFrom,
+    ).toBe("courier");
+    for (const bad of ["", "Courier", "both", " shop", undefined]) {
+      expect(boxErrors({ shippingFeesFrom: bad })).toEqual([SETTINGS_MESSAGES.shippingFeesFrom]);
+    }
+    expect(settingsFormSchema.parse({ ...VALID, shippingFeesFrom: "courier" })).not.toHaveProperty(
+      "shippingFeesFrom",
     );
   });
 });

@@ -1,4 +1,5 @@
 import { PIN_PREFIX, parsePinPrefixes } from "../cash-on-delivery";
+import { SHIPPING_FEE_SOURCES } from "../courier-fees";
 import { gstinProblem } from "../gstin";
 import { rupeesToPaise } from "../money";
 import { MAX_MIN_SHELF_LIFE_DAYS } from "../stock-lots";
@@ -34,6 +35,7 @@ export const SETTINGS_MESSAGES = {
   packageLength: "Package length (cm) must be a whole number from 1 to 200",
   packageBreadth: "Package breadth (cm) must be a whole number from 1 to 200",
   packageHeight: "Package height (cm) must be a whole number from 1 to 200",
+  shippingFeesFrom: "Choose the shop's own fees or the courier's rates",
   pinPrefixInvalid: (prefix: string) =>
     `'${prefix}' is not a PIN code or its first digits (1 to 6 digits, not starting with 0)`,
 } as const;
@@ -200,16 +202,23 @@ function withSocialLinks<
 /** The back office's settings form (docs/DESIGN.md §3, §6.2, §6.10); one schema for browser and server. */
 export const settingsFormSchema = settingsFields.transform(withSocialLinks);
 
+/** The choices of where the checkout's shipping fees come from, as the settings screen names them. */
+export const SHIPPING_FEE_SOURCE_OPTIONS = [
+  { value: "shop", label: "The shop's own fees" },
+  { value: "courier", label: "The courier's rates" },
+] as const satisfies readonly { value: (typeof SHIPPING_FEE_SOURCES)[number]; label: string }[];
+
 /**
  * The same form while a courier books parcels (COURIER is not off): it also sets the box parcels
- * are booked in (docs/decisions/060). With COURIER=off the form has no such fields and the box
- * stays as it was.
+ * are booked in (docs/decisions/060) and where the checkout's shipping fees come from
+ * (docs/decisions/064). With COURIER=off the form has no such fields and they stay as they were.
  */
 export const courierSettingsFormSchema = settingsFields
   .extend({
     packageLengthCm: packageSide(SETTINGS_MESSAGES.packageLength),
     packageBreadthCm: packageSide(SETTINGS_MESSAGES.packageBreadth),
     packageHeightCm: packageSide(SETTINGS_MESSAGES.packageHeight),
+    shippingFeesFrom: z.enum(SHIPPING_FEE_SOURCES, { error: SETTINGS_MESSAGES.shippingFeesFrom }),
   })
   .transform(withSocialLinks);
 

@@ -18,6 +18,7 @@ export async function listCartLines(executor: Executor, userId: string) {
       price: productVariants.price,
       discountPrice: productVariants.discountPrice,
       stockQuantity: productVariants.stockQuantity,
+      weightGrams: productVariants.weightGrams,
       archived: sql<boolean>`${productVariants.archivedAt} is not null`,
       imagePath: productCardColumns.imagePath,
       status: products.status,
@@ -45,6 +46,8 @@ export async function listCartLines(executor: Executor, userId: string) {
     unitPrice: row.discountPrice ?? row.price,
     quantity: row.quantity,
     stockQuantity: row.stockQuantity,
+    /** The size's weight, for the parcel the courier prices (docs/decisions/064); null if never entered. */
+    weightGrams: row.weightGrams,
     imagePath: row.imagePath,
     /** For the order's GST lines; checked again when the stock is taken. */
     hsnCode: row.hsnCode,

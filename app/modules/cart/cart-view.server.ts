@@ -25,6 +25,11 @@ export type CartView = {
   freeShippingGap: number;
   /** Set when an applied coupon stopped holding and was taken off. */
   couponDropped: CouponMessage | null;
+  /**
+   * Standard delivery's fee waits for the address: the courier's rates decide it
+   * (docs/decisions/064) and the order is not yet above the free-shipping threshold.
+   */
+  shippingAtCheckout?: boolean;
 };
 
 export async function customerCouponUses(executor: Executor, couponId: string, userId: string) {
@@ -118,4 +123,18 @@ export async function cartIdOf(executor: Executor, userId: string) {
     .from(carts)
     .where(eq(carts.userId, userId));
   return cart?.id ?? null;
+}
+
+/**
+ * The cart as shown before an address is known, while the courier's rates decide the fees
+ * (docs/decisions/064): a fee it cannot know yet is left out of the total and named "Calculated at
+ * checkout"; free shipping above the threshold stays free.
+ */
+export function withShippingAtCheckout(cart: CartView): CartView {
+  if (cart.totals.shipping === 0) return cart;
+  return {
+    ...cart,
+    totals: { ...cart.totals, shipping: 0, total: cart.totals.total - cart.totals.shipping },
+    shippingAtCheckout: true,
+  };
 }

@@ -4,6 +4,7 @@ import type { ShippingAddressSnapshot } from "../../../db/schema/commerce";
 import { cartLineProblemMessage } from "../../domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
 import { checkCoupon } from "../../domain/coupons";
+import { weightSlabs } from "../../domain/courier-fees";
 import { courierRefusal } from "../../domain/delivery-promise";
 import { formatRupees } from "../../domain/money";
 import type { MessageChannel } from "../../domain/order-messages";
@@ -14,6 +15,7 @@ import {
   type PaymentProvider,
 } from "../../domain/orders";
 import { priceCart } from "../../domain/pricing";
+import { packageWeightGrams } from "../../domain/shipments";
 import type { ShippingMethod } from "../../domain/shipping";
 import type { AddressInput } from "../../domain/validation/address";
 import type { Database, Transaction } from "../../lib/db.server";
@@ -29,6 +31,7 @@ import { recordCheckoutChoices } from "../notifications/message-consents.server"
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
 import { courierWordFor } from "../shipping/delivery-promise.server";
+import { shippingFeesFor } from "../shipping/shipping-fees.server";
 import {
   CartLineProblemError,
   CashOnDeliveryUnavailableError,
@@ -88,6 +91,13 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
   const postalCode = input.address.postalCode.trim();
   const courierSays = courierWord && courierRefusal(postalCode, courierWord, input.paymentMethod);
   if (courierSays?.kind === "not-served") throw new DeliveryUnavailableError(courierSays.message);
+  // The fees too (docs/decisions/064): the courier's rates, where the owner chose them, are for
+  // the cart's parcel as it weighs now; the transaction checks it still weighs as much.
+  let weighedGrams = 0;
+  const fees = await shippingFeesFor(postalCode, async () => {
+    weighedGrams = packageWeightGrams(await listCartLines(database, input.userId));
+    return weighedGrams;
+  });
   const placed = await database.transaction(async (tx): Promise<PlacedOrder> => {
     const [cart] = await tx
       .select({ id: carts.id, couponId: carts.couponId })
@@ -110,12 +120,18 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     if (!cart || lines.length === 0) throw new OrderError("Your cart is empty");
 
     checkQuote(lines, input.quote);
+    if (
+      fees.from === "courier" &&
+      weightSlabs(packageWeightGrams(lines)) !== weightSlabs(weighedGrams)
+    ) {
+      throw new OrderError(CART_CHANGED);
+    }
 
     const coupon = cart.couponId
       ? await redeemableCoupon(tx, cart.couponId, input.userId, lines, now)
       : null;
     const shippingMethod = input.shippingMethod ?? "standard";
-    const totals = priceCart(lines, coupon, shippingMethod);
+    const totals = priceCart(lines, coupon, shippingMethod, fees.fees);
     // A page signed before delivery methods existed has no totals; its lines were checked above.
     const quotedTotal = input.quote?.totals?.[shippingMethod];
     if (quotedTotal !== undefined && quotedTotal !== totals.total) {
@@ -225,6 +241,8 @@ function addressSnapshot(address: AddressInput): ShippingAddressSnapshot {
 
 type CartLine = Awaited<ReturnType<typeof listCartLines>>[number];
 
+const CART_CHANGED = "Your cart changed. Please review your order and place it again.";
+
 function checkQuote(lines: CartLine[], quote: Quote | null) {
   if (!quote) return;
   for (const line of lines) {
@@ -241,7 +259,7 @@ function checkQuote(lines: CartLine[], quote: Quote | null) {
     lines.length !== quote.lines.length ||
     lines.some((l) => !quoted.has(`${l.variantId}:${l.quantity}`))
   ) {
-    throw new OrderError("Your cart changed. Please review your order and place it again.");
+    throw new OrderError(CART_CHANGED);
   }
 }
 

@@ -118,6 +118,7 @@ const EDITABLE_FIELDS = [
   "packageLengthCm",
   "packageBreadthCm",
   "packageHeightCm",
+  "shippingFeesFrom",
 ] as const satisfies readonly (keyof EditableSettings)[];
 
 /** Fields an empty input clears (null) rather than leaves as they were. */

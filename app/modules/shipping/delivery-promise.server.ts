@@ -1,4 +1,9 @@
 import {
+  COURIER_WEIGHT_SLAB_GRAMS,
+  type CourierRate,
+  weightSlabs,
+} from "../../domain/courier-fees";
+import {
   courierRefusal,
   type DeliveryAnswer,
   deliveryAnswer,
@@ -18,17 +23,26 @@ import { checkServiceability } from "./serviceability.server";
 /**
  * A courier's answer for a PIN code changes rarely; asking it on every product page or checkout
  * would make the page wait on the courier (Shiprocket is a network call). Answers are kept per
- * PIN code, shared by every visitor, for a quarter of an hour; a failed call is not kept.
+ * PIN code and parcel weight (in the courier's 500 g slabs), shared by every visitor, for a
+ * quarter of an hour; a failed call is not kept.
  */
 const PROMISE_TTL_MS = 15 * 60_000;
-/** India has about 19,000 PIN codes; this many answers are a few hundred kilobytes at most. */
+/**
+ * India has about 19,000 PIN codes; this many answers (each with the few services a courier
+ * quotes) are a megabyte or two at most.
+ */
 const PROMISE_ENTRIES = 5000;
 /** The promise is for a parcel of ordinary weight: weight changes the courier's charge, not its days. */
 const PARCEL_GRAMS = 500;
 
+/** The courier's word on a PIN code for a parcel: served, cash collected, its services cheapest first. */
+export type CourierAnswer =
+  | { served: false }
+  | { served: true; cod: boolean; rates: CourierRate[] };
+
 const answers = singleton(
-  "delivery promises",
-  () => new TtlCache<Serviceability>({ maxEntries: PROMISE_ENTRIES, ttlMs: PROMISE_TTL_MS }),
+  "courier answers",
+  () => new TtlCache<CourierAnswer>({ maxEntries: PROMISE_ENTRIES, ttlMs: PROMISE_TTL_MS }),
 );
 
 /** Whether the shop books a courier and so makes delivery promises (COURIER is not "off"). */
@@ -40,34 +54,52 @@ export function deliveryPromisesOn() {
 export class TooManyChecksError extends Error {}
 
 /**
- * The courier's word on a valid PIN code, from memory when it was asked lately; null while
+ * The courier's answer on a valid PIN code for a prepaid parcel of this weight, from memory when
+ * it was asked lately (per courier, shop PIN code, PIN code and weight slab); null while
  * COURIER=off. Throws the courier's error when it cannot be reached. `mayAsk` runs before the
  * courier is asked (not for an answer from memory) and may refuse with a message.
+ */
+export async function courierAnswerFor(
+  pin: string,
+  weightGrams: number,
+  mayAsk?: () => Promise<string | null>,
+): Promise<CourierAnswer | null> {
+  const mode = courierMode();
+  if (mode === "off") return null;
+  const shopPin = (await shopSettings()).postalCode;
+  const slabs = weightSlabs(weightGrams);
+  return answers.read(`${mode}:${shopPin}:${pin}:${slabs}`, async () => {
+    const refused = mayAsk ? await mayAsk() : null;
+    if (refused) throw new TooManyChecksError(refused);
+    // Asked for a prepaid parcel, so that the answer says whether cash is collected there too;
+    // weighed as its slab, so that every weight of the slab gets the answer it would get.
+    const answer = await checkServiceability(shopPin, {
+      pin,
+      weightGrams: slabs * COURIER_WEIGHT_SLAB_GRAMS,
+      cod: false,
+    });
+    if (!answer?.serviceable) return { served: false };
+    return {
+      served: true,
+      cod: answer.codAvailable,
+      rates: answer.quotes.map((quote) => ({ charge: quote.charge, days: quote.estimatedDays })),
+    };
+  });
+}
+
+/**
+ * The courier's word on a valid PIN code, from memory when it was asked lately; null while
+ * COURIER=off. Throws the courier's error when it cannot be reached.
  */
 export async function serviceabilityFor(
   pin: string,
   mayAsk?: () => Promise<string | null>,
 ): Promise<Serviceability | null> {
-  const mode = courierMode();
-  if (mode === "off") return null;
-  const shopPin = (await shopSettings()).postalCode;
-  return answers.read(`${mode}:${shopPin}:${pin}`, async () => {
-    const refused = mayAsk ? await mayAsk() : null;
-    if (refused) throw new TooManyChecksError(refused);
-    // Asked for a prepaid parcel, so that the answer says whether cash is collected there too.
-    const answer = await checkServiceability(shopPin, {
-      pin,
-      weightGrams: PARCEL_GRAMS,
-      cod: false,
-    });
-    if (!answer?.serviceable) return { served: false };
-    // The cheapest service is the one standard delivery books (the courier lists it first).
-    return {
-      served: true,
-      cod: answer.codAvailable,
-      days: answer.quotes[0]?.estimatedDays ?? null,
-    };
-  });
+  const answer = await courierAnswerFor(pin, PARCEL_GRAMS, mayAsk);
+  if (!answer) return null;
+  if (!answer.served) return { served: false };
+  // The cheapest service is the one standard delivery books (the courier lists it first).
+  return { served: true, cod: answer.cod, days: answer.rates[0]?.days ?? null };
 }
 
 /** Forgets every kept answer (a test, or the shop's PIN code changed). */

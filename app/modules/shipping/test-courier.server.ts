@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import {
   isIndianPin,
-  TEST_COURIER_DAYS,
   testCourierCharge,
+  testCourierDays,
   testCourierPrepaidOnly,
   testCourierServes,
   testCourierZone,
@@ -10,6 +10,8 @@ import {
 import type { Courier } from "./courier.server";
 
 export const TEST_COURIER_NAME = "Test Courier";
+/** The test courier's faster service (docs/decisions/064). */
+export const TEST_COURIER_AIR_NAME = "Test Courier Air";
 
 /** The test courier's AWB of an order: the same every time it is booked, so it never books twice. */
 export function testAwb(orderNumber: string) {
@@ -51,12 +53,19 @@ export const testCourier: Courier = {
     return {
       serviceable: true,
       codAvailable,
+      // Cheapest first: surface, then air (fewer days, a higher charge).
       quotes: [
         {
           courierId: `test-${zone}`,
           courierName: TEST_COURIER_NAME,
           charge: testCourierCharge(zone, weightGrams, cod),
-          estimatedDays: TEST_COURIER_DAYS[zone],
+          estimatedDays: testCourierDays(zone),
+        },
+        {
+          courierId: `test-air-${zone}`,
+          courierName: TEST_COURIER_AIR_NAME,
+          charge: testCourierCharge(zone, weightGrams, cod, "air"),
+          estimatedDays: testCourierDays(zone, "air"),
         },
       ],
     };

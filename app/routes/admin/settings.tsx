@@ -2,12 +2,19 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { InputField, TextareaField } from "~/components/forms";
+import { InputField, SelectField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import {
+  EXPRESS_SHIPPING_RUPEES,
+  FREE_SHIPPING_ABOVE_RUPEES,
+  rupees,
+  STANDARD_SHIPPING_RUPEES,
+} from "~/content/policy";
 import { fieldLabel } from "~/domain/audit-changes";
 import {
   type courierSettingsFormSchema,
+  SHIPPING_FEE_SOURCE_OPTIONS,
   SOCIAL_NETWORKS,
   settingsSchemaFor,
 } from "~/domain/validation/settings";
@@ -49,8 +56,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       packageLengthCm: String(settings.packageLengthCm),
       packageBreadthCm: String(settings.packageBreadthCm),
       packageHeightCm: String(settings.packageHeightCm),
+      shippingFeesFrom: settings.shippingFeesFrom,
     },
-    // The box parcels are booked in matters only while a courier books them (decision 060).
+    // The box parcels are booked in, and the courier's rates, matter only while a courier books
+    // them (decisions 060 and 064).
     courier: courierMode() !== "off",
     savedAt: settings.updatedAt.getTime(),
   };
@@ -68,6 +77,9 @@ export async function action({ request }: Route.ActionArgs) {
     label: fieldLabel,
   });
 }
+
+/** docs/decisions/064: what each choice of the checkout's shipping fees means to the customer. */
+const SHIPPING_FEES_HELP = `The shop's own: Standard ${rupees(STANDARD_SHIPPING_RUPEES)}, free above ${rupees(FREE_SHIPPING_ABOVE_RUPEES)}; Express ${rupees(EXPRESS_SHIPPING_RUPEES)}. The courier's rates: what the courier charges for the customer's PIN code and the parcel's weight, rounded up to a whole rupee; Standard stays free above ${rupees(FREE_SHIPPING_ABOVE_RUPEES)}, and Express is the courier's faster service where it quotes one. When the courier cannot be reached, the shop's own fees apply.`;
 
 function Section({
   title,
@@ -230,6 +242,18 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               inputMode="numeric"
               description="Whole centimetres from 1 to 200."
             />
+            <SelectField
+              meta={fields.shippingFeesFrom}
+              label="Shipping fees at checkout"
+              description={SHIPPING_FEES_HELP}
+              className="sm:col-span-2"
+            >
+              {SHIPPING_FEE_SOURCE_OPTIONS.map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
           </Section>
         ) : null}
         <div>

@@ -17,8 +17,9 @@ import {
   removeLine,
   setLineQuantity,
 } from "~/modules/cart/cart.server";
-import { getCart } from "~/modules/cart/cart-view.server";
+import { getCart, withShippingAtCheckout } from "~/modules/cart/cart-view.server";
 import { rememberPendingAdd } from "~/modules/cart/pending-add.server";
+import { courierFeesOn } from "~/modules/shipping/shipping-fees.server";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [
@@ -32,7 +33,8 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { cart: await getCart(db(), user.id) };
+  const [cart, courierFees] = await Promise.all([getCart(db(), user.id), courierFeesOn()]);
+  return { cart: courierFees ? withShippingAtCheckout(cart) : cart };
 }
 
 /**

@@ -22,9 +22,12 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { cartProblemsDescription } from "~/domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
+import { deliveryDay } from "~/domain/delivery-promise";
+import { formatIstWeekdayDay } from "~/domain/india-time";
 import { MESSAGE_CHANNELS } from "~/domain/order-messages";
 import { CARD_PAYMENTS_OFF_MESSAGE, CASH_ON_DELIVERY_INTENT } from "~/domain/orders";
 import { priceEveryMethod } from "~/domain/pricing";
+import { packageWeightGrams } from "~/domain/shipments";
 import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "~/domain/shipping";
 import { joinAddressErrors, PIN_CODE } from "~/domain/validation/address-format";
 import { cashOnDeliverySwitchSchema, checkoutSchema } from "~/domain/validation/checkout";
@@ -36,7 +39,7 @@ import { isDocumentRequest } from "~/lib/request-store.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
-import { getCart } from "~/modules/cart/cart-view.server";
+import { type CartView, getCart } from "~/modules/cart/cart-view.server";
 import { channelEnabled } from "~/modules/notifications/customer-message-job.server";
 import { currentConsents } from "~/modules/notifications/message-consents.server";
 import {
@@ -59,6 +62,7 @@ import {
 } from "~/modules/payments/gateway.server";
 import { cashOnDeliveryRules, shopSettings } from "~/modules/settings/settings.server";
 import { checkDelivery, deliveryPromisesOn } from "~/modules/shipping/delivery-promise.server";
+import { courierFeesOn, shippingFeesFor } from "~/modules/shipping/shipping-fees.server";
 import { useRootData } from "~/root";
 import { startCardPayment } from "~/workflows/card-payment.server";
 import type { Route } from "./+types/checkout";
@@ -129,15 +133,37 @@ export async function loader({ request }: Route.LoaderArgs) {
         state: settings.state,
         postalCode: settings.postalCode,
       };
-  const totalsByMethod = priceEveryMethod(cart.lines, cart.coupon);
-  // The courier's word on the address shown (kept per PIN code); a typed one is asked as typed.
-  const delivery = deliveryPromisesOn() ? await checkDelivery(prefill.postalCode) : null;
   return {
     view: "checkout" as const,
     cart,
     addresses,
     chosenAddressId: chosen?.id ?? null,
     prefill,
+    ...(await pricedFor(cart, prefill.postalCode)),
+    idempotencyKey: crypto.randomUUID(),
+    cardPayments: cardPaymentMode(),
+    cashOnDelivery: cashOnDeliveryRules(settings),
+    // docs/decisions/063: off unless the customer opted in before; a channel switched off is not offered.
+    messageChoices: offeredChannels().map((channel) => ({
+      channel,
+      checked: consents.some((consent) => consent.channel === channel),
+    })),
+  };
+}
+
+/**
+ * What the page offers for the address's PIN code: the totals under each delivery method, with the
+ * shop's fees or the courier's rates for the cart's parcel (docs/decisions/064), the courier's word
+ * (kept per PIN code; a typed one is asked as typed), the day of express delivery where the
+ * courier quotes a faster service, and the signed quote of what it shows.
+ */
+async function pricedFor(cart: CartView, pin: string, now = new Date()) {
+  const [fees, delivery] = await Promise.all([
+    shippingFeesFor(pin, async () => packageWeightGrams(cart.lines)),
+    deliveryPromisesOn() ? checkDelivery(pin, { now }) : null,
+  ]);
+  const totalsByMethod = priceEveryMethod(cart.lines, cart.coupon, fees.fees);
+  return {
     quote: signQuote({
       lines: cart.lines.map((line) => ({
         productId: line.productId,
@@ -151,16 +177,22 @@ export async function loader({ request }: Route.LoaderArgs) {
       },
     }),
     totalsByMethod,
-    idempotencyKey: crypto.randomUUID(),
-    cardPayments: cardPaymentMode(),
-    cashOnDelivery: cashOnDeliveryRules(settings),
     delivery,
-    // docs/decisions/063: off unless the customer opted in before; a channel switched off is not offered.
-    messageChoices: offeredChannels().map((channel) => ({
-      channel,
-      checked: consents.some((consent) => consent.channel === channel),
-    })),
+    expressBy:
+      fees.expressDays === null ? null : formatIstWeekdayDay(deliveryDay(now, fees.expressDays)),
   };
+}
+
+type Priced = Awaited<ReturnType<typeof pricedFor>>;
+
+/**
+ * A refused order, priced again for the PIN code it was sent to, when the courier's rates decide
+ * the fees: the page then shows what the next "Place Order" will be charged, and signs it.
+ */
+async function pricedAgain(userId: string, pin: string): Promise<{ repriced?: Priced }> {
+  if (!(await courierFeesOn())) return {};
+  const cart = await getCart(db(), userId);
+  return cart.lines.length === 0 ? {} : { repriced: await pricedFor(cart, pin) };
 }
 
 /** The channels the shop sends order updates on (SMS=off or WHATSAPP=off leave one out). */
@@ -288,7 +320,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof OrderError) {
       // Kept beside "Place Order" too: the toast goes, and the shopper reads what to review.
       const result = submission.reply({ formErrors: [error.message] });
-      return respondWithProblem(error, { result });
+      return respondWithProblem(error, {
+        result,
+        ...(await pricedAgain(user.id, input.postalCode)),
+      });
     }
     throw error;
   }
@@ -390,6 +425,7 @@ function CheckoutForm({
   loaderData: CheckoutView;
   actionData: Route.ComponentProps["actionData"];
 }) {
+  // A refused order comes back priced for the PIN code it was sent to (docs/decisions/064).
   const {
     cart,
     addresses,
@@ -401,8 +437,9 @@ function CheckoutForm({
     cardPayments,
     cashOnDelivery,
     delivery,
+    expressBy,
     messageChoices,
-  } = loaderData;
+  } = { ...loaderData, ...(actionData as { repriced?: Priced } | undefined)?.repriced };
   const navigation = useNavigation();
   const placing = navigation.state === "submitting" && navigation.formAction === "/checkout";
   const payment = actionData && "payment" in actionData ? actionData.payment : null;
@@ -495,6 +532,7 @@ function CheckoutForm({
             errorId={`${fields.shippingMethod.id}-error`}
             disabled={placing}
             standardBy={word?.ok ? word.by : null}
+            expressBy={expressBy}
           />
           <fieldset className="grid gap-3 rounded-xl border border-border bg-card p-5">
             <legend className="px-1 font-display font-semibold text-xl">Payment Method</legend>

@@ -1,0 +1,42 @@
+import { courierShippingFees, type OrderShippingFees, SHOP_FEES } from "../../domain/courier-fees";
+import { readPinCode } from "../../domain/delivery-promise";
+import { logger } from "../../lib/logger.server";
+import { shopSettings } from "../settings/settings.server";
+import { courierMode } from "./couriers.server";
+import { courierAnswerFor } from "./delivery-promise.server";
+
+/**
+ * Whether the checkout charges the courier's rates (docs/decisions/064): the owner chose them in
+ * the settings and a courier books the parcels (COURIER is not off).
+ */
+export async function courierFeesOn() {
+  if (courierMode() === "off") return false;
+  return (await shopSettings()).shippingFeesFrom === "courier";
+}
+
+/**
+ * The shipping fees of an order to `pin`: the shop's own unless the owner chose the courier's
+ * rates, else what the courier quotes for the parcel (`parcelGrams` is asked only then), from the
+ * answers kept per PIN code and weight slab. The shop's own fees stand in where the courier has
+ * none to give: a malformed PIN code, one it does not serve (the order is refused for that), or
+ * no answer at all, which is logged and keeps the order going as the courier's word does.
+ */
+export async function shippingFeesFor(
+  pin: string,
+  parcelGrams: () => Promise<number>,
+): Promise<OrderShippingFees> {
+  if (!(await courierFeesOn())) return SHOP_FEES;
+  const read = readPinCode(pin);
+  if (!read.ok) return SHOP_FEES;
+  const grams = await parcelGrams();
+  try {
+    const answer = await courierAnswerFor(read.pin, grams);
+    return courierShippingFees(answer?.served ? answer.rates : null);
+  } catch (error) {
+    logger.warn(
+      { err: error, pin: read.pin, grams },
+      "the courier's rates could not be read; the shop's own shipping fees apply",
+    );
+    return SHOP_FEES;
+  }
+}
