@@ -119,6 +119,7 @@ describe("settings form", () => {
     expect(errorsFor({ phone: "call us" })).toEqual([SETTINGS_MESSAGES.phone]);
     expect(errorsFor({ email: "care@" })).toEqual([SETTINGS_MESSAGES.email]);
     expect(errorsFor({ postalCode: "4150" })).toEqual([SETTINGS_MESSAGES.postalCode]);
+    expect(errorsFor({ postalCode: "015003" })).toEqual([SETTINGS_MESSAGES.postalCode]);
     expect(errorsFor({ city: "S" })).toEqual([SETTINGS_MESSAGES.city]);
     expect(errorsFor({ shopName: " " })).toEqual([SETTINGS_MESSAGES.shopNameShort]);
     expect(errorsFor({ youtube: "youtube.com/shop" })).toEqual([SETTINGS_MESSAGES.socialLink]);

@@ -4,6 +4,7 @@ import { gstinProblem } from "../gstin";
 import { rupeesToPaise } from "../money";
 import { MAX_MIN_SHELF_LIFE_DAYS } from "../stock-lots";
 import { z } from "../zod";
+import { PIN_CODE } from "./address-format";
 import { multiLineText, singleLineName, singleLineText } from "./text";
 
 /** Letters of any script and spaces, as for the checkout's city and state (docs/SPEC.md §5). */
@@ -109,7 +110,8 @@ const settingsFields = z.object({
   state: place(SETTINGS_MESSAGES.state),
   postalCode: singleLineText({ error: SETTINGS_MESSAGES.postalCode })
     .trim()
-    .regex(/^\d{6}$/, { error: SETTINGS_MESSAGES.postalCode }),
+    // The shop's PIN code is where the courier picks parcels up: a PIN code, the first digit not 0.
+    .regex(PIN_CODE, { error: SETTINGS_MESSAGES.postalCode }),
   facebook: socialLink,
   instagram: socialLink,
   twitter: socialLink,
