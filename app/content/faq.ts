@@ -1,55 +1,60 @@
+import type { ShippingFeeSource } from "~/domain/courier-fees";
 import {
   BUSINESS_HOURS,
   dayRange,
-  EXPRESS_DELIVERY_DAYS,
-  EXPRESS_SHIPPING_RUPEES,
-  FREE_SHIPPING_ABOVE_RUPEES,
   PROCESSING_DAYS,
   REFUND_DAYS,
   RETURN_WINDOW_DAYS,
-  rupees,
   STANDARD_DELIVERY_DAYS,
-  STANDARD_SHIPPING_RUPEES,
   UNCLAIMED_PACKAGE_DAYS,
 } from "./policy";
+import { type ShippingChargesText, shippingChargesText } from "./shipping-charges";
 
 export type FaqItem = { question: string; answer: string };
 export type FaqGroup = { id: string; title: string; items: FaqItem[] };
 
-/** docs/SPEC.md §2: four groups. Every policy number comes from `policy.ts`. */
-export const FAQ_GROUPS: FaqGroup[] = [
-  {
-    id: "orders-shipping",
-    title: "Orders & Shipping",
-    items: [
-      {
-        question: "How much does shipping cost?",
-        answer: `Shipping is free on orders above ${rupees(FREE_SHIPPING_ABOVE_RUPEES)}. Orders of ${rupees(FREE_SHIPPING_ABOVE_RUPEES)} or less carry a flat shipping charge of ${rupees(STANDARD_SHIPPING_RUPEES)}. The exact amount is shown in your cart and at checkout before you place the order.`,
-      },
-      {
-        question: "How long will my order take to arrive?",
-        answer: `We pack and hand over your order to the courier within ${dayRange(PROCESSING_DAYS)} business days. Standard delivery then takes ${dayRange(STANDARD_DELIVERY_DAYS)} business days, depending on your PIN code. Remote areas can take a little longer.`,
-      },
-      {
-        question: "Do you offer express shipping?",
-        answer: `Yes. Express shipping costs ${rupees(EXPRESS_SHIPPING_RUPEES)} and delivers in ${dayRange(EXPRESS_DELIVERY_DAYS)} days to locations our courier partners serve with express service.`,
-      },
-      {
-        question: "How can I track my order?",
-        answer:
-          "Once your order is shipped, we add the courier's tracking ID to it. Sign in and open My Account to see the status of every order and its tracking ID.",
-      },
-      {
-        question: "Can I cancel my order?",
-        answer:
-          "Yes, as long as it has not been shipped yet. Open the order in My Account and cancel it, or write to us with your order number. Once an order has been shipped it can no longer be cancelled, but you can return it under our return policy.",
-      },
-      {
-        question: "What happens if I miss the delivery?",
-        answer: `The courier will usually try again or hold the package for you to collect. If a package stays unclaimed for ${UNCLAIMED_PACKAGE_DAYS} days, it is returned to us and the order is cancelled. If you had paid online, we refund the amount.`,
-      },
-    ],
-  },
+/**
+ * docs/SPEC.md §2: four groups. Every policy number comes from `policy.ts`; what shipping costs
+ * follows the fees the checkout charges (`shipping-charges.ts`).
+ */
+export function faqGroups(shippingFeesFrom: ShippingFeeSource): FaqGroup[] {
+  return [ordersAndShipping(shippingChargesText(shippingFeesFrom).faq), ...MORE_GROUPS];
+}
+
+const ordersAndShipping = (charges: ShippingChargesText["faq"]): FaqGroup => ({
+  id: "orders-shipping",
+  title: "Orders & Shipping",
+  items: [
+    {
+      question: "How much does shipping cost?",
+      answer: charges.cost,
+    },
+    {
+      question: "How long will my order take to arrive?",
+      answer: `We pack and hand over your order to the courier within ${dayRange(PROCESSING_DAYS)} business days. Standard delivery then takes ${dayRange(STANDARD_DELIVERY_DAYS)} business days, depending on your PIN code. Remote areas can take a little longer.`,
+    },
+    {
+      question: "Do you offer express shipping?",
+      answer: charges.express,
+    },
+    {
+      question: "How can I track my order?",
+      answer:
+        "Once your order is shipped, we add the courier's tracking ID to it. Sign in and open My Account to see the status of every order and its tracking ID.",
+    },
+    {
+      question: "Can I cancel my order?",
+      answer:
+        "Yes, as long as it has not been shipped yet. Open the order in My Account and cancel it, or write to us with your order number. Once an order has been shipped it can no longer be cancelled, but you can return it under our return policy.",
+    },
+    {
+      question: "What happens if I miss the delivery?",
+      answer: `The courier will usually try again or hold the package for you to collect. If a package stays unclaimed for ${UNCLAIMED_PACKAGE_DAYS} days, it is returned to us and the order is cancelled. If you had paid online, we refund the amount.`,
+    },
+  ],
+});
+
+const MORE_GROUPS: FaqGroup[] = [
   {
     id: "products",
     title: "Products",

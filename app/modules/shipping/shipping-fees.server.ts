@@ -1,4 +1,9 @@
-import { courierShippingFees, type OrderShippingFees, SHOP_FEES } from "../../domain/courier-fees";
+import {
+  courierShippingFees,
+  type OrderShippingFees,
+  SHOP_FEES,
+  type ShippingFeeSource,
+} from "../../domain/courier-fees";
 import { readPinCode } from "../../domain/delivery-promise";
 import { logger } from "../../lib/logger.server";
 import { shopSettings } from "../settings/settings.server";
@@ -12,6 +17,14 @@ import { courierAnswerFor } from "./delivery-promise.server";
 export async function courierFeesOn() {
   if (courierMode() === "off") return false;
   return (await shopSettings()).shippingFeesFrom === "courier";
+}
+
+/**
+ * Whose fees the checkout charges, for the pages that describe them (Shipping, FAQ, Terms). The
+ * settings are read only while a courier is on, and so the page depends on them (the page cache).
+ */
+export async function shippingFeesSource(): Promise<ShippingFeeSource> {
+  return (await courierFeesOn()) ? "courier" : "shop";
 }
 
 /**

@@ -1,8 +1,14 @@
 import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { FAQ_GROUPS } from "~/content/faq";
+import { faqGroups } from "~/content/faq";
+import { shippingFeesSource } from "~/modules/shipping/shipping-fees.server";
 import type { Route } from "./+types/faq";
+
+/** What shipping costs follows the charges the checkout applies (docs/decisions/064). */
+export async function loader() {
+  return { shippingFeesFrom: await shippingFeesSource() };
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Frequently Asked Questions | Satara Ayurveda" },
@@ -17,7 +23,8 @@ export const meta: Route.MetaFunction = () => [
  * The accordion is built from native <details>/<summary>: keyboard- and screen-reader friendly,
  * and every answer can be opened (and is in the page) even before or without JavaScript.
  */
-export default function Faq() {
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  const groups = faqGroups(loaderData.shippingFeesFrom);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 md:py-16">
       <header className="mb-10 grid gap-3 text-center">
@@ -31,7 +38,7 @@ export default function Faq() {
 
       <nav aria-label="FAQ topics" className="mb-10">
         <ul className="flex flex-wrap justify-center gap-2">
-          {FAQ_GROUPS.map((group) => (
+          {groups.map((group) => (
             <li key={group.id}>
               <a
                 href={`#${group.id}`}
@@ -45,7 +52,7 @@ export default function Faq() {
       </nav>
 
       <div className="grid gap-10">
-        {FAQ_GROUPS.map((group) => (
+        {groups.map((group) => (
           <section
             key={group.id}
             id={group.id}

@@ -2,28 +2,33 @@ import { Link } from "react-router";
 import { ProsePage } from "~/components/content/prose-page";
 import {
   dayRange,
-  EXPRESS_DELIVERY_DAYS,
-  EXPRESS_SHIPPING_RUPEES,
   FREE_SHIPPING_ABOVE_RUPEES,
   POLICIES_LAST_UPDATED,
   PROCESSING_DAYS,
   REFUND_DAYS,
   rupees,
   STANDARD_DELIVERY_DAYS,
-  STANDARD_SHIPPING_RUPEES,
   UNCLAIMED_PACKAGE_DAYS,
 } from "~/content/policy";
+import { shippingChargesText } from "~/content/shipping-charges";
+import { shippingFeesSource } from "~/modules/shipping/shipping-fees.server";
 import type { Route } from "./+types/shipping";
 
-export const meta: Route.MetaFunction = () => [
+/** The charges the checkout applies: the shop's own, or the courier's (docs/decisions/064). */
+export async function loader() {
+  return { shippingFeesFrom: await shippingFeesSource() };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Shipping Information | Satara Ayurveda" },
   {
     name: "description",
-    content: `Free shipping across India on orders above ${rupees(FREE_SHIPPING_ABOVE_RUPEES)}, otherwise a flat ${rupees(STANDARD_SHIPPING_RUPEES)}. Standard delivery in ${dayRange(STANDARD_DELIVERY_DAYS)} business days; express delivery in ${dayRange(EXPRESS_DELIVERY_DAYS)} days.`,
+    content: shippingChargesText(loaderData?.shippingFeesFrom ?? "shop").shipping.description,
   },
 ];
 
-export default function Shipping() {
+export default function Shipping({ loaderData }: Route.ComponentProps) {
+  const charges = shippingChargesText(loaderData.shippingFeesFrom).shipping;
   return (
     <ProsePage
       title="Shipping Information"
@@ -59,29 +64,24 @@ export default function Shipping() {
               <th scope="row" className="px-4 py-3 font-medium">
                 Standard, order of {rupees(FREE_SHIPPING_ABOVE_RUPEES)} or less
               </th>
-              <td className="px-4 py-3">{rupees(STANDARD_SHIPPING_RUPEES)}</td>
+              <td className="px-4 py-3">{charges.standardCharge}</td>
               <td className="px-4 py-3">{dayRange(STANDARD_DELIVERY_DAYS)} business days</td>
             </tr>
             <tr className="border-border border-t">
               <th scope="row" className="px-4 py-3 font-medium">
                 Express
               </th>
-              <td className="px-4 py-3">{rupees(EXPRESS_SHIPPING_RUPEES)}</td>
-              <td className="px-4 py-3">{dayRange(EXPRESS_DELIVERY_DAYS)} days</td>
+              <td className="px-4 py-3">{charges.expressCharge}</td>
+              <td className="px-4 py-3">{charges.expressTime}</td>
             </tr>
           </tbody>
         </table>
       </div>
       <p>
-        <strong>Free shipping on orders above {rupees(FREE_SHIPPING_ABOVE_RUPEES)}.</strong> Orders
-        of {rupees(FREE_SHIPPING_ABOVE_RUPEES)} or less carry a flat shipping charge of{" "}
-        {rupees(STANDARD_SHIPPING_RUPEES)}. The exact shipping charge is always shown in your cart
-        and at checkout before you pay.
+        <strong>Free shipping on orders above {rupees(FREE_SHIPPING_ABOVE_RUPEES)}.</strong>{" "}
+        {charges.standard}
       </p>
-      <p>
-        Express shipping costs {rupees(EXPRESS_SHIPPING_RUPEES)} and is available to locations our
-        courier partners serve with express service, mainly larger towns and cities.
-      </p>
+      <p>{charges.express}</p>
 
       <h2>Order processing</h2>
       <p>
@@ -97,9 +97,10 @@ export default function Shipping() {
           shipping.
         </li>
         <li>
-          <strong>Express delivery:</strong> {dayRange(EXPRESS_DELIVERY_DAYS)} days after shipping.
+          <strong>Express delivery:</strong> {charges.expressDelivery}
         </li>
       </ul>
+      {charges.deliveryDates ? <p>{charges.deliveryDates}</p> : null}
       <p>
         Remote areas, heavy rain, festivals and other events beyond our control can occasionally add
         a few days. We will keep you informed if your order is delayed.

@@ -2,20 +2,22 @@ import { Link } from "react-router";
 import { ProsePage } from "~/components/content/prose-page";
 import {
   dayRange,
-  EXPRESS_DELIVERY_DAYS,
-  EXPRESS_SHIPPING_RUPEES,
-  FREE_SHIPPING_ABOVE_RUPEES,
   POLICIES_LAST_UPDATED,
   PROCESSING_DAYS,
   REFUND_DAYS,
   RETURN_WINDOW_DAYS,
-  rupees,
   STANDARD_DELIVERY_DAYS,
-  STANDARD_SHIPPING_RUPEES,
   UNCLAIMED_PACKAGE_DAYS,
 } from "~/content/policy";
+import { shippingChargesText } from "~/content/shipping-charges";
+import { shippingFeesSource } from "~/modules/shipping/shipping-fees.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/terms";
+
+/** The shipping section states the charges the checkout applies (docs/decisions/064). */
+export async function loader() {
+  return { shippingFeesFrom: await shippingFeesSource() };
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Terms & Conditions | Satara Ayurveda" },
@@ -26,7 +28,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export default function Terms() {
+export default function Terms({ loaderData }: Route.ComponentProps) {
   const shop = useRootData()?.shop;
   const shopName = shop?.name ?? "Satara Ayurveda";
   const place = shop
@@ -103,10 +105,8 @@ export default function Terms() {
 
       <h2>7. Shipping</h2>
       <p>
-        Shipping is free on orders above {rupees(FREE_SHIPPING_ABOVE_RUPEES)}; otherwise a flat
-        charge of {rupees(STANDARD_SHIPPING_RUPEES)} applies. Express shipping costs{" "}
-        {rupees(EXPRESS_SHIPPING_RUPEES)} ({dayRange(EXPRESS_DELIVERY_DAYS)} days). We process
-        orders within {dayRange(PROCESSING_DAYS)} business days, and standard delivery takes{" "}
+        {shippingChargesText(loaderData.shippingFeesFrom).terms} We process orders within{" "}
+        {dayRange(PROCESSING_DAYS)} business days, and standard delivery takes{" "}
         {dayRange(STANDARD_DELIVERY_DAYS)} business days. Packages left unclaimed for{" "}
         {UNCLAIMED_PACKAGE_DAYS} days are returned and the order is cancelled. See{" "}
         <Link to="/shipping">Shipping Information</Link> for details.
