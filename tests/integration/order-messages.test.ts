@@ -487,6 +487,58 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
   });
 });
 
+describe(`the hourly cap with several senders on ${DATABASE_KIND}`, () => {
+  it("three senders at once send exactly up to the cap; the rest wait with the reason", async () => {
+    await sendDueMessages(handle.db);
+    const sentThisHour = async () => {
+      const rows = await handle.db
+        .select({ state: customerMessages.state, sentAt: customerMessages.sentAt })
+        .from(customerMessages)
+        .where(eq(customerMessages.state, "sent"));
+      return rows.filter((row) => row.sentAt!.getTime() > Date.now() - 60 * 60_000).length;
+    };
+    const before = await sentThisHour();
+    await saveSettings({ orderMessagesPerHour: String(before + 3) });
+    try {
+      // Four orders, each told on both channels: eight messages queued, none sent yet.
+      const orders = [];
+      for (let i = 0; i < 4; i += 1) {
+        productCounter += 1;
+        const [product] = await insertProducts(handle.db, [
+          { name: `Shatavari ${productCounter}`, price: 30_000, stockQuantity: 20 },
+        ]);
+        const [customer] = await insertCustomers(handle.db, 1);
+        await fillCart(handle.db, customer!, [{ productId: product!.id, quantity: 1 }]);
+        orders.push(
+          await orderFor(handle.db, customer!, {
+            messageChoices: { sms: true, whatsapp: true },
+            paymentMethod: "cod",
+          }),
+        );
+      }
+      await Promise.all([
+        sendDueMessages(handle.db),
+        sendDueMessages(handle.db),
+        sendDueMessages(handle.db),
+      ]);
+      expect(await sentThisHour()).toBe(before + 3);
+      const messages = (await Promise.all(orders.map((order) => messagesOf(order.id)))).flat();
+      expect(messages).toHaveLength(8);
+      expect(messages.filter((message) => message.state === "sent")).toHaveLength(3);
+      const waiting = messages.filter((message) => message.state === "queued");
+      expect(waiting).toHaveLength(5);
+      for (const message of waiting) {
+        expect(message.error).toBe(
+          `The shop-wide cap of ${before + 3} order messages an hour was reached; it will be sent later`,
+        );
+      }
+      expect((await outboxMessages()).length).toBe(3);
+    } finally {
+      await saveSettings({});
+    }
+  });
+});
+
 describe(`message consent on ${DATABASE_KIND}`, () => {
   it("opting in, withdrawing and opting in again keeps every choice with its time", async () => {
     const [userId] = await insertCustomers(handle.db, 1);

@@ -15,9 +15,9 @@ import {
   logQueuedMessage,
   type MessageSubject,
   messageComposer,
-  messagesSentSince,
   noteMessageRetry,
   settleMessage,
+  takeHourlySend,
 } from "./customer-messages.server";
 import { hasConsent } from "./message-consents.server";
 import { getMessageSettings, templateFor } from "./message-settings.server";
@@ -38,8 +38,6 @@ export const CUSTOMER_MESSAGE_RETRY: JobRetry = {
   maxAttempts: 12,
   claimMs: 2 * 60_000,
 };
-
-const HOUR_MS = 60 * 60_000;
 
 const messageJob = defineJob<{ messageId: string }>({
   kind: CUSTOMER_MESSAGE_JOB,
@@ -139,8 +137,7 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
   }
 
   try {
-    const sentLastHour = await messagesSentSince(database, new Date(Date.now() - HOUR_MS));
-    if (sentLastHour >= settings.orderMessagesPerHour) {
+    if (!(await takeHourlySend(database, messageId, settings.orderMessagesPerHour))) {
       throw new TryAgainLater(
         `The shop-wide cap of ${settings.orderMessagesPerHour} order messages an hour was reached; it will be sent later`,
       );

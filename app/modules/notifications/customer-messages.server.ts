@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { customerMessages } from "../../../db/schema";
 import type { MessageChannel, MessageState } from "../../domain/order-messages";
 import type { Database, Executor } from "../../lib/db.server";
@@ -97,13 +97,41 @@ export async function findMessage(executor: Executor, id: string) {
   return row ?? null;
 }
 
-/** How many order messages went out in the hour before `now`, both channels together. */
-export async function messagesSentSince(executor: Executor, since: Date) {
-  const [row] = await executor
-    .select({ n: count() })
-    .from(customerMessages)
-    .where(and(eq(customerMessages.state, "sent"), gt(customerMessages.sentAt, since)));
-  return row?.n ?? 0;
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Takes one of the hour's sends for a message about to go out, or returns false when the
+ * shop-wide cap of `perHour` is reached. The sends of the last hour are counted and one taken
+ * under a lock every process takes, so processes sending at once never pass the cap together
+ * (docs/decisions/063). A taken send is the message's `sent_at` while it is still queued: it
+ * counts until the message is settled (sent: its time then) or tried again later (given back);
+ * one taken by a process that died counts until its hour is over.
+ */
+export async function takeHourlySend(
+  database: Database,
+  messageId: string,
+  perHour: number,
+  now = new Date(),
+) {
+  return database.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('order-message-hourly-cap'))`);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(customerMessages)
+      .where(
+        and(
+          inArray(customerMessages.state, ["sent", "queued"]),
+          gt(customerMessages.sentAt, new Date(now.getTime() - HOUR_MS)),
+          ne(customerMessages.id, messageId),
+        ),
+      );
+    if ((row?.n ?? 0) >= perHour) return false;
+    await tx
+      .update(customerMessages)
+      .set({ sentAt: now })
+      .where(and(eq(customerMessages.id, messageId), eq(customerMessages.state, "queued")));
+    return true;
+  });
 }
 
 /**
@@ -138,10 +166,13 @@ export async function settleMessage(
   return rows.length > 0;
 }
 
-/** A failed try that will be tried again: the message stays queued, with why it has not gone. */
+/**
+ * A failed try that will be tried again: the message stays queued, with why it has not gone, and
+ * gives back the send it took of the hour's cap.
+ */
 export async function noteMessageRetry(executor: Executor, id: string, error: string) {
   await executor
     .update(customerMessages)
-    .set({ error, updatedAt: new Date() })
+    .set({ error, sentAt: null, updatedAt: new Date() })
     .where(and(eq(customerMessages.id, id), eq(customerMessages.state, "queued")));
 }

@@ -105,7 +105,8 @@ function messageView({ recipient, sentAt, createdAt, providerId, ...message }: M
     maskedRecipient: maskPhone(recipient),
     // The outbox names its files by the number.
     providerId: providerId?.replace(/\d{10,}/g, (digits) => maskPhone(digits)) ?? null,
-    at: sentAt ?? createdAt,
+    // A queued message's sent_at is only the send it has taken of the hour's cap.
+    at: message.state === "sent" && sentAt ? sentAt : createdAt,
   };
 }
 
