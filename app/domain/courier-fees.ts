@@ -62,31 +62,41 @@ function knownDays(rate: CourierRate) {
 export function courierShippingFees(rates: readonly CourierRate[] | null): OrderShippingFees {
   const usable = (rates ?? []).filter((rate) => Number.isFinite(rate.charge) && rate.charge >= 0);
   if (usable.length === 0) return SHOP_FEES;
-  const cheapest = usable.reduce((best, rate) =>
-    rate.charge < best.charge ||
-    (rate.charge === best.charge && (knownDays(rate) ?? Infinity) < (knownDays(best) ?? Infinity))
-      ? rate
-      : best,
-  );
-  const cheapestDays = knownDays(cheapest);
-  let fastest: { charge: Paise; days: number } | null = null;
-  for (const rate of usable) {
-    const days = knownDays(rate);
-    if (days === null || cheapestDays === null || days >= cheapestDays) continue;
-    if (
-      !fastest ||
-      days < fastest.days ||
-      (days === fastest.days && rate.charge < fastest.charge)
-    ) {
-      fastest = { charge: rate.charge, days };
-    }
-  }
+  const cheapest = cheapestRate(usable);
+  const fastest = fasterRate(usable);
   return {
     from: "courier",
     fees: {
       standard: upToWholeRupee(cheapest.charge),
       express: fastest ? upToWholeRupee(fastest.charge) : SHOP_SHIPPING_FEES.express,
     },
-    expressDays: fastest?.days ?? null,
+    expressDays: fastest ? knownDays(fastest) : null,
   };
+}
+
+function cheapestRate<Rate extends CourierRate>(rates: readonly Rate[]): Rate {
+  return rates.reduce((best, rate) =>
+    rate.charge < best.charge ||
+    (rate.charge === best.charge && (knownDays(rate) ?? Infinity) < (knownDays(best) ?? Infinity))
+      ? rate
+      : best,
+  );
+}
+
+/**
+ * The service express delivery stands for: the fastest quoted that is faster than the cheapest
+ * one (the cheaper of two as fast), or null when none is. Express orders are booked with it.
+ */
+export function fasterRate<Rate extends CourierRate>(rates: readonly Rate[]): Rate | null {
+  const usable = rates.filter((rate) => Number.isFinite(rate.charge) && rate.charge >= 0);
+  if (usable.length === 0) return null;
+  const cheapestDays = knownDays(cheapestRate(usable));
+  let fastest: Rate | null = null;
+  for (const rate of usable) {
+    const days = knownDays(rate);
+    if (days === null || cheapestDays === null || days >= cheapestDays) continue;
+    const best = fastest ? knownDays(fastest)! : Infinity;
+    if (days < best || (days === best && rate.charge < fastest!.charge)) fastest = rate;
+  }
+  return fastest;
 }

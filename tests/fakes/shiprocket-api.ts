@@ -119,6 +119,13 @@ function istWebhookText(at: Date) {
   return `${day} ${month} ${year} ${time}`;
 }
 
+/** The couriers the stand-in quotes, by company id. */
+const COURIER_NAMES: Record<number, string> = {
+  10: "Delhivery Surface",
+  33: "Xpressbees Air",
+  51: "Ecom Express",
+};
+
 const REQUIRED_ORDER_FIELDS = [
   "order_id",
   "order_date",
@@ -346,13 +353,15 @@ export async function startFakeShiprocket(credentials: {
       }
       sequence += 1;
       order.awb = `1904${String(14_247_515_40 + sequence)}`;
-      order.courierName = "Delhivery Surface";
+      // The courier asked for, when one is named (its company id), else Shiprocket's pick.
+      const companyId = COURIER_NAMES[Number(body?.courier_id)] ? Number(body?.courier_id) : 10;
+      order.courierName = COURIER_NAMES[companyId]!;
       byAwb.set(order.awb, order);
       return send(response, 200, {
         awb_assign_status: 1,
         response: {
           data: {
-            courier_company_id: 10,
+            courier_company_id: companyId,
             awb_code: order.awb,
             courier_name: order.courierName,
             shipment_id: order.shipmentId,

@@ -120,6 +120,14 @@ describe(`the test courier on ${DATABASE_KIND}`, () => {
     expect(subjects(order.orderNumber)).toContain(`Your order ${order.orderNumber} has shipped`);
   });
 
+  it("books an express order by air", async () => {
+    setCourier(testCourier);
+    const order = await placeTestOrder(handle.db, { shippingMethod: "express" });
+    await shipOrders(handle.db, adminId, [order.id]);
+    await settle();
+    expect(await shipmentOf(order.id)).toMatchObject({ courierName: "Test Courier Air" });
+  });
+
   it("refuses a second Ship of an order being booked, and writes nothing when none can ship", async () => {
     setCourier(testCourier);
     const order = await placeTestOrder(handle.db);
@@ -327,6 +335,28 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
         cod: false,
       }),
     ).toMatchObject({ serviceable: false, reason: "invalid_pin" });
+  });
+
+  it("books an express order with the faster service it was charged for; standard with Shiprocket's pick", async () => {
+    setCourier(shiprocket());
+    const express = await placeTestOrder(handle.db, { shippingMethod: "express" });
+    const standard = await placeTestOrder(handle.db);
+    const assignsBefore = fake.calls.filter((call) => call.path === "/courier/assign/awb").length;
+    await shipOrders(handle.db, adminId, [express.id, standard.id]);
+    await settle();
+    const assigns = fake.calls
+      .filter((call) => call.path === "/courier/assign/awb")
+      .slice(assignsBefore);
+    const shipmentIdOf = async (orderId: string) =>
+      Number((await shipmentOf(orderId))!.providerShipmentId);
+    const byShipment = new Map(
+      assigns.map((call) => [String(call.body?.shipment_id), call.body?.courier_id]),
+    );
+    // Xpressbees Air: 2 days, the fastest faster than the cheapest (Ecom Express, 6 days).
+    expect(byShipment.get(String(await shipmentIdOf(express.id)))).toBe(33);
+    expect(byShipment.get(String(await shipmentIdOf(standard.id)))).toBeUndefined();
+    expect(await shipmentOf(express.id)).toMatchObject({ courierName: "Xpressbees Air" });
+    expect(await shipmentOf(standard.id)).toMatchObject({ courierName: "Delhivery Surface" });
   });
 
   it("a courier's refusal fails the shipment with its error; the retry books it without a second Shiprocket order", async () => {

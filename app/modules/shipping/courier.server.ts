@@ -92,6 +92,10 @@ export type BookingRequest = {
   total: Paise;
   weightGrams: number;
   size: PackageSize;
+  /** Where the parcel is picked up: the shop's PIN code (settings). */
+  originPin: string;
+  /** The customer paid for express delivery: booked with the courier's faster service. */
+  express: boolean;
 };
 
 export type Booking = {

@@ -35,6 +35,7 @@ export async function bookingRequestFor(executor: Executor, orderId: string) {
       paymentStatus: orders.paymentStatus,
       subtotal: orders.subtotal,
       total: orders.total,
+      shippingMethod: orders.shippingMethod,
       email: profiles.email,
     })
     .from(orders)
@@ -78,6 +79,8 @@ export async function bookingRequestFor(executor: Executor, orderId: string) {
       breadthCm: settings.packageBreadthCm,
       heightCm: settings.packageHeightCm,
     },
+    originPin: settings.postalCode,
+    express: order.shippingMethod === "express",
   };
   return request;
 }

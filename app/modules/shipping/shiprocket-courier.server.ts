@@ -1,5 +1,14 @@
+import { fasterRate } from "../../domain/courier-fees";
 import { PIN_CODE } from "../../domain/validation/address-format";
-import type { Booking, BookingRequest, Courier, CourierQuote, CourierScan } from "./courier.server";
+import type {
+  Booking,
+  BookingRequest,
+  Courier,
+  CourierQuote,
+  CourierScan,
+  Serviceability,
+  ServiceabilityQuery,
+} from "./courier.server";
 import { CourierError, CourierWebhookError } from "./courier.server";
 import { formatRupeesPlain } from "./shiprocket-money";
 import { parseShiprocketDay, parseShiprocketTime, shiprocketScanKind } from "./shiprocket-statuses";
@@ -121,63 +130,89 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
     }
   }
 
+  async function serviceability({
+    originPin,
+    pin,
+    weightGrams,
+    cod,
+  }: ServiceabilityQuery): Promise<Serviceability> {
+    if (!PIN_CODE.test(pin)) {
+      return {
+        serviceable: false,
+        reason: "invalid_pin",
+        message: "Please enter a valid 6-digit PIN code",
+      };
+    }
+    const query = new URLSearchParams({
+      pickup_postcode: originPin,
+      delivery_postcode: pin,
+      weight: (Math.max(weightGrams, 1) / 1000).toFixed(3),
+      cod: cod ? "1" : "0",
+    });
+    let body: Answer;
+    try {
+      body = await call("GET", `/courier/serviceability/?${query}`);
+    } catch (error) {
+      // Shiprocket answers 404 when no courier serves the PIN.
+      if (error instanceof CourierError && error.status === 404) body = null;
+      else throw error;
+    }
+    const companies: Answer[] = body?.data?.available_courier_companies ?? [];
+    const quotes: CourierQuote[] = companies
+      .filter((company) => !cod || Number(company.cod) === 1)
+      .map((company) => ({
+        courierId: String(company.courier_company_id),
+        courierName: String(company.courier_name),
+        charge: Math.round(Number(company.rate) * 100),
+        estimatedDays: Number.parseInt(String(company.estimated_delivery_days), 10) || 0,
+      }))
+      .filter((quote) => Number.isFinite(quote.charge) && quote.charge >= 0)
+      .sort((a, b) => a.charge - b.charge || a.estimatedDays - b.estimatedDays);
+    if (quotes.length === 0) {
+      const anyCompany = companies.length > 0;
+      return anyCompany && cod
+        ? {
+            serviceable: false,
+            reason: "cod_unavailable",
+            message: `Cash on delivery is not available for PIN code ${pin}; please pay online`,
+          }
+        : {
+            serviceable: false,
+            reason: "not_serviced",
+            message: `We do not deliver to PIN code ${pin} yet`,
+          };
+    }
+    return {
+      serviceable: true,
+      quotes,
+      codAvailable: cod || companies.some((company) => Number(company.cod) === 1),
+    };
+  }
+
+  /**
+   * The courier_id of the faster service an express order was charged for (the rule of
+   * domain/courier-fees.ts, asked again now); null when none is faster: Shiprocket then assigns
+   * its recommended courier, as for standard delivery.
+   */
+  async function expressCourierId(request: BookingRequest) {
+    const answer = await serviceability({
+      originPin: request.originPin,
+      pin: request.address.postalCode,
+      weightGrams: request.weightGrams,
+      cod: request.cod,
+    });
+    if (!answer.serviceable) return null;
+    const faster = fasterRate(
+      answer.quotes.map((quote) => ({ ...quote, days: quote.estimatedDays })),
+    );
+    return faster ? Number(faster.courierId) : null;
+  }
+
   return {
     provider: "shiprocket",
     logins: () => loginCount,
 
-    async serviceability({ originPin, pin, weightGrams, cod }) {
-      if (!PIN_CODE.test(pin)) {
-        return {
-          serviceable: false,
-          reason: "invalid_pin",
-          message: "Please enter a valid 6-digit PIN code",
-        };
-      }
-      const query = new URLSearchParams({
-        pickup_postcode: originPin,
-        delivery_postcode: pin,
-        weight: (Math.max(weightGrams, 1) / 1000).toFixed(3),
-        cod: cod ? "1" : "0",
-      });
-      let body: Answer;
-      try {
-        body = await call("GET", `/courier/serviceability/?${query}`);
-      } catch (error) {
-        // Shiprocket answers 404 when no courier serves the PIN.
-        if (error instanceof CourierError && error.status === 404) body = null;
-        else throw error;
-      }
-      const companies: Answer[] = body?.data?.available_courier_companies ?? [];
-      const quotes: CourierQuote[] = companies
-        .filter((company) => !cod || Number(company.cod) === 1)
-        .map((company) => ({
-          courierId: String(company.courier_company_id),
-          courierName: String(company.courier_name),
-          charge: Math.round(Number(company.rate) * 100),
-          estimatedDays: Number.parseInt(String(company.estimated_delivery_days), 10) || 0,
-        }))
-        .filter((quote) => Number.isFinite(quote.charge) && quote.charge >= 0)
-        .sort((a, b) => a.charge - b.charge || a.estimatedDays - b.estimatedDays);
-      if (quotes.length === 0) {
-        const anyCompany = companies.length > 0;
-        return anyCompany && cod
-          ? {
-              serviceable: false,
-              reason: "cod_unavailable",
-              message: `Cash on delivery is not available for PIN code ${pin}; please pay online`,
-            }
-          : {
-              serviceable: false,
-              reason: "not_serviced",
-              message: `We do not deliver to PIN code ${pin} yet`,
-            };
-      }
-      return {
-        serviceable: true,
-        quotes,
-        codAvailable: cod || companies.some((company) => Number(company.cod) === 1),
-      };
-    },
+    serviceability,
 
     async book(request, resume = {}, progress = async () => {}) {
       let providerOrderId = resume.providerOrderId;
@@ -201,8 +236,10 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
       let awb = resume.awb;
       let courierName = resume.courierName;
       if (!awb) {
+        const courierId = request.express ? await expressCourierId(request) : null;
         const assigned = await call("POST", "/courier/assign/awb", {
           shipment_id: providerShipmentId,
+          ...(courierId ? { courier_id: courierId } : {}),
         });
         const data = assigned?.response?.data;
         if (Number(assigned?.awb_assign_status) !== 1 || !data?.awb_code) {

@@ -74,7 +74,8 @@ export const testCourier: Courier = {
     return {
       providerOrderId: `test-${request.orderNumber}`,
       providerShipmentId: `test-${request.orderNumber}`,
-      courierName: TEST_COURIER_NAME,
+      // Express goes by air, the faster service it was charged for.
+      courierName: request.express ? TEST_COURIER_AIR_NAME : TEST_COURIER_NAME,
       awb: testAwb(request.orderNumber),
       labelUrl: null,
     };

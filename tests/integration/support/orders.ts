@@ -96,7 +96,12 @@ export async function placeTestOrder(
   {
     paymentMethod = "cod",
     quantity = 1,
-  }: { paymentMethod?: "cod" | "razorpay"; quantity?: number } = {},
+    shippingMethod = "standard",
+  }: {
+    paymentMethod?: "cod" | "razorpay";
+    quantity?: number;
+    shippingMethod?: "standard" | "express";
+  } = {},
 ) {
   productCounter += 1;
   const [product] = await insertProducts(database, [
@@ -104,7 +109,11 @@ export async function placeTestOrder(
   ]);
   const [userId] = await insertCustomers(database, 1);
   await fillCart(database, userId!, [{ productId: product!.id, quantity }]);
-  const order = await orderFor(database, userId!, { paymentMethod, cardProvider: "test" });
+  const order = await orderFor(database, userId!, {
+    paymentMethod,
+    cardProvider: "test",
+    shippingMethod,
+  });
   return { ...order, userId: userId!, productName: product!.name };
 }
 
