@@ -36,6 +36,7 @@ import { enqueueOrderMessage } from "~/modules/orders/order-messages.server";
 import { markOrderPaid } from "~/modules/orders/order-payment.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
 import { testGateway } from "~/modules/payments/gateway.server";
+import { action as ordersAction } from "~/routes/admin/orders";
 import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";
 import { runRefundJobs } from "~/workflows/refund-jobs.server";
@@ -47,7 +48,7 @@ import {
   profiles,
 } from "../../db/schema";
 import { type FakeMsg91, startFakeMsg91 } from "../fakes/msg91-api";
-import { insertProfile } from "./support/admin";
+import { callRouteAt, createAdmin, insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
@@ -456,6 +457,54 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     expect(message!.error).toBe(
       'No WhatsApp template is set for "Order placed" in Message settings, so it was not sent: WhatsApp sends only approved templates',
     );
+  });
+
+  it("Send again on a failed message: queued again with its job from the first try, sent, audited; refused for any other", async () => {
+    const owner = await createAdmin(handle.db);
+    setWhatsAppTransport({
+      mode: "cloud",
+      token: "cloud-test-token",
+      phoneNumberId: "1234567890",
+      apiBase: "http://127.0.0.1:9",
+    });
+    const order = await placeWith({ whatsapp: true });
+    const [failed] = await messagesOf(order.id);
+    expect(failed).toMatchObject({ state: "failed" });
+    // The owner fixes the cause (here: messages go to the outbox), then sends it again.
+    setWhatsAppTransport({ mode: "outbox", outboxDir: outbox });
+    const post = (fields: Record<string, string>) =>
+      callRouteAt(ordersAction, `/admin/orders?view=${order.id}`, owner.cookies, {
+        intent: "send-message-again",
+        ...fields,
+      });
+    expect((await post({ messageId: "not-a-uuid" })).status).toBe(400);
+    const again = await post({ messageId: failed!.id });
+    expect(again.status).toBe(200);
+    expect(again.toast).toMatchObject({ type: "success", title: "Message queued" });
+    expect((await messagesOf(order.id))[0]).toMatchObject({ state: "queued", error: null });
+    await sendDueMessages(handle.db);
+    const [sent] = await messagesOf(order.id);
+    expect(sent).toMatchObject({ id: failed!.id, state: "sent" });
+    expect(await outboxMessages()).toHaveLength(1);
+    const audits = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, failed!.id), eq(auditLog.action, "send-again")));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorId: owner.id, entity: "customer_message" });
+
+    // A sent message is not sent again: 409, nothing written.
+    const refused = await post({ messageId: failed!.id });
+    expect(refused.status).toBe(409);
+    expect((await messagesOf(order.id))[0]).toMatchObject({ state: "sent" });
+    await sendDueMessages(handle.db);
+    expect(await outboxMessages()).toHaveLength(1);
+    // Only the owner may.
+    const customer = await callRouteAt(ordersAction, "/admin/orders", [], {
+      intent: "send-message-again",
+      messageId: failed!.id,
+    });
+    expect(customer.status).toBe(302);
   });
 
   it("the shop-wide hourly cap: a message past it waits, queued with the reason", async () => {

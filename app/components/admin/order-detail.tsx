@@ -309,7 +309,7 @@ export function OrderDetail({
 
       {order.messages.length > 0 ? (
         <Section id={`${prefix}messages`} title="Messages">
-          <OrderMessages messages={order.messages} />
+          <OrderMessages messages={order.messages} action={action} />
         </Section>
       ) : null}
 

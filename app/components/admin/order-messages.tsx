@@ -8,6 +8,7 @@ import {
   ORDER_MESSAGE_EVENT_LABELS,
   type OrderMessageEvent,
 } from "~/domain/order-messages";
+import { PostButton } from "./post-button";
 
 /** One order message as the owner sees it: the number masked to its last four digits. */
 export type MessageView = {
@@ -29,7 +30,13 @@ const TONES: Record<MessageState, BadgeVariant> = {
 };
 
 /** docs/decisions/063: the order's SMS and WhatsApp messages, each with its state. */
-export function OrderMessages({ messages }: { messages: readonly MessageView[] }) {
+export function OrderMessages({
+  messages,
+  action,
+}: {
+  messages: readonly MessageView[];
+  action: string;
+}) {
   return (
     <ul className="grid gap-2 text-sm">
       {messages.map((message) => (
@@ -47,6 +54,16 @@ export function OrderMessages({ messages }: { messages: readonly MessageView[] }
           {message.error ? <p className="text-muted-foreground">{message.error}</p> : null}
           {message.providerId ? (
             <p className="text-muted-foreground">{`Provider id: ${message.providerId}`}</p>
+          ) : null}
+          {message.state === "failed" ? (
+            <div className="justify-self-start">
+              <PostButton
+                action={action}
+                fields={{ intent: "send-message-again", messageId: message.id }}
+                label="Send again"
+                busyLabel="Queuing..."
+              />
+            </div>
           ) : null}
         </li>
       ))}

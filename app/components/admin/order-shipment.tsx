@@ -1,7 +1,5 @@
 import { PackageCheck, Printer, RotateCcw, Truck } from "lucide-react";
-import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { formatIstDateTime } from "~/domain/india-time";
 import {
   type CourierMode,
@@ -13,6 +11,7 @@ import {
   SHIPMENT_STATE_LABELS,
   type ShipmentState,
 } from "~/domain/shipments";
+import { PostButton } from "./post-button";
 
 export type ShipmentView = {
   provider: "test" | "shiprocket";
@@ -34,36 +33,6 @@ const TEST_SCAN_BUTTONS: Record<ScanKind, string> = {
   rto_initiated: "Return to origin",
   rto_delivered: "Returned to shop",
 };
-
-function PostButton({
-  action,
-  fields,
-  label,
-  busyLabel,
-  icon,
-  variant = "outline",
-}: {
-  action: string;
-  fields: Record<string, string>;
-  label: string;
-  busyLabel: string;
-  icon?: React.ReactNode;
-  variant?: "outline" | "default";
-}) {
-  const fetcher = useFetcher();
-  const busy = fetcher.state !== "idle";
-  return (
-    <fetcher.Form method="post" action={action}>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <Button type="submit" size="sm" variant={variant} disabled={busy}>
-        {icon}
-        {busy ? busyLabel : label}
-      </Button>
-    </fetcher.Form>
-  );
-}
 
 /**
  * The order's parcel with the courier (docs/decisions/060): "Ship" when it has none, else its

@@ -98,6 +98,16 @@ export const messageConsentFormSchema = z.object({
   choice: z.enum(["opt-in", "withdraw"], { error: "Choose to turn updates on or off" }),
 });
 
+export const SEND_AGAIN_MESSAGES = {
+  messageId: "That message could not be found",
+  notFailed: "Only a failed message can be sent again",
+} as const;
+
+/** "Send again" on a failed order message, from the owner's order detail. */
+export const sendMessageAgainFormSchema = z.object({
+  messageId: z.uuid({ error: SEND_AGAIN_MESSAGES.messageId }),
+});
+
 /** A checkbox's value ("on" when ticked) as a boolean; absent is unticked. */
 export const ticked = z
   .preprocess((value) => value === "on" || value === true, z.boolean())

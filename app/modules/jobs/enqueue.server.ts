@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { backgroundJobs } from "../../../db/schema";
 import type { Executor } from "../../lib/db.server";
 
@@ -24,4 +25,35 @@ export async function enqueueJobs(
     .insert(backgroundJobs)
     .values(jobs.map(({ key, payload }) => ({ kind, key, payload, runAt })))
     .onConflictDoNothing({ target: [backgroundJobs.kind, backgroundJobs.key] });
+}
+
+/**
+ * Runs a job again now, from its first attempt: the job of `kind` and `key` is queued again if it
+ * has ended (done or failed), or written if it was pruned. False while it is queued or running.
+ */
+export async function requeueJob(
+  tx: Executor,
+  kind: string,
+  key: string,
+  payload: Record<string, unknown>,
+  runAt = new Date(),
+) {
+  const rows = await tx
+    .insert(backgroundJobs)
+    .values({ kind, key, payload, runAt })
+    .onConflictDoUpdate({
+      target: [backgroundJobs.kind, backgroundJobs.key],
+      set: {
+        state: "queued",
+        attempts: 0,
+        runAt,
+        lockedUntil: null,
+        lastError: null,
+        finishedAt: null,
+        payload,
+      },
+      setWhere: sql`${backgroundJobs.state} in ('done', 'failed')`,
+    })
+    .returning({ id: backgroundJobs.id });
+  return rows.length > 0;
 }

@@ -8,6 +8,8 @@ import {
 } from "../../domain/order-messages";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { recordAudit } from "../audit/audit.server";
+import { requeueJob } from "../jobs/enqueue.server";
 import { defineJob } from "../jobs/job-kinds.server";
 import { runJobs } from "../jobs/run-jobs.server";
 import {
@@ -16,6 +18,7 @@ import {
   type MessageSubject,
   messageComposer,
   noteMessageRetry,
+  reopenFailedMessage,
   settleMessage,
   takeHourlySend,
 } from "./customer-messages.server";
@@ -57,9 +60,34 @@ export async function enqueueCustomerMessage(
 ) {
   const messageId = await logQueuedMessage(tx, message, now);
   if (!messageId) return false;
-  const key = `${message.about}:${message.event}:${message.occasion}:${message.channel}`;
-  await messageJob.enqueue(tx, key, { messageId }, now);
+  await messageJob.enqueue(tx, messageKey(message), { messageId }, now);
   return true;
+}
+
+/**
+ * The owner's "Send again" on a failed message (a template set since, a provider's refusal
+ * lifted): queued again with its job, from the first attempt, audited. False when the message is
+ * not failed (sent, queued, skipped, or unknown); nothing is written then.
+ */
+export async function sendMessageAgain(database: Database, actorId: string, messageId: string) {
+  return database.transaction(async (tx) => {
+    const message = await reopenFailedMessage(tx, messageId);
+    if (!message) return false;
+    await requeueJob(tx, CUSTOMER_MESSAGE_JOB, messageKey(message), { messageId });
+    await recordAudit(tx, {
+      actorId,
+      action: "send-again",
+      entity: "customer_message",
+      entityId: messageId,
+      changes: { event: message.event, channel: message.channel, order: message.about },
+      label: `${eventLabel(message.event)} by ${MESSAGE_CHANNEL_LABELS[message.channel]}`,
+    });
+    return true;
+  });
+}
+
+function messageKey(message: MessageSubject & { channel: MessageChannel }) {
+  return `${message.about}:${message.event}:${message.occasion}:${message.channel}`;
 }
 
 /** Sends every message due now; for a caller that waits for them (tests, scripts). */

@@ -166,6 +166,21 @@ export async function settleMessage(
   return rows.length > 0;
 }
 
+/** A failed message queued to be sent again (the owner's "Send again"); null when not failed. */
+export async function reopenFailedMessage(executor: Executor, id: string, now = new Date()) {
+  const [row] = await executor
+    .update(customerMessages)
+    .set({ state: "queued", error: null, sentAt: null, providerId: null, updatedAt: now })
+    .where(and(eq(customerMessages.id, id), eq(customerMessages.state, "failed")))
+    .returning({
+      about: customerMessages.about,
+      event: customerMessages.event,
+      occasion: customerMessages.occasion,
+      channel: customerMessages.channel,
+    });
+  return row ?? null;
+}
+
 /**
  * A failed try that will be tried again: the message stays queued, with why it has not gone, and
  * gives back the send it took of the hour's cap.

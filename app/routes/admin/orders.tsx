@@ -31,6 +31,10 @@ import {
   retryRefundFormSchema,
   trackingFormSchema,
 } from "~/domain/validation/order-admin";
+import {
+  SEND_AGAIN_MESSAGES,
+  sendMessageAgainFormSchema,
+} from "~/domain/validation/order-messages";
 import { shipOrdersFormSchema, testScanFormSchema } from "~/domain/validation/shipping";
 import { z } from "~/domain/zod";
 import {
@@ -40,10 +44,12 @@ import {
   refusal,
   runIntent,
 } from "~/lib/action-result.server";
+import { AppError } from "~/lib/app-error";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { listCreditNotes } from "~/modules/gst-documents/credit-notes.server";
+import { sendMessageAgain } from "~/modules/notifications/customer-message-job.server";
 import {
   listMessagesAbout,
   type MessageLogEntry,
@@ -121,7 +127,25 @@ export async function action({ request }: Route.ActionArgs) {
     "retry-refund": () => retry(admin.id, formData),
     ship: () => ship(admin.id, formData),
     "test-scan": () => testScan(formData),
+    "send-message-again": () => sendAgain(admin.id, formData),
   });
+}
+
+/** "Send again" on a failed SMS or WhatsApp message (docs/decisions/063). */
+async function sendAgain(adminId: string, formData: FormData) {
+  const intent = "send-message-again";
+  const submission = parseWithZod(formData, { schema: sendMessageAgainFormSchema });
+  if (submission.status !== "success") {
+    const message = firstErrorMessage(submission.error, SEND_AGAIN_MESSAGES.messageId);
+    return actionFailure(refusal(message), { intent });
+  }
+  if (!(await sendMessageAgain(db(), adminId, submission.value.messageId))) {
+    throw new AppError(SEND_AGAIN_MESSAGES.notFailed, { status: 409 });
+  }
+  return actionSuccess(
+    { type: "success", title: "Message queued", description: "It will be sent again shortly." },
+    { intent },
+  );
 }
 
 /** "Ship", "Retry booking" and "Ship selected" (docs/decisions/060). */
