@@ -3,13 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/lib/db.server";
 import {
   BackupRefusedError,
   backupEmbeddedDatabase,
   restoreEmbeddedDatabase,
 } from "~/lib/embedded-backup.server";
+import { setCourier } from "~/modules/shipping/couriers.server";
 import { orderItems, orders, products, productVariants } from "../../db/schema";
 import { insertProducts } from "./support/catalog";
 import { openPgliteOnDisk } from "./support/database";
@@ -37,11 +38,15 @@ async function close(handle: DatabaseHandle) {
   await handle.close();
 }
 
+// The orders are placed in data directories of the tests' own, not in a running shop's database,
+// whose kept settings the courier's word and fees read: the shop here books no courier.
+beforeAll(() => setCourier(null));
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
   for (const handle of handles.splice(0)) await handle.close().catch(() => {});
 });
 afterAll(() => {
+  setCourier(undefined);
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
