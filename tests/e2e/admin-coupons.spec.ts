@@ -3,8 +3,8 @@ import { BASE_URL } from "./config";
 import { signInAsAdmin, signUp, waitForHydration } from "./helpers";
 
 // Runs in the "shared-state" project, after the storefront tests: it changes the offers every
-// home page shows.
-test.describe.configure({ mode: "serial" });
+// home page shows. Its tests run side by side: each works on a coupon code of its own, and none
+// counts the offers.
 
 /**
  * A code no earlier attempt used: a retried test must not trip over the coupon its failed attempt

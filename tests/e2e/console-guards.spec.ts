@@ -10,7 +10,9 @@ import { signUp } from "./helpers";
 
 // A browser far from India, in another locale, so a date or number the server and the browser
 // format differently shows up as a hydration error here rather than for a shopper abroad.
-test.use({ timezoneId: "Pacific/Honolulu", locale: "en-US" });
+// With motion, as most shoppers have it (the suite's default is reduced motion): the coupon's
+// confetti, drawn from a worker of its own, only flies then.
+test.use({ timezoneId: "Pacific/Honolulu", locale: "en-US", reducedMotion: "no-preference" });
 
 /** A full page load that returns once React has hydrated and had a moment to report problems. */
 async function load(page: Page, path: string) {

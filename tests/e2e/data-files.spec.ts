@@ -5,7 +5,8 @@ import { E2E_PORT } from "./config";
 import { type ShopProcess, shopTracker, waitForHealth } from "./support/shop-process";
 
 // The shop's data directory holds e-mails, addresses, password hashes and session tokens: only
-// the account that runs the shop may read it. Each test starts the production build as a process.
+// the account that runs the shop may read it. The test starts the production build as a process
+// twice: on a new directory, then on the same directory left open to everyone.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 // Its own port: the other specs that start shops use E2E_PORT + 11..13 and + 20.
@@ -57,23 +58,18 @@ function expectPrivate(root: string) {
 /** A data directory that does not exist yet, for the shop to create. */
 const newDataDir = () => path.join(shops.tempDir("shop-modes"), "data");
 
-test("a fresh DATA_DIR is created 0700 with every file 0600", async () => {
+test("a fresh DATA_DIR is created 0700 with every file 0600; left open to everyone, it is closed on the next start, and the count is logged", async () => {
   const dataDir = newDataDir();
-  const shop = startShop(dataDir);
+  const first = startShop(dataDir);
   await waitForHealth(PORT);
   const entries = expectPrivate(dataDir);
   // The embedded database, its write-ahead log and the generated secret are all there.
   expect(entries.some((entry) => entry.path.startsWith(path.join("pglite", "pg_wal")))).toBe(true);
   expect(entries.length).toBeGreaterThan(100);
-  await stop(shop);
-  expectPrivate(dataDir);
-});
-
-test("an existing DATA_DIR left open to everyone is closed on start, and the count is logged", async () => {
-  const dataDir = shops.migratedDataDir("shop-modes");
-  const first = startShop(dataDir);
-  await waitForHealth(PORT);
   await stop(first);
+  expectPrivate(dataDir);
+
+  // The same directory, now an existing one, opened to everyone while the shop was down.
   fs.mkdirSync(path.join(dataDir, "outbox"), { recursive: true });
   fs.writeFileSync(path.join(dataDir, "outbox", "old-message.eml"), "To: someone@gmail.com\n");
   loosen(dataDir);

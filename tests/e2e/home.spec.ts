@@ -3,6 +3,9 @@ import { formatIstShortDate } from "../../app/domain/india-time";
 import { seedCategories, seedProducts, seedReviews } from "../../db/seed/catalog-data";
 import { waitForHydration } from "./helpers";
 
+// The offers' headline rotates as a shopper sees it (the suite's default is reduced motion).
+test.use({ reducedMotion: "no-preference" });
+
 /** The demo catalog the e2e server starts with (db/seed/catalog-data.ts). */
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -421,12 +421,21 @@ test.describe("trusted proxies", () => {
       .map((line) => JSON.parse(line) as { url: string; ip: string; protocol: string });
   }
 
+  // One shop behind the load balancer serves both tests; it logs each request for the first.
+  const behindProxy = shopTracker();
+  let shop: ShopProcess;
+  test.beforeAll(async () => {
+    shop = await startHealthyShop(
+      { TRUST_PROXY: "127.0.0.2", PUBLIC_URL: PUBLIC, LOG_LEVEL: "info" },
+      behindProxy,
+    );
+  });
+  test.afterAll(async () => {
+    await behindProxy.killAll();
+    behindProxy.cleanUp();
+  });
+
   test("TRUST_PROXY names the proxies whose X-Forwarded-For and -Proto count", async () => {
-    const shop = await startHealthyShop({
-      TRUST_PROXY: "127.0.0.2",
-      PUBLIC_URL: PUBLIC,
-      LOG_LEVEL: "info",
-    });
     const trusted = await send("/?via=trusted", {
       headers: forwarded,
       localAddress: "127.0.0.2",
@@ -451,7 +460,6 @@ test.describe("trusted proxies", () => {
   });
 
   test("a form posted through the load balancer is accepted when its Origin is PUBLIC_URL", async () => {
-    await startHealthyShop({ TRUST_PROXY: "127.0.0.2", PUBLIC_URL: PUBLIC });
     const viaProxy = await send("/sign-out", {
       method: "POST",
       headers: formHeaders({ ...forwarded, origin: PUBLIC }),

@@ -3,6 +3,10 @@ import { seriousViolations } from "./accessibility-audit";
 import { ADMIN } from "./config";
 import { orderCashOnDelivery, signInAsAdmin, signUp, waitForHydration } from "./helpers";
 
+// The back office's drawer and dialogs move as a shopper sees them (the suite's default is reduced
+// motion).
+test.use({ reducedMotion: "no-preference" });
+
 // A product no other spec buys, so its stock here is this file's own.
 const PRODUCT = { slug: "ksheerabala-101-taila", name: "Ksheerabala 101 Taila" };
 const PHONE = { width: 390, height: 844 };

@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { ADMIN } from "./config";
 import { signUp, waitForHydration } from "./helpers";
 
+// The mobile menu's drawer slides in as a shopper sees it (the suite's default is reduced motion).
+test.use({ reducedMotion: "no-preference" });
+
 test("the header shows the promo bar, navigation and the sign-in icon to visitors", async ({
   page,
 }) => {

@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { signUp, waitForHydration } from "./helpers";
 
+// The dialog and its backdrop fade in as a shopper sees them (the suite's default is reduced motion).
+test.use({ reducedMotion: "no-preference" });
+
 // A product no other spec buys, so its stock here is this file's own.
 const PRODUCT = { slug: "agastya-haritaki-rasayana", name: "Agastya Haritaki Rasayana" };
 // Points in the page's margin, outside the dialog: cream (#fbf8f1) when nothing covers them.
