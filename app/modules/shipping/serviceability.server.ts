@@ -1,5 +1,5 @@
 import type { CourierProvider } from "../../domain/shipments";
-import { CircuitBreaker, CircuitOpenError } from "../../lib/circuit-breaker.server";
+import { CircuitBreaker } from "../../lib/circuit-breaker.server";
 import { singleton } from "../../lib/singleton.server";
 import { SHOPPER_WAIT_MS, withinBudget } from "../../lib/time-budget.server";
 import { CourierError, type Serviceability, type ServiceabilityQuery } from "./courier.server";
@@ -66,11 +66,6 @@ export async function checkServiceability(
       ),
     isOutage,
   );
-}
-
-/** Whether the courier's circuit is refusing calls now (an error from checkServiceability). */
-export function isCircuitOpen(error: unknown) {
-  return error instanceof CircuitOpenError;
 }
 
 /** Closes every courier's circuit (a test, or the courier was changed). */
