@@ -42,6 +42,9 @@ export type FakeMsg91 = {
   sent: AcceptedSms[];
   /** Makes the next call fail with this status and message. */
   failNext(status: number, message?: string): void;
+  /** From now on every call is accepted and never answered (recorded); `answerAgain` ends it. */
+  hang(): void;
+  answerAgain(): void;
   close(): Promise<void>;
 };
 
@@ -65,6 +68,7 @@ export async function startFakeMsg91(credentials: { authKey: string }): Promise<
   const requests: RecordedFlowRequest[] = [];
   const sent: AcceptedSms[] = [];
   let nextFailure: { status: number; message: string } | null = null;
+  let hanging = false;
 
   const server = http.createServer((request, response) => {
     void (async () => {
@@ -81,6 +85,7 @@ export async function startFakeMsg91(credentials: { authKey: string }): Promise<
       }
       const authKey = (request.headers.authkey as string | undefined) ?? null;
       requests.push({ authKey, contentType: request.headers["content-type"] ?? null, body });
+      if (hanging) return;
       if (nextFailure) {
         const failure = nextFailure;
         nextFailure = null;
@@ -136,6 +141,12 @@ export async function startFakeMsg91(credentials: { authKey: string }): Promise<
     sent,
     failNext(status, message = "Something went wrong") {
       nextFailure = { status, message };
+    },
+    hang() {
+      hanging = true;
+    },
+    answerAgain() {
+      hanging = false;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -45,6 +45,8 @@ export type ShiprocketCall = {
   path: string;
   token: string | null;
   body: Record<string, unknown> | null;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 };
 
 type ShiprocketOrder = {
@@ -79,6 +81,12 @@ export type FakeShiprocket = {
   now: () => number;
   /** Makes the next call whose path starts with `path` answer this status and message, once. */
   failNext(path: string, status: number, message: string): void;
+  /**
+   * From now on, a call whose path starts with `path` (every call: "") is accepted and never
+   * answered, as an overloaded Shiprocket does; `answerAgain` ends it. Such calls are recorded.
+   */
+  hang(path?: string): void;
+  answerAgain(): void;
   /** Revokes every token issued so far (calls with one then answer 401). */
   revokeTokens(): void;
   /**
@@ -156,6 +164,7 @@ export async function startFakeShiprocket(credentials: {
   const tokens = new Map<string, number>();
   const pickups: number[][] = [];
   const failures: { path: string; status: number; message: string }[] = [];
+  let hanging: string | null = null;
   let sequence = 0;
 
   const fake: FakeShiprocket = {
@@ -170,6 +179,12 @@ export async function startFakeShiprocket(credentials: {
     },
     revokeTokens() {
       tokens.clear();
+    },
+    hang(path = "") {
+      hanging = path;
+    },
+    answerAgain() {
+      hanging = null;
     },
     remit(channelOrderId, utr, date) {
       const order = orders.get(channelOrderId);
@@ -207,7 +222,12 @@ export async function startFakeShiprocket(credentials: {
         pod: "Not Available",
       };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Calls left hanging are cut, or the server would wait for them.
+        server.closeAllConnections();
+      }),
   };
 
   function authorized(request: http.IncomingMessage) {
@@ -228,7 +248,14 @@ export async function startFakeShiprocket(credentials: {
       body = null;
     }
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? null;
-    calls.push({ method: request.method ?? "GET", path: `${path}${url.search}`, token, body });
+    calls.push({
+      method: request.method ?? "GET",
+      path: `${path}${url.search}`,
+      token,
+      body,
+      at: Date.now(),
+    });
+    if (hanging !== null && path.startsWith(hanging)) return;
 
     if (request.method === "POST" && path === "/auth/login") {
       if (body?.email !== credentials.email || body?.password !== credentials.password) {

@@ -147,18 +147,25 @@ describe(`the product page's "Check delivery" on ${DATABASE_KIND}`, () => {
     expect((await from("10.20.30.41", "400100")).status).toBe(200);
   });
 
-  it("says it could not check, and keeps nothing, when the courier cannot be reached", async () => {
+  it("says it could not check when the courier cannot be reached, and asks again a minute later", async () => {
     const asked = vi
       .spyOn(testCourier, "serviceability")
       .mockRejectedValueOnce(new Error("courier down"));
+    const realNow = Date.now;
+    const clock = vi.spyOn(Date, "now");
     try {
       const failed = await estimate("560001");
       expect(failed.status).toBe(503);
       expect(failed.body).toMatchObject({ ok: false, pin: "560001" });
+      // The failure is remembered for a minute (docs/decisions/069), and only that long.
+      expect((await estimate("560001")).status).toBe(503);
+      expect(asked).toHaveBeenCalledTimes(1);
+      clock.mockImplementation(() => realNow() + 60_000);
       expect((await estimate("560001")).status).toBe(200);
       expect(asked).toHaveBeenCalledTimes(2);
     } finally {
       asked.mockRestore();
+      clock.mockRestore();
     }
   });
 

@@ -1,6 +1,6 @@
-import { PackageCheck, Printer, RotateCcw, Truck } from "lucide-react";
+import { PackageCheck, Printer, RotateCcw, Timer, Truck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { formatIstDateTime } from "~/domain/india-time";
+import { formatIstDateTime, istParts } from "~/domain/india-time";
 import {
   type CourierMode,
   mayRetryBooking,
@@ -21,7 +21,16 @@ export type ShipmentView = {
   labelUrl: string | null;
   error: string | null;
   scans: { kind: ScanKind; at: Date | string; description: string; location: string | null }[];
+  /** A booking that failed for now: when the shop asks the courier again (docs/decisions/069). */
+  retry?: { at: Date | string } | { now: true } | null;
 };
+
+/** "The shop will try again at 14:32" (India's clock), or that it is trying now. */
+export function retryText(retry: NonNullable<ShipmentView["retry"]>) {
+  if ("now" in retry) return "The shop is trying again now.";
+  const { hour, minute } = istParts(retry.at);
+  return `The shop will try again at ${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}.`;
+}
 
 /** The owner's names for the test courier's buttons. */
 const TEST_SCAN_BUTTONS: Record<ScanKind, string> = {
@@ -36,7 +45,8 @@ const TEST_SCAN_BUTTONS: Record<ScanKind, string> = {
 
 /**
  * The order's parcel with the courier (docs/decisions/060): "Ship" when it has none, else its
- * courier, AWB, state and label, the courier's error with "Retry booking", and for the test
+ * courier, AWB, state and label, the courier's error with "Retry booking" (failed for good) or
+ * when the shop tries again and "Try now" (failed for now), and for the test
  * courier the buttons that move it on, marked as a test. Nothing at all while COURIER=off and the
  * order has no shipment.
  */
@@ -105,6 +115,7 @@ export function OrderShipment({
           {shipment.error}
         </p>
       ) : null}
+      {shipment.retry ? <p>{retryText(shipment.retry)}</p> : null}
       <div className="flex flex-wrap gap-2">
         {labelHref ? (
           <a
@@ -115,6 +126,15 @@ export function OrderShipment({
           >
             <Printer className="size-4" aria-hidden="true" /> Print label
           </a>
+        ) : null}
+        {shipment.retry && "at" in shipment.retry ? (
+          <PostButton
+            action={action}
+            fields={{ intent: "try-booking-now", orderId: order.id }}
+            label="Try now"
+            busyLabel="Booking..."
+            icon={<Timer aria-hidden="true" />}
+          />
         ) : null}
         {mayRetryBooking(shipment.state) ? (
           <PostButton

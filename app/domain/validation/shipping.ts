@@ -21,3 +21,6 @@ export const testScanFormSchema = z.object({
   orderId,
   kind: z.enum(SCAN_KINDS, { error: "Unknown scan" }),
 });
+
+/** "Try now" on a shipment whose booking waits for its next attempt (docs/decisions/069). */
+export const tryBookingNowFormSchema = z.object({ orderId });

@@ -24,8 +24,8 @@ import {
 } from "./customer-messages.server";
 import { hasConsent } from "./message-consents.server";
 import { getMessageSettings, templateFor } from "./message-settings.server";
-import { sendSms, smsTransport } from "./sms.server";
-import { sendWhatsApp, whatsAppTransport } from "./whatsapp.server";
+import { SMS_JOB_TIMEOUT_MS, sendSms, smsTransport } from "./sms.server";
+import { sendWhatsApp, WHATSAPP_JOB_TIMEOUT_MS, whatsAppTransport } from "./whatsapp.server";
 
 /** The job kind of one SMS or WhatsApp message to a customer (docs/decisions/063). */
 export const CUSTOMER_MESSAGE_JOB = "customer-message";
@@ -172,20 +172,26 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
     }
     const result =
       channel === "sms"
-        ? await sendSms({
-            to,
-            templateId: template,
-            senderId: settings.smsSenderId || null,
-            text: composed.text,
-            variables: composed.variables,
-          })
-        : await sendWhatsApp({
-            to,
-            template: template ?? outboxTemplateName(message.event),
-            language: settings.whatsappLanguage,
-            parameters: composed.parameters,
-            text: composed.text,
-          });
+        ? await sendSms(
+            {
+              to,
+              templateId: template,
+              senderId: settings.smsSenderId || null,
+              text: composed.text,
+              variables: composed.variables,
+            },
+            { timeoutMs: SMS_JOB_TIMEOUT_MS },
+          )
+        : await sendWhatsApp(
+            {
+              to,
+              template: template ?? outboxTemplateName(message.event),
+              language: settings.whatsappLanguage,
+              parameters: composed.parameters,
+              text: composed.text,
+            },
+            { timeoutMs: WHATSAPP_JOB_TIMEOUT_MS },
+          );
     if (!result.sent) {
       await settle({ state: "skipped", error: `${label} messages are switched off` });
       return;

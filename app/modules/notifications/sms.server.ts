@@ -3,6 +3,7 @@ import { AppError } from "../../lib/app-error";
 import { getEnv } from "../../lib/env.server";
 import { logger } from "../../lib/logger.server";
 import { singleton } from "../../lib/singleton.server";
+import { SHOPPER_WAIT_MS } from "../../lib/time-budget.server";
 import { writeOutboxMessage } from "./message-outbox.server";
 
 export type SmsMessage = {
@@ -20,6 +21,13 @@ export type SmsMessage = {
   /** The DLT header to send from, when the message settings name one; else MSG91_SENDER_ID. */
   senderId?: string | null;
 };
+
+/**
+ * How long a send waits for MSG91: a shopper waiting on a sign-in code is told it failed after
+ * `SHOPPER_WAIT_MS` (docs/decisions/069); a background job passes `SMS_JOB_TIMEOUT_MS`.
+ */
+export type SmsSendOptions = { timeoutMs?: number };
+export const SMS_JOB_TIMEOUT_MS = 10_000;
 
 export type SmsResult = { sent: false } | { sent: true; via: "outbox" | "msg91"; id: string };
 
@@ -73,9 +81,13 @@ export function smsEnabled() {
 
 /**
  * Sends one SMS by the configured transport: nothing with `off`, a file in the outbox, or
- * MSG91's Flow API. Throws SmsSendError when MSG91 refuses it or cannot be reached.
+ * MSG91's Flow API. Throws SmsSendError when MSG91 refuses it, cannot be reached or does not
+ * answer within `timeoutMs`.
  */
-export async function sendSms(message: SmsMessage): Promise<SmsResult> {
+export async function sendSms(
+  message: SmsMessage,
+  { timeoutMs = SHOPPER_WAIT_MS }: SmsSendOptions = {},
+): Promise<SmsResult> {
   const transport = smsTransport();
   if (transport.mode === "off") {
     logger.info("SMS=off: message not sent");
@@ -92,7 +104,7 @@ export async function sendSms(message: SmsMessage): Promise<SmsResult> {
     });
     return { sent: true, via: "outbox", id: path.basename(file) };
   }
-  return sendThroughMsg91(transport, message);
+  return sendThroughMsg91(transport, message, timeoutMs);
 }
 
 /**
@@ -103,6 +115,7 @@ export async function sendSms(message: SmsMessage): Promise<SmsResult> {
 async function sendThroughMsg91(
   transport: Extract<SmsTransport, { mode: "msg91" }>,
   message: SmsMessage,
+  timeoutMs: number,
 ): Promise<SmsResult> {
   if (!message.templateId) {
     throw new SmsSendError("No MSG91 template is set for this message in Settings", false);
@@ -122,7 +135,7 @@ async function sendThroughMsg91(
         short_url: "0",
         recipients: [{ mobiles: message.to.replace(/^\+/, ""), ...message.variables }],
       }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     throw new SmsSendError(`MSG91 could not be reached: ${(error as Error).message}`, true);

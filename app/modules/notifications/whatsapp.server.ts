@@ -3,6 +3,7 @@ import { AppError } from "../../lib/app-error";
 import { getEnv } from "../../lib/env.server";
 import { logger } from "../../lib/logger.server";
 import { singleton } from "../../lib/singleton.server";
+import { SHOPPER_WAIT_MS } from "../../lib/time-budget.server";
 import { writeOutboxMessage } from "./message-outbox.server";
 
 export type WhatsAppMessage = {
@@ -17,6 +18,13 @@ export type WhatsAppMessage = {
   /** The template's text filled in: what the outbox shows and the customer reads. */
   text: string;
 };
+
+/**
+ * How long a send waits for the Cloud API: `SHOPPER_WAIT_MS` unless told otherwise, as for SMS
+ * (docs/decisions/069); a background job passes `WHATSAPP_JOB_TIMEOUT_MS`.
+ */
+export type WhatsAppSendOptions = { timeoutMs?: number };
+export const WHATSAPP_JOB_TIMEOUT_MS = 10_000;
 
 export type WhatsAppResult = { sent: false } | { sent: true; via: "outbox" | "cloud"; id: string };
 
@@ -72,7 +80,10 @@ export function whatsAppEnabled() {
  * outbox, or the WhatsApp Cloud API. Throws WhatsAppSendError when the API refuses it or cannot be
  * reached.
  */
-export async function sendWhatsApp(message: WhatsAppMessage): Promise<WhatsAppResult> {
+export async function sendWhatsApp(
+  message: WhatsAppMessage,
+  { timeoutMs = SHOPPER_WAIT_MS }: WhatsAppSendOptions = {},
+): Promise<WhatsAppResult> {
   const transport = whatsAppTransport();
   if (transport.mode === "off") {
     logger.info("WHATSAPP=off: message not sent");
@@ -90,7 +101,7 @@ export async function sendWhatsApp(message: WhatsAppMessage): Promise<WhatsAppRe
     });
     return { sent: true, via: "outbox", id: path.basename(file) };
   }
-  return sendThroughCloudApi(transport, message);
+  return sendThroughCloudApi(transport, message, timeoutMs);
 }
 
 /**
@@ -103,6 +114,7 @@ export async function sendWhatsApp(message: WhatsAppMessage): Promise<WhatsAppRe
 async function sendThroughCloudApi(
   transport: Extract<WhatsAppTransport, { mode: "cloud" }>,
   message: WhatsAppMessage,
+  timeoutMs: number,
 ): Promise<WhatsAppResult> {
   let response: Response;
   try {
@@ -133,7 +145,7 @@ async function sendThroughCloudApi(
                   ],
           },
         }),
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(timeoutMs),
       },
     );
   } catch (error) {

@@ -8,8 +8,14 @@ import { AppError } from "../../lib/app-error";
  */
 export type Courier = {
   provider: CourierProvider;
-  /** Whether, in how many days and for how much a parcel of this weight reaches a PIN. */
-  serviceability(query: ServiceabilityQuery): Promise<Serviceability>;
+  /**
+   * Whether, in how many days and for how much a parcel of this weight reaches a PIN. `signal`
+   * ends the wait early: a shopper's page waits only its budget (docs/decisions/069).
+   */
+  serviceability(
+    query: ServiceabilityQuery,
+    options?: { signal?: AbortSignal },
+  ): Promise<Serviceability>;
   /**
    * Books one order: creates it at the courier (keyed by the order number, so a booking retried
    * after a crash finds the first), assigns the AWB and makes the label. `resume` carries what an

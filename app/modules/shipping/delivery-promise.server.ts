@@ -14,19 +14,23 @@ import { clientKey } from "../../lib/client-key.server";
 import { db } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { consumeRateLimits } from "../../lib/rate-limit.server";
+import { RecentFailures } from "../../lib/recent-failures.server";
 import { singleton } from "../../lib/singleton.server";
 import { TtlCache } from "../../lib/ttl-cache.server";
 import { cashOnDeliveryRules, shopSettings } from "../settings/settings.server";
 import { courierMode } from "./couriers.server";
-import { checkServiceability } from "./serviceability.server";
+import { checkServiceability, resetCourierCircuits } from "./serviceability.server";
 
 /**
  * A courier's answer for a PIN code changes rarely; asking it on every product page or checkout
  * would make the page wait on the courier (Shiprocket is a network call). Answers are kept per
  * PIN code and parcel weight (in the courier's 500 g slabs), shared by every visitor, for a
- * quarter of an hour; a failed call is not kept.
+ * quarter of an hour. A failed call is remembered for a minute (docs/decisions/069): the next
+ * visitor for that PIN code and weight is answered with the failure at once, not kept waiting on
+ * a courier that just did not answer.
  */
 const PROMISE_TTL_MS = 15 * 60_000;
+const FAILURE_TTL_MS = 60_000;
 /**
  * India has about 19,000 PIN codes; this many answers (each with the few services a courier
  * quotes) are a megabyte or two at most.
@@ -43,6 +47,11 @@ export type CourierAnswer =
 const answers = singleton(
   "courier answers",
   () => new TtlCache<CourierAnswer>({ maxEntries: PROMISE_ENTRIES, ttlMs: PROMISE_TTL_MS }),
+);
+
+const failures = singleton(
+  "courier failures",
+  () => new RecentFailures({ maxEntries: PROMISE_ENTRIES, ttlMs: FAILURE_TTL_MS }),
 );
 
 /** Whether the shop books a courier and so makes delivery promises (COURIER is not "off"). */
@@ -68,16 +77,25 @@ export async function courierAnswerFor(
   if (mode === "off") return null;
   const shopPin = (await shopSettings()).postalCode;
   const slabs = weightSlabs(weightGrams);
-  return answers.read(`${mode}:${shopPin}:${pin}:${slabs}`, async () => {
+  const key = `${mode}:${shopPin}:${pin}:${slabs}`;
+  return answers.read(key, async () => {
+    const failed = failures.recall(key);
+    if (failed) throw failed.error;
     const refused = mayAsk ? await mayAsk() : null;
     if (refused) throw new TooManyChecksError(refused);
     // Asked for a prepaid parcel, so that the answer says whether cash is collected there too;
     // weighed as its slab, so that every weight of the slab gets the answer it would get.
-    const answer = await checkServiceability(shopPin, {
-      pin,
-      weightGrams: slabs * COURIER_WEIGHT_SLAB_GRAMS,
-      cod: false,
-    });
+    let answer: Awaited<ReturnType<typeof checkServiceability>>;
+    try {
+      answer = await checkServiceability(shopPin, {
+        pin,
+        weightGrams: slabs * COURIER_WEIGHT_SLAB_GRAMS,
+        cod: false,
+      });
+    } catch (error) {
+      failures.remember(key, error);
+      throw error;
+    }
     if (!answer?.serviceable) return { served: false };
     return {
       served: true,
@@ -102,9 +120,14 @@ export async function serviceabilityFor(
   return { served: true, cod: answer.cod, days: answer.rates[0]?.days ?? null };
 }
 
-/** Forgets every kept answer (a test, or the shop's PIN code changed). */
+/**
+ * Forgets every kept answer and failure, and closes the courier's circuit (a test, or the shop's
+ * PIN code changed).
+ */
 export function forgetDeliveryPromises() {
   answers.clear();
+  failures.clear();
+  resetCourierCircuits();
 }
 
 export type DeliveryCheck =

@@ -36,6 +36,13 @@ export type ShiprocketConfig = {
 // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes vary by endpoint and are checked at each use
 type Answer = any;
 
+/**
+ * The longest one call waits for Shiprocket's answer: bookings, tracking and payouts run in
+ * background jobs, where waiting is fine. A shopper's call is also ended by its own budget
+ * (docs/decisions/069).
+ */
+const CALL_TIMEOUT_MS = 20_000;
+
 const TOKEN_LIFE_MS = 10 * 24 * 60 * 60 * 1000;
 /** Renewed this long before Shiprocket's 10 days run out. */
 const TOKEN_RENEW_BEFORE_MS = 24 * 60 * 60 * 1000;
@@ -82,8 +89,9 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
   async function send(
     method: string,
     path: string,
-    init: { body?: unknown; token?: string } = {},
+    init: { body?: unknown; token?: string; signal?: AbortSignal } = {},
   ): Promise<Answer> {
+    const timeout = AbortSignal.timeout(CALL_TIMEOUT_MS);
     let response: Response;
     try {
       response = await fetch(`${apiBase}${path}`, {
@@ -93,7 +101,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
           ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(20_000),
+        signal: init.signal ? AbortSignal.any([timeout, init.signal]) : timeout,
       });
     } catch (error) {
       throw new CourierError(`Shiprocket could not be reached: ${(error as Error).message}`, true);
@@ -110,14 +118,17 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
     return body;
   }
 
-  /** A call with the kept token; a 401 (a token revoked early) logs in again once. */
-  async function call(method: string, path: string, body?: unknown) {
+  /**
+   * A call with the kept token; a 401 (a token revoked early) logs in again once. `signal` ends
+   * this call's own request early (a login is shared with other calls and is not ended by it).
+   */
+  async function call(method: string, path: string, body?: unknown, signal?: AbortSignal) {
     try {
-      return await send(method, path, { body, token: await currentToken() });
+      return await send(method, path, { body, signal, token: await currentToken() });
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
       try {
-        return await send(method, path, { body, token: await currentToken(true) });
+        return await send(method, path, { body, signal, token: await currentToken(true) });
       } catch (again) {
         if (again instanceof UnauthorizedError) {
           throw new CourierError(
@@ -130,12 +141,10 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
     }
   }
 
-  async function serviceability({
-    originPin,
-    pin,
-    weightGrams,
-    cod,
-  }: ServiceabilityQuery): Promise<Serviceability> {
+  async function serviceability(
+    { originPin, pin, weightGrams, cod }: ServiceabilityQuery,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<Serviceability> {
     if (!PIN_CODE.test(pin)) {
       return {
         serviceable: false,
@@ -151,7 +160,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
     });
     let body: Answer;
     try {
-      body = await call("GET", `/courier/serviceability/?${query}`);
+      body = await call("GET", `/courier/serviceability/?${query}`, undefined, options.signal);
     } catch (error) {
       // Shiprocket answers 404 when no courier serves the PIN.
       if (error instanceof CourierError && error.status === 404) body = null;

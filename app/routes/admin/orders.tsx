@@ -35,7 +35,11 @@ import {
   SEND_AGAIN_MESSAGES,
   sendMessageAgainFormSchema,
 } from "~/domain/validation/order-messages";
-import { shipOrdersFormSchema, testScanFormSchema } from "~/domain/validation/shipping";
+import {
+  shipOrdersFormSchema,
+  testScanFormSchema,
+  tryBookingNowFormSchema,
+} from "~/domain/validation/shipping";
 import { z } from "~/domain/zod";
 import {
   actionFailure,
@@ -61,6 +65,7 @@ import {
   recordCashReceived,
 } from "~/modules/orders/orders-admin.server";
 import { listOrderRefunds, retryRefund } from "~/modules/payments/refunds.server";
+import { bookingRetryOf, tryBookingNow } from "~/modules/shipping/booking-retry.server";
 import { courierMode } from "~/modules/shipping/couriers.server";
 import { shipmentStates, shipmentTimelines } from "~/modules/shipping/shipments.server";
 import { applyTestScan } from "~/workflows/apply-courier-scan.server";
@@ -78,16 +83,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseAdminOrderQuery(params);
   const view = viewParam.safeParse(params.get("view"));
-  const [list, detail, refunds, creditNotes, timelines, messages] = await Promise.all([
+  const [list, detail, refunds, creditNotes, timelines, messages, retry] = await Promise.all([
     listAdminOrders(db(), query),
     view.success ? getAdminOrder(db(), view.data) : null,
     view.success ? listOrderRefunds(db(), view.data) : [],
     view.success ? listCreditNotes(db(), view.data) : [],
     view.success ? shipmentTimelines(db(), [view.data]) : null,
     view.success ? listMessagesAbout(db(), view.data) : [],
+    view.success ? bookingRetryOf(db(), view.data) : null,
   ]);
   const mode = courierMode();
-  const shipment = view.success ? (timelines?.get(view.data) ?? null) : null;
+  const timeline = view.success ? (timelines?.get(view.data) ?? null) : null;
+  const shipment = timeline && { ...timeline, retry };
   return {
     query,
     ...list,
@@ -126,6 +133,7 @@ export async function action({ request }: Route.ActionArgs) {
     refund: () => refund(admin.id, formData),
     "retry-refund": () => retry(admin.id, formData),
     ship: () => ship(admin.id, formData),
+    "try-booking-now": () => tryNow(admin.id, formData),
     "test-scan": () => testScan(formData),
     "send-message-again": () => sendAgain(admin.id, formData),
   });
@@ -166,6 +174,27 @@ async function ship(adminId: string, formData: FormData) {
         `Booking ${outcome.booking.join(", ")} with the courier; the AWB and label follow shortly.`,
         ...skipped,
       ].join(" "),
+    },
+    { intent },
+  );
+}
+
+/** "Try now" on a booking waiting for its next attempt (docs/decisions/069). */
+async function tryNow(adminId: string, formData: FormData) {
+  const intent = "try-booking-now";
+  const submission = parseWithZod(formData, { schema: tryBookingNowFormSchema });
+  if (submission.status !== "success") {
+    const message = firstErrorMessage(submission.error, "That order could not be found");
+    return actionFailure(refusal(message), { intent });
+  }
+  const { started } = await tryBookingNow(db(), adminId, submission.value.orderId);
+  return actionSuccess(
+    {
+      type: "success",
+      title: "Booking now",
+      description: started
+        ? "The shop is asking the courier again now; the AWB follows shortly."
+        : "The shop is already asking the courier again; the AWB follows shortly.",
     },
     { intent },
   );

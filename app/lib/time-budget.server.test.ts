@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { withinBudget } from "./time-budget.server";
+
+describe("work given a time budget", () => {
+  it("answers with the work's result when it comes in time", async () => {
+    expect(
+      await withinBudget(
+        1_000,
+        async () => "answer",
+        () => new Error("late"),
+      ),
+    ).toBe("answer");
+  });
+
+  it("passes on the work's own failure", async () => {
+    const failing = withinBudget(
+      1_000,
+      async () => {
+        throw new Error("refused");
+      },
+      () => new Error("late"),
+    );
+    await expect(failing).rejects.toThrow("refused");
+  });
+
+  it("gives up at the budget with its error and aborts the work's signal, whatever the work does", async () => {
+    let signal: AbortSignal | undefined;
+    const started = performance.now();
+    const hung = withinBudget(
+      50,
+      (given) => {
+        signal = given;
+        return new Promise<never>(() => {});
+      },
+      () => new Error("no answer within 50 ms"),
+    );
+    await expect(hung).rejects.toThrow("no answer within 50 ms");
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(signal?.aborted).toBe(true);
+    expect((signal!.reason as Error).message).toBe("no answer within 50 ms");
+  });
+
+  it("ends a fetch given the signal", async () => {
+    const { createServer } = await import("node:http");
+    const server = createServer(() => {});
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const fetching = withinBudget(
+        100,
+        (signal) => fetch(`http://127.0.0.1:${port}/`, { signal }),
+        () => new Error("the server did not answer"),
+      );
+      await expect(fetching).rejects.toThrow("the server did not answer");
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
