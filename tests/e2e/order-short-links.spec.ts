@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { seriousViolations } from "./accessibility-audit";
 import { BASE_URL } from "./config";
 import { adminPage, createCustomer, signUp, waitForHydration } from "./helpers";
 
@@ -127,6 +128,7 @@ test("a customer follows the short link of their order's SMS: signed out to the 
     ).toBeVisible();
     await expect(otherPage.getByText("Signed in as Sunita More")).toBeVisible();
     await expect(otherPage.locator("body")).not.toContainText(orderNumber);
+    expect(await seriousViolations(otherPage)).toEqual([]);
   }
   await other.close();
 

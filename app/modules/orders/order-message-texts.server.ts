@@ -139,23 +139,21 @@ export function smsTemplateVariables(event: OrderMessageEvent) {
 
 /**
  * The longest each variable can be, for the Message settings' count: the longest order number
- * (with a clash's suffix), amount (Rs.99,99,999.00), tracking ID and code.
+ * (with a clash's suffix), amount (Rs.99,99,999.99), tracking ID and code.
  */
-const LONGEST_VARIABLES: Record<OrderMessageEvent, Record<string, string>> = Object.fromEntries(
-  (Object.keys(SMS_TEMPLATES) as OrderMessageEvent[]).map((event) => [
-    event,
-    {
-      order: "ORD-9999999999999-19",
-      detail:
-        event === "order-shipped"
-          ? "X".repeat(SMS_VARIABLE_MAX)
-          : event === "out-for-delivery"
-            ? `${formatSmsRupees(999_999_999)} in cash`
-            : formatSmsRupees(999_999_999),
-      code: "XXXXXXXX",
-    },
-  ]),
-) as Record<OrderMessageEvent, Record<string, string>>;
+function longestVariables(event: OrderMessageEvent): Record<string, string> {
+  const amount = formatSmsRupees(999_999_999);
+  return {
+    order: "ORD-9999999999999-19",
+    detail:
+      event === "order-shipped"
+        ? "X".repeat(SMS_VARIABLE_MAX)
+        : event === "out-for-delivery"
+          ? `${amount} in cash`
+          : amount,
+    code: "XXXXXXXX",
+  };
+}
 
 /** Each SMS template as the owner registers it on DLT, with its variables and longest length. */
 export function smsTemplatesForRegistration(shopName: string, publicUrl = getEnv().PUBLIC_URL) {
@@ -165,7 +163,7 @@ export function smsTemplatesForRegistration(shopName: string, publicUrl = getEnv
       event,
       dltText: dltTemplateText(template),
       variables: smsTemplateVariables(event),
-      longest: gsm7Septets(fillSmsTemplate(template, LONGEST_VARIABLES[event])),
+      longest: gsm7Septets(fillSmsTemplate(template, longestVariables(event))),
     };
   });
 }
