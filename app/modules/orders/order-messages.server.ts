@@ -7,7 +7,9 @@ import {
   ORDER_MESSAGE_EVENTS,
   type OrderMessageEvent,
 } from "../../domain/order-messages";
+import { smsTextProblems } from "../../domain/sms-text";
 import type { Executor } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
 import {
   channelEnabled,
   enqueueCustomerMessage,
@@ -31,6 +33,12 @@ composeMessagesWith(ORDER_MESSAGE_EVENTS, async (database, { event, about, occas
     code: await orderShortLinkCode(database, order.id),
   });
   if (!content) return null;
+  if (channel === "sms") {
+    // Only a PUBLIC_URL longer than decision 070 allows, or a total of a crore, gets here:
+    // logged for the owner, and still sent (MSG91 sends the registered text).
+    const problems = smsTextProblems(content.text, content.variables);
+    if (problems.length > 0) logger.warn({ event, problems }, "order SMS is not one DLT segment");
+  }
   return { phone: (await verifiedMobileOf(database, about)) ?? order.address.phone, ...content };
 });
 
