@@ -30,6 +30,8 @@ export default [
   route("profile/mobile", "routes/account/profile-mobile.tsx"),
   route("profile/email", "routes/account/profile-email.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
+  // An order's short link in its SMS (docs/decisions/070).
+  route("o/:code", "routes/store/order-link.tsx"),
   route("checkout/payment", "routes/store/checkout-payment.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   // The printable invoices stand alone, without the shop's header or the back office's sidebar.

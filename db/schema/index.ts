@@ -4,6 +4,7 @@ export * from "./commerce";
 export * from "./content";
 export * from "./inventory";
 export * from "./jobs";
+export * from "./links";
 export * from "./messages";
 export * from "./remittances";
 export * from "./shipping";

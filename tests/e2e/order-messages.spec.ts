@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { labelInNameViolations, seriousViolations } from "./accessibility-audit";
+import { BASE_URL } from "./config";
 import { adminPage, waitForHydration } from "./helpers";
 
 /**
@@ -105,7 +106,7 @@ test("a customer opts in to WhatsApp at checkout, reads the placed and shipped m
       expect.stringContaining(`your order ${orderNumber} of ₹`),
       expect.stringMatching(
         new RegExp(
-          `your order ${orderNumber} has shipped\\. Tracking ID DTDC777000222\\. Track it here: http://\\S+/profile\\?tab=orders&order=`,
+          `your order ${orderNumber} has shipped\\. Tracking ID DTDC777000222\\. Track it here: http://\\S+/o/[0-9A-Za-z]{8}$`,
         ),
       ),
     ]);
@@ -158,6 +159,13 @@ test("the owner sets the message templates, the sender and the hourly cap on an 
   await admin.waitForLoadState("networkidle");
   expect(await seriousViolations(admin)).toEqual([]);
   expect(await labelInNameViolations(admin)).toEqual([]);
+  // docs/decisions/070: each SMS's text to register on DLT, under its template id.
+  await expect(admin.getByLabel("Order placed: SMS DLT Template ID")).toHaveAccessibleDescription(
+    new RegExp(
+      `^Register on DLT: Satara Ayurveda: Your order \\{#var#\\} of \\{#var#\\} is confirmed\\. See it at ${BASE_URL}/o/\\{#var#\\} MSG91 variables in order: order, detail, code\\. At most \\d+ of 160 characters\\.$`,
+    ),
+  );
+  await expect(admin.getByText(/^Register on DLT: .* has been processed\. See /)).toBeVisible();
 
   const cap = admin.getByLabel("Order Messages per Hour");
   const placedSms = admin.getByLabel("Order placed: SMS DLT Template ID");

@@ -10,6 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatRupees } from "~/domain/money";
 import { ORDER_MESSAGE_EVENTS, type OrderMessageEvent } from "~/domain/order-messages";
+import { formatSmsRupees, smsTextProblems } from "~/domain/sms-text";
 import { messageSettingsFormSchema, templateField } from "~/domain/validation/order-messages";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
@@ -175,12 +176,13 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     expect(message!.text).toContain(
       `your order ${order.orderNumber} of ${formatRupees(order.total)} is confirmed`,
     );
-    expect(message!.text).toContain(`/profile?tab=orders&order=${order.id}`);
+    // The order's short link (docs/decisions/070).
+    expect(message!.text).toMatch(/ See it here: http:\/\/\S+\/o\/[0-9A-Za-z]{8}$/);
     expect(message!.parameters).toEqual([
       "Order Tester",
       order.orderNumber,
       formatRupees(order.total),
-      expect.stringContaining(`order=${order.id}`),
+      expect.stringMatching(/\/o\/[0-9A-Za-z]{8}$/),
     ]);
     const [consent] = await consentHistory(handle.db, order.userId);
     expect(consent).toMatchObject({
@@ -222,13 +224,17 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
       "order-shipped:whatsapp:sent",
     ]);
     const shipped = (await outboxMessages()).filter((m) => m.text.includes("has shipped"));
-    expect(shipped).toHaveLength(2);
-    for (const message of shipped) {
-      expect(message.text).toContain(
-        `your order ${order.orderNumber} has shipped. Tracking ID BD-42.`,
-      );
-      expect(message.text).toContain(`/profile?tab=orders&order=${order.id}`);
-    }
+    expect(shipped.map((m) => m.channel).sort()).toEqual(["sms", "whatsapp"]);
+    const sms = shipped.find((m) => m.channel === "sms")!;
+    const whatsapp = shipped.find((m) => m.channel === "whatsapp")!;
+    expect(sms.text).toContain(`Your order ${order.orderNumber} has shipped, tracking ID BD-42.`);
+    expect(whatsapp.text).toContain(
+      `your order ${order.orderNumber} has shipped. Tracking ID BD-42.`,
+    );
+    // Both carry the order's one short link.
+    const link = /\/o\/[0-9A-Za-z]{8}$/;
+    expect(sms.text.match(link)?.[0]).toBe(whatsapp.text.match(link)?.[0]);
+    expect(sms.text.match(link)).not.toBeNull();
   });
 
   it("enqueuing the same step again, or paying twice, writes and sends one message", async () => {
@@ -348,15 +354,19 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     const texts = (await outboxMessages()).map((m) => m.text);
     expect(texts).toContainEqual(
       expect.stringContaining(
-        `your order ${delivered.orderNumber} is out for delivery today. To pay: ${formatRupees(delivered.total)} in cash.`,
+        `Your order ${delivered.orderNumber} is out for delivery today. To pay: ${formatSmsRupees(delivered.total)} in cash.`,
       ),
     );
     expect(texts).toContainEqual(
       expect.stringContaining(
-        `your order ${delivered.orderNumber} (${formatRupees(delivered.total)}) has been delivered`,
+        `Your order ${delivered.orderNumber} (${formatSmsRupees(delivered.total)}) has been delivered`,
       ),
     );
-    expect(texts).toContainEqual(expect.stringContaining(`your order ${cancelled.orderNumber} (₹`));
+    expect(texts).toContainEqual(
+      expect.stringContaining(`Your order ${cancelled.orderNumber} (Rs.`),
+    );
+    // Every one a single GSM-7 segment (docs/decisions/070).
+    for (const text of texts) expect(smsTextProblems(text)).toEqual([]);
     expect(texts).toContainEqual(
       expect.stringContaining(`for your order ${cancelled.orderNumber} has been processed`),
     );
@@ -418,10 +428,11 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
           templateId: "1207161234567890123",
           sender: "SATAYU",
           mobiles: "919876543210",
-          variables: expect.objectContaining({
-            name: "Order Tester",
-            detail: formatRupees(order.total),
-          }),
+          variables: {
+            order: order.orderNumber,
+            detail: formatSmsRupees(order.total),
+            code: expect.stringMatching(/^[0-9A-Za-z]{8}$/),
+          },
         }),
       ]);
       expect(message!.providerId).toBe(accepted[0]!.requestId);

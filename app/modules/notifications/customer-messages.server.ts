@@ -23,10 +23,13 @@ export type ComposedMessage = {
   variables: Record<string, string>;
 };
 
-/** Writes the message for a subject when it is sent; null skips it (its order moved on). */
+/**
+ * Writes the message for a subject when it is sent, for its channel (an SMS is not the WhatsApp
+ * template's text); null skips it (its order moved on).
+ */
 export type MessageComposer = (
   database: Database,
-  subject: MessageSubject,
+  subject: MessageSubject & { channel: MessageChannel },
 ) => Promise<ComposedMessage | null>;
 
 const composers = singleton("message composers", () => new Map<string, MessageComposer>());

@@ -7,7 +7,9 @@ import {
   ORDER_MESSAGE_EVENTS,
   type OrderMessageEvent,
 } from "../../domain/order-messages";
+import { smsTextProblems } from "../../domain/sms-text";
 import type { Executor } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
 import {
   channelEnabled,
   enqueueCustomerMessage,
@@ -16,21 +18,27 @@ import { composeMessagesWith } from "../notifications/customer-messages.server";
 import { getSettings } from "../settings/settings.server";
 import { loadOrderForMail } from "./order-mail.server";
 import { orderMessageText } from "./order-message-texts.server";
+import { orderShortLinkCode } from "./order-short-links.server";
 
 // The orders area writes its messages; the notifications area checks and sends them
 // (docs/decisions/063). Written when sent, from the order as it is then.
-composeMessagesWith(ORDER_MESSAGE_EVENTS, async (database, { event, about, occasion }) => {
+composeMessagesWith(ORDER_MESSAGE_EVENTS, async (database, { event, about, occasion, channel }) => {
   const order = await loadOrderForMail(database, about);
   if (!order) return null;
   const shop = await getSettings(database);
-  const content = await orderMessageText(
-    database,
-    event as OrderMessageEvent,
-    order,
-    occasion,
-    shop.shopName,
-  );
+  const content = await orderMessageText(database, event as OrderMessageEvent, order, occasion, {
+    channel,
+    shopName: shop.shopName,
+    // Made with the order's first message; one queued before short links is given its link now.
+    code: await orderShortLinkCode(database, order.id),
+  });
   if (!content) return null;
+  if (channel === "sms") {
+    // Only a PUBLIC_URL longer than decision 070 allows, or a total of a crore, gets here:
+    // logged for the owner, and still sent (MSG91 sends the registered text).
+    const problems = smsTextProblems(content.text, content.variables);
+    if (problems.length > 0) logger.warn({ event, problems }, "order SMS is not one DLT segment");
+  }
   return { phone: (await verifiedMobileOf(database, about)) ?? order.address.phone, ...content };
 });
 
@@ -52,7 +60,8 @@ async function verifiedMobileOf(executor: Executor, orderId: string) {
  * (docs/decisions/063). Call it in the transaction that takes the step, so the messages exist
  * exactly when the step commits; the same step (and occasion) is written once however often this
  * is called. A customer who has not opted in gets nothing; consent is checked again when sent.
- * Also the way in for steps other areas see first, such as a courier's "out for delivery".
+ * Also the way in for steps other areas see first, such as a courier's "out for delivery". The
+ * order's short link (docs/decisions/070) is written with its first message.
  */
 export async function enqueueOrderMessage(
   tx: Executor,
@@ -82,6 +91,8 @@ export async function enqueueOrderMessage(
     });
     if (added) written++;
   }
+  // The link the messages carry, in their transaction: one per order, reused by later steps.
+  if (written > 0) await orderShortLinkCode(tx, input.orderId);
   return written;
 }
 

@@ -10,7 +10,9 @@ import {
   MESSAGE_CHANNELS,
   ORDER_MESSAGE_EVENT_LABELS,
   ORDER_MESSAGE_EVENTS,
+  type OrderMessageEvent,
 } from "~/domain/order-messages";
+import { SMS_SEGMENT_SEPTETS } from "~/domain/sms-text";
 import { messageSettingsFormSchema, templateField } from "~/domain/validation/order-messages";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
@@ -21,6 +23,8 @@ import {
   getMessageSettings,
   updateMessageSettings,
 } from "~/modules/notifications/message-settings.server";
+import { smsTemplatesForRegistration } from "~/modules/orders/order-message-texts.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/message-settings";
 
 export const meta: Route.MetaFunction = () => [
@@ -38,7 +42,7 @@ const FIELD_LABELS: Record<string, string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const settings = await getMessageSettings(db());
+  const [settings, shop] = await Promise.all([getMessageSettings(db()), getSettings(db())]);
   const templates = Object.fromEntries(
     ORDER_MESSAGE_EVENTS.flatMap((event) =>
       MESSAGE_CHANNELS.map((channel) => [
@@ -59,8 +63,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     channels: Object.fromEntries(
       MESSAGE_CHANNELS.map((channel) => [channel, channelEnabled(channel)]),
     ) as Record<(typeof MESSAGE_CHANNELS)[number], boolean>,
+    // docs/decisions/070: the SMS texts as the owner registers them on DLT.
+    smsTexts: Object.fromEntries(
+      smsTemplatesForRegistration(shop.shopName).map((template) => [template.event, template]),
+    ) as Record<OrderMessageEvent, ReturnType<typeof smsTemplatesForRegistration>[number]>,
     savedAt: settings.updatedAt.getTime(),
   };
+}
+
+/** What the owner registers on DLT for a step's SMS, under its template id field. */
+function dltDescription(sms: { dltText: string; variables: string[]; longest: number | null }) {
+  const length =
+    sms.longest !== null && sms.longest <= SMS_SEGMENT_SEPTETS
+      ? `At most ${sms.longest} of ${SMS_SEGMENT_SEPTETS} characters.`
+      : `Longer than one SMS of ${SMS_SEGMENT_SEPTETS} characters: shorten the shop's name or web address.`;
+  return `Register on DLT: ${sms.dltText} MSG91 variables in order: ${sms.variables.join(", ")}. ${length}`;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -100,7 +117,7 @@ function Section({
  * and the sign-in code SMS's template and hourly cap (docs/decisions/062).
  */
 export default function MessageSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, channels, savedAt } = loaderData;
+  const { settings, channels, smsTexts, savedAt } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
@@ -128,7 +145,7 @@ export default function MessageSettingsPage({ loaderData, actionData }: Route.Co
       <Form method="post" {...getFormProps(form)} className="grid max-w-4xl gap-6">
         <Section
           title="Templates"
-          description="Each template gets four values: {{1}} the customer's name, {{2}} the order number, {{3}} the step's detail (the total, the tracking ID, the cash to keep ready or the refund) and {{4}} the link to the order. For MSG91 they are the variables name, order, detail and link. An SMS without its DLT template id is not sent through MSG91."
+          description="An SMS is one message of 160 plain characters: register each step's text on DLT exactly as shown under its field, each {#var#} a value of at most 30 characters (the order number, the step's detail: the total, the tracking ID, the cash to keep ready or the refund, and the 8 characters of the order's link). An SMS without its DLT template id is not sent through MSG91. A WhatsApp template gets four values: {{1}} the customer's name, {{2}} the order number, {{3}} the step's detail and {{4}} the link to the order."
         >
           {ORDER_MESSAGE_EVENTS.map((event) =>
             MESSAGE_CHANNELS.map((channel) => (
@@ -137,6 +154,7 @@ export default function MessageSettingsPage({ loaderData, actionData }: Route.Co
                 meta={fields[templateField(channel, event)]}
                 label={`${ORDER_MESSAGE_EVENT_LABELS[event]}: ${channel === "sms" ? "SMS DLT Template ID" : "WhatsApp Template Name"}`}
                 inputMode={channel === "sms" ? "numeric" : undefined}
+                description={channel === "sms" ? dltDescription(smsTexts[event]) : undefined}
                 spellCheck={false}
               />
             )),
