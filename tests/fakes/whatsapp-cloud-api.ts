@@ -243,15 +243,14 @@ export async function postWhatsAppStatus(
       },
     ],
   });
-  const signature =
-    appSecret === null
-      ? {}
-      : {
-          "x-hub-signature-256": `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`,
-        };
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (appSecret !== null) {
+    headers["x-hub-signature-256"] =
+      `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
+  }
   const response = await fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json", ...signature },
+    headers,
     body,
     redirect: "manual",
   });
