@@ -33,6 +33,7 @@ import {
   createCachedPageResponder,
   createPageCacheMiddleware,
 } from "./app/server/page-cache-http.server";
+import { PROVIDER_ENDPOINT_PATHS, withoutCredentials } from "./app/server/provider-endpoints";
 import { listPublicFiles, onlyFor } from "./app/server/public-files.server";
 import { createReactRouterHandler, sendResponse } from "./app/server/react-router-handler.server";
 import { readinessEndpoint } from "./app/server/readiness-endpoint.server";
@@ -67,8 +68,6 @@ const production = env.NODE_ENV === "production";
 // Per-request facts app code and the logger need (app/lib/request-store.server.ts reads this).
 const requestStore = new AsyncLocalStorage<RequestStore>();
 setRequestStorage(requestStore);
-// Razorpay's servers call the webhook; its credential is the signature over the body.
-const RAZORPAY_WEBHOOK_PATH = "/api/webhooks/razorpay";
 const securityHeaders = createSecurityHeaders({
   production,
   publicUrl: env.PUBLIC_URL,
@@ -125,7 +124,7 @@ function requestLogging(req: Request, res: Response, next: NextFunction) {
       {
         reqId: requestId,
         method: req.method,
-        url: req.originalUrl,
+        url: withoutCredentials(req.originalUrl),
         status: res.statusCode,
         ip: loggedAddress(req.ip),
         protocol: req.protocol,
@@ -162,7 +161,7 @@ async function main() {
   app.use(requestLogging);
   app.use(securityHeaders.middleware);
   app.use(
-    refuseCrossOriginWrites({ publicUrl: env.PUBLIC_URL, exemptPaths: [RAZORPAY_WEBHOOK_PATH] }),
+    refuseCrossOriginWrites({ publicUrl: env.PUBLIC_URL, exemptPaths: PROVIDER_ENDPOINT_PATHS }),
   );
   const pageCacheMiss: { handle?: ReturnType<typeof createPageCacheMiddleware> } = {};
   app.use((req, res, next) =>

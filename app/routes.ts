@@ -1,4 +1,5 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { PROVIDER_ENDPOINTS } from "./server/provider-endpoints";
 
 /** Mirrors docs/SPEC.md §2's route list. Route modules stay thin: parse, authorize, call a service, respond. */
 export default [
@@ -70,9 +71,9 @@ export default [
     route("auth/*", "routes/api/auth.ts"),
     route("events/offers", "routes/api/offer-events.ts"),
     route("delivery-estimate", "routes/api/delivery-estimate.ts"),
-    route("webhooks/razorpay", "routes/api/razorpay-webhook.ts"),
-    route("webhooks/courier", "routes/api/courier-webhook.ts"),
   ]),
+  // The endpoints providers' servers call, from their one list.
+  ...PROVIDER_ENDPOINTS.map((endpoint) => route(endpoint.path.slice(1), endpoint.file)),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("images/:imageId/:hash/:file", "routes/resources/image.ts"),

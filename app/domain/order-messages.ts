@@ -62,12 +62,17 @@ export function messageOccasion(event: OrderMessageEvent, at: Date) {
   return "";
 }
 
-export const MESSAGE_STATES = ["queued", "sent", "failed", "skipped"] as const;
+/**
+ * A message is queued, then sent (the provider took it), failed or skipped; a sent message is
+ * delivered, or failed, when the provider's delivery report says so (docs/decisions/065).
+ */
+export const MESSAGE_STATES = ["queued", "sent", "delivered", "failed", "skipped"] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
 export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
   queued: "Queued",
   sent: "Sent",
+  delivered: "Delivered",
   failed: "Failed",
   skipped: "Skipped",
 };

@@ -370,4 +370,14 @@ describe("parseEnv", () => {
       "w".repeat(16),
     );
   });
+
+  it("takes the delivery reports' credentials, tokens of at least 16 characters; unset, none", () => {
+    for (const name of ["MSG91_WEBHOOK_TOKEN", "WHATSAPP_VERIFY_TOKEN"] as const) {
+      expect(refusal({ [name]: "short" }, name)).not.toContain("short");
+      expect(parseEnv({ [name]: "t".repeat(16) })[name]).toBe("t".repeat(16));
+      expect(parseEnv({ [name]: " " })[name]).toBeUndefined();
+    }
+    expect(parseEnv({ WHATSAPP_APP_SECRET: "0123abcd" }).WHATSAPP_APP_SECRET).toBe("0123abcd");
+    expect(parseEnv({}).WHATSAPP_APP_SECRET).toBeUndefined();
+  });
 });

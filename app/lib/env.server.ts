@@ -80,6 +80,10 @@ const envSchema = z
         .regex(/^[A-Z]{6}$/, "expected the six capital letters of a DLT sender ID")
         .optional(),
     ),
+    /** The token in MSG91's delivery report URL (?token=); unset: delivery reports are refused. */
+    MSG91_WEBHOOK_TOKEN: optionalString.pipe(
+      z.string().min(16, "expected at least 16 characters").optional(),
+    ),
     MSG91_API_BASE: z
       .url({ error: "expected an absolute URL" })
       .default("https://control.msg91.com"),
@@ -90,6 +94,12 @@ const envSchema = z
     WHATSAPP_TOKEN: optionalString,
     WHATSAPP_PHONE_NUMBER_ID: optionalString.pipe(
       z.string().regex(/^\d+$/, "expected the digits of the phone number ID").optional(),
+    ),
+    /** The Meta app's secret, which signs its webhooks; unset: status webhooks are refused. */
+    WHATSAPP_APP_SECRET: optionalString,
+    /** The verify token set with the webhook in Meta's dashboard; unset: verification is refused. */
+    WHATSAPP_VERIFY_TOKEN: optionalString.pipe(
+      z.string().min(16, "expected at least 16 characters").optional(),
     ),
     WHATSAPP_API_BASE: z
       .url({ error: "expected an absolute URL" })

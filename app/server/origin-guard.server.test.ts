@@ -11,7 +11,7 @@ beforeAll(async () => {
   app.use(
     refuseCrossOriginWrites({
       publicUrl: "https://shop.example/",
-      exemptPaths: ["/api/webhooks/razorpay"],
+      exemptPaths: ["/api/webhooks/razorpay", "/api/webhooks/courier"],
     }),
   );
   app.all("/{*path}", (_req, res) => res.status(200).send("reached"));
@@ -71,6 +71,24 @@ describe("refuseCrossOriginWrites", () => {
     expect((await post("/api/webhooks/razorpay", {})).status).toBe(200);
     expect((await post("/api/webhooks/razorpay/", {})).status).toBe(403);
     expect((await post("/api/webhooks/razorpay.data", {})).status).toBe(403);
+  });
+
+  it("exempts a provider endpoint's own path, and no path merely like it", async () => {
+    expect((await post("/api/webhooks/courier", {})).status).toBe(200);
+    for (const similar of [
+      "/api/webhooks/courier/x",
+      "/api/webhooks/courierX",
+      "/api/webhooks/courier/",
+      "/api/webhooks/courier.data",
+      "/API/webhooks/courier",
+      "/api/webhooks",
+      "/api/webhooks/",
+      "/x/api/webhooks/courier",
+    ]) {
+      const answer = await post(similar, { origin: "https://evil.example" });
+      expect(answer.status, similar).toBe(403);
+      expect((await post(similar, {})).status, similar).toBe(403);
+    }
   });
 });
 

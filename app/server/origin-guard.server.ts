@@ -33,8 +33,9 @@ function acceptedOrigins(publicUrl: string) {
 /**
  * The shop's one origin rule (docs/decisions/014-the-http-edge.md): a state-changing request is
  * accepted only when its Origin is the origin of PUBLIC_URL. Without an Origin header, a Referer
- * on that origin is accepted instead; with neither, the request is refused. `exemptPaths` are
- * endpoints whose credential is something else (a signature), called by servers, not browsers.
+ * on that origin is accepted instead; with neither, the request is refused. `exemptPaths` are the
+ * provider endpoints (app/server/provider-endpoints.ts), called by servers, not browsers, each with
+ * a credential of its own (a signature or a token): only a path equal to one of them is exempt.
  */
 export function refuseCrossOriginWrites(options: { publicUrl: string; exemptPaths: string[] }) {
   const publicOrigin = new URL(options.publicUrl).origin;

@@ -77,13 +77,20 @@ export const customerMessages = pgTable(
     error: text("error"),
     providerId: text("provider_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** When the provider's delivery report said it reached the phone (docs/decisions/065). */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("customer_messages_once").on(t.about, t.event, t.occasion, t.channel),
     index("customer_messages_sent_idx").on(t.sentAt).where(sql`${t.state} = 'sent'`),
-    check("customer_messages_state_check", sql`${t.state} in ('queued','sent','failed','skipped')`),
+    // A delivery report finds its message by the provider's id on its channel.
+    index("customer_messages_provider_idx").on(t.channel, t.providerId),
+    check(
+      "customer_messages_state_check",
+      sql`${t.state} in ('queued','sent','delivered','failed','skipped')`,
+    ),
     check("customer_messages_channel_check", sql`${t.channel} in ('whatsapp','sms')`),
   ],
 );

@@ -155,3 +155,53 @@ export async function startFakeMsg91(credentials: { authKey: string }): Promise<
       }),
   };
 }
+
+/**
+ * Posts a delivery report for an SMS the fake took, as MSG91's webhook (version 2, the SMS
+ * panel's default) does (https://msg91.com/help, "How can I get the delivery reports on my
+ * webhook URL"): `application/x-www-form-urlencoded` with one field, `data`, a JSON array of
+ * `{senderId, requestId, report: [{date, number, status, desc, failedReason, ...}], userId,
+ * campaignName}`; status "1" is DELIVERED, "2" FAILED, "9" NDNC, "16"/"25" REJECTED, "17"
+ * BLOCKED. MSG91 signs nothing: the URL is the one the owner entered, its token included. No
+ * Origin, Referer or cookie. Answers the shop's reply.
+ */
+export async function postMsg91DeliveryReport(
+  url: string,
+  sms: AcceptedSms,
+  report: { status: string; desc: string; failedReason?: string } = {
+    status: "1",
+    desc: "DELIVERED",
+  },
+) {
+  const date = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 19).replace("T", " ");
+  const data = [
+    {
+      senderId: sms.sender,
+      requestId: sms.requestId,
+      report: [
+        {
+          date,
+          amount: "0.20",
+          clientid: "",
+          INMSID: "0",
+          CRQID: "0",
+          ctCode: "900",
+          number: sms.mobiles,
+          credit: "1",
+          status: report.status,
+          desc: report.desc,
+          failedReason: report.failedReason ?? "",
+        },
+      ],
+      userId: "270000",
+      campaignName: "API",
+    },
+  ];
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ data: JSON.stringify(data) }).toString(),
+    redirect: "manual",
+  });
+  return { status: response.status, body: await response.text() };
+}

@@ -506,3 +506,26 @@ export async function startFakeShiprocket(credentials: {
   fake.baseUrl = `http://127.0.0.1:${port}/v1/external`;
   return fake;
 }
+
+/**
+ * Posts a tracking webhook as Shiprocket's servers do (Settings → API → Webhooks in its panel):
+ * a JSON POST to the callback URL with the token set there in `x-api-key`, server to server, so
+ * with no Origin, Referer or cookie. `body` is what `scan()` gives. Answers the shop's reply.
+ */
+export async function postShiprocketWebhook(
+  url: string,
+  token: string | null,
+  body: Record<string, unknown>,
+) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      ...(token === null ? {} : { "x-api-key": token }),
+    },
+    body: JSON.stringify(body),
+    redirect: "manual",
+  });
+  return { status: response.status, body: await response.text() };
+}

@@ -14,7 +14,7 @@
  * fbtrace_id}}` (401 and code 190 for a bad token, 400 and code 100 for a bad parameter, 132001
  * for a template that does not exist).
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -181,4 +181,78 @@ export async function startFakeWhatsAppCloud(credentials: {
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/**
+ * Posts a status update for a message the fake took, as the Cloud API's webhook does
+ * (developers.facebook.com/docs/whatsapp/cloud-api/webhooks/components and
+ * .../graph-api/webhooks/getting-started): a JSON POST signed with `X-Hub-Signature-256:
+ * sha256=<HMAC-SHA256 of the raw body with the app secret>`, body `{object:
+ * "whatsapp_business_account", entry: [{id, changes: [{value: {messaging_product, metadata:
+ * {display_phone_number, phone_number_id}, statuses: [{id, status, timestamp, recipient_id,
+ * conversation?, pricing?, errors?}]}, field: "messages"}]}]}`. No Origin, Referer or cookie.
+ * `appSecret: null` sends it unsigned. Answers the shop's reply.
+ */
+export async function postWhatsAppStatus(
+  url: string,
+  appSecret: string | null,
+  message: AcceptedTemplateMessage,
+  status: "sent" | "delivered" | "read" | "failed",
+  phoneNumberId = "106540352242922",
+) {
+  const body = JSON.stringify({
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "102290129340398",
+        changes: [
+          {
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId },
+              statuses: [
+                {
+                  id: message.id,
+                  status,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  recipient_id: message.to,
+                  ...(status === "failed"
+                    ? {
+                        errors: [
+                          {
+                            code: 131026,
+                            title: "Message undeliverable",
+                            message: "Message undeliverable",
+                            error_data: { details: "Message Undeliverable." },
+                          },
+                        ],
+                      }
+                    : {
+                        conversation: {
+                          id: randomBytes(16).toString("hex"),
+                          origin: { type: "utility" },
+                        },
+                        pricing: { billable: true, pricing_model: "CBP", category: "utility" },
+                      }),
+                },
+              ],
+            },
+            field: "messages",
+          },
+        ],
+      },
+    ],
+  });
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (appSecret !== null) {
+    headers["x-hub-signature-256"] =
+      `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
+  }
+  const response = await fetch(url, {
+    method: "POST",
+    headers,
+    body,
+    redirect: "manual",
+  });
+  return { status: response.status, body: await response.text() };
 }

@@ -43,6 +43,8 @@ const EMAIL = "api-user@shop.example";
 const PASSWORD = "api-password-0123";
 const TOKEN = "webhook-token-0123456789abcdef";
 const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
 
 let handle: DatabaseHandle;
 let sent: MailMessage[];
@@ -468,7 +470,7 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
       const order = await bookedOrder();
       const at = new Date(Math.floor(Date.now() / 1000) * 1000);
       expect(
-        await post(fake.scan(order.awb, "IN TRANSIT", 18, new Date(at.getTime() - DAY))),
+        await post(fake.scan(order.awb, "IN TRANSIT", 18, new Date(at.getTime() - MINUTE))),
       ).toEqual({
         status: 200,
         outcome: "applied",
@@ -511,15 +513,79 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
       });
     });
 
+    it("refuses a scan dated in the future or before its shipment was booked, writing nothing", async () => {
+      const order = await bookedOrder();
+      const now = Date.now();
+      for (const [at, error] of [
+        [now + 400 * DAY, "current_timestamp is in the future"],
+        [now + 2 * HOUR, "current_timestamp is in the future"],
+        [now - 2 * HOUR, "current_timestamp is before the shipment was booked"],
+        [now - 400 * DAY, "current_timestamp is before the shipment was booked"],
+      ] as const) {
+        expect(await post(fake.scan(order.awb, "DELIVERED", 7, new Date(at)))).toEqual({
+          status: 400,
+          error,
+        });
+      }
+      const scans = await handle.db
+        .select()
+        .from(shipmentScans)
+        .where(eq(shipmentScans.awb, order.awb));
+      expect(scans).toHaveLength(0);
+      expect((await orderRow(order.id)).status).toBe("shipped");
+      // Within the hour either way, a courier's clock a little off from the shop's is believed.
+      expect(await post(fake.scan(order.awb, "DELIVERED", 7, new Date(now + 50 * MINUTE)))).toEqual(
+        { status: 200, outcome: "applied" },
+      );
+      await settle();
+      expect((await orderRow(order.id)).status).toBe("delivered");
+    });
+
+    it("answers 400, not 500, to fields of the wrong type, and reads nothing as text that is not", async () => {
+      const order = await bookedOrder();
+      const scan = fake.scan(order.awb, "IN TRANSIT", 18, new Date());
+      const hostile = { toString: 1, valueOf: 1 };
+      expect(await post({ ...scan, scans: [{ activity: { toString: 1 } }] })).toEqual({
+        status: 200,
+        outcome: "applied",
+      });
+      expect(
+        await post({
+          ...scan,
+          current_status: "OUT FOR DELIVERY",
+          current_status_id: 17,
+          shipment_status: "OUT FOR DELIVERY",
+          shipment_status_id: 17,
+          scans: [{ activity: "Out", location: hostile }],
+        }),
+      ).toEqual({ status: 200, outcome: "applied" });
+      expect(await post({ ...scan, awb: hostile })).toEqual({
+        status: 400,
+        error: "expected an AWB",
+      });
+      expect(await post({ ...scan, current_timestamp: hostile })).toEqual({
+        status: 400,
+        error: "expected current_timestamp",
+      });
+      const rows = await handle.db
+        .select()
+        .from(shipmentScans)
+        .where(eq(shipmentScans.awb, order.awb));
+      expect(rows.map((row) => [row.description, row.location]).sort()).toEqual([
+        ["IN TRANSIT", null],
+        ["Out", null],
+      ]);
+    });
+
     it("a return to origin delivered back cancels the order, restocks it and refunds its card payment", async () => {
       const order = await bookedOrder({ paymentMethod: "razorpay" });
       const stock = await stockOf(order.productName);
       const now = Date.now();
-      await post(fake.scan(order.awb, "UNDELIVERED", 21, new Date(now - 3 * DAY)));
+      await post(fake.scan(order.awb, "UNDELIVERED", 21, new Date(now - 3 * MINUTE)));
       expect((await shipmentOf(order.id))?.state).toBe("failed_attempt");
-      await post(fake.scan(order.awb, "RTO INITIATED", 9, new Date(now - 2 * DAY)));
+      await post(fake.scan(order.awb, "RTO INITIATED", 9, new Date(now - 2 * MINUTE)));
       expect((await orderRow(order.id)).status).toBe("shipped");
-      await post(fake.scan(order.awb, "RTO DELIVERED", 10, new Date(now - DAY)));
+      await post(fake.scan(order.awb, "RTO DELIVERED", 10, new Date(now - MINUTE)));
       await settle();
       expect((await orderRow(order.id)).status).toBe("cancelled");
       expect(await stockOf(order.productName)).toBe(stock + 2);
@@ -667,7 +733,7 @@ describe(`tracking polls on ${DATABASE_KIND}`, () => {
     expect(first!.runAt.getTime() - shipment.bookedAt!.getTime()).toBe(6 * 60 * 60 * 1000);
 
     const now = Date.now();
-    const inTransit = fake.scan(shipment.awb!, "IN TRANSIT", 18, new Date(now - 2 * DAY));
+    const inTransit = fake.scan(shipment.awb!, "IN TRANSIT", 18, new Date(now - 2 * MINUTE));
     await runPollsNow(shipment.id);
     expect((await shipmentOf(order.id))?.state).toBe("in_transit");
     expect(await pollJobs(shipment.id)).toHaveLength(2);
@@ -680,7 +746,7 @@ describe(`tracking polls on ${DATABASE_KIND}`, () => {
       }),
     ).toEqual({ status: 200, outcome: "duplicate" });
 
-    fake.scan(shipment.awb!, "DELIVERED", 7, new Date(now - DAY));
+    fake.scan(shipment.awb!, "DELIVERED", 7, new Date(now - MINUTE));
     await runPollsNow(shipment.id);
     expect((await orderRow(order.id)).status).toBe("delivered");
     // Delivered: no further poll is scheduled.

@@ -911,7 +911,7 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
       () => import("~/routes/api/razorpay-webhook"),
       async ({ action }) => {
         const refused = await action(routeArgs(post(flipLast(hmac(WEBHOOK_SECRET, body)))));
-        expect(refused.status).toBe(400);
+        expect(refused.status).toBe(401);
         expect(await refused.json()).toEqual({ error: "invalid signature" });
         expect(await orderState(order.id)).toMatchObject({ paymentStatus: "pending" });
         expect(await eventRows(id)).toEqual([]);

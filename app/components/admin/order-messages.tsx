@@ -25,6 +25,7 @@ export type MessageView = {
 const TONES: Record<MessageState, BadgeVariant> = {
   queued: "warning",
   sent: "success",
+  delivered: "success",
   failed: "destructive",
   skipped: "outline",
 };

@@ -84,6 +84,7 @@ export function listMessagesAbout(executor: Executor, about: string) {
       error: customerMessages.error,
       providerId: customerMessages.providerId,
       sentAt: customerMessages.sentAt,
+      deliveredAt: customerMessages.deliveredAt,
       createdAt: customerMessages.createdAt,
     })
     .from(customerMessages)
@@ -123,7 +124,8 @@ export async function takeHourlySend(
       .from(customerMessages)
       .where(
         and(
-          inArray(customerMessages.state, ["sent", "queued"]),
+          // A message sent counts however its delivery report went (docs/decisions/065).
+          inArray(customerMessages.state, ["sent", "delivered", "failed", "queued"]),
           gt(customerMessages.sentAt, new Date(now.getTime() - HOUR_MS)),
           ne(customerMessages.id, messageId),
         ),

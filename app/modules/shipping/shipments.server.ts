@@ -360,6 +360,15 @@ export async function shipmentAwbOf(executor: Executor, awb: string) {
   return row?.orderId ?? null;
 }
 
+/** When the shop began booking the shipment an AWB belongs to; null when none has it. */
+export async function shipmentBookingStartOf(executor: Executor, awb: string) {
+  const [row] = await executor
+    .select({ createdAt: shipments.createdAt })
+    .from(shipments)
+    .where(eq(shipments.awb, awb));
+  return row?.createdAt ?? null;
+}
+
 /** The state of each of these orders' shipments, for the orders list's flags. */
 export async function shipmentStates(executor: Executor, orderIds: string[]) {
   if (orderIds.length === 0) return {};

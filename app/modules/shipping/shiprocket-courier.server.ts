@@ -9,9 +9,14 @@ import type {
   Serviceability,
   ServiceabilityQuery,
 } from "./courier.server";
-import { CourierError, CourierWebhookError } from "./courier.server";
+import { CourierError } from "./courier.server";
 import { formatRupeesPlain } from "./shiprocket-money";
-import { parseShiprocketDay, parseShiprocketTime, shiprocketScanKind } from "./shiprocket-statuses";
+import {
+  parseShiprocketDay,
+  parseShiprocketTime,
+  parseShiprocketWebhook,
+  shiprocketScanKind,
+} from "./shiprocket-statuses";
 
 /**
  * Shiprocket's public API (https://apidocs.shiprocket.in, base https://apiv2.shiprocket.in/v1/external):
@@ -382,43 +387,4 @@ function adhocOrder(request: BookingRequest, pickupLocation: string) {
     height: request.size.heightCm,
     weight: Number((Math.max(request.weightGrams, 1) / 1000).toFixed(3)),
   };
-}
-
-/**
- * Shiprocket's tracking webhook: one JSON object per update, with the AWB, the shipment's current
- * status (`current_status`, `shipment_status`, `shipment_status_id`) and `current_timestamp`
- * ("23 05 2023 11:43:52", India's time). It carries no event id: the AWB, status and time name it.
- */
-export function parseShiprocketWebhook(body: unknown): CourierScan[] {
-  if (!body || typeof body !== "object" || Array.isArray(body)) {
-    throw new CourierWebhookError("expected a JSON object");
-  }
-  const update = body as Record<string, unknown>;
-  const awb = typeof update.awb === "number" ? String(update.awb) : update.awb;
-  if (typeof awb !== "string" || !/^[A-Za-z0-9-]{1,40}$/.test(awb)) {
-    throw new CourierWebhookError("expected an AWB");
-  }
-  const status = [update.shipment_status, update.current_status].find(
-    (value): value is string => typeof value === "string" && value.trim() !== "",
-  );
-  if (!status) throw new CourierWebhookError("expected a status");
-  const statusId = Number(update.shipment_status_id ?? update.current_status_id);
-  const at = parseShiprocketTime(
-    typeof update.current_timestamp === "string" ? update.current_timestamp : undefined,
-  );
-  if (!at) throw new CourierWebhookError("expected current_timestamp");
-  const kind = shiprocketScanKind(status, Number.isFinite(statusId) ? statusId : undefined);
-  if (!kind) return [];
-  const scans = Array.isArray(update.scans) ? (update.scans as Record<string, unknown>[]) : [];
-  const latest = scans.at(-1);
-  return [
-    {
-      awb,
-      kind,
-      status: status.trim().toUpperCase().slice(0, 60),
-      at,
-      description: String(latest?.activity ?? status).slice(0, 300),
-      location: latest?.location ? String(latest.location).slice(0, 120) : null,
-    },
-  ];
 }

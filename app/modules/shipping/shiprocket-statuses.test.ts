@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseShiprocketWebhook } from "./shiprocket-courier.server";
-import { parseShiprocketDay, parseShiprocketTime, shiprocketScanKind } from "./shiprocket-statuses";
+import {
+  parseShiprocketDay,
+  parseShiprocketTime,
+  parseShiprocketWebhook,
+  shiprocketScanKind,
+} from "./shiprocket-statuses";
 
 describe("Shiprocket's statuses", () => {
   it("maps labels and, failing those, ids", () => {
@@ -78,6 +82,34 @@ describe("parseShiprocketWebhook", () => {
         shipment_status_id: 3,
       }),
     ).toEqual([]);
+  });
+
+  it("reads each field by its type: an object where text belongs is not text, and never run", () => {
+    const hostile = { toString: 1, valueOf: 1 };
+    for (const body of [
+      { ...update, scans: [{ activity: { toString: 1 } }] },
+      { ...update, scans: [{ activity: "Delivered", location: hostile }] },
+      { ...update, scans: [null] },
+      { ...update, scans: [[1, 2]] },
+      { ...update, scans: "many" },
+      { ...update, location: hostile, shipment_status_id: hostile, current_status_id: hostile },
+    ]) {
+      const [scan] = parseShiprocketWebhook(body);
+      expect(scan).toMatchObject({ awb: update.awb, kind: "delivered", status: "DELIVERED" });
+      expect(typeof scan?.description).toBe("string");
+      expect(scan?.location === null || typeof scan?.location === "string").toBe(true);
+    }
+    expect(parseShiprocketWebhook({ ...update, scans: [{ activity: hostile }] })[0]).toMatchObject({
+      description: "DELIVERED",
+      location: null,
+    });
+    expect(() => parseShiprocketWebhook({ ...update, awb: hostile })).toThrow("expected an AWB");
+    expect(() =>
+      parseShiprocketWebhook({ ...update, current_status: hostile, shipment_status: hostile }),
+    ).toThrow("expected a status");
+    expect(() => parseShiprocketWebhook({ ...update, current_timestamp: hostile })).toThrow(
+      "expected current_timestamp",
+    );
   });
 
   it("refuses what is not an update", () => {

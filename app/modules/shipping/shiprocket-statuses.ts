@@ -1,4 +1,5 @@
 import type { ScanKind } from "../../domain/shipments";
+import { type CourierScan, CourierWebhookError } from "./courier.server";
 
 /**
  * Shiprocket's shipment statuses ("sr-status-label" and its numeric id) as the shop's scans. The
@@ -102,4 +103,60 @@ export function parseShiprocketDay(text: string | undefined | null): Date | null
   // "31 Feb" rolls over in Date; a day that does not exist is not a day.
   const back = new Date(date.getTime() + 330 * 60_000);
   return back.getUTCDate() === day ? date : null;
+}
+
+/** A field Shiprocket writes as text: a string as it is, a number as its digits, else nothing. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** A numeric status id, as a number or its digits; anything else is no id. */
+function statusIdOf(value: unknown): number | undefined {
+  const text = textOf(value)?.trim();
+  return text && /^\d{1,4}$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * Shiprocket's tracking webhook: one JSON object per update, with the AWB, the shipment's current
+ * status (`current_status`, `shipment_status`, `shipment_status_id`) and `current_timestamp`
+ * ("23 05 2023 11:43:52", India's time). It carries no event id: the AWB, status and time name it.
+ * Each field is read by its type: a field of another type counts as absent (a scan's words, its
+ * place) or refuses the update (its AWB, status, time), never converted.
+ */
+export function parseShiprocketWebhook(body: unknown): CourierScan[] {
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    throw new CourierWebhookError("expected a JSON object");
+  }
+  const update = body as Record<string, unknown>;
+  const awb = textOf(update.awb);
+  if (awb === undefined || !/^[A-Za-z0-9-]{1,40}$/.test(awb)) {
+    throw new CourierWebhookError("expected an AWB");
+  }
+  const status = [update.shipment_status, update.current_status].find(
+    (value): value is string => typeof value === "string" && value.trim() !== "",
+  );
+  if (!status) throw new CourierWebhookError("expected a status");
+  const statusId = statusIdOf(update.shipment_status_id) ?? statusIdOf(update.current_status_id);
+  const at = parseShiprocketTime(
+    typeof update.current_timestamp === "string" ? update.current_timestamp : undefined,
+  );
+  if (!at) throw new CourierWebhookError("expected current_timestamp");
+  const kind = shiprocketScanKind(status, statusId);
+  if (!kind) return [];
+  const latest = Array.isArray(update.scans) ? update.scans.at(-1) : undefined;
+  const scan: Record<string, unknown> =
+    latest && typeof latest === "object" && !Array.isArray(latest) ? latest : {};
+  const location = textOf(scan.location)?.trim();
+  return [
+    {
+      awb,
+      kind,
+      status: status.trim().toUpperCase().slice(0, 60),
+      at,
+      description: (textOf(scan.activity) ?? status).slice(0, 300),
+      location: location ? location.slice(0, 120) : null,
+    },
+  ];
 }

@@ -112,14 +112,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A message as the owner sees it: only the last four digits of the number leave the server. */
-function messageView({ recipient, sentAt, createdAt, providerId, ...message }: MessageLogEntry) {
+function messageView({
+  recipient,
+  sentAt,
+  deliveredAt,
+  createdAt,
+  providerId,
+  ...message
+}: MessageLogEntry) {
   return {
     ...message,
     maskedRecipient: maskPhone(recipient),
     // The outbox names its files by the number.
     providerId: providerId?.replace(/\d{10,}/g, (digits) => maskPhone(digits)) ?? null,
     // A queued message's sent_at is only the send it has taken of the hour's cap.
-    at: message.state === "sent" && sentAt ? sentAt : createdAt,
+    at:
+      message.state === "delivered" && deliveredAt
+        ? deliveredAt
+        : message.state === "sent" && sentAt
+          ? sentAt
+          : createdAt,
   };
 }
 

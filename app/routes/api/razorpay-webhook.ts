@@ -19,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       logger.warn("razorpay webhook with an invalid signature refused");
-      return Response.json({ error: "invalid signature" }, { status: 400 });
+      return Response.json({ error: "invalid signature" }, { status: 401 });
     }
     throw error;
   }
