@@ -17,6 +17,7 @@ import {
   logQueuedMessage,
   type MessageSubject,
   messageComposer,
+  needsConsent,
   noteMessageRetry,
   reopenFailedMessage,
   settleMessage,
@@ -130,7 +131,10 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
     await settle({ state: "skipped", error: `${label} messages are switched off` });
     return;
   }
-  if (!message.userId || !(await hasConsent(database, message.userId, channel))) {
+  if (
+    !message.userId ||
+    (needsConsent(message.event, channel) && !(await hasConsent(database, message.userId, channel)))
+  ) {
     await settle({
       state: "skipped",
       error: `The customer has not opted in to order updates by ${label}, or withdrew before it was sent`,

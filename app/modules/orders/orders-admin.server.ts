@@ -9,6 +9,7 @@ import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { shownEmailSql } from "../../lib/shown-email.server";
 import { recordAudit } from "../audit/audit.server";
 import { hasCreditNotes } from "../gst-documents/credit-notes.server";
+import { recallHoldReason } from "../inventory/batch-hold.server";
 import { isClosedByRefund } from "../payments/refunds.server";
 import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
@@ -188,6 +189,10 @@ export async function moveOrderOn(
     }
     await reopenOrder(tx, order.id, order.orderNumber);
   }
+  if (status === "shipped" || status === "delivered") {
+    const held = await recallHoldReason(tx, order.id);
+    if (held) throw new OrderAdminError(`Order ${order.orderNumber} ${held}`);
+  }
   await tx
     .update(orders)
     .set({
@@ -272,6 +277,8 @@ export async function shipWithTrackingId(
       `Order ${order.orderNumber} has been refunded in full and cannot be shipped`,
     );
   }
+  const held = await recallHoldReason(tx, order.id);
+  if (held) throw new OrderAdminError(`Order ${order.orderNumber} ${held}`);
   await tx
     .update(orders)
     .set({ trackingId, status: "shipped", updatedAt: now })
