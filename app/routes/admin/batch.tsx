@@ -13,7 +13,6 @@ import { sizedName } from "~/domain/pack-sizes";
 import {
   channelStateLabel,
   RECALL_CHANNEL_LABELS,
-  RECALL_CHANNELS,
   RECALL_EFFECT_LABELS,
   recallToast,
 } from "~/domain/recall-summary";
@@ -269,7 +268,7 @@ export default function BatchPage({ loaderData }: Route.ComponentProps) {
             </p>
           </CardHeader>
           <AdminTable
-            headings={["Customer", ...RECALL_CHANNELS.map((c) => RECALL_CHANNEL_LABELS[c]!)]}
+            headings={["Customer", "Channels"]}
             rowCount={channels.length}
             emptyText="Nobody received this batch."
           >
@@ -281,17 +280,25 @@ export default function BatchPage({ loaderData }: Route.ComponentProps) {
                 <th scope="row" className="px-3 py-2 font-medium">
                   {customer.customerName}
                 </th>
-                {customer.channels.map((channel) => (
-                  <td key={channel.channel} className="px-3 py-2">
-                    <span className="sr-only">{RECALL_CHANNEL_LABELS[channel.channel]}: </span>
-                    <Badge variant={STATE_TONE[channel.state] ?? "secondary"}>
-                      {channelStateLabel(channel.state)}
-                    </Badge>
-                    {channel.reason ? (
-                      <span className="block text-muted-foreground text-xs">{channel.reason}</span>
-                    ) : null}
-                  </td>
-                ))}
+                <td className="px-3 py-2">
+                  <ul className="grid gap-2">
+                    {customer.channels.map((channel) => (
+                      <li key={channel.channel} className="flex flex-wrap items-center gap-x-2">
+                        <span className="w-20 font-medium">
+                          {RECALL_CHANNEL_LABELS[channel.channel]}:
+                        </span>
+                        <Badge variant={STATE_TONE[channel.state] ?? "secondary"}>
+                          {channelStateLabel(channel.state)}
+                        </Badge>
+                        {channel.reason ? (
+                          <span className="basis-full text-muted-foreground text-xs sm:basis-auto">
+                            {channel.reason}
+                          </span>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
               </tr>
             ))}
           </AdminTable>
