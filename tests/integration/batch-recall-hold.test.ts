@@ -13,6 +13,7 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shopDate } from "~/domain/stock-lots";
+import { messageSettingsFormSchema, templateField } from "~/domain/validation/order-messages";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
@@ -20,6 +21,7 @@ import { receiveStock } from "~/modules/inventory/lots-admin.server";
 import { sendDueMessages } from "~/modules/notifications/customer-message-job.server";
 import { MAIL_JOB, sendDueMails } from "~/modules/notifications/mail-outbox.server";
 import { optIn } from "~/modules/notifications/message-consents.server";
+import { updateMessageSettings } from "~/modules/notifications/message-settings.server";
 import { setSmsTransport } from "~/modules/notifications/sms.server";
 import { setWhatsAppTransport } from "~/modules/notifications/whatsapp.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
@@ -37,6 +39,7 @@ import {
   profiles,
   stockLots,
 } from "../../db/schema";
+import { startFakeMsg91 } from "../fakes/msg91-api";
 import { callRoute, getPage, postForm, signInAdministrator } from "./support/admin";
 import { wireApp } from "./support/app";
 import { firstSizeId, insertProducts } from "./support/catalog";
@@ -347,6 +350,52 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
     );
     expect(page.body!.effects).toEqual([expect.objectContaining({ outcome: "released" })]);
     expect(await findLedgerMismatches(handle.db)).toEqual([]);
+  });
+
+  it("through MSG91, the recall SMS uses the batch recall template of the message settings, its variables short", async () => {
+    const msg91 = await startFakeMsg91({ authKey: "msg91-recall-key" });
+    try {
+      setSmsTransport({
+        mode: "msg91",
+        authKey: "msg91-recall-key",
+        senderId: "SHOPAA",
+        apiBase: msg91.baseUrl,
+      });
+      await updateMessageSettings(
+        handle.db,
+        owner.id,
+        messageSettingsFormSchema.parse({
+          whatsappLanguage: "en",
+          orderMessagesPerHour: "500",
+          smsCodesPerHour: "300",
+          [templateField("sms", "recall")]: "1207160000000000099",
+        }),
+      );
+      const size = await sizeWithBatches(5, 0);
+      const ravi = await customer("Ravi Jadhav", { mobileOnly: true });
+      const received = await order(ravi.userId, size.variantId, 1);
+      await updateOrderStatus(handle.db, owner.id, received.id, "shipped");
+      await recallBatch(handle.db, owner.id, size.batch);
+      await sendDueMessages(handle.db);
+      const recall = msg91.sent.filter((sms) => sms.templateId === "1207160000000000099");
+      expect(recall).toHaveLength(1);
+      expect(recall[0]!.mobiles).toBe(ravi.mobile.slice(1));
+      expect(recall[0]!.variables.batch).toBe(size.batch);
+      for (const value of Object.values(recall[0]!.variables)) {
+        expect(value.length).toBeLessThanOrEqual(30);
+      }
+    } finally {
+      await msg91.close();
+      await updateMessageSettings(
+        handle.db,
+        owner.id,
+        messageSettingsFormSchema.parse({
+          whatsappLanguage: "en",
+          orderMessagesPerHour: "500",
+          smsCodesPerHour: "300",
+        }),
+      );
+    }
   });
 
   it.runIf(DATABASE_KIND === "PostgreSQL")(

@@ -10,6 +10,9 @@ import {
   MESSAGE_CHANNELS,
   ORDER_MESSAGE_EVENT_LABELS,
   ORDER_MESSAGE_EVENTS,
+  SERVICE_MESSAGE_EVENTS,
+  TEMPLATE_EVENT_LABELS,
+  TEMPLATE_EVENTS,
 } from "~/domain/order-messages";
 import { messageSettingsFormSchema, templateField } from "~/domain/validation/order-messages";
 import { db } from "~/lib/db.server";
@@ -40,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const settings = await getMessageSettings(db());
   const templates = Object.fromEntries(
-    ORDER_MESSAGE_EVENTS.flatMap((event) =>
+    TEMPLATE_EVENTS.flatMap((event) =>
       MESSAGE_CHANNELS.map((channel) => [
         templateField(channel, event),
         settings.templates[event][channel],
@@ -136,6 +139,22 @@ export default function MessageSettingsPage({ loaderData, actionData }: Route.Co
                 key={templateField(channel, event)}
                 meta={fields[templateField(channel, event)]}
                 label={`${ORDER_MESSAGE_EVENT_LABELS[event]}: ${channel === "sms" ? "SMS DLT Template ID" : "WhatsApp Template Name"}`}
+                inputMode={channel === "sms" ? "numeric" : undefined}
+                spellCheck={false}
+              />
+            )),
+          )}
+        </Section>
+        <Section
+          title="Batch recall"
+          description="A recall goes by SMS to every customer who received the batch, and on WhatsApp to those who opted in. Its template gets four values: {{1}} the item, {{2}} the batch, {{3}} the shop's phone and {{4}} the shop's name. For MSG91 they are the variables item, batch, phone and shop."
+        >
+          {SERVICE_MESSAGE_EVENTS.map((event) =>
+            MESSAGE_CHANNELS.map((channel) => (
+              <InputField
+                key={templateField(channel, event)}
+                meta={fields[templateField(channel, event)]}
+                label={`${TEMPLATE_EVENT_LABELS[event]}: ${channel === "sms" ? "SMS DLT Template ID" : "WhatsApp Template Name"}`}
                 inputMode={channel === "sms" ? "numeric" : undefined}
                 spellCheck={false}
               />
