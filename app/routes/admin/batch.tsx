@@ -328,7 +328,10 @@ export default function BatchPage({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </th>
                 <td className="px-3 py-2">
-                  <Badge variant={effect.outcome === "held" ? "destructive" : "secondary"}>
+                  <Badge
+                    variant={effect.outcome === "held" ? "destructive" : "secondary"}
+                    className="whitespace-normal"
+                  >
                     {RECALL_EFFECT_LABELS[effect.outcome] ?? effect.outcome}
                   </Badge>
                 </td>
