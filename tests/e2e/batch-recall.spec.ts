@@ -9,6 +9,7 @@ import {
   signUp,
   waitForHydration,
   waitForMail,
+  withAdminSession,
 } from "./helpers";
 import { trialProduct } from "./trial-product";
 
@@ -189,3 +190,56 @@ for (const width of [1280, 390]) {
     await admin.context().close();
   });
 }
+
+test("without JavaScript the owner recalls a batch and lifts its hold, each asked first on the page", async ({
+  browser,
+}) => {
+  const product = await trialProduct("Plain recall", { price: "90", stockQuantity: "2" });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await withAdminSession(context);
+  const admin = await context.newPage();
+  await admin.goto(`/admin/products/${product.id}/lots`);
+  const form = admin.getByRole("form", { name: `Receive stock of ${product.name}` });
+  const batch = `NR-${randomUUID().slice(0, 6).toUpperCase()}`;
+  await form.getByLabel("Batch number").fill(batch);
+  await form.getByLabel("Manufacturing month").fill(month(-1));
+  await form.getByLabel("Expiry month").fill(month(18));
+  await form.getByLabel("Quantity").fill("4");
+  await form.getByRole("button", { name: "Receive stock" }).click();
+  await expect(admin.getByText(/· 6 sellable/)).toBeVisible();
+
+  await admin.goto(`/admin/batches/${batch}`);
+  await admin.getByRole("link", { name: "Recall batch" }).click();
+  await expect(admin).toHaveURL(/\?confirm=recall$/);
+  const question = admin.getByRole("alertdialog", { name: "Are you sure?" });
+  const [recalled] = await Promise.all([
+    admin.waitForResponse((response) => response.request().method() === "POST"),
+    question.getByRole("button", { name: "Recall batch" }).click(),
+  ]);
+  expect(recalled.status()).toBe(200);
+  await expect(
+    admin.getByRole("status").filter({ hasText: "This batch is recalled" }),
+  ).toBeVisible();
+  await admin.goto(`/admin/products/${product.id}/lots`);
+  const row = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: batch }) });
+  await expect(row).toContainText("Held: recalled");
+  await expect(admin.getByText(/· 2 sellable/)).toBeVisible();
+
+  await admin.goto(`/admin/batches/${batch}`);
+  await admin.getByRole("link", { name: "Lift hold" }).click();
+  const [lifted] = await Promise.all([
+    admin.waitForResponse((response) => response.request().method() === "POST"),
+    admin
+      .getByRole("alertdialog", { name: "Are you sure?" })
+      .getByRole("button", { name: "Lift hold" })
+      .click(),
+  ]);
+  expect(lifted.status()).toBe(200);
+  await expect(admin.getByRole("heading", { name: `Batch ${batch}` })).toBeVisible();
+  await expect(admin.getByRole("status").filter({ hasText: "This batch is recalled" })).toHaveCount(
+    0,
+  );
+  await admin.goto(`/admin/products/${product.id}/lots`);
+  await expect(admin.getByText(/· 6 sellable/)).toBeVisible();
+  await context.close();
+});
