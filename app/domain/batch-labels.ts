@@ -23,25 +23,29 @@ export function lastDayOfMonth(month: string): string {
   return monthEnd(year, monthNumber);
 }
 
-export const LOT_STATUSES = ["sellable", "near-expiry", "expired"] as const;
+export const LOT_STATUSES = ["sellable", "near-expiry", "expired", "held"] as const;
 export type LotStatus = (typeof LOT_STATUSES)[number];
 
 export const LOT_STATUS_LABELS: Record<LotStatus, string> = {
   sellable: "Sellable",
   "near-expiry": "Near expiry",
   expired: "Expired",
+  held: "Held: recalled",
 };
 
 /**
  * A lot whose expiry has passed is expired; one that expires within the shop's minimum shelf life
  * is near expiry (it is no longer sold: a customer must get at least that much life); any other
- * lot, and one without an expiry, is sellable.
+ * lot, and one without an expiry, is sellable. A lot held by a recall is held, whatever its dates
+ * (docs/decisions/067).
  */
 export function lotStatus(
   expiresOn: string | null,
   today: string,
   minShelfLifeDays: number,
+  heldAt: Date | null = null,
 ): LotStatus {
+  if (heldAt) return "held";
   if (isExpired(expiresOn, today)) return "expired";
   return isSellableLot(expiresOn, today, minShelfLifeDays) ? "sellable" : "near-expiry";
 }

@@ -50,6 +50,21 @@ export const ORDER_MESSAGE_EVENT_LABELS: Record<OrderMessageEvent, string> = {
 };
 
 /**
+ * Messages that are not order updates but use the same channels, log and settings: a batch
+ * recall (docs/decisions/067), about a customer rather than an order.
+ */
+export const SERVICE_MESSAGE_EVENTS = ["recall"] as const;
+
+/** Every event whose SMS and WhatsApp templates the message settings keep. */
+export const TEMPLATE_EVENTS = [...ORDER_MESSAGE_EVENTS, ...SERVICE_MESSAGE_EVENTS] as const;
+export type TemplateEvent = (typeof TEMPLATE_EVENTS)[number];
+
+export const TEMPLATE_EVENT_LABELS: Record<TemplateEvent, string> = {
+  ...ORDER_MESSAGE_EVENT_LABELS,
+  recall: "Batch recall",
+};
+
+/**
  * Which occurrence of a step a message is about, as for the order mails (decision 038): a step
  * that happens once per order has the empty occasion; a delivery or a cancellation that can be
  * undone and happen again is told apart by its moment; a refund by its id (given by the caller).

@@ -4,6 +4,7 @@ import { MAX_ORDERS_PER_SHIPMENT_BATCH } from "../domain/validation/shipping";
 import type { Database } from "../lib/db.server";
 import { logger } from "../lib/logger.server";
 import { recordAudit } from "../modules/audit/audit.server";
+import { recallHoldReason } from "../modules/inventory/batch-hold.server";
 import { defineJob } from "../modules/jobs/job-kinds.server";
 import { runJobs } from "../modules/jobs/run-jobs.server";
 import { lockOrder, shipWithTrackingId } from "../modules/orders/orders-admin.server";
@@ -80,7 +81,7 @@ export async function shipOrders(
           return "is not paid yet";
         }
         if (await isClosedByRefund(tx, order)) return "has been refunded in full";
-        return null;
+        return recallHoldReason(tx, orderId);
       })();
       if (reason) {
         outcome.skipped.push({ orderNumber: order.orderNumber, reason });
@@ -138,6 +139,11 @@ export async function bookBatch(
     }
     const request = await bookingRequestFor(database, shipment.orderId);
     if (!request) continue;
+    const held = await recallHoldReason(database, shipment.orderId);
+    if (held) {
+      await markBookingFailed(database, shipment.id, `The order ${held}`, new Date());
+      continue;
+    }
     try {
       const booking = await current.book(request, resumeOf(shipment), (progress) =>
         recordBookingProgress(database, shipment.id, progress),

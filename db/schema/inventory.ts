@@ -39,6 +39,15 @@ export const stockLots = pgTable(
       .notNull()
       .defaultNow(),
     receivedBy: uuid("received_by").references(() => profiles.id, { onDelete: "set null" }),
+    /**
+     * A recalled batch is held (docs/decisions/067): not sold, nor shipped, from `held_at` until
+     * the hold is lifted. The last lifting stays recorded; the audit log has every one.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true, mode: "date" }),
+    heldBy: uuid("held_by").references(() => profiles.id, { onDelete: "set null" }),
+    holdReason: text("hold_reason"),
+    holdLiftedAt: timestamp("hold_lifted_at", { withTimezone: true, mode: "date" }),
+    holdLiftedBy: uuid("hold_lifted_by").references(() => profiles.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("stock_lots_batch_unique")
@@ -52,6 +61,10 @@ export const stockLots = pgTable(
     check(
       "stock_lots_batch_number_format",
       sql`${t.batchNumber} is null or char_length(${t.batchNumber}) between 1 and 40`,
+    ),
+    check(
+      "stock_lots_hold_reason_length",
+      sql`${t.holdReason} is null or char_length(${t.holdReason}) <= 200`,
     ),
     check(
       "stock_lots_expiry_after_manufacture",
@@ -130,5 +143,40 @@ export const orderItemLots = pgTable(
     index("order_item_lots_lot_idx").on(t.lotId),
     index("order_item_lots_batch_idx").on(sql`lower(${t.batchNumber})`),
     check("order_item_lots_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const RECALL_LINE_OUTCOMES = ["reallocated", "held"] as const;
+export type RecallLineOutcome = (typeof RECALL_LINE_OUTCOMES)[number];
+
+/**
+ * What a recall did to an order line not yet shipped that was filled from the held lot
+ * (docs/decisions/067): its units were taken again from other sellable lots (`reallocated`), or,
+ * none being left, the line stays on the held lot and its order cannot be shipped until the hold
+ * is lifted or the order is cancelled (`held`, open while `resolved_at` is null).
+ */
+export const recallOrderLines = pgTable(
+  "recall_order_lines",
+  {
+    id: id(),
+    orderItemId: uuid("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    lotId: uuid("lot_id")
+      .notNull()
+      .references(() => stockLots.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    outcome: text("outcome", { enum: RECALL_LINE_OUTCOMES }).notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("recall_order_lines_order_item_idx").on(t.orderItemId),
+    index("recall_order_lines_lot_idx").on(t.lotId),
+    uniqueIndex("recall_order_lines_open_once")
+      .on(t.orderItemId, t.lotId)
+      .where(sql`${t.outcome} = 'held' and ${t.resolvedAt} is null`),
+    check("recall_order_lines_quantity_positive", sql`${t.quantity} > 0`),
+    check("recall_order_lines_outcome_known", sql`${t.outcome} in ('reallocated', 'held')`),
   ],
 );

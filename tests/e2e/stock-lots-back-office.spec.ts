@@ -38,6 +38,7 @@ async function receive(
 test("two lots received, an order across both: the invoice, the batch search and the recall list name them", async ({
   browser,
 }) => {
+  test.setTimeout(90_000);
   const product = await trialProduct("Lots", { price: "250", stockQuantity: "0" });
   const tag = randomUUID().slice(0, 6).toUpperCase();
   const first = { batch: `LA-${tag}`, expires: month(12).value, quantity: "2" };
@@ -94,6 +95,11 @@ test("two lots received, an order across both: the invoice, the batch search and
   await expect(slip.getByRole("cell", { name: second.batch, exact: true })).toBeVisible();
   await slip.close();
 
+  // The parcel leaves: only an order shipped has received the batch (docs/decisions/067).
+  await dialog.getByLabel("Tracking ID").fill(`AWB${tag}`);
+  await dialog.getByRole("button", { name: "Add Tracking ID" }).click();
+  await expect(admin.getByText("Tracking ID added and order marked as shipped")).toBeVisible();
+
   // The batch's recall list names the customer, and the notice reaches them once.
   await admin.goto(`/admin/batches/${first.batch}`);
   await waitForHydration(admin);
@@ -101,7 +107,11 @@ test("two lots received, an order across both: the invoice, the batch search and
   await expect(recall).toContainText("Kavita Recall");
   await expect(recall).toContainText("2");
   expect(await seriousViolations(admin)).toEqual([]);
-  await admin.getByRole("button", { name: "Send recall notice" }).click();
+  await admin.getByRole("link", { name: "Recall batch" }).click();
+  await admin
+    .getByRole("alertdialog", { name: "Are you sure?" })
+    .getByRole("button", { name: "Recall batch" })
+    .click();
   await expect(admin.getByText("Recall notice sent to 1 customer")).toBeVisible();
   const mail = await waitForMail(account.email, /^Recall:/);
   expect(mail.subject).toBe(`Recall: ${product.name}, batch ${first.batch}`);

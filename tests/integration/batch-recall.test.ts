@@ -1,7 +1,8 @@
 /**
  * docs/decisions/059, recall of a batch: the orders list's search matches batch numbers; a
  * batch's page lists every order, customer and quantity that received it (cancelled orders left
- * out), as CSV too; its button mails each customer a recall notice once, however often pressed.
+ * out), as CSV too; its button mails each customer a recall notice once, however often pressed
+ * (the other channels and the hold: batch-recall-hold.test.ts).
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
@@ -14,8 +15,8 @@ import { receiveStock } from "~/modules/inventory/lots-admin.server";
 import { MAIL_JOB, sendDueMails } from "~/modules/notifications/mail-outbox.server";
 import { recipientsOfBatch } from "~/modules/orders/batch-recall.server";
 import { listAdminOrders } from "~/modules/orders/orders-admin.server";
+import { recallBatch } from "~/modules/orders/recall-batch.server";
 import { RECALL_CSV_HEADER } from "~/modules/orders/recall-csv.server";
-import { sendRecallNotices } from "~/modules/orders/recall-notices.server";
 import { action as batchAction, loader as batchLoader } from "~/routes/admin/batch";
 import { loader as recallCsvLoader } from "~/routes/admin/batch-recall-export";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";
@@ -185,6 +186,13 @@ describe(`recall of a batch on ${DATABASE_KIND}`, () => {
     await fillCart(handle.db, asha.userId, [{ variantId: size.variantId, quantity: 1 }]);
     await orderFor(handle.db, asha.userId);
     const ravi = await orderOf(size.variantId, 1, "Ravi Jadhav");
+    // Only orders that left the shop received the batch (docs/decisions/067).
+    for (const order of await handle.db
+      .select({ id: sql<string>`o.id` })
+      .from(sql`orders o`)
+      .where(sql`o.user_id in (${asha.userId}, ${ravi.userId})`)) {
+      await updateOrderStatus(handle.db, owner.id, order.id, "shipped");
+    }
     const path = `/admin/batches/${size.first}`;
     sent.length = 0;
 
@@ -248,37 +256,40 @@ describe(`recall of a batch on ${DATABASE_KIND}`, () => {
     await handle.db
       .delete(backgroundJobs)
       .where(sql`${backgroundJobs.key} like ${`recall-notice:%:${size.first.toLowerCase()}`}`);
-    const afterPruning = await sendRecallNotices(handle.db, owner.id, size.first);
-    expect(afterPruning).toEqual({ queued: 0, alreadySent: 2 });
+    const afterPruning = await recallBatch(handle.db, owner.id, size.first);
+    expect(
+      afterPruning.notices.map((notice) => notice.channels.find((c) => c.channel === "email")),
+    ).toEqual([
+      { channel: "email", outcome: "told-before" },
+      { channel: "email", outcome: "told-before" },
+    ]);
 
     const [entry] = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, "send-recall-notices"), eq(auditLog.label, size.first)));
+      .where(and(eq(auditLog.action, "recall-batch"), eq(auditLog.label, size.first)));
     expect(entry).toMatchObject({
       actorId: owner.id,
-      changes: {
-        customers: 2,
-        alreadySent: 0,
-        customerIds: expect.arrayContaining([asha.userId, ravi.userId]),
-      },
+      changes: { heldLots: 1, mailed: expect.arrayContaining([asha.userId, ravi.userId]) },
     });
   });
 
   // Concurrent on PostgreSQL; PGlite runs the two transactions one after the other.
   it("two presses at the same moment still write one notice per customer", async () => {
     const size = await batchedSize();
-    await orderOf(size.variantId, 1, "Asha Patil");
-    await orderOf(size.variantId, 1, "Ravi Jadhav");
+    for (const name of ["Asha Patil", "Ravi Jadhav"]) {
+      const order = await orderOf(size.variantId, 1, name);
+      await updateOrderStatus(handle.db, owner.id, order.id, "shipped");
+    }
     const results = await Promise.all([
-      sendRecallNotices(handle.db, owner.id, size.first),
-      sendRecallNotices(handle.db, owner.id, size.first.toLowerCase()),
+      recallBatch(handle.db, owner.id, size.first),
+      recallBatch(handle.db, owner.id, size.first.toLowerCase()),
     ]);
     const jobs = await handle.db
       .select({ key: backgroundJobs.key })
       .from(backgroundJobs)
       .where(sql`${backgroundJobs.key} like ${`recall-notice:%:${size.first.toLowerCase()}`}`);
     expect(jobs).toHaveLength(2);
-    expect(results.reduce((n, r) => n + r.queued, 0)).toBeGreaterThanOrEqual(2);
+    expect(results.reduce((n, r) => n + r.newlyHeld, 0)).toBe(1);
   });
 });

@@ -28,6 +28,7 @@ import type { OrderActionData } from "./order-action-data";
 import { type MessageView, OrderMessages } from "./order-messages";
 import { OrderRefunds, type RefundView } from "./order-refunds";
 import { OrderShipment, type ShipmentView } from "./order-shipment";
+import { RecallHoldBadge } from "./recall-hold-badge";
 
 export type OrderDetailView = OrderSummaryView & {
   paymentStatus: PaymentStatus;
@@ -39,6 +40,8 @@ export type OrderDetailView = OrderSummaryView & {
   creditNotes: { id: string; number: string; issuedAt: Date | string; amount: number }[];
   /** Its SMS and WhatsApp messages (docs/decisions/063); none for a customer who never opted in. */
   messages: MessageView[];
+  /** The recalled batches holding it (docs/decisions/067); null when none does. */
+  recallHold?: readonly string[] | null;
 };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -219,7 +222,10 @@ export function OrderDetail({
               </time>
             </Row>
             <Row label="Status">
-              <OrderStatusBadge status={order.status} />
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <OrderStatusBadge status={order.status} />
+                {order.recallHold ? <RecallHoldBadge batches={order.recallHold} /> : null}
+              </span>
             </Row>
             <Row label="Payment">
               <span className="inline-flex flex-wrap items-center gap-2">

@@ -8,6 +8,7 @@ const STATUS_TONE: Record<LotStatus, "success" | "warning" | "destructive"> = {
   sellable: "success",
   "near-expiry": "warning",
   expired: "destructive",
+  held: "destructive",
 };
 
 export type LotRow = {

@@ -1,8 +1,8 @@
 import {
   MESSAGE_CHANNELS,
   type MessageChannel,
-  ORDER_MESSAGE_EVENTS,
-  type OrderMessageEvent,
+  TEMPLATE_EVENTS,
+  type TemplateEvent,
 } from "../order-messages";
 import { z } from "../zod";
 import { singleLineText } from "./text";
@@ -18,7 +18,7 @@ export const MESSAGE_SETTINGS_MESSAGES = {
 } as const;
 
 /** The form field of one event's template on one channel ("sms_order-shipped"). */
-export function templateField(channel: MessageChannel, event: OrderMessageEvent) {
+export function templateField(channel: MessageChannel, event: TemplateEvent) {
   return `${channel}_${event}` as const;
 }
 
@@ -30,14 +30,14 @@ const whatsappTemplate = singleLineText()
   .regex(/^([a-z0-9_]{1,512})?$/, { error: MESSAGE_SETTINGS_MESSAGES.whatsappTemplate });
 
 const templateShape = Object.fromEntries(
-  ORDER_MESSAGE_EVENTS.flatMap((event) => [
+  TEMPLATE_EVENTS.flatMap((event) => [
     [templateField("sms", event), dltTemplateId.default("")],
     [templateField("whatsapp", event), whatsappTemplate.default("")],
   ]),
 ) as Record<ReturnType<typeof templateField>, z.ZodDefault<typeof dltTemplateId>>;
 
 /** Per event: its SMS DLT template id and its WhatsApp template name ("" when none is set). */
-export type MessageTemplates = Record<OrderMessageEvent, Record<MessageChannel, string>>;
+export type MessageTemplates = Record<TemplateEvent, Record<MessageChannel, string>>;
 
 /**
  * The back office's message settings (docs/decisions/063): a template per event per channel, the
@@ -74,7 +74,7 @@ export const messageSettingsFormSchema = z
   })
   .transform((form) => ({
     templates: Object.fromEntries(
-      ORDER_MESSAGE_EVENTS.map((event) => [
+      TEMPLATE_EVENTS.map((event) => [
         event,
         Object.fromEntries(
           MESSAGE_CHANNELS.map((channel) => [channel, form[templateField(channel, event)] ?? ""]),

@@ -37,6 +37,7 @@ export async function productLots(executor: Executor, productId: string) {
         quantityReceived: stockLots.quantityReceived,
         quantityLeft: stockLots.quantityLeft,
         receivedAt: stockLots.receivedAt,
+        heldAt: stockLots.heldAt,
       })
       .from(stockLots)
       .innerJoin(productVariants, eq(productVariants.id, stockLots.variantId))

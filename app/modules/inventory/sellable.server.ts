@@ -12,10 +12,14 @@ export function sellableFromSql(today?: string): SQL {
   return sql`(${date} + coalesce((select s.min_shelf_life_days from settings s where s.id = 1), ${DEFAULT_MIN_SHELF_LIFE_DAYS}))`;
 }
 
-/** Whether the lot aliased `lot` may be sold: no expiry, or expiring on or after the line. */
+/**
+ * Whether the lot aliased `lot` may be sold: not held by a recall (docs/decisions/067), and no
+ * expiry or expiring on or after the line. Every sellable figure, the checkout's allocation and
+ * the next lot's expiry read it, so a hold stops a lot's sales in the statement that sets it.
+ */
 export function lotIsSellableSql(lot: string, today?: string): SQL {
   const alias = sql.raw(lot);
-  return sql`(${alias}.expires_on is null or ${alias}.expires_on >= ${sellableFromSql(today)})`;
+  return sql`(${alias}.held_at is null and (${alias}.expires_on is null or ${alias}.expires_on >= ${sellableFromSql(today)}))`;
 }
 
 /**

@@ -147,7 +147,7 @@ type AllocatedRow = {
  * when they hold enough, their quantities drop, the order line's lots are recorded and the 'sold'
  * movements written. Not `ok` when they do not hold enough (nothing is written).
  */
-async function allocateLots(tx: Transaction, line: StockLine) {
+export async function allocateLots(tx: Transaction, line: StockLine) {
   const rows = await queryRows<AllocatedRow>(
     tx,
     sql`

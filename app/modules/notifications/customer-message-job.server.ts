@@ -3,8 +3,8 @@ import {
   indianMobile,
   MESSAGE_CHANNEL_LABELS,
   type MessageChannel,
-  ORDER_MESSAGE_EVENT_LABELS,
-  type OrderMessageEvent,
+  TEMPLATE_EVENT_LABELS,
+  type TemplateEvent,
 } from "../../domain/order-messages";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
@@ -17,6 +17,7 @@ import {
   logQueuedMessage,
   type MessageSubject,
   messageComposer,
+  needsConsent,
   noteMessageRetry,
   reopenFailedMessage,
   settleMessage,
@@ -106,7 +107,7 @@ function outboxTemplateName(event: string) {
 }
 
 function eventLabel(event: string) {
-  return ORDER_MESSAGE_EVENT_LABELS[event as OrderMessageEvent] ?? event;
+  return TEMPLATE_EVENT_LABELS[event as TemplateEvent] ?? event;
 }
 
 /** A try that failed and may succeed later; the message stays queued and says why. */
@@ -130,7 +131,10 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
     await settle({ state: "skipped", error: `${label} messages are switched off` });
     return;
   }
-  if (!message.userId || !(await hasConsent(database, message.userId, channel))) {
+  if (
+    !message.userId ||
+    (needsConsent(message.event, channel) && !(await hasConsent(database, message.userId, channel)))
+  ) {
     await settle({
       state: "skipped",
       error: `The customer has not opted in to order updates by ${label}, or withdrew before it was sent`,
@@ -157,7 +161,7 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
     return;
   }
   const settings = await getMessageSettings(database);
-  const template = templateFor(settings, message.event as OrderMessageEvent, channel);
+  const template = templateFor(settings, message.event as TemplateEvent, channel);
   const missing = missingTemplate(channel, template, message.event);
   if (missing) {
     await settle({ state: "failed", error: missing, recipient: to });

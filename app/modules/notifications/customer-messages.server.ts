@@ -33,13 +33,31 @@ export type MessageComposer = (
 ) => Promise<ComposedMessage | null>;
 
 const composers = singleton("message composers", () => new Map<string, MessageComposer>());
+const serviceChannels = singleton(
+  "service message channels",
+  () => new Map<string, readonly MessageChannel[]>(),
+);
 
 /**
  * The area that owns a kind of message says how to write it (as for mails, decision 055); the
- * notifications area keeps, checks and sends them, and knows nothing of orders.
+ * notifications area keeps, checks and sends them, and knows nothing of orders. A service
+ * message (a batch recall, docs/decisions/067) goes on `withoutConsent` channels whatever the
+ * customer chose for order updates.
  */
-export function composeMessagesWith(events: readonly string[], composer: MessageComposer) {
-  for (const event of events) composers.set(event, composer);
+export function composeMessagesWith(
+  events: readonly string[],
+  composer: MessageComposer,
+  options: { withoutConsent?: readonly MessageChannel[] } = {},
+) {
+  for (const event of events) {
+    composers.set(event, composer);
+    if (options.withoutConsent) serviceChannels.set(event, options.withoutConsent);
+  }
+}
+
+/** Whether a message of `event` on `channel` needs the customer's opt-in to be sent. */
+export function needsConsent(event: string, channel: MessageChannel) {
+  return !serviceChannels.get(event)?.includes(channel);
 }
 
 export function messageComposer(event: string) {

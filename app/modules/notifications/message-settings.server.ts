@@ -4,8 +4,8 @@ import { canonicalJson } from "../../domain/audit-changes";
 import {
   MESSAGE_CHANNELS,
   type MessageChannel,
-  ORDER_MESSAGE_EVENTS,
-  type OrderMessageEvent,
+  TEMPLATE_EVENTS,
+  type TemplateEvent,
 } from "../../domain/order-messages";
 import type {
   MessageSettingsInput,
@@ -42,7 +42,7 @@ async function signInCodeSettings(executor: Executor, lock = false) {
 /** Every event with both channels' templates, "" where none is set. */
 function completeTemplates(stored: Partial<MessageTemplates>): MessageTemplates {
   return Object.fromEntries(
-    ORDER_MESSAGE_EVENTS.map((event) => [
+    TEMPLATE_EVENTS.map((event) => [
       event,
       Object.fromEntries(
         MESSAGE_CHANNELS.map((channel) => [channel, stored[event]?.[channel] ?? ""]),
@@ -73,7 +73,7 @@ export async function getMessageSettings(executor: Executor): Promise<MessageSet
 /** The template an event's message uses on a channel, or null when none is set. */
 export function templateFor(
   settings: MessageSettings,
-  event: OrderMessageEvent,
+  event: TemplateEvent,
   channel: MessageChannel,
 ) {
   return settings.templates[event]?.[channel] || null;

@@ -10,6 +10,7 @@ import {
 } from "../../../db/schema";
 import { sizedName } from "../../domain/pack-sizes";
 import type { Executor } from "../../lib/db.server";
+import { shownEmailSql } from "../../lib/shown-email.server";
 
 /** A batch number compared as the shop stores it unique: ignoring case. */
 const sameBatch = (
@@ -34,6 +35,9 @@ export function lotsOfBatch(executor: Executor, batch: string) {
       expiresOn: stockLots.expiresOn,
       quantityReceived: stockLots.quantityReceived,
       quantityLeft: stockLots.quantityLeft,
+      variantId: stockLots.variantId,
+      heldAt: stockLots.heldAt,
+      holdLiftedAt: stockLots.holdLiftedAt,
     })
     .from(stockLots)
     .innerJoin(productVariants, eq(productVariants.id, stockLots.variantId))
@@ -56,7 +60,8 @@ export async function recipientsOfBatch(executor: Executor, batch: string) {
       status: orders.status,
       customerId: orders.userId,
       customerName: profiles.fullName,
-      customerEmail: profiles.email,
+      // The placeholder address of a mobile-only account is no address (decision 062).
+      customerEmail: shownEmailSql(profiles.email),
       address: orders.shippingAddress,
       productName: orderItems.productName,
       variantLabel: orderItems.variantLabel,
@@ -78,7 +83,11 @@ export async function recipientsOfBatch(executor: Executor, batch: string) {
     city: address.city,
     state: address.state,
     item: sizedName(productName, variantLabel),
+    received: RECEIVED_STATUSES.includes(row.status),
   }));
 }
+
+/** An order whose parcel has left the shop: its customer received the batch. */
+export const RECEIVED_STATUSES: readonly string[] = ["shipped", "delivered"];
 
 export type BatchRecipient = Awaited<ReturnType<typeof recipientsOfBatch>>[number];

@@ -9,6 +9,7 @@ import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { shownEmailSql } from "../../lib/shown-email.server";
 import { recordAudit } from "../audit/audit.server";
 import { hasCreditNotes } from "../gst-documents/credit-notes.server";
+import { recallHoldReason, recallHoldsOfOrders } from "../inventory/batch-hold.server";
 import { isClosedByRefund } from "../payments/refunds.server";
 import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
@@ -107,8 +108,16 @@ export async function listAdminOrders(
       .where(where);
     totalCount = row?.n ?? 0;
   }
+  const holds = await recallHoldsOfOrders(
+    executor,
+    rows.map((row) => row.id),
+  );
   return {
-    orders: rows.map(({ matching: _, ...row }) => row),
+    orders: rows.map(({ matching: _, ...row }) => ({
+      ...row,
+      // docs/decisions/067: held on a recalled batch, not shippable ("Needs attention").
+      recallHold: holds.get(row.id) ?? null,
+    })),
     totalCount,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(totalCount / pageSize)),
@@ -135,7 +144,8 @@ export async function getAdminOrder(executor: Executor, orderId: string) {
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
-  return { ...order, items };
+  const recallHold = (await recallHoldsOfOrders(executor, [orderId])).get(orderId) ?? null;
+  return { ...order, items, recallHold };
 }
 
 export type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
@@ -187,6 +197,10 @@ export async function moveOrderOn(
       );
     }
     await reopenOrder(tx, order.id, order.orderNumber);
+  }
+  if (status === "shipped" || status === "delivered") {
+    const held = await recallHoldReason(tx, order.id);
+    if (held) throw new OrderAdminError(`Order ${order.orderNumber} ${held}`);
   }
   await tx
     .update(orders)
@@ -272,6 +286,8 @@ export async function shipWithTrackingId(
       `Order ${order.orderNumber} has been refunded in full and cannot be shipped`,
     );
   }
+  const held = await recallHoldReason(tx, order.id);
+  if (held) throw new OrderAdminError(`Order ${order.orderNumber} ${held}`);
   await tx
     .update(orders)
     .set({ trackingId, status: "shipped", updatedAt: now })

@@ -1,29 +1,47 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { auditLog, backgroundJobs, profiles } from "../../../db/schema";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { auditLog, backgroundJobs, messageConsents, profiles } from "../../../db/schema";
 import { composeMail } from "../../domain/mail-layout";
-import type { Database, Executor } from "../../lib/db.server";
+import { isPlaceholderEmail } from "../../domain/mobile-number";
+import { indianMobile, type MessageChannel } from "../../domain/order-messages";
+import { recallMessage } from "../../domain/recall-message";
+import { RECALL_CHANNELS, type RecallChannel } from "../../domain/recall-summary";
+import type { Executor } from "../../lib/db.server";
 import type { MailMessage } from "../../lib/mail.server";
-import { recordAudit } from "../audit/audit.server";
+import {
+  channelEnabled,
+  enqueueCustomerMessage,
+} from "../notifications/customer-message-job.server";
+import { composeMessagesWith } from "../notifications/customer-messages.server";
 import { composeMailsWith, enqueueMail, MAIL_JOB } from "../notifications/mail-outbox.server";
 import { getSettings } from "../settings/settings.server";
-import { recipientsOfBatch } from "./batch-recall.server";
+import { type BatchRecipient, recipientsOfBatch } from "./batch-recall.server";
 
 /** The mail telling a customer that a batch they received is recalled (docs/decisions/059). */
 export const RECALL_NOTICE_MAIL = "recall-notice";
 
+/** The SMS and WhatsApp message of the same notice (docs/decisions/067). */
+export const RECALL_MESSAGE_EVENT = "recall";
+
+export { RECALL_CHANNELS, type RecallChannel };
+
 /**
- * One notice per customer and batch, ever: the mail's subject is the customer (`about`) and the
+ * One notice per customer, batch and channel, ever: the subject is the customer (`about`) and the
  * batch as the shop compares it, in lower case (`occasion`), so pressing the button again, or in
- * two tabs at once, writes no second mail.
+ * two tabs at once, writes no second mail or message (their unique keys).
  */
-function recallSubject(customerId: string, batch: string) {
-  return { kind: RECALL_NOTICE_MAIL, about: customerId, occasion: batch.toLowerCase() };
+export function recallSubject(customerId: string, batch: string) {
+  return { about: customerId, occasion: batch.toLowerCase() };
 }
 
-const jobKey = (customerId: string, batch: string) => {
-  const { kind, about, occasion } = recallSubject(customerId, batch);
-  return `${kind}:${about}:${occasion}`;
-};
+export const recallMailKey = (customerId: string, batch: string) =>
+  `${RECALL_NOTICE_MAIL}:${customerId}:${batch.toLowerCase()}`;
+
+/** The lines of a batch a customer received: orders shipped or delivered. */
+async function receivedLines(executor: Executor, customerId: string, batch: string) {
+  return (await recipientsOfBatch(executor, batch)).filter(
+    (row) => row.customerId === customerId && row.received,
+  );
+}
 
 /** The notice as it is sent: what the customer received of the batch, and what to do. */
 export async function recallNoticeMail(
@@ -35,10 +53,8 @@ export async function recallNoticeMail(
     .select({ email: profiles.email, fullName: profiles.fullName })
     .from(profiles)
     .where(eq(profiles.id, customerId));
-  if (!customer) return null;
-  const lines = (await recipientsOfBatch(executor, batch)).filter(
-    (row) => row.customerId === customerId,
-  );
+  if (!customer || isPlaceholderEmail(customer.email)) return null;
+  const lines = await receivedLines(executor, customerId, batch);
   if (lines.length === 0) return null;
   const shop = await getSettings(executor);
   const batchNumber = lines[0]!.batchNumber;
@@ -68,13 +84,148 @@ composeMailsWith([RECALL_NOTICE_MAIL], (database, { about, occasion }) =>
   recallNoticeMail(database, about, occasion),
 );
 
+// The SMS goes whatever the customer chose for order updates: a recall is a service message.
+// WhatsApp still needs their opt-in, as WhatsApp's rules require (docs/decisions/067).
+composeMessagesWith(
+  [RECALL_MESSAGE_EVENT],
+  async (database, { about, occasion }) => {
+    const lines = await receivedLines(database, about, occasion);
+    if (lines.length === 0) return null;
+    const [account] = await accountsOf(database, [about]);
+    const shop = await getSettings(database);
+    const items = [...new Set(lines.map((line) => line.item))];
+    const message = recallMessage({
+      item: items.length > 1 ? `${items[0]} & more` : items[0]!,
+      batch: lines[0]!.batchNumber,
+      phone: shop.phone,
+      shop: shop.shopName,
+    });
+    return { phone: account ? mobileOf(account, lines) : null, ...message };
+  },
+  { withoutConsent: ["sms"] },
+);
+
+type Account = Awaited<ReturnType<typeof accountsOf>>[number];
+
+/** The customers' accounts: address, verified mobile and open WhatsApp consent. */
+async function accountsOf(executor: Executor, customerIds: string[]) {
+  if (customerIds.length === 0) return [];
+  return executor
+    .select({
+      id: profiles.id,
+      email: profiles.email,
+      mobile: sql<
+        string | null
+      >`case when ${profiles.phoneNumberVerified} then ${profiles.phoneNumber} end`,
+      whatsapp: sql<boolean>`${messageConsents.id} is not null`,
+    })
+    .from(profiles)
+    .leftJoin(
+      messageConsents,
+      and(
+        eq(messageConsents.userId, profiles.id),
+        eq(messageConsents.channel, "whatsapp"),
+        isNull(messageConsents.withdrawnAt),
+      ),
+    )
+    .where(inArray(profiles.id, customerIds));
+}
+
 /**
- * The customers already sent the notice of a batch: those whose mail job exists (the unique key
- * also settles two presses at once) and those an earlier press's audit entry names, which stays
- * after finished jobs are pruned (docs/decisions/055), so a notice is never sent twice.
+ * The number a recall goes to: the mobile the customer signs in with, proved by a code
+ * (decision 062), else the phone of their latest order that received the batch.
  */
-async function customersTold(tx: Executor, batch: string, customerIds: string[]) {
-  const keys = customerIds.map((id) => jobKey(id, batch));
+function mobileOf(account: Account, lines: readonly BatchRecipient[]) {
+  return indianMobile(account.mobile) ?? indianMobile(lines[0]?.phone);
+}
+
+/** What a channel did for one customer at a recall: queued now, told before, or why not. */
+export type ChannelPlan =
+  | { channel: RecallChannel; outcome: "queued" | "told-before" }
+  | { channel: RecallChannel; outcome: "skipped"; reason: string };
+
+export type CustomerNotice = {
+  customerId: string;
+  customerName: string;
+  channels: ChannelPlan[];
+};
+
+/** Why a channel cannot reach a customer, or null when it can. */
+export function skipReason(
+  channel: RecallChannel,
+  account: { email: string; mobile: string | null; whatsapp: boolean } | undefined,
+  number: string | null,
+): string | null {
+  if (!account) return "the account was deleted";
+  if (channel === "email") return isPlaceholderEmail(account.email) ? "no e-mail address" : null;
+  if (!channelEnabled(channel)) return `${channel === "sms" ? "SMS" : "WhatsApp"} is switched off`;
+  if (!number) return "no mobile number";
+  if (channel === "whatsapp" && !account.whatsapp) return "not opted in to WhatsApp";
+  return null;
+}
+
+/**
+ * Queues the recall notice to every customer who received the batch (orders shipped or
+ * delivered; an order not yet shipped did not), in the caller's transaction: on every channel
+ * they can receive, each once ever per customer and batch. Returns what each channel did.
+ */
+export async function queueRecallNotices(
+  tx: Executor,
+  batch: string,
+  recipients: readonly BatchRecipient[],
+): Promise<CustomerNotice[]> {
+  const received = recipients.filter((row) => row.received && row.customerId);
+  const customerIds = [...new Set(received.map((row) => row.customerId!))];
+  const accounts = new Map((await accountsOf(tx, customerIds)).map((a) => [a.id, a]));
+  const toldByMail = await customersMailed(tx, batch, customerIds);
+  const notices: CustomerNotice[] = [];
+  for (const customerId of customerIds) {
+    const lines = received.filter((row) => row.customerId === customerId);
+    const account = accounts.get(customerId);
+    const number = account ? mobileOf(account, lines) : null;
+    const channels: ChannelPlan[] = [];
+    for (const channel of RECALL_CHANNELS) {
+      const reason = skipReason(channel, account, number);
+      if (reason) {
+        channels.push({ channel, outcome: "skipped", reason });
+        continue;
+      }
+      const subject = recallSubject(customerId, batch);
+      const fresh =
+        channel === "email"
+          ? await mailOnce(tx, subject, toldByMail.has(customerId))
+          : await enqueueCustomerMessage(tx, {
+              event: RECALL_MESSAGE_EVENT,
+              ...subject,
+              channel: channel as MessageChannel,
+              userId: customerId,
+            });
+      channels.push({ channel, outcome: fresh ? "queued" : "told-before" });
+    }
+    notices.push({ customerId, customerName: lines[0]!.customerName, channels });
+  }
+  return notices;
+}
+
+/** Queues the recall mail unless it was sent before; whether it was queued now. */
+async function mailOnce(tx: Executor, subject: ReturnType<typeof recallSubject>, told: boolean) {
+  if (told) return false;
+  await enqueueMail(tx, { kind: RECALL_NOTICE_MAIL, ...subject });
+  return true;
+}
+
+/** The audit actions whose entries name the customers told of a batch. */
+export const RECALL_AUDIT_ACTIONS = ["send-recall-notices", "recall-batch"] as const;
+
+/**
+ * The customers already mailed the notice of a batch: those whose mail job exists (the unique key
+ * also settles two presses at once) and those an earlier press's audit entry names, which stays
+ * after finished jobs are pruned (docs/decisions/055), so a notice is never mailed twice.
+ */
+export async function customersMailed(tx: Executor, batch: string, customerIds: string[]) {
+  const told = new Set<string>();
+  if (customerIds.length === 0) return told;
+  const keys = customerIds.map((id) => recallMailKey(id, batch));
   const [jobs, audits] = await Promise.all([
     tx
       .select({ key: backgroundJobs.key })
@@ -85,50 +236,30 @@ async function customersTold(tx: Executor, batch: string, customerIds: string[])
       .from(auditLog)
       .where(
         and(
-          eq(auditLog.action, RECALL_AUDIT_ACTION),
+          inArray(auditLog.action, [...RECALL_AUDIT_ACTIONS]),
           sql`lower(${auditLog.changes}->>'batch') = lower(${batch})`,
         ),
       ),
   ]);
-  const told = new Set<string>();
-  for (const id of customerIds) if (jobs.some((job) => job.key === jobKey(id, batch))) told.add(id);
+  for (const id of customerIds)
+    if (jobs.some((job) => job.key === recallMailKey(id, batch))) told.add(id);
   for (const { changes } of audits) {
-    const ids = (changes as { customerIds?: unknown } | null)?.customerIds;
+    const ids =
+      (changes as { mailed?: unknown; customerIds?: unknown } | null)?.mailed ??
+      (changes as { customerIds?: unknown } | null)?.customerIds;
     if (Array.isArray(ids)) for (const id of ids) if (typeof id === "string") told.add(id);
   }
   return told;
 }
 
-const RECALL_AUDIT_ACTION = "send-recall-notices";
-
-/**
- * Sends the recall notice of a batch to every customer who received it and has not been told
- * yet, in one transaction with its audit entry. Customers without an account (it was deleted)
- * cannot be mailed; the recall list still names them.
- */
-export async function sendRecallNotices(database: Database, actorId: string, batch: string) {
-  return database.transaction(async (tx) => {
-    const recipients = await recipientsOfBatch(tx, batch);
-    const customerIds = [
-      ...new Set(
-        recipients.flatMap((row) => (row.customerId && row.customerEmail ? [row.customerId] : [])),
-      ),
-    ];
-    if (customerIds.length === 0) return { queued: 0, alreadySent: 0 };
-    const told = await customersTold(tx, batch, customerIds);
-    const fresh = customerIds.filter((id) => !told.has(id));
-    const alreadySent = customerIds.length - fresh.length;
-    if (fresh.length === 0) return { queued: 0, alreadySent };
-    for (const id of fresh) await enqueueMail(tx, recallSubject(id, batch));
-    const batchNumber = recipients[0]!.batchNumber;
-    await recordAudit(tx, {
-      actorId,
-      action: RECALL_AUDIT_ACTION,
-      entity: "batch",
-      entityId: null,
-      label: batchNumber,
-      changes: { batch: batchNumber, customers: fresh.length, alreadySent, customerIds: fresh },
-    });
-    return { queued: fresh.length, alreadySent };
-  });
+/** Why each channel would skip each customer who received the batch, from their account now. */
+export async function skipReasons(executor: Executor, recipients: readonly BatchRecipient[]) {
+  const received = recipients.filter((row) => row.received && row.customerId);
+  const ids = [...new Set(received.map((row) => row.customerId!))];
+  const accounts = new Map((await accountsOf(executor, ids)).map((a) => [a.id, a]));
+  return (customerId: string, channel: RecallChannel) => {
+    const account = accounts.get(customerId);
+    const lines = received.filter((row) => row.customerId === customerId);
+    return skipReason(channel, account, account ? mobileOf(account, lines) : null);
+  };
 }

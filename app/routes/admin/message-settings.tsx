@@ -11,8 +11,12 @@ import {
   ORDER_MESSAGE_EVENT_LABELS,
   ORDER_MESSAGE_EVENTS,
   type OrderMessageEvent,
+  SERVICE_MESSAGE_EVENTS,
+  TEMPLATE_EVENT_LABELS,
+  TEMPLATE_EVENTS,
 } from "~/domain/order-messages";
-import { SMS_SEGMENT_SEPTETS } from "~/domain/sms-text";
+import { RECALL_SMS_TEMPLATE } from "~/domain/recall-message";
+import { dltTemplateText, SMS_SEGMENT_SEPTETS } from "~/domain/sms-text";
 import { messageSettingsFormSchema, templateField } from "~/domain/validation/order-messages";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
@@ -44,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [settings, shop] = await Promise.all([getMessageSettings(db()), getSettings(db())]);
   const templates = Object.fromEntries(
-    ORDER_MESSAGE_EVENTS.flatMap((event) =>
+    TEMPLATE_EVENTS.flatMap((event) =>
       MESSAGE_CHANNELS.map((channel) => [
         templateField(channel, event),
         settings.templates[event][channel],
@@ -155,6 +159,27 @@ export default function MessageSettingsPage({ loaderData, actionData }: Route.Co
                 label={`${ORDER_MESSAGE_EVENT_LABELS[event]}: ${channel === "sms" ? "SMS DLT Template ID" : "WhatsApp Template Name"}`}
                 inputMode={channel === "sms" ? "numeric" : undefined}
                 description={channel === "sms" ? dltDescription(smsTexts[event]) : undefined}
+                spellCheck={false}
+              />
+            )),
+          )}
+        </Section>
+        <Section
+          title="Batch recall"
+          description="A recall goes by SMS to every customer who received the batch, and on WhatsApp to those who opted in. Its template gets four values: {{1}} the item, {{2}} the batch, {{3}} the shop's phone and {{4}} the shop's name. For MSG91 they are the variables item, batch, phone and shop."
+        >
+          {SERVICE_MESSAGE_EVENTS.map((event) =>
+            MESSAGE_CHANNELS.map((channel) => (
+              <InputField
+                key={templateField(channel, event)}
+                meta={fields[templateField(channel, event)]}
+                label={`${TEMPLATE_EVENT_LABELS[event]}: ${channel === "sms" ? "SMS DLT Template ID" : "WhatsApp Template Name"}`}
+                inputMode={channel === "sms" ? "numeric" : undefined}
+                description={
+                  channel === "sms"
+                    ? `Register on DLT: ${dltTemplateText(RECALL_SMS_TEMPLATE)} MSG91 variables in order: item, batch, phone, shop.`
+                    : undefined
+                }
                 spellCheck={false}
               />
             )),

@@ -7,6 +7,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { OrderDetail } from "~/components/admin/order-detail";
 import { OrderStatusSelect } from "~/components/admin/order-status-select";
+import { RecallHoldBadge } from "~/components/admin/recall-hold-badge";
 import { Pagination } from "~/components/product/pagination";
 import { TitledDialog } from "~/components/titled-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -544,6 +545,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   action={action}
                   closed={isRefundedInFull(order)}
                 />
+                {order.recallHold ? <RecallHoldBadge batches={order.recallHold} /> : null}
                 {states[order.id] === "failed_attempt" || states[order.id] === "booking_failed" ? (
                   <Badge variant="destructive" className="mt-1">
                     {SHIPMENT_STATE_LABELS[states[order.id]!]}

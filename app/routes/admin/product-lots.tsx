@@ -56,7 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ...size,
       lots: size.lots.map((lot) => ({
         ...lot,
-        status: lotStatus(lot.expiresOn, today, minShelfLifeDays),
+        status: lotStatus(lot.expiresOn, today, minShelfLifeDays, lot.heldAt),
       })),
     })),
   };
