@@ -1,6 +1,11 @@
 import { BlockList } from "node:net";
 import { describe, expect, it } from "vitest";
-import { clientKey, normalizeClientAddress, UNKNOWN_CLIENT } from "./client-key.server";
+import {
+  clientKey,
+  clientNetworks,
+  normalizeClientAddress,
+  UNKNOWN_CLIENT,
+} from "./client-key.server";
 
 describe("normalizeClientAddress", () => {
   it.each([
@@ -125,5 +130,50 @@ describe("clientKey", () => {
       expect(clientKey(spellings(otherNetwork)[1])).not.toBe(key);
       expect(subnet.check(spellings(otherNetwork)[0] as string, "ipv6")).toBe(false);
     }
+  });
+});
+
+describe("clientNetworks", () => {
+  it.each([
+    ["203.0.113.9", [{ width: "v4/24", key: "203.0.113.0/24" }]],
+    ["::ffff:203.0.113.200", [{ width: "v4/24", key: "203.0.113.0/24" }]],
+    [
+      "2001:db8:77:1::1",
+      [
+        { width: "v6/48", key: "2001:db8:77::/48" },
+        { width: "v6/32", key: "2001:db8::/32" },
+      ],
+    ],
+    [
+      "2001:0DB8:0077:FFFF:1:2:3:4",
+      [
+        { width: "v6/48", key: "2001:db8:77::/48" },
+        { width: "v6/32", key: "2001:db8::/32" },
+      ],
+    ],
+    [
+      "2409:40c2:1234:5678::a",
+      [
+        { width: "v6/48", key: "2409:40c2:1234::/48" },
+        { width: "v6/32", key: "2409:40c2::/32" },
+      ],
+    ],
+    [
+      "::1",
+      [
+        { width: "v6/48", key: "::/48" },
+        { width: "v6/32", key: "::/32" },
+      ],
+    ],
+    ["not an address", []],
+    [undefined, []],
+  ])("puts %j in %j", (address, expected) => {
+    expect(clientNetworks(address)).toEqual(expected);
+  });
+
+  it("gives every /64 of one /48 the same /48, and another /48 another", () => {
+    const of = (address: string) => clientNetworks(address)[0]!.key;
+    expect(of("2001:db8:4801:1::1")).toBe(of("2001:db8:4801:ffff:aaaa::9"));
+    expect(of("2001:db8:4801:1::1")).not.toBe(of("2001:db8:4802:1::1"));
   });
 });

@@ -26,16 +26,16 @@ export function normalizeClientAddress(address: string | undefined): string | un
   return isIPv4(mapped) ? mapped : canonical;
 }
 
-/** The first 64 bits of a canonical IPv6 address, as the canonical address of its network. */
-function network64(canonical: string) {
-  // A dotted tail (::a.b.c.d) is the last 32 bits, which the prefix does not need: two groups.
+/** The first `bits` (a multiple of 16) of a canonical IPv6 address, as its network's address. */
+function ipv6Network(canonical: string, bits: number) {
+  // A dotted tail (::a.b.c.d) is the last 32 bits, which no prefix here needs: two groups.
   const hex = canonical.replace(/\d+\.\d+\.\d+\.\d+$/, "0:0");
   const [head = "", tail] = hex.split("::");
   const headGroups = head ? head.split(":") : [];
   const tailGroups = tail ? tail.split(":") : [];
   const zeros = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
   const groups = [...headGroups, ...Array<string>(zeros).fill("0"), ...tailGroups];
-  const prefix = `${groups.slice(0, CLIENT_IPV6_PREFIX / 16).join(":")}::`;
+  const prefix = `${groups.slice(0, bits / 16).join(":")}::`;
   return new SocketAddress({ address: prefix, family: "ipv6" }).address;
 }
 
@@ -48,5 +48,28 @@ export function clientKey(address: string | undefined): string {
   const normalized = normalizeClientAddress(address);
   if (!normalized) return UNKNOWN_CLIENT;
   if (isIPv4(normalized)) return normalized;
-  return `${network64(normalized)}/${CLIENT_IPV6_PREFIX}`;
+  return `${ipv6Network(normalized, CLIENT_IPV6_PREFIX)}/${CLIENT_IPV6_PREFIX}`;
 }
+
+/**
+ * The wider networks a client sits in, for the limits that also count by network
+ * (docs/decisions/068): an IPv6 client's /48 (a site: a college, an office, a carrier's pool) and
+ * /32 (a provider's whole allocation), an IPv4 client's /24. Each is named by its width, so a
+ * limit can give each its own allowance. None for an address that is not one.
+ */
+export function clientNetworks(
+  address: string | undefined,
+): { width: NetworkWidth; key: string }[] {
+  const normalized = normalizeClientAddress(address);
+  if (!normalized) return [];
+  if (isIPv4(normalized)) {
+    const [a, b, c] = normalized.split(".");
+    return [{ width: "v4/24", key: `${a}.${b}.${c}.0/24` }];
+  }
+  return [
+    { width: "v6/48", key: `${ipv6Network(normalized, 48)}/48` },
+    { width: "v6/32", key: `${ipv6Network(normalized, 32)}/32` },
+  ];
+}
+
+export type NetworkWidth = "v4/24" | "v6/48" | "v6/32";

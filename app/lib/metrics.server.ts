@@ -71,6 +71,27 @@ export const mailsSent = metric(
     }),
 );
 
+/** Each one an SMS the shop pays for (docs/decisions/068). */
+export const signInCodesSent = metric(
+  "shop_sign_in_codes_sent_total",
+  () =>
+    new client.Counter({
+      name: "shop_sign_in_codes_sent_total",
+      help: "Sign-in and add-number codes sent by SMS, by kind of number (known: an account signs in with it; new)",
+      labelNames: ["kind"] as const,
+    }),
+);
+
+export const signInCodeRefusals = metric(
+  "shop_sign_in_code_refusals_total",
+  () =>
+    new client.Counter({
+      name: "shop_sign_in_code_refusals_total",
+      help: "Code requests (step send) and code tries (step verify) refused by a limit, by step and limit",
+      labelNames: ["step", "limit"] as const,
+    }),
+);
+
 /** The process's own figures (memory, CPU, event-loop lag, garbage collection), once. */
 export function collectProcessMetrics() {
   if (client.register.getSingleMetric("nodejs_eventloop_lag_seconds")) return;

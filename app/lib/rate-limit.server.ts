@@ -2,7 +2,20 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "./db.server";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
-export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+export type RateLimitResult = {
+  allowed: boolean;
+  retryAfterSeconds: number;
+  /** Attempts counted in the window, this one included. */
+  count: number;
+};
+
+/** The rule that refused an attempt, and whether this is the first attempt its window refused. */
+export type RateLimitRefusal = {
+  key: string;
+  retryAfterSeconds: number;
+  message: string;
+  firstOfWindow: boolean;
+};
 
 /**
  * Fixed-window counter kept in the database, so every app process counts the same attempts.
@@ -25,7 +38,8 @@ export async function consumeRateLimit(
   `,
   );
   if (!row) throw new Error("rate limit counter returned no row");
-  return { allowed: row.count <= rule.limit, retryAfterSeconds: Number(row.retry_after) };
+  const count = Number(row.count);
+  return { allowed: count <= rule.limit, retryAfterSeconds: Number(row.retry_after), count };
 }
 
 /**
@@ -36,9 +50,27 @@ export async function consumeRateLimits(
   executor: Executor,
   rules: [key: string, rule: RateLimitRule][],
 ): Promise<string | null> {
+  return (await consumeRateLimitsOrRefusal(executor, rules))?.message ?? null;
+}
+
+/**
+ * As `consumeRateLimits`, saying which rule refused: the count is one upsert, so exactly one
+ * attempt is the first a window refuses, however many processes count at once.
+ */
+export async function consumeRateLimitsOrRefusal(
+  executor: Executor,
+  rules: [key: string, rule: RateLimitRule][],
+): Promise<RateLimitRefusal | null> {
   for (const [key, rule] of rules) {
     const result = await consumeRateLimit(executor, key, rule);
-    if (!result.allowed) return retryMessage(result.retryAfterSeconds);
+    if (!result.allowed) {
+      return {
+        key,
+        retryAfterSeconds: result.retryAfterSeconds,
+        message: retryMessage(result.retryAfterSeconds),
+        firstOfWindow: result.count === rule.limit + 1,
+      };
+    }
   }
   return null;
 }

@@ -54,7 +54,12 @@ export const phoneCodes = pgTable(
     /** The signed-in customer adding this number (purpose "add-number"), else null. */
     userId: uuid("user_id").references(() => profiles.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull(),
+    /** Wrong tries from the client that asked for the code (docs/decisions/068). */
     attempts: integer("attempts").notNull().default(0),
+    /** The client key (lib/client-key.server.ts) that asked for the code; null for a ticket. */
+    requestedBy: text("requested_by"),
+    /** Wrong tries from every other client together: they close the code to others only. */
+    strangerAttempts: integer("stranger_attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -63,6 +68,7 @@ export const phoneCodes = pgTable(
     index("phone_codes_number_idx").on(t.phoneNumber, t.createdAt),
     check("phone_codes_purpose_check", sql`${t.purpose} in ('sign-in', 'sign-up', 'add-number')`),
     check("phone_codes_attempts_check", sql`${t.attempts} >= 0`),
+    check("phone_codes_stranger_attempts_check", sql`${t.strangerAttempts} >= 0`),
   ],
 );
 

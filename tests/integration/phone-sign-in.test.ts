@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailer } from "~/lib/mail.server";
 import { takeToast } from "~/lib/toast.server";
@@ -145,7 +145,7 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
   beforeEach(async () => {
     clientCounter += 1;
     testClient = `10.20.${clientCounter}.1`;
-    await handle.db.delete(rateLimits).where(eq(rateLimits.key, "phone-code:shop"));
+    await handle.db.delete(rateLimits).where(like(rateLimits.key, "phone-code:shop:%"));
   });
 
   it("sends a code and shows the code step; a first sign-in asks the name and makes the account", async () => {
@@ -488,21 +488,37 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     expect((await signedInUser(signedIn.cookies))?.id).toBe(created.userId);
   });
 
-  it("refuses a number another account already signs in with", async () => {
+  it("refuses a number another account already signs in with, before any SMS, and at the code if it was taken meanwhile", async () => {
     const ten = freshNumber();
     await signUpByMobile(ten, "Rahul Shinde");
     const other = await insertProfile(handle.db, { fullName: "Kavita Shinde" });
-    await age(ten, 31);
-    await sendPhoneCode(handle.db, {
+    const sms = await smsCount(ten);
+    const refused = await sendPhoneCode(handle.db, {
       phoneNumber: `+91${ten}`,
       purpose: "add-number",
       clientIp: "10.24.0.1",
       userId: other.id,
     });
+    expect(refused).toMatchObject({ ok: false, reason: "taken" });
+    expect(await smsCount(ten)).toBe(sms);
+
+    // A number free when its code was sent, taken by another account before the code came back.
+    const later = freshNumber();
+    await sendPhoneCode(handle.db, {
+      phoneNumber: `+91${later}`,
+      purpose: "add-number",
+      clientIp: "10.24.0.1",
+      userId: other.id,
+    });
+    const taker = await insertProfile(handle.db, { fullName: "Suresh Shinde" });
+    await handle.db
+      .update(profiles)
+      .set({ phoneNumber: `+91${later}`, phoneNumberVerified: true })
+      .where(eq(profiles.id, taker.id));
     const outcome = await confirmAddedNumber(handle.db, {
       userId: other.id,
-      phoneNumber: `+91${ten}`,
-      code: await codeSentTo(ten),
+      phoneNumber: `+91${later}`,
+      code: await codeSentTo(later),
     });
     expect(outcome).toMatchObject({ ok: false, reason: "taken" });
     const [row] = await handle.db.select().from(profiles).where(eq(profiles.id, other.id));

@@ -4,11 +4,16 @@ import { type PhoneCodePurpose, phoneCodes } from "../../../db/schema";
 import type { Executor } from "../../lib/db.server";
 import { appSecret } from "../../lib/secrets.server";
 
-/** docs/decisions/062: six digits, five minutes, three wrong tries, a new one after 30 seconds. */
+/**
+ * docs/decisions/062 and 068: six digits, five minutes, three wrong tries from the client that
+ * asked for it, three from all other clients together, a new one after 30 seconds.
+ */
 export const PHONE_CODE_RULES = {
   length: 6,
   validSeconds: 5 * 60,
   wrongTries: 3,
+  /** Wrong tries of the other clients together; they close the code to them, not to its owner. */
+  strangerWrongTries: 3,
   resendAfterSeconds: 30,
   /** A verified new number's ticket to the name step. */
   ticketValidSeconds: 10 * 60,
@@ -68,6 +73,8 @@ export async function storePhoneCode(
     code: string;
     validSeconds: number;
     userId?: string | null;
+    /** The client key that asked for the code; none for a ticket. */
+    requestedBy?: string | null;
   },
 ) {
   await tx
@@ -86,6 +93,7 @@ export async function storePhoneCode(
       phoneNumber: input.phoneNumber,
       purpose: input.purpose,
       userId: input.userId ?? null,
+      requestedBy: input.requestedBy ?? null,
       codeHash: codeHash(input.phoneNumber, input.purpose, input.code),
       expiresAt: sql`now() + make_interval(secs => ${input.validSeconds})`,
     })
@@ -101,18 +109,31 @@ export async function withdrawPhoneCode(tx: Executor, id: string) {
 /**
  * Checks `code` against the number's latest unused code for `purpose` (and `userId`, for a number
  * being added to an account) and uses it up when right. The row is locked, so two tries at once
- * are counted one after the other and a right code works once. A third wrong try spends the
- * code; a used, replaced or expired one never works again.
+ * are counted one after the other and a right code works once. A used, replaced or expired one
+ * never works again.
+ *
+ * Wrong tries are counted by who makes them (docs/decisions/068): three from the client that
+ * asked for the code (`clientKey`, or a try without one) spend it; three from all other clients
+ * together close it to them without spending it, so a stranger's guesses cannot take a
+ * customer's code from them, and no code is guessed at more than six times.
  */
 export async function checkPhoneCode(
   tx: Executor,
-  input: { phoneNumber: string; purpose: PhoneCodePurpose; code: string; userId?: string | null },
+  input: {
+    phoneNumber: string;
+    purpose: PhoneCodePurpose;
+    code: string;
+    userId?: string | null;
+    clientKey?: string;
+  },
 ): Promise<{ result: CodeCheck; triesLeft: number }> {
   const [row] = await tx
     .select({
       id: phoneCodes.id,
       codeHash: phoneCodes.codeHash,
       attempts: phoneCodes.attempts,
+      strangerAttempts: phoneCodes.strangerAttempts,
+      requestedBy: phoneCodes.requestedBy,
       userId: phoneCodes.userId,
       expired: sql<boolean>`${phoneCodes.expiresAt} <= now()`,
     })
@@ -134,9 +155,23 @@ export async function checkPhoneCode(
     await withdrawPhoneCode(tx, row.id);
     return { result: "expired", triesLeft: 0 };
   }
+  const stranger =
+    input.clientKey !== undefined &&
+    row.requestedBy !== null &&
+    input.clientKey !== row.requestedBy;
+  if (stranger && row.strangerAttempts >= PHONE_CODE_RULES.strangerWrongTries) {
+    // Closed to every client but its owner's: not even compared.
+    return { result: "spent", triesLeft: 0 };
+  }
   if (sameHash(row.codeHash, codeHash(input.phoneNumber, input.purpose, input.code))) {
     await tx.update(phoneCodes).set({ usedAt: sql`now()` }).where(eq(phoneCodes.id, row.id));
     return { result: "ok", triesLeft: 0 };
+  }
+  if (stranger) {
+    const strangerAttempts = row.strangerAttempts + 1;
+    await tx.update(phoneCodes).set({ strangerAttempts }).where(eq(phoneCodes.id, row.id));
+    const triesLeft = PHONE_CODE_RULES.strangerWrongTries - strangerAttempts;
+    return { result: triesLeft === 0 ? "spent" : "wrong", triesLeft };
   }
   const attempts = row.attempts + 1;
   const spent = attempts >= PHONE_CODE_RULES.wrongTries;

@@ -3,11 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { type PhoneCodePurpose, profiles, userRoles } from "../../../db/schema";
 import { mobileTenDigits } from "../../domain/mobile-number";
 import { auth } from "../../lib/auth.server";
-import { clientKey } from "../../lib/client-key.server";
+import { clientKey, clientNetworks, type NetworkWidth } from "../../lib/client-key.server";
 import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { consumeRateLimits, type RateLimitRule } from "../../lib/rate-limit.server";
+import { signInCodeRefusals, signInCodesSent } from "../../lib/metrics.server";
+import { consumeRateLimitsOrRefusal, type RateLimitRule } from "../../lib/rate-limit.server";
 import { sendSms, smsEnabled } from "../notifications/sms.server";
 import { getSettings } from "../settings/settings.server";
 import { apiMessage, authHeaders, cookieHeaders } from "./credentials.server";
@@ -21,18 +22,83 @@ import {
   storePhoneCode,
   withdrawPhoneCode,
 } from "./phone-codes.server";
+import {
+  budgetOfKey,
+  type NumberKind,
+  shopBudgetKey,
+  tellOwnerOfCap,
+} from "./sign-in-code-caps.server";
+
+const HOUR = 60 * 60;
 
 /**
- * Codes sent per number and per client in an hour (docs/decisions/062); the whole shop's hourly
- * ceiling is the setting `sms_codes_per_hour`. A client is counted by its key
- * (lib/client-key.server.ts): an IPv6 client's whole /64 is one client.
+ * Codes sent in an hour (docs/decisions/062 and 068): per number, per client (lib/client-key: an
+ * IPv6 client's whole /64 is one client), per account adding a number, and per wider network for
+ * each kind of number (known: an account signs in with it; new), so rotating /64s inside one /48
+ * or addresses inside one /24 gains nothing, and a flood of new numbers from a network leaves its
+ * customers' codes alone. The whole shop's two hourly budgets are the setting
+ * `sms_codes_per_hour` each (sign-in-code-caps.server.ts).
  */
 export const PHONE_CODE_LIMITS = {
-  perNumber: { limit: 5, windowSeconds: 60 * 60 },
-  perClient: { limit: 10, windowSeconds: 60 * 60 },
-} satisfies Record<string, RateLimitRule>;
+  perNumber: { limit: 5, windowSeconds: HOUR },
+  perClient: { limit: 10, windowSeconds: HOUR },
+  /** Numbers an account may ask to add, another account's number refused among them. */
+  perAccount: { limit: 5, windowSeconds: HOUR },
+  /**
+   * A college hostel or a carrier's NAT shares a /24 or a /48; a carrier puts a whole region of
+   * phones in one /32, so that allowance is high.
+   */
+  perNetwork: {
+    "v4/24": { limit: 30, windowSeconds: HOUR },
+    "v6/48": { limit: 30, windowSeconds: HOUR },
+    "v6/32": { limit: 200, windowSeconds: HOUR },
+  },
+} satisfies Record<string, RateLimitRule | Record<NetworkWidth, RateLimitRule>>;
+
+/**
+ * Code tries in an hour, counted before the code is looked at: a customer needs at most three a
+ * code and has at most five codes an hour.
+ */
+export const VERIFY_LIMITS = {
+  perClient: { limit: 20, windowSeconds: HOUR },
+  perNetwork: {
+    "v4/24": { limit: 60, windowSeconds: HOUR },
+    "v6/48": { limit: 60, windowSeconds: HOUR },
+    "v6/32": { limit: 600, windowSeconds: HOUR },
+  },
+} satisfies Record<string, RateLimitRule | Record<NetworkWidth, RateLimitRule>>;
+
+/** How long a known number's proved code has to reach Better Auth's verification. */
+const HANDOVER_SECONDS = 60;
+
+/** A count to take, named for the metrics by its scope ("client", "v6/48", "number"...). */
+type CountedLimit = { limit: string; key: string; rule: RateLimitRule };
+
+/** Counts each limit in turn and stops at the first refusal, named. */
+async function firstRefusal(executor: Executor, limits: CountedLimit[]) {
+  const refusal = await consumeRateLimitsOrRefusal(
+    executor,
+    limits.map(({ key, rule }) => [key, rule]),
+  );
+  if (!refusal) return null;
+  return { ...refusal, limit: limits.find(({ key }) => key === refusal.key)?.limit ?? "unknown" };
+}
+
+/** The client's wider networks' counts under `scope` (and for one kind of number). */
+function networkLimits(
+  scope: string,
+  clientIp: string,
+  rules: Record<NetworkWidth, RateLimitRule>,
+): CountedLimit[] {
+  return clientNetworks(clientIp).map(({ width, key }) => ({
+    limit: width,
+    key: `${scope}:net:${key}`,
+    rule: rules[width],
+  }));
+}
 
 export const ADMIN_USES_EMAIL = "Administrators sign in with e-mail and password.";
+export const NUMBER_TAKEN = "This mobile number is already used by another account.";
 export const SMS_UNAVAILABLE = "Sign-in with a mobile number is not available at the moment.";
 const NOT_SENT = "We could not send the code. Please try again in a few minutes.";
 
@@ -64,8 +130,10 @@ function smsText(code: string) {
 /**
  * Sends a new code by SMS to `phoneNumber` (E.164) for signing in or for adding the number to the
  * signed-in account `userId`. Refused, before anything is sent, when a code went to the number
- * less than 30 seconds ago, or when the client, the number or the whole shop has had its codes
- * for the hour; each refusal says when to try again.
+ * less than 30 seconds ago, when the account has asked for its numbers of the hour, when the
+ * number is another account's (for adding), or when the client, one of its networks, the number
+ * or the shop's budget for this kind of number has had its codes for the hour; each refusal says
+ * when to try again. The first refusal of a shop budget's hour is mailed to the owner.
  */
 export async function sendPhoneCode(
   database: Database,
@@ -78,34 +146,68 @@ export async function sendPhoneCode(
 ): Promise<PhoneOutcome> {
   if (!smsEnabled()) return { ok: false, reason: "unavailable", message: SMS_UNAVAILABLE };
   const code = newSignInCode();
-  const stored = await database.transaction(async (tx) => {
+  const stored = await database.transaction(async (tx): Promise<StoredCode> => {
     // One sender per number at a time, so two quick requests cannot both pass the 30 seconds.
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${input.phoneNumber}`}))`,
     );
     const wait = await secondsUntilResend(tx, input.phoneNumber, input.purpose);
     if (wait > 0) {
-      return {
-        ok: false as const,
-        reason: "too-soon" as const,
+      return refusedSend("too-soon", {
+        reason: "too-soon",
         message: `Please wait ${wait} second${wait === 1 ? "" : "s"} before asking for a new code.`,
-      };
+      });
     }
+    if (input.userId) {
+      // Counted before the number's owner is looked at: it bounds what the refusal tells.
+      const tooMany = await firstRefusal(tx, [
+        {
+          limit: "account",
+          key: `phone-code:account:${input.userId}`,
+          rule: PHONE_CODE_LIMITS.perAccount,
+        },
+      ]);
+      if (tooMany)
+        return refusedSend("account", { reason: "rate-limited", message: tooMany.message });
+    }
+    const owner = await ownerOfNumber(tx, input.phoneNumber);
+    if (input.userId && owner && owner.id !== input.userId) {
+      return refusedSend("taken", { reason: "taken", message: NUMBER_TAKEN });
+    }
+    const kind: NumberKind = owner ? "known" : "new";
     const settings = await getSettings(tx);
-    const tooMany = await consumeRateLimits(tx, [
-      [`phone-code:client:${clientKey(input.clientIp)}`, PHONE_CODE_LIMITS.perClient],
-      [`phone-code:number:${input.phoneNumber}`, PHONE_CODE_LIMITS.perNumber],
-      ["phone-code:shop", { limit: settings.smsCodesPerHour, windowSeconds: 60 * 60 }],
+    const refusal = await firstRefusal(tx, [
+      {
+        limit: "client",
+        key: `phone-code:client:${clientKey(input.clientIp)}`,
+        rule: PHONE_CODE_LIMITS.perClient,
+      },
+      ...networkLimits(`phone-code:${kind}`, input.clientIp, PHONE_CODE_LIMITS.perNetwork),
+      {
+        limit: "number",
+        key: `phone-code:number:${input.phoneNumber}`,
+        rule: PHONE_CODE_LIMITS.perNumber,
+      },
+      {
+        limit: `shop-${kind}`,
+        key: shopBudgetKey(kind),
+        rule: { limit: settings.smsCodesPerHour, windowSeconds: HOUR },
+      },
     ]);
-    if (tooMany) return { ok: false as const, reason: "rate-limited" as const, message: tooMany };
+    if (refusal) {
+      const budget = budgetOfKey(refusal.key);
+      if (budget && refusal.firstOfWindow) await tellOwnerOfCap(tx, budget);
+      return refusedSend(refusal.limit, { reason: "rate-limited", message: refusal.message });
+    }
     const id = await storePhoneCode(tx, {
       phoneNumber: input.phoneNumber,
       purpose: input.purpose,
       code,
       validSeconds: PHONE_CODE_RULES.validSeconds,
       userId: input.userId ?? null,
+      requestedBy: clientKey(input.clientIp),
     });
-    return { ok: true as const, id, templateId: settings.smsSignInTemplateId };
+    return { ok: true, id, kind, templateId: settings.smsSignInTemplateId };
   });
   if (!stored.ok) return stored;
   try {
@@ -120,7 +222,16 @@ export async function sendPhoneCode(
     await withdrawPhoneCode(database, stored.id);
     return { ok: false, reason: "failed", message: NOT_SENT };
   }
+  signInCodesSent.inc({ kind: stored.kind });
   return { ok: true };
+}
+
+type Refusal = Extract<PhoneOutcome, { ok: false }>;
+type StoredCode = Refusal | { ok: true; id: string; kind: NumberKind; templateId: string | null };
+
+function refusedSend(limit: string, refusal: Omit<Refusal, "ok">): Refusal {
+  signInCodeRefusals.inc({ step: "send", limit });
+  return { ok: false, ...refusal };
 }
 
 /**
@@ -162,6 +273,12 @@ export async function checkCodeForAuth(
 /**
  * A customer's code: the account of the number is signed in (its cookies returned), or a new
  * number gets a one-time ticket for the name step, which makes the account.
+ *
+ * Every try takes the same work whoever has the number (docs/decisions/068): the client's and its
+ * networks' counts, then one transaction that looks up the number's account and checks the code.
+ * Only a right code goes on, for a known number through Better Auth's verification with a
+ * one-time ticket in place of the spent code, so the time of a refusal tells nothing of whether
+ * the number has an account.
  */
 export async function verifySignInCode(
   database: Database,
@@ -173,39 +290,46 @@ export async function verifySignInCode(
     { kind: "signed-in"; headers: Headers; userId: string } | { kind: "new"; ticket: string }
   >
 > {
-  const owner = await ownerOfNumber(database, input.phoneNumber);
-  if (owner) {
-    try {
-      const { headers, response } = await auth().api.verifyPhoneNumber({
-        body: { phoneNumber: input.phoneNumber, code: input.code, purpose: "sign-in" },
-        headers: authHeaders(request, clientIp),
-        returnHeaders: true,
-      });
-      return {
-        ok: true,
-        kind: "signed-in",
-        headers: cookieHeaders(headers),
-        userId: response.user.id,
-      };
-    } catch (error) {
-      return refusal(error);
-    }
+  const client = clientKey(clientIp);
+  const tooMany = await firstRefusal(database, [
+    { limit: "client", key: `phone-verify:client:${client}`, rule: VERIFY_LIMITS.perClient },
+    ...networkLimits("phone-verify", clientIp, VERIFY_LIMITS.perNetwork),
+  ]);
+  if (tooMany) {
+    signInCodeRefusals.inc({ step: "verify", limit: tooMany.limit });
+    return { ok: false, reason: "rate-limited", message: tooMany.message };
   }
   const ticket = newSignUpTicket();
-  const check = await database.transaction(async (tx) => {
-    const result = await checkPhoneCode(tx, { ...input, purpose: "sign-in" });
-    if (result.result === "ok") {
+  const { owner, check } = await database.transaction(async (tx) => {
+    const owner = await ownerOfNumber(tx, input.phoneNumber);
+    const check = await checkPhoneCode(tx, { ...input, purpose: "sign-in", clientKey: client });
+    if (check.result === "ok") {
       await storePhoneCode(tx, {
         phoneNumber: input.phoneNumber,
-        purpose: "sign-up",
+        purpose: owner ? "sign-in" : "sign-up",
         code: ticket,
-        validSeconds: PHONE_CODE_RULES.ticketValidSeconds,
+        validSeconds: owner ? HANDOVER_SECONDS : PHONE_CODE_RULES.ticketValidSeconds,
       });
     }
-    return result;
+    return { owner, check };
   });
   if (check.result !== "ok") return { ok: false, reason: "code", message: codeProblem(check) };
-  return { ok: true, kind: "new", ticket };
+  if (!owner) return { ok: true, kind: "new", ticket };
+  try {
+    const { headers, response } = await auth().api.verifyPhoneNumber({
+      body: { phoneNumber: input.phoneNumber, code: ticket, purpose: "sign-in" },
+      headers: authHeaders(request, clientIp),
+      returnHeaders: true,
+    });
+    return {
+      ok: true,
+      kind: "signed-in",
+      headers: cookieHeaders(headers),
+      userId: response.user.id,
+    };
+  } catch (error) {
+    return refusal(error);
+  }
 }
 
 /** The name step: makes the account of a verified new number and signs it in. */
@@ -258,7 +382,7 @@ export async function confirmAddedNumber(
         return {
           ok: false,
           reason: "taken",
-          message: "This mobile number is already used by another account.",
+          message: NUMBER_TAKEN,
         };
       }
       await tx
@@ -277,7 +401,7 @@ export async function confirmAddedNumber(
       return {
         ok: false,
         reason: "taken",
-        message: "This mobile number is already used by another account.",
+        message: NUMBER_TAKEN,
       };
     }
     throw error;

@@ -9,6 +9,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { ExpiryPanel } from "~/components/admin/expiry-panel";
 import { LedgerMismatches } from "~/components/admin/ledger-mismatches";
 import { SalesChart } from "~/components/admin/sales-chart";
+import { SignInCodeStops } from "~/components/admin/sign-in-code-stops";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatCount, formatRupees } from "~/domain/money";
@@ -17,6 +18,7 @@ import { EXPIRING_SOON_EXTRA_DAYS, expiringSoonBefore, shopDate } from "~/domain
 import { adminOrdersHref } from "~/domain/validation/order-admin";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { signInCodeStops } from "~/modules/accounts/sign-in-code-caps.server";
 import {
   type DashboardStats,
   getDailySales,
@@ -40,19 +42,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { lowStockThreshold, minShelfLifeDays } = await getSettings(database);
   const today = shopDate();
   const expiryWindowDays = minShelfLifeDays + EXPIRING_SOON_EXTRA_DAYS;
-  const [stats, recentOrders, lowStock, sales, expiry, mismatches, shipments] = await Promise.all([
-    getDashboardStats(database),
-    getRecentOrders(database, 5),
-    getLowStockProducts(database, lowStockThreshold, 5),
-    getDailySales(database, { days: 30 }),
-    getExpiryAlerts(database, {
-      today,
-      until: expiringSoonBefore(today, minShelfLifeDays),
-    }),
-    findLedgerMismatches(database),
-    // With COURIER=off the dashboard is as it was: no courier, no parcels to watch.
-    courierMode() === "off" ? null : getShipmentPanels(database),
-  ]);
+  const [stats, recentOrders, lowStock, sales, expiry, mismatches, shipments, codeStops] =
+    await Promise.all([
+      getDashboardStats(database),
+      getRecentOrders(database, 5),
+      getLowStockProducts(database, lowStockThreshold, 5),
+      getDailySales(database, { days: 30 }),
+      getExpiryAlerts(database, {
+        today,
+        until: expiringSoonBefore(today, minShelfLifeDays),
+      }),
+      findLedgerMismatches(database),
+      // With COURIER=off the dashboard is as it was: no courier, no parcels to watch.
+      courierMode() === "off" ? null : getShipmentPanels(database),
+      signInCodeStops(database),
+    ]);
   return {
     stats,
     recentOrders,
@@ -63,6 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     expiryWindowDays,
     mismatches,
     shipments,
+    codeStops,
   };
 }
 
@@ -88,6 +93,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     expiryWindowDays,
     mismatches,
     shipments,
+    codeStops,
   } = loaderData;
   const cards = [
     {
@@ -118,6 +124,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
       <AdminPageHeader title="Dashboard" description="Overview of your store" />
+      {codeStops.length > 0 ? <SignInCodeStops stops={codeStops} /> : null}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ title, value, Icon, note }) => (
           <li key={title}>

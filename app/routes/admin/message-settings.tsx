@@ -221,7 +221,7 @@ export default function MessageSettingsPage({ loaderData, actionData }: Route.Co
             meta={fields.smsCodesPerHour}
             label="Sign-in codes per hour (whole shop)"
             inputMode="numeric"
-            description="The most sign-in codes the shop sends in any hour; each one costs money. Past it, customers are asked to try again later."
+            description="The most sign-in codes the shop sends in any hour to new numbers, and again to numbers customers sign in with, each kept apart; each one costs money. Past it, those who ask are told to try again later."
           />
         </Section>
         <div>

@@ -17,6 +17,7 @@ type Refusal = Extract<PhoneOutcome, { ok: false }>;
 const NOT_SENT_STATUS: Partial<Record<Refusal["reason"], number>> = {
   "too-soon": 429,
   "rate-limited": 429,
+  taken: 409,
   unavailable: 503,
   failed: 502,
 };

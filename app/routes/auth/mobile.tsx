@@ -56,6 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const VERIFY_REFUSED_STATUS: Partial<Record<string, number>> = {
+  admin: 403,
+  "rate-limited": 429,
+  failed: 502,
+};
+
 function codeStep(phoneNumber: string, redirectTo: string | undefined) {
   const query = new URLSearchParams({ number: phoneNumber.slice(3) });
   if (redirectTo) query.set("redirectTo", redirectTo);
@@ -69,7 +75,7 @@ async function verifyIntent(request: Request, formData: FormData, clientIp: stri
   const outcome = await verifySignInCode(db(), { phoneNumber, code }, request, clientIp);
   if (!outcome.ok) {
     return refusedCode(submission, {
-      status: outcome.reason === "admin" ? 403 : outcome.reason === "failed" ? 502 : 400,
+      status: VERIFY_REFUSED_STATUS[outcome.reason] ?? 400,
       title: "Sign in failed",
       message: outcome.message,
     });
