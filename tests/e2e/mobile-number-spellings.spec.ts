@@ -120,7 +120,7 @@ for (const { name: width, viewport } of WIDTHS) {
       test(`${where.path}, ${width}, ${javaScriptEnabled ? "with" : "without"} JavaScript: every spelling, typed and pasted, gets the code to the number`, async ({
         browser,
       }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(180_000);
         const clipboard = await clipboardOf(browser);
         const context = await browser.newContext({ javaScriptEnabled, viewport });
         const page = await context.newPage();
@@ -246,7 +246,7 @@ test.describe("the spec's phone fields", () => {
   test("390 px, without JavaScript: the checkout, a saved address and the profile store each spelling, typed or pasted, as the ten digits", async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const clipboard = await clipboardOf(browser);
     const context = await browser.newContext({
       javaScriptEnabled: false,
