@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { MobileCodeForm, MobileNumberForm } from "./mobile-code-forms";
@@ -67,7 +67,9 @@ describe("the code step", () => {
     );
     expect(within(code!).getByRole("button").textContent).toBe("Verify and Sign In");
     expect(within(code!).queryByRole("link")).toBeNull();
-    expect(screen.queryByText(/^Enter the 6-digit code/)).toBeNull();
+    expect(within(code!).getByText("Code sent to", { exact: false }).textContent).toBe(
+      "Code sent to +91 98765 43210",
+    );
 
     expect(resend?.id).toBe("mobile-resend");
     expect(hidden(resend!)).toEqual({
@@ -84,13 +86,12 @@ describe("the code step", () => {
     ).toBe("/auth/mobile?redirectTo=%2Fcart");
   });
 
-  it("on the profile: one form saying where the code went, with the way to another number", async () => {
+  it("on the profile: one form naming where the code went, with the way to another number", async () => {
     const { container } = await renderStep({
       step: "code",
       props: {
         id: "profile-mobile",
         number: "9876543210",
-        prompt: true,
         submitLabel: "Verify Number",
         differentNumberHref: "/profile/mobile",
         lastResult: { status: "error", error: { code: ["That code is not right. 2 tries left."] } },
@@ -101,9 +102,9 @@ describe("the code step", () => {
     expect(forms).toHaveLength(1);
     const code = forms[0]!;
     expect(hidden(code)).toEqual({ intent: "verify", phoneNumber: "9876543210" });
-    expect(
-      within(code).getByText("Enter the 6-digit code we sent by SMS to +91 98765 43210."),
-    ).toBeTruthy();
+    expect(within(code).getByText("Code sent to", { exact: false }).textContent).toBe(
+      "Code sent to +91 98765 43210",
+    );
     const field = within(code).getByLabelText("6-digit code");
     expect(field.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById(field.getAttribute("aria-describedby")!)?.textContent).toBe(
@@ -130,5 +131,31 @@ describe("the number step", () => {
     expect(within(form).getByRole("alert").textContent).toBe("Too many attempts.");
     expect(within(form).getByLabelText("New Mobile Number").getAttribute("type")).toBe("tel");
     expect(within(form).getByRole("button").textContent).toBe("Send Code");
+  });
+
+  it("takes the number as it is written, and names it once it reads as one", async () => {
+    const { container } = await renderStep({
+      step: "number",
+      props: { id: "mobile-number", label: "Mobile Number", lastResult: null },
+    });
+    const field = screen.getByLabelText("Mobile Number") as HTMLInputElement;
+    expect(field.getAttribute("inputmode")).toBe("tel");
+    expect(field.getAttribute("autocomplete")).toBe("tel-national");
+    expect(Number(field.getAttribute("maxlength"))).toBeGreaterThanOrEqual(20);
+    const hint = container.querySelector("[aria-live=polite]")!;
+    expect(hint.textContent).toBe("");
+    for (const [written, shown] of [
+      ["+91 98500 1122", ""],
+      ["+91 98500 11223", "Code will be sent to +91 98500 11223"],
+      ["+91-98500-11223", "Code will be sent to +91 98500 11223"],
+      ["098500 11223", "Code will be sent to +91 98500 11223"],
+      ["9850011223", "Code will be sent to +91 98500 11223"],
+      ["98500112234", ""],
+      ["+1 415 555 0100", ""],
+    ]) {
+      fireEvent.change(field, { target: { value: written } });
+      expect(field.value).toBe(written);
+      expect(hint.textContent).toBe(shown);
+    }
   });
 });

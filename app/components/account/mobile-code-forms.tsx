@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { PhoneField } from "~/components/account/phone-field";
+import { MobileNumberField } from "~/components/account/mobile-number-field";
 import { InputField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { formatMobile, mobileE164 } from "~/domain/mobile-number";
@@ -66,12 +66,7 @@ export function MobileNumberForm({
       <input type="hidden" name="intent" value="send-code" />
       <RedirectField redirectTo={redirectTo} />
       <FormErrors errors={form.errors} id={form.errorId} />
-      <PhoneField
-        meta={fields.phoneNumber}
-        label={label}
-        description="10 digits; +91 is added for you."
-        disabled={busy}
-      />
+      <MobileNumberField meta={fields.phoneNumber} label={label} disabled={busy} />
       <Button
         type="submit"
         disabled={busy}
@@ -85,14 +80,13 @@ export function MobileNumberForm({
 }
 
 /**
- * The code sent to `number` (ten digits), and a way back to another number; with `resend`, a
- * second form asks for a new code, and the way back goes under it.
+ * The code sent to `number` (ten digits), which it names, and a way back to another number; with
+ * `resend`, a second form asks for a new code, and the way back goes under it.
  */
 export function MobileCodeForm({
   id,
   number,
   redirectTo,
-  prompt,
   submitLabel,
   differentNumberHref,
   lastResult,
@@ -103,8 +97,6 @@ export function MobileCodeForm({
   id: string;
   number: string;
   redirectTo?: string;
-  /** Says in the form where the code went (when the page does not say it already). */
-  prompt?: boolean;
   submitLabel: string;
   differentNumberHref: string;
   lastResult: MobileFormResult;
@@ -130,11 +122,9 @@ export function MobileCodeForm({
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="phoneNumber" value={number} />
         <RedirectField redirectTo={redirectTo} />
-        {prompt ? (
-          <p className="text-sm">
-            Enter the 6-digit code we sent by SMS to {formatMobile(mobileE164(number))}.
-          </p>
-        ) : null}
+        <p className="text-sm">
+          Code sent to <strong>{formatMobile(mobileE164(number))}</strong>
+        </p>
         <InputField
           meta={fields.code}
           label="6-digit code"

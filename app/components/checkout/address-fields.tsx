@@ -1,5 +1,13 @@
+import { deferred } from "~/components/deferred";
 import { type FieldMeta, InputField } from "~/components/forms";
-import { phoneDigits } from "~/domain/validation/address-format";
+
+/**
+ * The spec's phone field; its code, which reads a written +91 or leading 0 (docs/decisions/066),
+ * comes after the checkout's first load (decision 029), and the server reads it the same way.
+ */
+const PhoneField = deferred(() =>
+  import("~/components/account/phone-field").then((module) => module.PhoneField),
+);
 
 type Meta = FieldMeta;
 
@@ -29,19 +37,7 @@ export function AddressFields({
         autoComplete="name"
         disabled={disabled}
       />
-      <InputField
-        meta={fields.phone}
-        label="Phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={10}
-        disabled={disabled}
-        // docs/SPEC.md §5: the phone field keeps digits only, at most 10.
-        onChange={(event) => {
-          event.currentTarget.value = phoneDigits(event.currentTarget.value);
-        }}
-      />
+      <PhoneField meta={fields.phone} placeholder="" disabled={disabled} />
       <InputField
         meta={fields.addressLine1}
         label="Address Line 1"

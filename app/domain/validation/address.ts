@@ -1,3 +1,4 @@
+import { nationalDigits } from "../mobile-number";
 import { z } from "../zod";
 import { PIN_CODE } from "./address-format";
 import { fullNameField } from "./auth";
@@ -20,8 +21,16 @@ export const ADDRESS_MESSAGES = {
   stateCharacters: "State can only contain letters and spaces",
 } as const;
 
+/**
+ * The spec's ten digits however they are written: "+91 98500 11223", "098500-11223" and
+ * "919850011223" are 9850011223, as the field makes them with JavaScript (docs/decisions/066);
+ * anything else is kept as written for the rule to refuse.
+ */
+const writtenPhone = (value: string) => nationalDigits(value) ?? value;
+
 export const phoneField = singleLineText({ error: ADDRESS_MESSAGES.phone })
   .trim()
+  .overwrite(writtenPhone)
   .regex(/^\d{10}$/, { error: ADDRESS_MESSAGES.phone });
 
 function placeField(messages: { short: string; long: string; chars: string }) {
@@ -61,7 +70,7 @@ export const addressSchema = z.object({
     .regex(PIN_CODE, { error: ADDRESS_MESSAGES.postalCode }),
 });
 
-export { joinAddressErrors, phoneDigits } from "./address-format";
+export { joinAddressErrors } from "./address-format";
 
 export type AddressInput = z.infer<typeof addressSchema>;
 
@@ -92,6 +101,7 @@ export const profileSchema = z.object({
     .transform((value) => (value ? value : null))
     .pipe(
       singleLineText()
+        .overwrite(writtenPhone)
         .regex(/^\d{10}$/, { error: ADDRESS_MESSAGES.phone })
         .nullable(),
     ),

@@ -1,4 +1,4 @@
-import { INDIAN_MOBILE, MOBILE_NUMBER_RULE, mobileE164 } from "../mobile-number";
+import { INDIAN_MOBILE, MOBILE_NUMBER_RULE, mobileE164, readMobileNumber } from "../mobile-number";
 import { z } from "../zod";
 import { fullNameField, passwordField, signUpEmailField } from "./auth";
 import { singleLineText } from "./text";
@@ -11,14 +11,15 @@ export const MOBILE_MESSAGES = {
   codeInvalid: "The code is 6 digits",
 } as const;
 
-/** Ten digits, first 6–9; read as E.164 ("+91…"). Spaces and a leading +91 or 0 are forgiven. */
+/**
+ * Ten digits, first 6–9; read as E.164 ("+91…"). However it is written: spaces, dashes, a leading
+ * +91, 0091 or 0, or 91 before ten digits (`readMobileNumber`, docs/decisions/066).
+ */
 export const mobileNumberField = singleLineText({ error: MOBILE_MESSAGES.numberRequired })
-  .transform((value) => value.replace(/[\s-]/g, "").replace(/^(\+91|0091|0)(?=\d{10}$)/, ""))
-  .pipe(
-    singleLineText()
-      .min(1, { error: MOBILE_MESSAGES.numberRequired, abort: true })
-      .regex(INDIAN_MOBILE, { error: MOBILE_MESSAGES.numberInvalid }),
-  )
+  .trim()
+  .min(1, { error: MOBILE_MESSAGES.numberRequired, abort: true })
+  .overwrite((value) => readMobileNumber(value) ?? value)
+  .regex(INDIAN_MOBILE, { error: MOBILE_MESSAGES.numberInvalid })
   .transform(mobileE164);
 
 /** A one-time secret the shop handed out: 32 random bytes, base64url, so 43 URL-safe characters. */

@@ -152,7 +152,6 @@ export default function ProfileMobilePage({ loaderData, actionData }: Route.Comp
               <MobileCodeForm
                 id="profile-mobile"
                 number={number}
-                prompt
                 submitLabel="Verify Number"
                 differentNumberHref="/profile/mobile"
                 lastResult={resultOf("verify")}

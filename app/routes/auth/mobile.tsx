@@ -13,7 +13,7 @@ import {
 import { InputField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { formatMobile, INDIAN_MOBILE, mobileE164 } from "~/domain/mobile-number";
+import { INDIAN_MOBILE } from "~/domain/mobile-number";
 import { mobileNameSchema, verifyCodeSchema } from "~/domain/validation/mobile-sign-in";
 import { runIntent } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
@@ -155,7 +155,7 @@ export default function MobileSignInPage({ loaderData, actionData }: Route.Compo
               {naming
                 ? "Your number is verified. Tell us your name to create your account."
                 : loaderData.number
-                  ? `Enter the 6-digit code we sent by SMS to ${formatMobile(mobileE164(loaderData.number))}.`
+                  ? "Enter the 6-digit code we sent you by SMS."
                   : "We will send a 6-digit code to your mobile by SMS."}
             </CardDescription>
           </CardHeader>
