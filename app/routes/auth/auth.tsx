@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Leaf } from "lucide-react";
 import { useCallback, useEffect } from "react";
 import {
   data,
@@ -12,6 +11,7 @@ import {
 } from "react-router";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { ResetRequestForm } from "~/components/auth/reset-request-form";
+import { ShopHomeLink } from "~/components/auth/shop-home-link";
 import { SignInForm } from "~/components/auth/sign-in-form";
 import { SignUpForm } from "~/components/auth/sign-up-form";
 import { deferred } from "~/components/deferred";
@@ -281,12 +281,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-secondary px-4 py-10">
       {/* Without JavaScript the browser itself moves on after 1 second. */}
       {signedUp && !hydrated ? <meta httpEquiv="refresh" content={`1;url=${next}`} /> : null}
-      <Link to="/" className="flex items-center gap-2" aria-label="Satara Ayurveda home">
-        <span className="inline-flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground">
-          <Leaf className="size-6" aria-hidden="true" />
-        </span>
-        <span className="font-display font-semibold text-2xl text-primary">Satara Ayurveda</span>
-      </Link>
+      <ShopHomeLink />
       <main className="w-full max-w-md">
         {loaderData.resetToken ? (
           <Card>

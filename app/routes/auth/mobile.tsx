@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Leaf } from "lucide-react";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import {
   FormErrors,
@@ -10,6 +9,7 @@ import {
   RedirectField,
   useBusy,
 } from "~/components/account/mobile-code-forms";
+import { ShopHomeLink } from "~/components/auth/shop-home-link";
 import { InputField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -141,12 +141,7 @@ export default function MobileSignInPage({ loaderData, actionData }: Route.Compo
       : null;
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-secondary px-4 py-10">
-      <Link to="/" className="flex items-center gap-2" aria-label="Satara Ayurveda home">
-        <span className="inline-flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground">
-          <Leaf className="size-6" aria-hidden="true" />
-        </span>
-        <span className="font-display font-semibold text-2xl text-primary">Satara Ayurveda</span>
-      </Link>
+      <ShopHomeLink />
       <main className="w-full max-w-md">
         <Card>
           <CardHeader className="text-center">

@@ -1,5 +1,5 @@
-import { Leaf } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
+import { ShopHomeLink } from "~/components/auth/shop-home-link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { isShortLinkCode, shortLinkPath } from "~/domain/short-links";
@@ -50,12 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function OrderLinkPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-secondary px-4 py-10">
-      <Link to="/" className="flex items-center gap-2" aria-label="Satara Ayurveda home">
-        <span className="inline-flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground">
-          <Leaf className="size-6" aria-hidden="true" />
-        </span>
-        <span className="font-display font-semibold text-2xl text-primary">Satara Ayurveda</span>
-      </Link>
+      <ShopHomeLink />
       <main className="w-full max-w-md">
         <Card>
           <CardHeader className="text-center">
