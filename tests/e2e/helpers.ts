@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import {
   type APIRequestContext,
   type Browser,
@@ -29,6 +29,11 @@ function newAccount(input: NewAccount): Account {
   };
 }
 
+/** An address in the range set aside for testing networks (198.18.0.0/15), a new one each time. */
+function shopperAddress() {
+  return `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}`;
+}
+
 /**
  * Posts the sign-up form as a browser without JavaScript posts it; the session lands in the
  * cookie jar of `request` (a page's `context().request` shares the page's jar).
@@ -37,7 +42,10 @@ export async function createCustomer(request: APIRequestContext, input: NewAccou
   const account = newAccount(input);
   const response = await request.post("/auth", {
     form: { intent: "sign-up", ...account },
-    headers: { origin: BASE_URL },
+    // Each new customer signs up from an address of their own, as shoppers do: the suite's
+    // hundreds of accounts from this one machine would meet the 100-an-hour sign-up limit
+    // per address (client-limits.spec.ts tests that limit itself).
+    headers: { origin: BASE_URL, "x-forwarded-for": shopperAddress() },
   });
   expect(response.status(), await response.text()).toBe(200);
   return account;
