@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  RECALL_SMS_TEMPLATE,
   RECALL_VARIABLE_LIMITS,
   type RecallMessageInput,
   recallMessage,
+  recallSmsForRegistration,
+  recallSmsTemplate,
 } from "./recall-message";
 import { fillSmsTemplate, gsm7Septets, SMS_SEGMENT_SEPTETS, smsTextProblems } from "./sms-text";
 
@@ -28,13 +29,20 @@ describe("the recall SMS", () => {
       longest.variables.item,
       longest.variables.batch,
       longest.variables.phone,
-      longest.variables.shop,
+      "Satara Ayurveda",
     ]);
   });
 
-  it("is the registered template with its variables filled in", () => {
+  it("is the registered template with its variables filled in, the shop's name its own text", () => {
     const message = recallMessage(LONGEST);
-    expect(fillSmsTemplate(RECALL_SMS_TEMPLATE, message.variables)).toBe(message.text);
+    expect(fillSmsTemplate(recallSmsTemplate(LONGEST.shop), message.variables)).toBe(message.text);
+    expect(Object.keys(message.variables)).toEqual(["item", "batch", "phone"]);
+    const registration = recallSmsForRegistration(LONGEST.shop);
+    expect(registration.dltText).toBe(
+      "Recall: stop using {#var#} batch {#var#}. Call {#var#} for refund or replacement. -Satara Ayurveda",
+    );
+    expect(registration.longest).toBeLessThanOrEqual(SMS_SEGMENT_SEPTETS);
+    expect(registration.longest).toBeGreaterThanOrEqual(gsm7Septets(message.text)!);
   });
 
   it("reads whole for a usual batch", () => {

@@ -162,7 +162,7 @@ test("the owner sets the message templates, the sender and the hourly cap on an 
   // docs/decisions/070: each SMS's text to register on DLT, under its template id.
   await expect(admin.getByLabel("Order placed: SMS DLT Template ID")).toHaveAccessibleDescription(
     new RegExp(
-      `^Register on DLT: Satara Ayurveda: Your order \\{#var#\\} of \\{#var#\\} is confirmed\\. See it at ${BASE_URL}/o/\\{#var#\\} MSG91 variables in order: order, detail, code\\. At most \\d+ of 160 characters\\.$`,
+      `^Register on DLT: Satara Ayurveda: Your order \\{#var#\\} of \\{#var#\\} is confirmed\\. See it at ${BASE_URL}/o/\\{#var#\\} — MSG91 variables in order: order, detail, code\\. At most \\d+ of 160 characters\\.$`,
     ),
   );
   await expect(admin.getByText(/^Register on DLT: .* has been processed\. See /)).toBeVisible();

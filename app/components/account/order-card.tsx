@@ -65,7 +65,7 @@ export function OrderCard({ order }: { order: OrderView }) {
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
-          <h3 id={titleId} className="font-semibold text-lg">
+          <h3 id={titleId} className="scroll-mt-36 font-semibold text-lg">
             Order {order.orderNumber}
           </h3>
           <p className="text-muted-foreground text-sm">

@@ -321,7 +321,7 @@ export default function BatchPage({ loaderData }: Route.ComponentProps) {
               <tr key={effect.orderId} className="border-border border-b last:border-0">
                 <th scope="row" className="px-3 py-2 font-medium">
                   <Link
-                    to={`/admin/orders/${effect.orderId}`}
+                    to={`/admin/orders?view=${effect.orderId}`}
                     className="text-primary underline-offset-4 hover:underline"
                   >
                     {effect.orderNumber}

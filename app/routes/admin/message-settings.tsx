@@ -15,8 +15,8 @@ import {
   TEMPLATE_EVENT_LABELS,
   TEMPLATE_EVENTS,
 } from "~/domain/order-messages";
-import { RECALL_SMS_TEMPLATE } from "~/domain/recall-message";
-import { dltTemplateText, SMS_SEGMENT_SEPTETS } from "~/domain/sms-text";
+import { recallSmsForRegistration } from "~/domain/recall-message";
+import { SMS_SEGMENT_SEPTETS } from "~/domain/sms-text";
 import { messageSettingsFormSchema, templateField } from "~/domain/validation/order-messages";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
@@ -71,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     smsTexts: Object.fromEntries(
       smsTemplatesForRegistration(shop.shopName).map((template) => [template.event, template]),
     ) as Record<OrderMessageEvent, ReturnType<typeof smsTemplatesForRegistration>[number]>,
+    recallSms: recallSmsForRegistration(shop.shopName),
     savedAt: settings.updatedAt.getTime(),
   };
 }
@@ -81,7 +82,7 @@ function dltDescription(sms: { dltText: string; variables: string[]; longest: nu
     sms.longest !== null && sms.longest <= SMS_SEGMENT_SEPTETS
       ? `At most ${sms.longest} of ${SMS_SEGMENT_SEPTETS} characters.`
       : `Longer than one SMS of ${SMS_SEGMENT_SEPTETS} characters: shorten the shop's name or web address.`;
-  return `Register on DLT: ${sms.dltText} MSG91 variables in order: ${sms.variables.join(", ")}. ${length}`;
+  return `Register on DLT: ${sms.dltText} \u2014 MSG91 variables in order: ${sms.variables.join(", ")}. ${length}`;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -166,7 +167,7 @@ export default function MessageSettingsPage({ loaderData, actionData }: Route.Co
         </Section>
         <Section
           title="Batch recall"
-          description="A recall goes by SMS to every customer who received the batch, and on WhatsApp to those who opted in. Its template gets four values: {{1}} the item, {{2}} the batch, {{3}} the shop's phone and {{4}} the shop's name. For MSG91 they are the variables item, batch, phone and shop."
+          description="A recall goes by SMS to every customer who received the batch, and on WhatsApp to those who opted in. Its template gets four values: {{1}} the item, {{2}} the batch, {{3}} the shop's phone and {{4}} the shop's name. Its SMS has the first three as the MSG91 variables item, batch and phone, and the shop's name as its own text."
         >
           {SERVICE_MESSAGE_EVENTS.map((event) =>
             MESSAGE_CHANNELS.map((channel) => (
@@ -175,11 +176,7 @@ export default function MessageSettingsPage({ loaderData, actionData }: Route.Co
                 meta={fields[templateField(channel, event)]}
                 label={`${TEMPLATE_EVENT_LABELS[event]}: ${channel === "sms" ? "SMS DLT Template ID" : "WhatsApp Template Name"}`}
                 inputMode={channel === "sms" ? "numeric" : undefined}
-                description={
-                  channel === "sms"
-                    ? `Register on DLT: ${dltTemplateText(RECALL_SMS_TEMPLATE)} MSG91 variables in order: item, batch, phone, shop.`
-                    : undefined
-                }
+                description={channel === "sms" ? dltDescription(loaderData.recallSms) : undefined}
                 spellCheck={false}
               />
             )),
