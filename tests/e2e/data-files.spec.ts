@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_PORT } from "./config";
+import { SPEC_SHOP_PORTS } from "./config";
 import { type ShopProcess, shopTracker, waitForHealth } from "./support/shop-process";
 
 // The shop's data directory holds e-mails, addresses, password hashes and session tokens: only
@@ -9,8 +9,8 @@ import { type ShopProcess, shopTracker, waitForHealth } from "./support/shop-pro
 // twice: on a new directory, then on the same directory left open to everyone.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
-// Its own port: the other specs that start shops use E2E_PORT + 11..13 and + 20.
-const PORT = E2E_PORT + 30;
+// Its own port (tests/e2e/config.ts lists every spec's).
+const PORT = SPEC_SHOP_PORTS.dataFiles;
 
 const shops = shopTracker();
 test.afterEach(() => shops.killAll());

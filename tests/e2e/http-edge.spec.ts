@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import type { ServerBuild } from "react-router";
 import { MAX_PRODUCT_FORM_BYTES } from "../../app/domain/validation/product";
 import { PROVIDER_ENDPOINT_PATHS } from "../../app/server/provider-endpoints";
-import { E2E_PORT } from "./config";
+import { SPEC_SHOP_PORTS } from "./config";
 import { type ShopProcess, shopTracker, waitForHealth } from "./support/shop-process";
 
 /**
@@ -14,7 +14,7 @@ import { type ShopProcess, shopTracker, waitForHealth } from "./support/shop-pro
  */
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-const PORT = E2E_PORT + 20;
+const PORT = SPEC_SHOP_PORTS.httpEdge;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const MB = 1024 * 1024;
 

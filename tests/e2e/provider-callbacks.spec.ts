@@ -10,7 +10,7 @@ import {
   postWhatsAppStatus,
   startFakeWhatsAppCloud,
 } from "../fakes/whatsapp-cloud-api";
-import { ADMIN, E2E_PORT } from "./config";
+import { ADMIN, SPEC_SHOP_PORTS } from "./config";
 import { PASSWORD, uniqueEmail, waitForHydration } from "./helpers";
 import { shopTracker, waitForHealth } from "./support/shop-process";
 
@@ -25,7 +25,7 @@ import { shopTracker, waitForHealth } from "./support/shop-process";
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const PORT = E2E_PORT + 45;
+const PORT = SPEC_SHOP_PORTS.providerCallbacks;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 test.use({ baseURL: ORIGIN });
 

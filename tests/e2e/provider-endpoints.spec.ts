@@ -4,7 +4,7 @@ import { PROVIDER_ENDPOINTS } from "../../app/server/provider-endpoints";
 import { postMsg91DeliveryReport } from "../fakes/msg91-api";
 import { postShiprocketWebhook } from "../fakes/shiprocket-api";
 import { postWhatsAppStatus } from "../fakes/whatsapp-cloud-api";
-import { E2E_PORT } from "./config";
+import { SPEC_SHOP_PORTS } from "./config";
 import { type ShopProcess, shopTracker, waitForHealth } from "./support/shop-process";
 
 /**
@@ -16,8 +16,8 @@ import { type ShopProcess, shopTracker, waitForHealth } from "./support/shop-pro
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-// Its own port: the other specs that start shops use E2E_PORT + 11..13, + 20, + 30 and + 40.
-const PORT = E2E_PORT + 44;
+// Its own port (tests/e2e/config.ts lists every spec's).
+const PORT = SPEC_SHOP_PORTS.providerEndpoints;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 const SECRETS = {

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type FakeMsg91, startFakeMsg91 } from "../fakes/msg91-api";
 import { type FakeShiprocket, startFakeShiprocket } from "../fakes/shiprocket-api";
-import { ADMIN, E2E_PORT } from "./config";
+import { ADMIN, SPEC_SHOP_PORTS } from "./config";
 import { PASSWORD, uniqueEmail, waitForHydration } from "./helpers";
 import { shopTracker, waitForHealth } from "./support/shop-process";
 
@@ -15,8 +15,8 @@ import { shopTracker, waitForHealth } from "./support/shop-process";
  */
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-// Its own port: the other specs that start shops use E2E_PORT + 11..13, + 20, + 30 and + 40.
-const PORT = E2E_PORT + 44;
+// Its own port (tests/e2e/config.ts lists every spec's).
+const PORT = SPEC_SHOP_PORTS.providerOutage;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 test.use({ baseURL: ORIGIN });
 
@@ -158,7 +158,7 @@ test("the owner sets up the shop: a product, and the sign-in code's MSG91 templa
   expect(saved.status(), await saved.text()).toBeLessThan(400);
 });
 
-test("with Shiprocket hung, the checkout page, Place Order and the delivery estimate answer within a second, with the shop's own fees and promise", async ({
+test("with Shiprocket hung, the checkout page, Place Order and the delivery estimate stop asking it and answer within its budget, with the shop's own fees and promise", async ({
   browser,
 }) => {
   const context = await browser.newContext();
@@ -166,6 +166,7 @@ test("with Shiprocket hung, the checkout page, Place Order and the delivery esti
   const productId = await newCustomer(request);
 
   shiprocket.hang();
+  const callsBefore = shiprocket.calls.length;
   const page: number[] = [];
   const placing: number[] = [];
   const estimate: number[] = [];
@@ -196,13 +197,20 @@ test("with Shiprocket hung, the checkout page, Place Order and the delivery esti
     );
   }
   shiprocket.answerAgain();
+  // Once its circuit opened, the shop stopped asking: of 60 requests for 40 PIN codes, only the
+  // calls that opened the circuit and its probes reached the hung courier.
+  const hungCalls = shiprocket.calls.length - callsBefore;
+  expect(hungCalls).toBeLessThanOrEqual(6);
   const figures = [
     report("checkout page", page),
     report("place order", placing),
     report("delivery estimate", estimate),
   ];
   for (const { p95, max } of figures) {
-    expect(p95).toBeLessThan(1_000);
+    // Alone on a quiet machine the p95 is a few hundred ms (docs/decisions/069); beside the
+    // other specs on two cores it stays below the courier's 1.5 s budget, which no request after
+    // the circuit opened waited.
+    expect(p95).toBeLessThan(1_500);
     // Only a call that is let through may wait: its budget and the page's own work on two busy
     // cores, never the 20 s the courier's hung connection would take.
     expect(max).toBeLessThan(5_000);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_PORT } from "./config";
+import { SPEC_SHOP_PORTS } from "./config";
 import { shopTracker, waitForHealth } from "./support/shop-process";
 
 // These start their own shop processes, as a user would with `npm run serve`, on spare ports. One
@@ -12,8 +12,8 @@ test.afterEach(() => shops.killAll());
 test.afterAll(() => shops.cleanUp());
 const startShop = (env: Record<string, string>) => shops.spawn({ env });
 const dataDir = () => shops.migratedDataDir("shop-process");
-// Ports of their own: data-files uses E2E_PORT + 30 and http-edge E2E_PORT + 20.
-const [FIRST, SECOND, THIRD] = [E2E_PORT + 11, E2E_PORT + 12, E2E_PORT + 13];
+// Ports of its own (tests/e2e/config.ts lists every spec's).
+const [FIRST, SECOND, THIRD] = SPEC_SHOP_PORTS.serverProcess;
 
 /** Posts the /auth form as a browser without JavaScript would. */
 function postAuthForm(port: number, fields: Record<string, string>) {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, E2E_PORT } from "./config";
+import { ADMIN, SPEC_SHOP_PORTS } from "./config";
 import { PASSWORD, uniqueEmail, waitForHydration } from "./helpers";
 import { shopTracker, waitForHealth } from "./support/shop-process";
 
@@ -14,8 +14,8 @@ import { shopTracker, waitForHealth } from "./support/shop-process";
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-// Its own port: the other specs that start shops use E2E_PORT + 11..13, + 20 and + 30.
-const PORT = E2E_PORT + 40;
+// Its own port (tests/e2e/config.ts lists every spec's).
+const PORT = SPEC_SHOP_PORTS.shippingFees;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 test.use({ baseURL: ORIGIN });
 

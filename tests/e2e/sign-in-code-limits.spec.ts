@@ -6,7 +6,7 @@ import {
   request as playwrightRequest,
   test,
 } from "@playwright/test";
-import { ADMIN, E2E_PORT } from "./config";
+import { ADMIN, SPEC_SHOP_PORTS } from "./config";
 import { PASSWORD, uniqueEmail } from "./helpers";
 import { shopTracker, waitForHealth } from "./support/shop-process";
 
@@ -18,8 +18,8 @@ import { shopTracker, waitForHealth } from "./support/shop-process";
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-// Its own port: the other specs that start shops use E2E_PORT + 11..13, + 20, + 30 and + 40.
-const PORT = E2E_PORT + 27;
+// Its own port (tests/e2e/config.ts lists every spec's).
+const PORT = SPEC_SHOP_PORTS.signInCodeLimits;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RETRY = /Too many attempts\. Please try again in \d+ minutes?\./;
 const TAKEN = "This mobile number is already used by another account.";
