@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 export function RecallHoldBadge({ batches }: { batches: readonly string[] }) {
   return (
     <Link to={`/admin/batches/${encodeURIComponent(batches[0]!)}`} className="mt-1 inline-block">
-      <Badge variant="destructive" className="whitespace-normal text-left">
+      <Badge variant="destructive" className="whitespace-normal! text-left">
         Needs attention: batch {batches.join(", ")} recalled
       </Badge>
     </Link>

@@ -330,7 +330,7 @@ export default function BatchPage({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-2">
                   <Badge
                     variant={effect.outcome === "held" ? "destructive" : "secondary"}
-                    className="whitespace-normal"
+                    className="whitespace-normal!"
                   >
                     {RECALL_EFFECT_LABELS[effect.outcome] ?? effect.outcome}
                   </Badge>
