@@ -194,7 +194,8 @@ for (const width of [1280, 390]) {
 test("without JavaScript the owner recalls a batch and lifts its hold, each asked first on the page", async ({
   browser,
 }) => {
-  const product = await trialProduct("Plain recall", { price: "90", stockQuantity: "2" });
+  // Dearer than the cheapest demo product (₹90), which the catalog's price sort expects first.
+  const product = await trialProduct("Plain recall", { price: "95", stockQuantity: "2" });
   const context = await browser.newContext({ javaScriptEnabled: false });
   await withAdminSession(context);
   const admin = await context.newPage();
