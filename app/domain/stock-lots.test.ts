@@ -8,6 +8,7 @@ import {
   isExpired,
   isSellableLot,
   monthEnd,
+  monthFrom,
   sellableFrom,
   shopDate,
 } from "./stock-lots";
@@ -87,5 +88,18 @@ describe("first expiry first out", () => {
       lot("d", "2027-06-30", "2026-02-01T00:00:00Z"),
     ];
     expect([...lots].sort(compareFefo).map((l) => l.id)).toEqual(["d", "c", "b", "a"]);
+  });
+});
+
+describe("monthFrom", () => {
+  it("counts whole months from the month a day is in, across years both ways", () => {
+    expect(monthFrom("2026-12-01", 0)).toBe("2026-12");
+    expect(monthFrom("2026-12-31", 1)).toBe("2027-01");
+    expect(monthFrom("2026-01-15", -1)).toBe("2025-12");
+    expect(monthFrom("2026-03-31", 24)).toBe("2028-03");
+  });
+
+  it("refuses what is not a day", () => {
+    expect(() => monthFrom("2026-13-01", 1)).toThrow(RangeError);
   });
 });

@@ -68,6 +68,13 @@ export function monthEnd(year: number, month: number): string {
   return `${year}-${two(month)}-${two(last)}`;
 }
 
+/** "YYYY-MM" of the month `offset` months from the one `today` ("YYYY-MM-DD") is in. */
+export function monthFrom(today: string, offset: number): string {
+  parse(today);
+  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 + offset;
+  return `${Math.floor(index / 12)}-${two((index % 12) + 1)}`;
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "Mar 2027": the month and year a label prints, from a stored expiry. */

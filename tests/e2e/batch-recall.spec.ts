@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { monthFrom, shopDate } from "../../app/domain/stock-lots";
 import { seriousViolations } from "./accessibility-audit";
 import {
   adminPage,
@@ -17,9 +18,7 @@ import { trialProduct } from "./trial-product";
 const OUTBOX = path.join("data", "e2e", "outbox");
 
 function month(offset: number) {
-  const now = new Date(Date.now() + 5.5 * 3600_000);
-  const index = now.getUTCFullYear() * 12 + now.getUTCMonth() + offset;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+  return monthFrom(shopDate(), offset);
 }
 
 let counter = 0;

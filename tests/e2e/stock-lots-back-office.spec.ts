@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { monthFrom, shopDate } from "../../app/domain/stock-lots";
 import { labelInNameViolations, seriousViolations } from "./accessibility-audit";
 import {
   adminPage,
@@ -13,11 +14,8 @@ import { trialProduct } from "./trial-product";
 
 /** "YYYY-MM" of the month `offset` months from this one, and the same as a label prints it. */
 function month(offset: number) {
-  const now = new Date(Date.now() + 5.5 * 3600_000);
-  const index = now.getUTCFullYear() * 12 + now.getUTCMonth() + offset;
-  const year = Math.floor(index / 12);
-  const number = String((index % 12) + 1).padStart(2, "0");
-  return { value: `${year}-${number}`, label: `${number}/${year}` };
+  const value = monthFrom(shopDate(), offset);
+  return { value, label: `${value.slice(5)}/${value.slice(0, 4)}` };
 }
 
 async function receive(

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { shopDate } from "~/domain/stock-lots";
+import { monthFrom, shopDate } from "~/domain/stock-lots";
 import { messageSettingsFormSchema, templateField } from "~/domain/validation/order-messages";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
@@ -78,9 +78,7 @@ async function outboxMessages(): Promise<OutboxFile[]> {
 }
 
 function month(offset: number) {
-  const [year, m] = shopDate().split("-").map(Number) as [number, number];
-  const index = year * 12 + (m - 1) + offset;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+  return monthFrom(shopDate(), offset);
 }
 
 /** A size with the recalled batch (expiring first) and, unless `other` is 0, a later one. */

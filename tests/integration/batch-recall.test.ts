@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopDate } from "~/domain/stock-lots";
+import { monthFrom, shopDate } from "~/domain/stock-lots";
 import { parseAdminOrderQuery } from "~/domain/validation/order-admin";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
@@ -39,9 +39,7 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 function month(offset: number) {
-  const [year, m] = shopDate().split("-").map(Number) as [number, number];
-  const index = year * 12 + (m - 1) + offset;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+  return monthFrom(shopDate(), offset);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, shopDate } from "~/domain/stock-lots";
+import { addDays, monthFrom, shopDate } from "~/domain/stock-lots";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { getExpiryAlerts } from "~/modules/admin/dashboard.server";
 import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
@@ -37,11 +37,8 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** "YYYY-MM" of the month `months` from this one in India. */
-function monthFromNow(months: number) {
-  const [year, month] = shopDate().split("-").map(Number) as [number, number];
-  const index = year * 12 + (month - 1) + months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+function monthFromNow(offset: number) {
+  return monthFrom(shopDate(), offset);
 }
 
 async function newProduct(stockQuantity = 0) {
