@@ -270,6 +270,11 @@ export async function checkOutCashOnDelivery(page: Page, address?: Address, phon
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByText("Order placed successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/profile\?tab=orders/);
+  return newestOrderNumber(page);
+}
+
+/** The number of the newest order on the Orders tab `page` shows ("ORD-…"). */
+export async function newestOrderNumber(page: Page) {
   const heading = page
     .getByRole("article")
     .filter({ hasText: /Order ORD-/ })

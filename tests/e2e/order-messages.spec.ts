@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { labelInNameViolations, seriousViolations } from "./accessibility-audit";
 import { BASE_URL } from "./config";
-import { adminPage, waitForHydration } from "./helpers";
+import { adminPage, newestOrderNumber, waitForHydration } from "./helpers";
 
 /**
  * Order updates by WhatsApp (docs/decisions/063), end to end: a customer who signs in with a
@@ -76,15 +76,7 @@ test("a customer opts in to WhatsApp at checkout, reads the placed and shipped m
   await whatsapp.check();
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByText("Order placed successfully!")).toBeVisible();
-  const orderNumber = (await page
-    .getByRole("article")
-    .filter({ hasText: /Order ORD-/ })
-    .first()
-    .getByRole("heading")
-    .first()
-    .textContent())!
-    .replace("Order ", "")
-    .trim();
+  const orderNumber = await newestOrderNumber(page);
 
   await expect
     .poll(() => messagesTo(ten, "whatsapp").map((message) => message.text))

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { seriousViolations } from "./accessibility-audit";
 import { BASE_URL } from "./config";
-import { adminPage, createCustomer, signUp, waitForHydration } from "./helpers";
+import { adminPage, createCustomer, newestOrderNumber, signUp, waitForHydration } from "./helpers";
 
 /**
  * An order's SMS and its short link (docs/decisions/070), through the running shop: the customer
@@ -48,15 +48,7 @@ test("a customer follows the short link of their order's SMS: signed out to the 
   await page.getByLabel("Address Line 1").fill("7 Powai Naka, Sadar Bazar");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByText("Order placed successfully!")).toBeVisible();
-  const orderNumber = (await page
-    .getByRole("article")
-    .filter({ hasText: /Order ORD-/ })
-    .first()
-    .getByRole("heading")
-    .first()
-    .textContent())!
-    .replace("Order ", "")
-    .trim();
+  const orderNumber = await newestOrderNumber(page);
 
   await expect.poll(() => smsTo(ten).length).toBe(1);
   const [sms] = smsTo(ten);

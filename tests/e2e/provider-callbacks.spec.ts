@@ -11,7 +11,7 @@ import {
   startFakeWhatsAppCloud,
 } from "../fakes/whatsapp-cloud-api";
 import { ADMIN, SPEC_SHOP_PORTS } from "./config";
-import { PASSWORD, uniqueEmail, waitForHydration } from "./helpers";
+import { newestOrderNumber, PASSWORD, uniqueEmail, waitForHydration } from "./helpers";
 import { shopTracker, waitForHealth } from "./support/shop-process";
 
 /**
@@ -150,13 +150,7 @@ test("Shiprocket's DELIVERED scan delivers the order; MSG91's and WhatsApp's rep
   await shopper.getByRole("checkbox", { name: "Send order updates by SMS" }).check();
   await shopper.getByRole("button", { name: "Place Order" }).click();
   await expect(shopper.getByText("Order placed successfully!")).toBeVisible();
-  const heading = shopper
-    .getByRole("article")
-    .filter({ hasText: /Order ORD-/ })
-    .first()
-    .getByRole("heading")
-    .first();
-  const orderNumber = (await heading.textContent())!.replace("Order ", "").trim();
+  const orderNumber = await newestOrderNumber(shopper);
 
   // Both messages go out through the stand-ins.
   await expect.poll(() => msg91.sent.length, { timeout: 30_000 }).toBe(1);
