@@ -128,7 +128,7 @@ function TrackingForm({
         label="Tracking ID"
         id={inputId}
         errors={fields.trackingId?.errors?.slice(0, 1)}
-        description="Saving it marks the order shipped and e-mails the customer."
+        description="Saving it marks the order shipped and tells the customer."
       >
         {(control) => (
           <Input {...control} name="trackingId" autoComplete="off" className="font-mono" />
