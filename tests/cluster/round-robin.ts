@@ -29,6 +29,9 @@ function endToEnd(headers: http.IncomingHttpHeaders) {
   return out;
 }
 
+/** Below Node's default server keep-alive timeout of 5 s. */
+export const IDLE_CLOSE_MS = 4000;
+
 /** Requests without a body that change nothing: safe to send again after a lost connection. */
 const IDEMPOTENT = new Set(["GET", "HEAD"]);
 
@@ -41,7 +44,10 @@ export type RoundRobin = {
 
 /** Starts the proxy on a free loopback port in front of the processes listening on `ports`. */
 export async function startRoundRobin(ports: readonly number[]): Promise<RoundRobin> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // An idle connection is closed here before the shop's 5 s keep-alive timeout closes it there: a
+  // form posted on a connection the process is closing at that instant would be lost (a 502), as
+  // nginx avoids with an upstream keepalive_timeout below the upstream's.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: IDLE_CLOSE_MS });
   let next = 0;
   const server = http.createServer((req, res) => {
     const index = next;

@@ -4,11 +4,12 @@
  * fetch replaces the Sec-Fetch-Mode a browser sends when it submits a form itself.
  */
 import http from "node:http";
-import { BACKEND_HEADER } from "./round-robin";
+import { BACKEND_HEADER, IDLE_CLOSE_MS } from "./round-robin";
 
 const TOAST_COOKIE = "shop_toast";
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// Closed before the proxy's (or a process's) 5 s keep-alive timeout, as in round-robin.ts.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_CLOSE_MS });
 
 export type Answer = {
   status: number;
