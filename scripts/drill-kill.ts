@@ -104,7 +104,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function ensureBuild() {
   if (fs.existsSync("build/server/server.js")) return;
   log("no production build: building");
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

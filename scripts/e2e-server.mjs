@@ -5,7 +5,7 @@ import fs from "node:fs";
 const dataDir = "data/e2e";
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (!fs.existsSync("build/server/server.js")) {
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const child = spawn(process.execPath, ["build/server/server.js"], {

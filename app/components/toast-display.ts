@@ -26,3 +26,7 @@ export function displayToast(toast: Toast) {
   else showToast.success(toast.title, options);
   if (toast.confetti) void celebrate();
 }
+
+export function dismissToasts() {
+  showToast.dismiss();
+}

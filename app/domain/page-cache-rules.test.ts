@@ -24,7 +24,7 @@ const visitor = (overrides: Partial<Parameters<typeof mayUseCache>[0]> = {}) => 
 describe("isCacheablePath", () => {
   it.each([
     "/",
-    "/_root.data",
+    "/_.data",
     "/products",
     "/products.data",
     "/product/triphala-churna",
@@ -175,7 +175,7 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/products.data?utm_source=x&_routes=root,routes/store/products")).toBe(
       "/products.data?_routes=root%2Croutes%2Fstore%2Fproducts",
     );
-    expect(pageCacheKey("/_root.data?_routes=root&gclid=1")).toBe("/_root.data?_routes=root");
+    expect(pageCacheKey("/_.data?_routes=root&gclid=1")).toBe("/_.data?_routes=root");
     expect(pageCacheKey("/product/amla.data?tab=reviews&x=1")).toBe(
       "/product/amla.data?tab=reviews",
     );

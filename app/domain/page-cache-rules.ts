@@ -3,6 +3,7 @@
  * Pure: the cache (lib/page-cache.server.ts) and the database triggers that announce changes
  * (db/migrations/0011_storefront_changes.sql) agree on these names. docs/decisions/033.
  */
+import { pageOfDataPath } from "./data-requests";
 
 /** What a cached page can depend on; a write announces the tags of what it changed. */
 export const PAGE_TAGS = {
@@ -62,9 +63,6 @@ export const CACHEABLE_PAGES: readonly PageRule[] = [
   },
 ];
 
-/** A page's single-fetch data is its path with `.data`; the home page's is `/_root.data`. */
-const DATA_SUFFIX = ".data";
-const ROOT_DATA = "/_root.data";
 /** React Router's own parameter of a data request: the loaders to run. */
 const DATA_PARAMS: readonly string[] = ["_routes"];
 
@@ -72,11 +70,11 @@ const DATA_PARAMS: readonly string[] = ["_routes"];
 export const MAX_CACHED_URL_LENGTH = 512;
 
 function pageRuleOf(pathname: string) {
-  const data = pathname.endsWith(DATA_SUFFIX);
-  const page =
-    pathname === ROOT_DATA ? "/" : data ? pathname.slice(0, -DATA_SUFFIX.length) : pathname;
+  // A page's single-fetch data (`/products.data`, the home page's `/_.data`) is kept as it is.
+  const dataOf = pageOfDataPath(pathname);
+  const page = dataOf ?? pathname;
   const rule = CACHEABLE_PAGES.find((candidate) => candidate.path.test(page));
-  return rule ? { rule, data } : undefined;
+  return rule ? { rule, data: dataOf !== null } : undefined;
 }
 
 export function isCacheablePath(pathname: string) {

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { logDestination } from "./readable-log.server";
 import { requestStore } from "./request-store.server";
 
 /**
@@ -20,7 +21,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
-/** The shop's one logger, for server.ts and app code alike. */
+/** The shop's one logger, for server.ts and app code alike; on a terminal, in readable lines. */
 export const logger = createLogger(
   process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  logDestination(process.stdout),
 );

@@ -27,7 +27,8 @@ describe("createRouteLabeler", () => {
 
   it("keeps React Router's data requests apart from documents", () => {
     expect(label("/product/6f1c.data")).toBe("/product/:id.data");
-    expect(label("/_root.data")).toBe("/_root.data");
+    expect(label("/_.data")).toBe("/_.data");
+    expect(label("/admin/orders/_.data")).toBe("/admin/orders/_.data");
   });
 
   it("gives every unknown address the catch-all's one label, not its own", () => {

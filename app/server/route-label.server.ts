@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { pageOfDataPath } from "../domain/data-requests";
 
 type ManifestRoute = {
   id: string;
@@ -29,8 +30,8 @@ function routeTree(routes: ManifestRoute[], parentId: string | undefined): Route
 /**
  * The route pattern a path is served by ("/product/:id"), for the request metrics: labelled by
  * pattern, a metric has one series per route rather than one per product or per address a
- * crawler invents. React Router's data requests keep their ".data" suffix; a path no route
- * matches is "unmatched".
+ * crawler invents. React Router's data requests keep their suffix (".data", or "/_.data" after
+ * a slash, the home page's "/_.data"); a path no route matches is "unmatched".
  */
 export function createRouteLabeler(routes: ServerBuild["routes"]) {
   const manifest: ManifestRoute[] = [];
@@ -48,9 +49,10 @@ export function createRouteLabeler(routes: ServerBuild["routes"]) {
   return (pathname: string): string => {
     let label = remembered.get(pathname);
     if (label) return label;
-    if (pathname === "/_root.data") label = pathname;
-    else if (pathname.endsWith(".data")) label = `${patternOf(pathname.slice(0, -5))}.data`;
-    else label = patternOf(pathname);
+    const page = pageOfDataPath(pathname);
+    if (page === null) label = patternOf(pathname);
+    else if (page === "/") label = pathname;
+    else label = `${patternOf(page)}${pathname.endsWith("/_.data") ? "/_.data" : ".data"}`;
     if (remembered.size >= REMEMBERED_PATHS) remembered.clear();
     remembered.set(pathname, label);
     return label;

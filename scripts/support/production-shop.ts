@@ -56,7 +56,7 @@ function withoutShopSettings(env: NodeJS.ProcessEnv) {
 /** Builds the shop when there is no build yet. */
 export function buildIfNeeded() {
   if (fs.existsSync("build/server/server.js")) return;
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

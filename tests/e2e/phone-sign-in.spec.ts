@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { createCustomer } from "./helpers";
+import { createCustomer, uniqueEmail, waitForMail } from "./helpers";
 
 /** Where the shop started by scripts/e2e-server.mjs writes its SMS (SMS=outbox, the default). */
 const OUTBOX = path.join("data", "e2e", "outbox");
@@ -181,4 +181,75 @@ test("without JavaScript, a visitor's Add to Cart comes back after a new number'
   ).toContainText("You are now signed in to your account. Aceemal Tablet was added to your cart.");
   await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
   await context.close();
+});
+
+/** The toasts on screen (sonner's), by their text. */
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+/** Well within a toast's own 4 seconds: gone because its step is over, not because it timed out. */
+const AT_ONCE = { timeout: 1_500 };
+
+test("the toasts of a step are gone once the step is over: the code's, then the name's", async ({
+  page,
+}) => {
+  const ten = freshNumber();
+  await askForCode(page, ten);
+  await expect(toast(page, "Code sent")).toBeVisible();
+  const code = await codeFromOutbox(ten);
+  await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+  await expect(toast(page, "That code is not right. 2 tries left.")).toBeVisible();
+
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+  await expect(page.getByText("Your number is verified. Tell us your name")).toBeVisible();
+  await expect(toast(page, "That code is not right. 2 tries left.")).toHaveCount(0, AT_ONCE);
+  await expect(toast(page, "Code sent")).toHaveCount(0, AT_ONCE);
+
+  await page.getByLabel("Full Name").fill("A");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
+  await page.getByLabel("Full Name").fill("Kavita Shinde");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(toast(page, "Account created successfully!")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
+});
+
+test("a mobile-only customer's profile shows the sign-in number and adds an e-mail, confirmed by the link mailed to it", async ({
+  page,
+}) => {
+  const ten = freshNumber();
+  await askForCode(page, ten);
+  await page.getByLabel("6-digit code").fill(await codeFromOutbox(ten));
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+  await page.getByLabel("Full Name").fill("Prakash More");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL("/");
+
+  await page.goto("/profile");
+  const number = page.getByLabel("Sign-in number", { exact: true });
+  await expect(number).toHaveValue(`+91 ${ten.slice(0, 5)} ${ten.slice(5)}`);
+  await expect(number).toHaveAttribute("readonly", "");
+  // No e-mail address to show, so no empty e-mail field.
+  await expect(page.getByLabel("Email", { exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "Add an e-mail" }).click();
+
+  await expect(page).toHaveURL(/\/profile\/mobile#/);
+  const form = page.getByRole("form", { name: "Add an e-mail address" });
+  const email = uniqueEmail("mobile.only");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill("secret-password-1");
+  await form.getByRole("button", { name: "Add E-mail Address" }).click();
+  await expect(toast(page, "Check your e-mail")).toBeVisible();
+
+  const mail = await waitForMail(email, /^Confirm your e-mail address$/);
+  const link = /https?:\/\/\S+\/profile\/email\?token=[\w-]+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await page.getByRole("button", { name: "Confirm E-mail Address" }).click();
+  await expect(page).toHaveURL("/profile");
+  await expect(toast(page, "E-mail address added")).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
 });

@@ -198,7 +198,7 @@ async function outcomeOf(handler: (args: never) => unknown, request: Request, pa
   };
   let result: unknown;
   try {
-    result = await handler({ request, params, context } as never);
+    result = await handler({ request, url: new URL(request.url), params, context } as never);
   } catch (thrown) {
     result = thrown;
   }

@@ -74,10 +74,12 @@ async function parametersRead(route: RouteModule, url: string, params: object) {
       if (!loader) continue;
       const request = browserRequest(url.slice(url.indexOf("/", "http://".length)));
       try {
-        const data = (await loader({ request, params, context } as never)) as Record<
-          string,
-          unknown
-        >;
+        const data = (await loader({
+          request,
+          url: new URL(request.url),
+          params,
+          context,
+        } as never)) as Record<string, unknown>;
         // Deferred parts of the page (a product's reviews) read as they resolve.
         await Promise.all(Object.values(data ?? {}).filter((v) => v instanceof Promise));
       } catch (thrown) {

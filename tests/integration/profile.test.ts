@@ -58,6 +58,18 @@ describe(`the Profile tab on ${DATABASE_KIND}`, () => {
     expect(response.location).toMatch(/^\/auth\?redirectTo=/);
   });
 
+  it("sends a visitor whose page asked for its data back to the page, not to the data", async () => {
+    // React Router hands a loader its data request as sent (future.v8_passThroughRequests).
+    await expect(
+      loadProfile([], "/profile.data?tab=orders&_routes=root%2Croutes%2Faccount%2Fprofile"),
+    ).rejects.toSatisfy(
+      (thrown: unknown) =>
+        thrown instanceof Response &&
+        thrown.headers.get("Location") ===
+          `/auth?redirectTo=${encodeURIComponent("/profile?tab=orders")}`,
+    );
+  });
+
   it("updates the full name and phone: 'Profile updated'", async () => {
     const response = await postProfile(customer.cookies, {
       intent: "update-profile",

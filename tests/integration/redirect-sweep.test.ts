@@ -76,7 +76,8 @@ function expectOnShop(location: string | null, where: string, followCarried = tr
 async function run(handler: (args: never) => unknown, request: Request, params: object) {
   let outcome: unknown;
   try {
-    outcome = await handler({ request, params, context } as never);
+    // As React Router calls it: `url` is the page's address, without a data request's suffix.
+    outcome = await handler({ request, url: new URL(request.url), params, context } as never);
   } catch (thrown) {
     outcome = thrown;
   }

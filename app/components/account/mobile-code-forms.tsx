@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { Form, Link, useNavigation } from "react-router";
 import { MobileNumberField } from "~/components/account/mobile-number-field";
 import { InputField } from "~/components/forms";
+import { useToastsEndWithStep } from "~/components/step-toasts";
 import { Button } from "~/components/ui/button";
 import { formatMobile, mobileE164 } from "~/domain/mobile-number";
 
@@ -56,6 +57,7 @@ export function MobileNumberForm({
   lastResult: MobileFormResult;
 }) {
   const busy = useBusy("send-code");
+  useToastsEndWithStep();
   const [form, fields] = useForm<{ phoneNumber: string }>({
     id,
     lastResult,
@@ -103,6 +105,7 @@ export function MobileCodeForm({
   resend?: { lastResult: MobileFormResult };
 }) {
   const busy = useBusy("verify");
+  useToastsEndWithStep();
   const [form, fields] = useForm<{ code: string }>({
     id: `${id}-code`,
     lastResult,

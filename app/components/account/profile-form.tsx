@@ -13,13 +13,17 @@ export type EditableProfile = { fullName: string; email: string; phone: string |
 
 /**
  * docs/SPEC.md §2 Profile tab: full name and phone can be changed; the e-mail is shown read-only.
- * `lastResult` is the server's answer to a post made before JavaScript loaded.
+ * A mobile-only account (`signInNumber`) has no e-mail address to show: its sign-in number
+ * instead, and the way to add an address. `lastResult` is the server's answer to a post made
+ * before JavaScript loaded.
  */
 export function ProfileForm({
   profile,
+  signInNumber = null,
   lastResult,
 }: {
   profile: EditableProfile;
+  signInNumber?: string | null;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const fetcher = useFetcher<ProfileActionData>();
@@ -50,21 +54,25 @@ export function ProfileForm({
           className="grid max-w-xl gap-4"
         >
           <input type="hidden" name="intent" value="update-profile" />
-          <Field
-            label="Email"
-            id="profile-email"
-            description="Your e-mail address cannot be changed here."
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                value={profile.email}
-                readOnly
-                className="bg-muted text-muted-foreground"
-              />
-            )}
-          </Field>
+          {signInNumber ? (
+            <SignInNumber number={signInNumber} />
+          ) : (
+            <Field
+              label="Email"
+              id="profile-email"
+              description="Your e-mail address cannot be changed here."
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  value={profile.email}
+                  readOnly
+                  className="bg-muted text-muted-foreground"
+                />
+              )}
+            </Field>
+          )}
           <InputField meta={fields.fullName} label="Full Name" autoComplete="name" />
           <PhoneField meta={fields.phone} />
           <div>
@@ -78,5 +86,31 @@ export function ProfileForm({
         </fetcher.Form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A mobile-only account's number, and the way to an e-mail address (/profile/mobile). */
+function SignInNumber({ number }: { number: string }) {
+  return (
+    <div className="grid gap-1.5">
+      <Field
+        label="Sign-in number"
+        id="profile-sign-in-number"
+        description="You sign in with a code sent to this number by SMS."
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="tel"
+            value={number}
+            readOnly
+            className="bg-muted text-muted-foreground"
+          />
+        )}
+      </Field>
+      <a href="/profile/mobile#add-email-heading" className="w-fit text-primary text-sm underline">
+        Add an e-mail
+      </a>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { profiles, sessions, userRoles } from "../../../db/schema";
+import { pageAddressOf } from "../../domain/data-requests";
 import { sameOriginPath } from "../../domain/redirect-target";
 import { auth } from "../../lib/auth.server";
 import { db } from "../../lib/db.server";
@@ -150,8 +151,7 @@ export function safeRedirectPath(target: unknown, fallback = "/") {
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (user) return user;
-  const url = new URL(request.url);
-  const back = safeRedirectPath(`${url.pathname}${url.search}`);
+  const back = safeRedirectPath(pageAddressOf(new URL(request.url)));
   throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
 }
 

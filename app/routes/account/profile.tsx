@@ -6,7 +6,7 @@ import { deferred } from "~/components/deferred";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useHydrated } from "~/components/use-hydrated";
-import { shownEmail } from "~/domain/mobile-number";
+import { formatMobile, isPlaceholderEmail, shownEmail } from "~/domain/mobile-number";
 import { MESSAGE_CHANNEL_PHRASES, MESSAGE_CHANNELS } from "~/domain/order-messages";
 import { awaitsCardPayment } from "~/domain/orders";
 import { addressActionSchema, profileSchema } from "~/domain/validation/address";
@@ -31,6 +31,7 @@ import {
   setDefaultAddress,
 } from "~/modules/accounts/addresses.server";
 import { listAddresses } from "~/modules/accounts/addresses-read.server";
+import { signInNumberOf } from "~/modules/accounts/phone-sign-in.server";
 import { ProfileNotFoundError, updateProfile } from "~/modules/accounts/profile.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { channelEnabled } from "~/modules/notifications/customer-message-job.server";
@@ -83,10 +84,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const mailedOrder = query.has("page") ? null : orderHistoryOrder(query.get("order"));
   const mailedPage = mailedOrder ? await orderHistoryPageOf(db(), user.id, mailedOrder) : null;
   const page = mailedPage ?? orderHistoryPage(query.get("page"));
-  const [history, addresses, consents] = await Promise.all([
+  const mobileOnly = isPlaceholderEmail(user.email);
+  const [history, addresses, consents, signInNumber] = await Promise.all([
     listCustomerOrders(db(), user.id, page),
     listAddresses(db(), user.id),
     currentConsents(db(), user.id),
+    mobileOnly ? signInNumberOf(db(), user.id) : null,
   ]);
   const timelines = await shipmentTimelines(
     db(),
@@ -95,8 +98,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const cardPaymentsOn = cardPaymentMode() !== "off";
   return {
-    // An account made by mobile sign-in has only a placeholder address: it shows none.
+    // An account made by mobile sign-in has only a placeholder address: it shows none, but the
+    // number it signs in with and the way to add an address (docs/decisions/062).
     profile: { fullName: user.fullName, email: shownEmail(user.email), phone: user.phone },
+    signInNumber: signInNumber ? formatMobile(signInNumber) : null,
     orders: history.orders.map((order) => ({
       ...order,
       awaitsPayment: cardPaymentsOn && awaitsCardPayment(order, now),
@@ -295,7 +300,7 @@ async function cancelOrderIntent(userId: string, formData: FormData) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, orders, orderPages, addresses, messageConsents } = loaderData;
+  const { profile, signInNumber, orders, orderPages, addresses, messageConsents } = loaderData;
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   const tab = tabOf(params.get("tab"));
@@ -341,6 +346,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <div className="grid gap-6">
             <ProfileForm
               profile={profile}
+              signInNumber={signInNumber}
               lastResult={
                 actionData?.intent === "update-profile" && "result" in actionData
                   ? actionData.result

@@ -11,6 +11,7 @@ import {
 } from "~/components/account/mobile-code-forms";
 import { ShopHomeLink } from "~/components/auth/shop-home-link";
 import { InputField } from "~/components/forms";
+import { useToastsEndWithStep } from "~/components/step-toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { INDIAN_MOBILE } from "~/domain/mobile-number";
@@ -208,6 +209,7 @@ function NameForm({
   lastResult: MobileFormResult;
 }) {
   const busy = useBusy("create-account");
+  useToastsEndWithStep();
   const [form, fields] = useForm<{ fullName: string }>({
     id: "mobile-name",
     lastResult,

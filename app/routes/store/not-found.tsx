@@ -4,8 +4,7 @@ import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/not-found";
 
 /** docs/SPEC.md §2: any other path shows the 404 page; the path is logged. */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   logger.warn({ path: url.pathname }, "page not found");
   return data({ path: url.pathname }, { status: 404 });
 }
