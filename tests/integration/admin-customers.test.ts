@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { testGateway } from "~/modules/payments/gateway.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
-import { testCourier } from "~/modules/shipping/test-courier.server";
 import {
   getCustomerDetail,
   likePattern,
   listCustomers,
 } from "~/modules/customers/customers-admin.server";
+import { testGateway } from "~/modules/payments/gateway.server";
+import { setCourier } from "~/modules/shipping/couriers.server";
+import { testCourier } from "~/modules/shipping/test-courier.server";
 import { loader as customersLoader } from "~/routes/admin/customers";
 import { applyTestScan } from "~/workflows/apply-courier-scan.server";
 import { runRefundJobs } from "~/workflows/refund-jobs.server";

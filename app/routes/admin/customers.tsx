@@ -171,8 +171,8 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
             {query ? `Customers matching “${query}”` : "All Customers"} ({total})
           </h2>
           <p className="text-muted-foreground text-sm">
-            Total Spent and Last Purchase leave out cancelled orders; Total Spent leaves out
-            refunds too.
+            Total Spent and Last Purchase leave out cancelled orders; Total Spent leaves out refunds
+            too.
           </p>
         </CardHeader>
         <AdminTable
