@@ -50,6 +50,22 @@ export function lotStatus(
   return isSellableLot(expiresOn, today, minShelfLifeDays) ? "sellable" : "near-expiry";
 }
 
+/**
+ * What receiving a batch that expires on `expiresOn` warns of: inside the minimum shelf life it
+ * may be received (the shop holds it), but it is never sold. Null for a batch that will be sold,
+ * and for one already expired, which is not received at all.
+ */
+export function nearExpiryWarning(
+  expiresOn: string,
+  today: string,
+  minShelfLifeDays: number,
+): string | null {
+  if (isExpired(expiresOn, today) || isSellableLot(expiresOn, today, minShelfLifeDays)) {
+    return null;
+  }
+  return `Expiring ${formatLabelMonth(expiresOn)}, inside the minimum shelf life of ${minShelfLifeDays} days: its units will not be sold.`;
+}
+
 /** One batch an order line was filled from, as printed on its documents. */
 export type LineBatch = { batchNumber: string; expiresOn: string | null; quantity: number };
 
