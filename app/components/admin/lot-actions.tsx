@@ -25,7 +25,7 @@ export function LotActions({
   writeOff?: LotFormState;
 }) {
   return (
-    <details open={Boolean(adjust || writeOff)} className="min-w-64">
+    <details open={Boolean(adjust || writeOff)} className="lg:min-w-64">
       <summary className="cursor-pointer text-primary">
         Adjust or write off<span className="sr-only"> {name}</span>
       </summary>
