@@ -80,3 +80,28 @@ export function lineBatchTexts(batches: readonly LineBatch[]): string[] {
     return `Batch ${batch.batchNumber}${expiry}${quantity}`;
   });
 }
+
+/**
+ * What a lot's ledger row did, as its history reads (docs/decisions/075): a `restocked` row is
+ * units back from an order, "Returned" when the order gave them back (cancelled, returned to the
+ * shop) and "Recalled" when a recall took them back from an order not yet shipped.
+ */
+export const LOT_MOVEMENT_LABELS = {
+  opening: "Opening stock",
+  received: "Received",
+  sold: "Sold",
+  restocked: "Returned",
+  recalled: "Recalled",
+  adjusted: "Adjusted",
+  written_off: "Written off",
+} as const;
+
+export type LotMovementKind = keyof typeof LOT_MOVEMENT_LABELS;
+
+/** The kind of a ledger row, from its reason and whether a recall re-allocated its units. */
+export function movementKindOf(
+  reason: Exclude<LotMovementKind, "recalled">,
+  byRecall: boolean,
+): LotMovementKind {
+  return reason === "restocked" && byRecall ? "recalled" : reason;
+}
