@@ -24,7 +24,7 @@ export function PrintablePage({
 }) {
   usePrintOnOpen();
   return (
-    <main className="mx-auto max-w-4xl bg-white p-6 text-black text-sm print:max-w-none print:p-0">
+    <main className="mx-auto max-w-4xl bg-white p-3 text-black text-sm sm:p-6 print:max-w-none print:p-0">
       <style>{`@page { size: A4; margin: 12mm; } @media print { body { background: #fff; } }`}</style>
       <PrintControls back={back} />
       {note}
