@@ -108,7 +108,7 @@ export function ReceiveStockForm({
           )}
         </Field>
       </div>
-      <p role="status" className="text-sm empty:hidden">
+      <p role="status" className="text-sm">
         {warning ? <span className="font-medium text-warning">{warning}</span> : null}
       </p>
       <div>
