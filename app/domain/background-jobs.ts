@@ -14,6 +14,27 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
   failed: "Failed",
 };
 
+/**
+ * What the owner reads for each kind of job the shop runs (the kinds are declared with defineJob;
+ * a test holds this list to them).
+ */
+export const JOB_KIND_LABELS: Record<string, string> = {
+  "card-refund": "Card refund",
+  "card-refund-check": "Card refund check",
+  "cod-remittance-check": "COD remittance check",
+  "courier-booking": "Courier booking",
+  "courier-tracking": "Courier tracking",
+  "customer-message": "SMS or WhatsApp message",
+  mail: "E-mail",
+  "stock-check": "Stock ledger check",
+  "stock-refresh": "Daily stock refresh",
+};
+
+/** A kind's plain name; one no longer run (left from an older version) reads as stored. */
+export function jobKindLabel(kind: string) {
+  return Object.hasOwn(JOB_KIND_LABELS, kind) ? JOB_KIND_LABELS[kind]! : kind;
+}
+
 /** How a kind of job is retried: how often in all, how far apart, how long one run may take. */
 export type JobRetry = Backoff & {
   maxAttempts: number;

@@ -5,6 +5,7 @@ import {
   lastDayOfMonth,
   lineBatchTexts,
   lotStatus,
+  nearExpiryWarning,
 } from "./batch-labels";
 import { parseMonth } from "./validation/stock-lots";
 
@@ -58,5 +59,23 @@ describe("batch labels", () => {
       ]),
     ).toEqual(["Batch A1, Exp. 03/2027 (4)", "Batch B2 (1)"]);
     expect(lineBatchTexts([])).toEqual([]);
+  });
+});
+
+describe("receiving a batch inside the minimum shelf life", () => {
+  const today = "2026-03-15";
+  it("warns that its units will not be sold, naming the month and the shelf life", () => {
+    expect(nearExpiryWarning("2026-05-31", today, 90)).toBe(
+      "Expiring 05/2026, inside the minimum shelf life of 90 days: its units will not be sold.",
+    );
+    // The last day still inside the window; the first day outside it is sold.
+    expect(nearExpiryWarning("2026-06-12", today, 90)).not.toBeNull();
+    expect(nearExpiryWarning("2026-06-13", today, 90)).toBeNull();
+  });
+
+  it("says nothing of a batch that will be sold, or of one already expired (refused anyway)", () => {
+    expect(nearExpiryWarning("2028-01-31", today, 90)).toBeNull();
+    expect(nearExpiryWarning("2026-02-28", today, 90)).toBeNull();
+    expect(nearExpiryWarning("2026-03-31", today, 0)).toBeNull();
   });
 });

@@ -50,6 +50,22 @@ export function lotStatus(
   return isSellableLot(expiresOn, today, minShelfLifeDays) ? "sellable" : "near-expiry";
 }
 
+/**
+ * What receiving a batch that expires on `expiresOn` warns of: inside the minimum shelf life it
+ * may be received (the shop holds it), but it is never sold. Null for a batch that will be sold,
+ * and for one already expired, which is not received at all.
+ */
+export function nearExpiryWarning(
+  expiresOn: string,
+  today: string,
+  minShelfLifeDays: number,
+): string | null {
+  if (isExpired(expiresOn, today) || isSellableLot(expiresOn, today, minShelfLifeDays)) {
+    return null;
+  }
+  return `Expiring ${formatLabelMonth(expiresOn)}, inside the minimum shelf life of ${minShelfLifeDays} days: its units will not be sold.`;
+}
+
 /** One batch an order line was filled from, as printed on its documents. */
 export type LineBatch = { batchNumber: string; expiresOn: string | null; quantity: number };
 
@@ -63,4 +79,29 @@ export function lineBatchTexts(batches: readonly LineBatch[]): string[] {
     const quantity = batches.length > 1 ? ` (${batch.quantity})` : "";
     return `Batch ${batch.batchNumber}${expiry}${quantity}`;
   });
+}
+
+/**
+ * What a lot's ledger row did, as its history reads (docs/decisions/075): a `restocked` row is
+ * units back from an order, "Returned" when the order gave them back (cancelled, returned to the
+ * shop) and "Recalled" when a recall took them back from an order not yet shipped.
+ */
+export const LOT_MOVEMENT_LABELS = {
+  opening: "Opening stock",
+  received: "Received",
+  sold: "Sold",
+  restocked: "Returned",
+  recalled: "Recalled",
+  adjusted: "Adjusted",
+  written_off: "Written off",
+} as const;
+
+export type LotMovementKind = keyof typeof LOT_MOVEMENT_LABELS;
+
+/** The kind of a ledger row, from its reason and whether a recall re-allocated its units. */
+export function movementKindOf(
+  reason: Exclude<LotMovementKind, "recalled">,
+  byRecall: boolean,
+): LotMovementKind {
+  return reason === "restocked" && byRecall ? "recalled" : reason;
 }

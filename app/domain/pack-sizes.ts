@@ -43,3 +43,16 @@ export function documentLineName(line: {
   const name = sizedName(line.productName, line.variantLabel);
   return line.sku ? `${name} (SKU ${line.sku})` : name;
 }
+
+/**
+ * How the packing slip names a line, beside its Size column: the product and the size's SKU,
+ * "Chyawanprash (SKU CHY-1KG)", so the size is read once; a one-size line as on the documents.
+ */
+export function packingLineName(line: {
+  productName: string;
+  variantLabel: string;
+  sku: string | null;
+}) {
+  if (!line.variantLabel) return documentLineName(line);
+  return line.sku ? `${line.productName} (SKU ${line.sku})` : line.productName;
+}

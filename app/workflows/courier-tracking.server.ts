@@ -8,6 +8,7 @@ import {
   enqueueTrackingPoll,
   MAX_TRACKING_POLLS,
   shipmentById,
+  TRACKING_JOB_ORDERS,
   TRACKING_POLL_MS,
 } from "../modules/shipping/shipments.server";
 import { applyCourierScans } from "./apply-courier-scan.server";
@@ -37,6 +38,7 @@ export async function pollShipment(database: Database, shipmentId: string, poll:
 defineJob<{ shipmentId: string; poll: number }>({
   kind: COURIER_TRACKING_JOB,
   retry: { baseMs: 5 * 60_000, capMs: 60 * 60_000, maxAttempts: 5, claimMs: 5 * 60_000 },
+  orders: TRACKING_JOB_ORDERS,
   run: ({ shipmentId, poll }, job) => pollShipment(job.database, shipmentId, poll),
 });
 

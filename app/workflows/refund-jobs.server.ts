@@ -7,6 +7,7 @@ import { paymentGateway, testGateway } from "../modules/payments/gateway.server"
 import {
   checkRefund,
   REFUND_CHECK_JOB,
+  REFUND_JOB_ORDERS,
   REFUND_SEND_JOB,
   type RefundGateways,
   sendRefund,
@@ -31,6 +32,7 @@ const currentGateways: RefundGateways = (provider) => (gateways.resolver ?? shop
 defineJob<{ refundId: string }>({
   kind: REFUND_SEND_JOB,
   retry: { ...REFUND_RETRY, maxAttempts: MAX_REFUND_ATTEMPTS, claimMs: REFUND_CLAIM_MS },
+  orders: REFUND_JOB_ORDERS,
   run: ({ refundId }, job) =>
     sendRefund(job.database, currentGateways, settleOrderRefund, refundId, {
       number: job.attempt,
@@ -45,6 +47,7 @@ defineJob<{ refundId: string }>({
 defineJob<{ refundId: string }>({
   kind: REFUND_CHECK_JOB,
   retry: { baseMs: 5 * 60_000, capMs: 60 * 60_000, maxAttempts: 50, claimMs: REFUND_CLAIM_MS },
+  orders: REFUND_JOB_ORDERS,
   run: ({ refundId }, job) =>
     checkRefund(job.database, currentGateways, settleOrderRefund, refundId),
 });

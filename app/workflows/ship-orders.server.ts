@@ -12,6 +12,7 @@ import { isClosedByRefund } from "../modules/payments/refunds.server";
 import { type Booking, CourierError, ShipmentError } from "../modules/shipping/courier.server";
 import { courier } from "../modules/shipping/couriers.server";
 import {
+  BOOKING_JOB_ORDERS,
   bookingRequestFor,
   COURIER_BOOKING_JOB,
   enqueueBooking,
@@ -235,6 +236,7 @@ defineJob<{ batchId: string }>({
     maxAttempts: BOOKING_ATTEMPTS,
     claimMs: 10 * 60_000,
   },
+  orders: BOOKING_JOB_ORDERS,
   run: ({ batchId }, job) =>
     bookBatch(job.database, batchId, {
       number: job.attempt,

@@ -101,7 +101,10 @@ test("two lots received, an order across both: the invoice, the batch search and
   // The batch's recall list names the customer, and the notice reaches them once.
   await admin.goto(`/admin/batches/${first.batch}`);
   await waitForHydration(admin);
-  const recall = admin.getByRole("row").filter({ hasText: orderNumber });
+  const recall = admin
+    .getByRole("table", { name: `Orders that received batch ${first.batch}` })
+    .getByRole("row")
+    .filter({ hasText: orderNumber });
   await expect(recall).toContainText("Kavita Recall");
   await expect(recall).toContainText("2");
   expect(await seriousViolations(admin)).toEqual([]);
@@ -149,4 +152,121 @@ test("receiving stock works without JavaScript: a bad quantity is refused beside
   await expect(row).toContainText("Sellable");
   await expect(admin.getByText(/· 15 sellable/)).toBeVisible();
   await context.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+
+/** Nothing on the page reaches past the right edge, and no box scrolls its content sideways. */
+async function expectNoSidewaysScroll(page: Page, name: string) {
+  const overflow = await page.evaluate(() => {
+    const wide = [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        return /auto|scroll/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 80));
+    return { page: document.documentElement.scrollWidth, wide };
+  });
+  expect(overflow.page, `${name} is ${overflow.page} px wide`).toBeLessThanOrEqual(PHONE.width);
+  expect(overflow.wide, `boxes on ${name} that scroll sideways`).toEqual([]);
+}
+
+test("from the products list to a product's lots: the write-off starts empty, a batch inside the minimum shelf life is received with a warning", async ({
+  browser,
+}) => {
+  const product = await trialProduct("Short lots", { price: "150", stockQuantity: "0" });
+  const tag = randomUUID().slice(0, 6).toUpperCase();
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/products?q=${encodeURIComponent(product.name)}`);
+  await admin.getByRole("link", { name: `Lots of ${product.name}` }).click();
+  await expect(
+    admin.getByRole("heading", { level: 1, name: `Stock lots: ${product.name}` }),
+  ).toBeVisible();
+  await waitForHydration(admin);
+
+  const good = { batch: `SG-${tag}`, expires: month(18).value, quantity: "5" };
+  await receive(admin, product.name, good);
+  const goodRow = admin
+    .getByRole("row")
+    .filter({ has: admin.getByRole("rowheader", { name: good.batch }) });
+  await goodRow.getByText("Adjust or write off").click();
+  const writeOff = admin.getByRole("form", { name: `Write off batch ${good.batch}` });
+  await expect(writeOff.getByLabel("Quantity to write off")).toHaveValue("");
+  const adjust = admin.getByRole("form", { name: `Adjust batch ${good.batch}` });
+  await expect(adjust.getByLabel("Counted quantity")).toHaveValue("5");
+
+  // A batch expiring next month: the form warns as the month is entered, and receives it.
+  const form = admin.getByRole("form", { name: `Receive stock of ${product.name}` });
+  const warning =
+    /^Expiring \d\d\/\d{4}, inside the minimum shelf life of \d+ days: its units will not be sold\.$/;
+  await form.getByLabel("Expiry month").fill(month(18).value);
+  await expect(form.getByRole("status")).toHaveText("");
+  await form.getByLabel("Batch number").fill(`SS-${tag}`);
+  await form.getByLabel("Manufacturing month").fill(month(-20).value);
+  await form.getByLabel("Expiry month").fill(month(1).value);
+  await expect(form.getByRole("status")).toHaveText(warning);
+  await expect(form.getByRole("status")).toContainText(month(1).label);
+  await form.getByLabel("Quantity").fill("4");
+  await form.getByRole("button", { name: "Receive stock" }).click();
+  const toast = admin
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: `Received 4 of batch SS-${tag}` });
+  await expect(toast).toContainText("its units will not be sold");
+  const row = admin
+    .getByRole("row")
+    .filter({ has: admin.getByRole("rowheader", { name: `SS-${tag}` }) });
+  await expect(row).toContainText("Near expiry");
+  await expect(admin.getByText(/· 5 sellable/)).toBeVisible();
+  await admin.context().close();
+});
+
+test("on a 390 px phone the lots and batch pages stack their tables, the batch page lists the lot's movements, the packing slip fits", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const product = await trialProduct("Phone lots", { price: "180", stockQuantity: "0" });
+  const batch = `PH-${randomUUID().slice(0, 6).toUpperCase()}`;
+  const admin = await adminPage(browser, { viewport: PHONE });
+  await admin.goto(`/admin/products/${product.id}/lots`);
+  await waitForHydration(admin);
+  await receive(admin, product.name, { batch, expires: month(20).value, quantity: "6" });
+  await expectNoSidewaysScroll(admin, "the lots page");
+  // The lot's row is still a row of the lots table, with its header cell.
+  await expect(
+    admin
+      .getByRole("table", { name: `Lots of ${product.name}` })
+      .getByRole("rowheader", { name: batch }),
+  ).toBeVisible();
+
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  await signUp(customer, { fullName: "Pallavi Phone" });
+  await customer.goto(`/product/${product.slug}`);
+  await waitForHydration(customer);
+  await customer.getByRole("button", { name: "Increase quantity" }).click();
+  await customer.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(customer.getByText("Added to cart")).toBeVisible();
+  const orderNumber = await checkOutCashOnDelivery(customer);
+  await context.close();
+
+  await admin.goto(`/admin/batches/${batch}`);
+  await expect(admin.getByRole("heading", { level: 1, name: `Batch ${batch}` })).toBeVisible();
+  const movements = admin.getByRole("table", {
+    name: `Movements of ${product.name}, batch ${batch}`,
+  });
+  const sold = movements.getByRole("row").filter({ hasText: "Sold" });
+  await expect(sold).toContainText("−2");
+  await expect(sold).toContainText("Pallavi Phone");
+  const orderLink = sold.getByRole("link", { name: orderNumber });
+  await expect(orderLink).toHaveAttribute("href", /^\/admin\/orders\?view=[0-9a-f-]{36}$/);
+  const received = movements.getByRole("row").filter({ hasText: "Received" });
+  await expect(received).toContainText("+6");
+  await expectNoSidewaysScroll(admin, "the batch page");
+  expect(await seriousViolations(admin)).toEqual([]);
+
+  const orderId = /view=([0-9a-f-]{36})/.exec((await orderLink.getAttribute("href"))!)![1]!;
+  await admin.goto(`/admin/orders/${orderId}/packing-slip`);
+  await expect(admin.getByRole("heading", { name: "Packing Slip" })).toBeVisible();
+  await expectNoSidewaysScroll(admin, "the packing slip");
+  await admin.context().close();
 });

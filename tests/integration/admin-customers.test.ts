@@ -6,12 +6,19 @@ import {
   likePattern,
   listCustomers,
 } from "~/modules/customers/customers-admin.server";
+import { testGateway } from "~/modules/payments/gateway.server";
+import { setCourier } from "~/modules/shipping/couriers.server";
+import { testCourier } from "~/modules/shipping/test-courier.server";
 import { loader as customersLoader } from "~/routes/admin/customers";
+import { applyTestScan } from "~/workflows/apply-courier-scan.server";
+import { runRefundJobs } from "~/workflows/refund-jobs.server";
+import { refundOrder } from "~/workflows/refund-order.server";
+import { runBookingJobs, shipOrders } from "~/workflows/ship-orders.server";
 import { callRouteAt, createAdmin, insertOrder, insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { fillCart, orderFor, SHIPPING_ADDRESS } from "./support/orders";
+import { fillCart, orderFor, payCardOrder, SHIPPING_ADDRESS } from "./support/orders";
 
 let handle: DatabaseHandle;
 const tag = randomUUID().slice(0, 6);
@@ -20,7 +27,10 @@ beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
 });
-afterAll(() => handle.close());
+afterAll(async () => {
+  setCourier(undefined);
+  await handle.close();
+});
 
 const day = (iso: string) => new Date(iso);
 
@@ -198,5 +208,58 @@ describe(`customer statistics on ${DATABASE_KIND}`, () => {
       admin.cookies,
     );
     expect(everyone.body?.total).toBe(0);
+  });
+});
+
+describe(`Total Spent after refunds on ${DATABASE_KIND}`, () => {
+  it("nets out what was refunded, alike for a delivery refunded in full, a return and a part refund", async () => {
+    const admin = await insertProfile(handle.db, { fullName: "Refunding Owner" }, { admin: true });
+    const leela = await insertProfile(handle.db, { fullName: `Leela Refunded ${tag}` });
+    const [product] = await insertProducts(handle.db, [
+      { name: `Punarnava ${tag}`, price: 40_000, stockQuantity: 10 },
+    ]);
+    setCourier(testCourier);
+    /** A card order of Leela's, paid and booked with the test courier, the parcel at `scan`. */
+    const shippedOrder = async (scan: "delivered" | "rto_delivered") => {
+      await fillCart(handle.db, leela.id, [{ productId: product!.id, quantity: 1 }]);
+      const order = await orderFor(handle.db, leela.id, {
+        paymentMethod: "razorpay",
+        cardProvider: "test",
+      });
+      await payCardOrder(handle.db, testGateway(), { userId: leela.id, orderId: order.id });
+      await shipOrders(handle.db, admin.id, [order.id]);
+      await runBookingJobs(handle.db);
+      await applyTestScan(handle.db, order.id, scan);
+      await runRefundJobs(handle.db);
+      return order;
+    };
+    // Delivered, then refunded in full by the owner: the order stays delivered.
+    const refundedDelivery = await shippedOrder("delivered");
+    await refundOrder(handle.db, admin.id, {
+      orderId: refundedDelivery.id,
+      amount: refundedDelivery.total,
+      reason: "Customer returned it",
+    });
+    // Returned to the shop by the courier: cancelled, and refunded by the cancellation.
+    await shippedOrder("rto_delivered");
+    // Delivered, and ₹150 of it refunded for a cracked jar.
+    const partRefund = await shippedOrder("delivered");
+    await refundOrder(handle.db, admin.id, {
+      orderId: partRefund.id,
+      amount: 15_000,
+      reason: "Cracked jar",
+    });
+    await runRefundJobs(handle.db);
+
+    const kept = partRefund.total - 15_000;
+    const [row] = (await listCustomers(handle.db, { query: `Leela Refunded ${tag}` })).customers;
+    expect(row).toMatchObject({ totalOrders: 3, totalSpent: kept });
+    const detail = await getCustomerDetail(handle.db, leela.id);
+    expect(detail).toMatchObject({ totalOrders: 3, totalSpent: kept });
+    expect(detail?.orders.map((order) => [order.status, order.refunded])).toEqual([
+      ["delivered", 15_000],
+      ["cancelled", partRefund.total],
+      ["delivered", refundedDelivery.total],
+    ]);
   });
 });

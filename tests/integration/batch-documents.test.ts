@@ -156,12 +156,12 @@ describe(`batches on documents on ${DATABASE_KIND}`, () => {
     expect(html).toContain(`Batch ${second}, Exp. 05/2028 (2)`);
   });
 
-  it("the packing slip lists each size, its batches and quantities, and the address", async () => {
+  it("the packing slip lists each size once, its batches and quantities, and the address", async () => {
     const { order, first, second, tag } = await batchedOrder();
     const slip = (await loadPackingSlip(handle.db, order.id))!;
     expect(slip.lines).toEqual([
       {
-        name: `Ashwagandha ${tag} – 60 tabs (SKU ASH-60-${tag})`,
+        name: `Ashwagandha ${tag} (SKU ASH-60-${tag})`,
         variantLabel: "60 tabs",
         quantity: 6,
         batches: [
@@ -173,6 +173,9 @@ describe(`batches on documents on ${DATABASE_KIND}`, () => {
     ]);
     const html = renderToStaticMarkup(createElement(PackingSlipDocument, { ...slip, back }));
     expect(html).toContain("Packing Slip");
+    // The size is its column's: the item's name does not say it again.
+    expect(html.split("60 tabs")).toHaveLength(2);
+    expect(html).toContain(`<td class="px-2 py-1.5">Triphala ${tag}</td>`);
     expect(html).toContain("12 Shivaji Nagar");
     expect(html).toContain("03/2027");
     expect(html).toContain("Total units");

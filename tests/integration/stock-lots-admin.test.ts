@@ -234,6 +234,29 @@ describe(`stock lots in the back office on ${DATABASE_KIND}`, () => {
     ]);
   });
 
+  it("receives a batch inside the minimum shelf life, saying its units will not be sold", async () => {
+    const { productId, variantId } = await newProduct();
+    const expiry = monthFromNow(1);
+    const answer = await receive(productId, variantId, {
+      batchNumber: "SHORT-1",
+      manufacturedOn: monthFromNow(-20),
+      expiresOn: expiry,
+      quantity: "8",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.toast).toMatchObject({
+      type: "info",
+      title: "Received 8 of batch SHORT-1",
+      description: `Expiring ${expiry.slice(5)}/${expiry.slice(0, 4)}, inside the minimum shelf life of 90 days: its units will not be sold.`,
+    });
+    const [lot] = await lotsOf(variantId);
+    expect(lot!.quantityLeft).toBe(8);
+    expect(await stockOf(variantId)).toBe(0);
+    // A batch that will be sold says nothing more.
+    const sold = await receive(productId, variantId, { batchNumber: "LONG-1", quantity: "3" });
+    expect(sold.toast).toEqual({ type: "success", title: "Received 3 of batch LONG-1" });
+  });
+
   it("adjusts a lot to the count with a reason, audited; the ledger holds", async () => {
     const { productId, variantId } = await newProduct();
     await receive(productId, variantId, { batchNumber: "ADJ-1", quantity: "10" });

@@ -1,4 +1,5 @@
 import {
+  Banknote,
   ExternalLink,
   FolderTree,
   History,
@@ -28,6 +29,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/reviews", label: "Reviews", Icon: MessageSquare },
   { to: "/admin/categories", label: "Categories", Icon: FolderTree },
   { to: "/admin/gst-returns", label: "GST Returns", Icon: Receipt },
+  { to: "/admin/remittances", label: "Remittances", Icon: Banknote },
   { to: "/admin/settings", label: "Settings", Icon: Settings },
   { to: "/admin/messages", label: "Message settings", Icon: MessageCircle },
   { to: "/admin/audit-log", label: "Audit Log", Icon: History },

@@ -34,7 +34,7 @@ async function renderActions(props: Props, posted: FormData[] = []) {
 afterEach(cleanup);
 
 describe("a lot's Adjust and Write off forms", () => {
-  it("start folded, each with its quantity at what is left and a reason", async () => {
+  it("start folded: the count at what is left, the write-off empty, each with a reason", async () => {
     const { container } = await renderActions({ quantityLeft: 7 });
     expect(container.querySelector("details")?.open).toBe(false);
     const adjust = screen.getByRole("form", { name: "Adjust Batch B-12", hidden: true });
@@ -42,7 +42,7 @@ describe("a lot's Adjust and Write off forms", () => {
     expect(within(adjust).getByLabelText("Counted quantity").id).toBe(`adjust-${lotId}-counted`);
     expect(within(adjust).getByLabelText("Reason").id).toBe(`adjust-${lotId}-reason`);
     const writeOff = screen.getByRole("form", { name: "Write off Batch B-12", hidden: true });
-    expect(within(writeOff).getByLabelText("Quantity to write off")).toHaveProperty("value", "7");
+    expect(within(writeOff).getByLabelText("Quantity to write off")).toHaveProperty("value", "");
     expect(within(writeOff).getByLabelText("Quantity to write off").id).toBe(
       `write-off-${lotId}-quantity`,
     );
@@ -87,12 +87,13 @@ describe("a lot's Adjust and Write off forms", () => {
     await user.type(within(adjust).getByLabelText("Reason"), "Stock count");
     await user.click(within(adjust).getByRole("button", { name: "Adjust" }));
     const writeOff = screen.getByRole("form", { name: "Write off Batch B-12" });
+    await user.type(within(writeOff).getByLabelText("Quantity to write off"), "2");
     await user.type(within(writeOff).getByLabelText("Reason"), "Damaged");
     await user.click(within(writeOff).getByRole("button", { name: "Write off" }));
     await vi.waitFor(() => expect(posted).toHaveLength(2));
     expect(posted.map((form) => Object.fromEntries(form))).toEqual([
       { lotId, counted: "5", reason: "Stock count", intent: "adjust" },
-      { lotId, quantity: "7", reason: "Damaged", intent: "write-off" },
+      { lotId, quantity: "2", reason: "Damaged", intent: "write-off" },
     ]);
   });
 });

@@ -25,7 +25,7 @@ export function LotActions({
   writeOff?: LotFormState;
 }) {
   return (
-    <details open={Boolean(adjust || writeOff)} className="min-w-64">
+    <details open={Boolean(adjust || writeOff)} className="lg:min-w-64">
       <summary className="cursor-pointer text-primary">
         Adjust or write off<span className="sr-only"> {name}</span>
       </summary>
@@ -33,22 +33,20 @@ export function LotActions({
         <LotQuantityForm
           lotId={lotId}
           name={name}
-          quantityLeft={quantityLeft}
           state={adjust}
           intent="adjust"
           verb="Adjust"
-          quantity={{ name: "counted", label: "Counted quantity" }}
+          quantity={{ name: "counted", label: "Counted quantity", startsAt: String(quantityLeft) }}
           variant="outline"
         />
         {quantityLeft > 0 ? (
           <LotQuantityForm
             lotId={lotId}
             name={name}
-            quantityLeft={quantityLeft}
             state={writeOff}
             intent="write-off"
             verb="Write off"
-            quantity={{ name: "quantity", label: "Quantity to write off" }}
+            quantity={{ name: "quantity", label: "Quantity to write off", startsAt: "" }}
             variant="destructive"
           />
         ) : null}
@@ -57,11 +55,13 @@ export function LotActions({
   );
 }
 
-/** One of a lot's forms: a quantity (what is left, to begin with) and a reason, posted by intent. */
+/**
+ * One of a lot's forms: a quantity and a reason, posted by intent. A count starts at what is left;
+ * a write-off starts empty, so a press of the button never writes off the whole lot by default.
+ */
 function LotQuantityForm({
   lotId,
   name,
-  quantityLeft,
   state,
   intent,
   verb,
@@ -70,12 +70,11 @@ function LotQuantityForm({
 }: {
   lotId: string;
   name: string;
-  quantityLeft: number;
   state?: LotFormState;
   intent: "adjust" | "write-off";
   /** The button's word, and the form's name with the lot's. */
   verb: string;
-  quantity: { name: string; label: string };
+  quantity: { name: string; label: string; startsAt: string };
   variant: "outline" | "destructive";
 }) {
   const id = (field: string) => `${intent}-${lotId}-${field}`;
@@ -96,7 +95,7 @@ function LotQuantityForm({
             pattern="[0-9]*"
             required
             autoComplete="off"
-            defaultValue={state?.values[quantity.name] ?? String(quantityLeft)}
+            defaultValue={state?.values[quantity.name] ?? quantity.startsAt}
           />
         )}
       </Field>

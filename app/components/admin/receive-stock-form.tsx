@@ -1,28 +1,45 @@
 import { PackagePlus } from "lucide-react";
+import { useState } from "react";
 import { Form } from "react-router";
 import type { LotFormState } from "~/components/admin/lot-actions";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { BATCH_NUMBER_MAX } from "~/domain/validation/stock-lots";
+import { lastDayOfMonth, nearExpiryWarning } from "~/domain/batch-labels";
+import { BATCH_NUMBER_MAX, parseMonth } from "~/domain/validation/stock-lots";
+
+/** What the batch would warn of with this expiry month typed, or null. */
+function warningFor(typed: string | undefined, shelfLife: ShelfLife) {
+  const month = typed ? parseMonth(typed.trim()) : null;
+  if (!month) return null;
+  return nearExpiryWarning(lastDayOfMonth(month), shelfLife.today, shelfLife.minDays);
+}
+
+/** The shop's day and its minimum shelf life, as the server counts them. */
+export type ShelfLife = { today: string; minDays: number };
 
 /**
  * A size's Receive stock form (docs/decisions/059): batch number, manufacturing and expiry month
  * (a month field; where the browser shows a plain text field, MM/YYYY is read too) and quantity.
- * A refused submission comes back with its values and each message beside its field.
+ * A refused submission comes back with its values and each message beside its field. An expiry
+ * inside the minimum shelf life is warned of as it is entered (the lot may still be received; the
+ * answer to the submission says it again, for a browser without JavaScript).
  */
 export function ReceiveStockForm({
   sizeId,
   sizeName,
   state,
+  shelfLife,
 }: {
   sizeId: string;
   sizeName: string;
   state?: LotFormState;
+  shelfLife: ShelfLife;
 }) {
   const id = (name: string) => `receive-${sizeId}-${name}`;
   const errors = state?.errors ?? {};
   const values = state?.values ?? {};
+  const [warning, setWarning] = useState(() => warningFor(values.expiresOn, shelfLife));
   return (
     <Form method="post" className="grid gap-3" aria-labelledby={id("heading")}>
       <h3 id={id("heading")} className="font-semibold">
@@ -73,6 +90,7 @@ export function ReceiveStockForm({
               required
               placeholder="MM/YYYY"
               defaultValue={values.expiresOn}
+              onChange={(event) => setWarning(warningFor(event.currentTarget.value, shelfLife))}
             />
           )}
         </Field>
@@ -90,6 +108,9 @@ export function ReceiveStockForm({
           )}
         </Field>
       </div>
+      <p role="status" className="text-sm">
+        {warning ? <span className="font-medium text-warning">{warning}</span> : null}
+      </p>
       <div>
         <Button type="submit" name="intent" value="receive">
           <PackagePlus aria-hidden="true" /> Receive stock

@@ -1,10 +1,8 @@
-import { Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { StreetLines } from "~/components/order/order-summary";
-import { Button } from "~/components/ui/button";
-import { useHydrated } from "~/components/use-hydrated";
 import { type LineBatch, lineBatchTexts } from "~/domain/batch-labels";
 import type { IssuedInvoiceView } from "~/modules/gst-documents/invoices.server";
+import { PrintControls } from "./print-controls";
 import { usePrintOnOpen } from "./print-on-open";
 
 /** The parts the tax invoice and the credit note print alike. */
@@ -24,23 +22,11 @@ export function PrintablePage({
   note?: ReactNode;
   children: ReactNode;
 }) {
-  const hydrated = useHydrated();
   usePrintOnOpen();
   return (
-    <main className="mx-auto max-w-4xl bg-white p-6 text-black text-sm print:max-w-none print:p-0">
+    <main className="mx-auto max-w-4xl bg-white p-3 text-black text-sm sm:p-6 print:max-w-none print:p-0">
       <style>{`@page { size: A4; margin: 12mm; } @media print { body { background: #fff; } }`}</style>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <a href={back.href} className="text-primary underline">
-          {back.label}
-        </a>
-        {hydrated ? (
-          <Button type="button" onClick={() => window.print()}>
-            <Printer aria-hidden="true" /> Print
-          </Button>
-        ) : (
-          <p className="text-muted-foreground">Use your browser's Print command to print.</p>
-        )}
-      </div>
+      <PrintControls back={back} />
       {note}
       {children}
     </main>

@@ -20,10 +20,10 @@ export function PackingSlipDocument({
     <PrintablePage back={back}>
       <article
         aria-labelledby="packing-slip-title"
-        className="grid gap-5 border border-black/30 p-6 print:border-0 print:p-0"
+        className="grid gap-5 border border-black/30 p-3 sm:p-6 print:border-0 print:p-0"
       >
         <header className="flex flex-wrap items-start justify-between gap-4 border-black/30 border-b pb-4">
-          <div className="grid gap-0.5">
+          <div className="grid min-w-0 gap-0.5 break-words">
             <p className="font-bold text-lg">{shop.name}</p>
             <p>{shop.addressLine1}</p>
             {shop.addressLine2 ? <p>{shop.addressLine2}</p> : null}
@@ -77,25 +77,25 @@ export function PackingSlipDocument({
           <caption className="sr-only">Items to pack</caption>
           <thead>
             <tr className="border-black/40 border-y bg-black/5 text-left">
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-1.5 py-1.5 sm:px-2">
                 #
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-1.5 py-1.5 sm:px-2">
                 Item
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-1.5 py-1.5 sm:px-2">
                 Size
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-1.5 py-1.5 sm:px-2">
                 Batch
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-1.5 py-1.5 sm:px-2">
                 Expiry
               </th>
-              <th scope="col" className="px-2 py-1.5 text-right">
+              <th scope="col" className="px-1.5 py-1.5 sm:px-2 text-right">
                 Qty
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-1.5 py-1.5 sm:px-2">
                 <span className="sr-only">Packed</span>
               </th>
             </tr>
@@ -115,13 +115,15 @@ export function PackingSlipDocument({
                   key={`${index}-${pick.batchNumber}`}
                   className="border-black/20 border-b align-top"
                 >
-                  <td className="px-2 py-1.5">{pickIndex === 0 ? index + 1 : ""}</td>
-                  <td className="px-2 py-1.5">{pickIndex === 0 ? line.name : ""}</td>
-                  <td className="px-2 py-1.5">{pickIndex === 0 ? line.variantLabel : ""}</td>
-                  <td className="px-2 py-1.5">{pick.batchNumber}</td>
-                  <td className="px-2 py-1.5">{formatLabelMonth(pick.expiresOn)}</td>
-                  <td className="px-2 py-1.5 text-right">{pick.quantity}</td>
-                  <td className="px-2 py-1.5" aria-hidden="true">
+                  <td className="px-1.5 py-1.5 sm:px-2">{pickIndex === 0 ? index + 1 : ""}</td>
+                  <td className="px-1.5 py-1.5 sm:px-2">{pickIndex === 0 ? line.name : ""}</td>
+                  <td className="px-1.5 py-1.5 sm:px-2">
+                    {pickIndex === 0 ? line.variantLabel : ""}
+                  </td>
+                  <td className="px-1.5 py-1.5 sm:px-2">{pick.batchNumber}</td>
+                  <td className="px-1.5 py-1.5 sm:px-2">{formatLabelMonth(pick.expiresOn)}</td>
+                  <td className="px-1.5 py-1.5 sm:px-2 text-right">{pick.quantity}</td>
+                  <td className="px-1.5 py-1.5 sm:px-2" aria-hidden="true">
                     ☐
                   </td>
                 </tr>
@@ -130,10 +132,10 @@ export function PackingSlipDocument({
           </tbody>
           <tfoot>
             <tr className="border-black/40 border-y font-semibold">
-              <th scope="row" colSpan={5} className="px-2 py-1.5 text-left">
+              <th scope="row" colSpan={5} className="px-1.5 py-1.5 sm:px-2 text-left">
                 Total units
               </th>
-              <td className="px-2 py-1.5 text-right">
+              <td className="px-1.5 py-1.5 sm:px-2 text-right">
                 {lines.reduce((n, line) => n + line.quantity, 0)}
               </td>
               <td />

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { addresses, orders, profiles, userRoles } from "../../../db/schema";
+import { addresses, orders, profiles, refunds, userRoles } from "../../../db/schema";
 import { shownEmail } from "../../domain/mobile-number";
 import { type Executor, queryRows } from "../../lib/db.server";
 
@@ -8,7 +8,9 @@ export const CUSTOMERS_PAGE_SIZE = 20;
 /**
  * Customer statistics leave cancelled orders out of the money, as the dashboard's revenue does:
  * "Total Orders" counts every order placed, "Total Spent" and "Last Purchase" only orders that
- * were not cancelled.
+ * were not cancelled. "Total Spent" is what the customer kept paying for: each order's total less
+ * its processed refunds, so a delivery refunded in full counts nothing, as a return (cancelled,
+ * and refunded by its cancellation) does.
  */
 export type CustomerSummary = {
   id: string;
@@ -18,7 +20,7 @@ export type CustomerSummary = {
   phone: string | null;
   joinedAt: Date;
   totalOrders: number;
-  /** Paise */
+  /** Paise: totals of orders not cancelled, less what was refunded of them. */
   totalSpent: number;
   lastPurchaseAt: Date | null;
 };
@@ -58,6 +60,14 @@ const phoneOfProfile = sql`coalesce(nullif(trim(p.phone), ''), (
   where nullif(trim(given.phone), '') is not null
   order by given.created_at desc limit 1
 ))`;
+
+/** Paise a card refund gave back of the order `o`. */
+const refundedOfOrder = sql`(select coalesce(sum(r.amount), 0) from ${refunds} r
+  where r.order_id = o.id and r.status = 'processed')`;
+
+/** Over the customer's orders `o`: what they paid for and kept (docs/decisions/039). */
+const totalSpent = sql`coalesce(sum(greatest(o.total - ${refundedOfOrder}, 0))
+  filter (where o.status <> 'cancelled'), 0)::bigint`;
 
 type SummaryRow = {
   id: string;
@@ -107,7 +117,7 @@ export async function listCustomers(
     sql`
     select p.id, p.full_name, p.email, p.phone, p.created_at,
       count(o.id)::int as total_orders,
-      coalesce(sum(o.total) filter (where o.status <> 'cancelled'), 0)::bigint as total_spent,
+      ${totalSpent} as total_spent,
       max(o.created_at) filter (where o.status <> 'cancelled') as last_purchase_at
     from (
       select p.id, p.full_name, p.email, ${phoneOfProfile} as phone, p.created_at from ${profiles} p
@@ -128,6 +138,8 @@ export type CustomerOrder = {
   orderNumber: string;
   createdAt: Date;
   total: number;
+  /** Paise a card refund gave back. */
+  refunded: number;
   status: string;
 };
 
@@ -143,7 +155,7 @@ export async function getCustomerDetail(
     sql`
     select p.id, p.full_name, p.email, ${phoneOfProfile} as phone, p.created_at,
       count(o.id)::int as total_orders,
-      coalesce(sum(o.total) filter (where o.status <> 'cancelled'), 0)::bigint as total_spent,
+      ${totalSpent} as total_spent,
       max(o.created_at) filter (where o.status <> 'cancelled') as last_purchase_at
     from ${profiles} p
     left join ${orders} o on o.user_id = p.id
@@ -157,11 +169,14 @@ export async function getCustomerDetail(
     order_number: string;
     created_at: Date | string;
     total: number;
+    refunded: number;
     status: string;
   }>(
     executor,
-    sql`select id, order_number, created_at, total, status from ${orders}
-        where user_id = ${id} order by created_at desc, id desc`,
+    sql`select o.id, o.order_number, o.created_at, o.total, o.status,
+          ${refundedOfOrder}::int as refunded
+        from ${orders} o
+        where o.user_id = ${id} order by o.created_at desc, o.id desc`,
   );
   return {
     ...toSummary(row),
@@ -170,6 +185,7 @@ export async function getCustomerDetail(
       orderNumber: order.order_number,
       createdAt: new Date(order.created_at),
       total: Number(order.total),
+      refunded: Number(order.refunded),
       status: order.status,
     })),
   };

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema";
-import { documentLineName } from "../../domain/pack-sizes";
+import { packingLineName } from "../../domain/pack-sizes";
 import type { Executor } from "../../lib/db.server";
 import { getSettings } from "../settings/settings.server";
 import { batchesOfOrder } from "./line-batches.server";
@@ -51,7 +51,7 @@ export async function loadPackingSlip(executor: Executor, orderId: string) {
       manufacturingLicence: shop.manufacturingLicence,
     },
     lines: items.map((item) => ({
-      name: documentLineName(item),
+      name: packingLineName(item),
       variantLabel: item.variantLabel,
       quantity: item.quantity,
       batches: batches.get(item.id) ?? [],

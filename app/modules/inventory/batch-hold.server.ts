@@ -43,8 +43,9 @@ export type HeldAllocation = {
 export async function reallocateFromHeldLot(
   tx: Transaction,
   allocation: HeldAllocation,
-  note: string,
+  recall: { note: string; actorId: string | null },
 ): Promise<"reallocated" | "held"> {
+  const { note, actorId } = recall;
   const { orderItemId, variantId, lotId, quantity } = allocation;
   const taken = await allocateLots(tx, { orderItemId, variantId, quantity });
   if (!taken.ok) {
@@ -60,7 +61,7 @@ export async function reallocateFromHeldLot(
     .where(eq(stockLots.id, lotId));
   await tx
     .insert(stockMovements)
-    .values({ lotId, variantId, quantity, reason: "restocked", orderItemId, note });
+    .values({ lotId, variantId, quantity, reason: "restocked", orderItemId, note, actorId });
   await tx.delete(orderItemLots).where(eq(orderItemLots.id, allocation.allocationId));
   await tx
     .insert(recallOrderLines)

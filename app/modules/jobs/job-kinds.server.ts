@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { JobRetry } from "../../domain/background-jobs";
 import type { Database, Executor } from "../../lib/db.server";
 import { singleton } from "../../lib/singleton.server";
@@ -18,6 +19,12 @@ export type JobKind<Payload> = {
   retry: JobRetry;
   /** Does the work; throws to be run again later (or to fail once its attempts are used up). */
   run(payload: Payload, job: JobRun): Promise<void>;
+  /**
+   * The orders a job of this kind is about, for the back office's list: SQL over the job's row
+   * as `j` giving a `uuid[]` (ids that are no order's are left out there). The area that defines
+   * the kind knows its payload and its tables; the jobs area knows neither.
+   */
+  orders?: SQL;
 };
 
 export type DefinedJob<Payload> = JobKind<Payload> & {
@@ -53,6 +60,16 @@ export function defineJob<Payload extends Record<string, unknown>>(
 
 export function jobKind(kind: string): JobKind<Record<string, unknown>> | undefined {
   return registry().get(kind) as JobKind<Record<string, unknown>> | undefined;
+}
+
+/**
+ * A uuid named in the job's payload (`j.payload->>field`), or null when the field holds anything
+ * else, so a stray payload cannot fail the statement that reads it.
+ */
+export function payloadUuid(field: string): SQL {
+  const value = sql`(j.payload->>${field})`;
+  return sql`(case when ${value} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    then ${value}::uuid end)`;
 }
 
 export function jobKinds(): string[] {

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { backgroundJobs } from "../../../db/schema";
 import type { JobState } from "../../domain/background-jobs";
-import type { Database } from "../../lib/db.server";
+import { type Database, queryRows } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
+import { jobKind, jobKinds } from "./job-kinds.server";
 
 export type JobCounts = { kind: string; state: JobState; count: number }[];
 
@@ -32,6 +33,76 @@ export async function failedJobs(database: Database, limit = 100) {
     .where(eq(backgroundJobs.state, "failed"))
     .orderBy(desc(backgroundJobs.updatedAt))
     .limit(limit);
+}
+
+export const RECENT_JOBS_PAGE_SIZE = 25;
+
+export type RecentJob = {
+  id: string;
+  kind: string;
+  key: string;
+  state: JobState;
+  attempts: number;
+  /** When it last changed: claimed, finished, failed or rescheduled. */
+  at: Date;
+  /** When a waiting job is due. */
+  runAt: Date;
+  /** Ids the kind says the job is about; the caller keeps those that are orders. */
+  orderIds: string[];
+};
+
+/** Each kind's `orders` SQL, chosen by the job's kind; an empty array for the others. */
+function ordersOfJob(): SQL {
+  const cases = jobKinds().flatMap((kind) => {
+    const orders = jobKind(kind)?.orders;
+    return orders ? [sql`when ${kind} then ${orders}`] : [];
+  });
+  if (cases.length === 0) return sql`array[]::uuid[]`;
+  return sql`coalesce(case j.kind ${sql.join(cases, sql` `)} end, array[]::uuid[])`;
+}
+
+/**
+ * The jobs that changed last, newest first, a page at a time (finished ones are pruned after
+ * JOB_RETENTION_DAYS, so the pages end), with the ids of what each is about.
+ */
+export async function recentJobs(
+  database: Database,
+  { page = 1, pageSize = RECENT_JOBS_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
+) {
+  const [counted] = await database.select({ total: count() }).from(backgroundJobs);
+  const total = Number(counted?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const rows = await queryRows<{
+    id: string;
+    kind: string;
+    key: string;
+    state: JobState;
+    attempts: number;
+    updated_at: Date | string;
+    run_at: Date | string;
+    order_ids: (string | null)[];
+  }>(
+    database,
+    sql`
+      select j.id, j.kind, j.key, j.state, j.attempts, j.updated_at, j.run_at,
+        ${ordersOfJob()}::text[] as order_ids
+      from ${backgroundJobs} j
+      order by j.updated_at desc, j.id desc
+      limit ${pageSize} offset ${(current - 1) * pageSize}
+    `,
+  );
+  const jobs: RecentJob[] = rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    key: row.key,
+    state: row.state,
+    attempts: Number(row.attempts),
+    at: new Date(row.updated_at),
+    runAt: new Date(row.run_at),
+    orderIds: row.order_ids.filter((id): id is string => id !== null),
+  }));
+  return { jobs, total, page: current, pageCount };
 }
 
 /**

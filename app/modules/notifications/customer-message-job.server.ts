@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import { customerMessages } from "../../../db/schema";
 import type { JobRetry } from "../../domain/background-jobs";
 import {
   indianMobile,
@@ -10,7 +12,7 @@ import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { recordAudit } from "../audit/audit.server";
 import { requeueJob } from "../jobs/enqueue.server";
-import { defineJob } from "../jobs/job-kinds.server";
+import { defineJob, payloadUuid } from "../jobs/job-kinds.server";
 import { runJobs } from "../jobs/run-jobs.server";
 import {
   findMessage,
@@ -46,6 +48,9 @@ export const CUSTOMER_MESSAGE_RETRY: JobRetry = {
 const messageJob = defineJob<{ messageId: string }>({
   kind: CUSTOMER_MESSAGE_JOB,
   retry: CUSTOMER_MESSAGE_RETRY,
+  // A message is about an order (customer_messages.about).
+  orders: sql`array(select m.about from ${customerMessages} m
+    where m.id = ${payloadUuid("messageId")})`,
   run: ({ messageId }, { database, attempt }) => deliverMessage(database, messageId, attempt),
 });
 

@@ -1,9 +1,10 @@
+import { sql } from "drizzle-orm";
 import { MAIL_CLAIM_MS, MAIL_RETRY, MAX_MAIL_ATTEMPTS } from "../../domain/mail-outbox";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { type MailMessage, mailer } from "../../lib/mail.server";
 import { singleton } from "../../lib/singleton.server";
-import { defineJob } from "../jobs/job-kinds.server";
+import { defineJob, payloadUuid } from "../jobs/job-kinds.server";
 import { runJobs } from "../jobs/run-jobs.server";
 
 /**
@@ -47,6 +48,8 @@ export const MAIL_JOB_RETRY = {
 const mailJob = defineJob<MailSubject>({
   kind: MAIL_JOB,
   retry: MAIL_JOB_RETRY,
+  // What a mail is about is an order for the order mails; the jobs page keeps only those.
+  orders: sql`array[${payloadUuid("about")}]`,
   async run(subject, { database, jobId }) {
     const compose = composers.get(subject.kind);
     if (!compose) throw new Error(`No one writes ${subject.kind} mails in this process`);

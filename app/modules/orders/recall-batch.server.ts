@@ -137,11 +137,10 @@ async function recallIn(tx: Transaction, actorId: string, batch: string, now: Da
         needsAttention.add(row.orderNumber);
         continue;
       }
-      const outcome = await reallocateFromHeldLot(
-        tx,
-        row as HeldAllocation,
-        `Recall of batch ${batchNumber}: taken again from another lot`,
-      );
+      const outcome = await reallocateFromHeldLot(tx, row as HeldAllocation, {
+        note: `Recall of batch ${batchNumber}: taken again from another lot`,
+        actorId,
+      });
       (outcome === "reallocated" ? reallocated : needsAttention).add(row.orderNumber);
     }
     for (const number of needsAttention) reallocated.delete(number);

@@ -15,6 +15,7 @@ import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { recordAudit } from "../audit/audit.server";
 import { enqueueJob } from "../jobs/enqueue.server";
+import { payloadUuid } from "../jobs/job-kinds.server";
 import {
   createGatewayRefund,
   fetchGatewayRefund,
@@ -241,6 +242,10 @@ export type RefundGateways = (provider: string) => PaymentGateway;
 /** The job that sends a refund to the gateway, and the one that asks after a pending one. */
 export const REFUND_SEND_JOB = "card-refund";
 export const REFUND_CHECK_JOB = "card-refund-check";
+
+/** The order a refund job is about (its payload names the refund), for the jobs page. */
+export const REFUND_JOB_ORDERS = sql`array(select r.order_id from ${refunds} r
+  where r.id = ${payloadUuid("refundId")})`;
 
 /** How long a refund the gateway has may stay pending before the shop asks about it. */
 const CHECK_AFTER_MS = 5 * 60_000;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import {
   orderItems,
   orders,
@@ -16,11 +16,16 @@ import {
 } from "../../domain/shipments";
 import type { Executor, Transaction } from "../../lib/db.server";
 import { enqueueJob } from "../jobs/enqueue.server";
+import { payloadUuid } from "../jobs/job-kinds.server";
 import { getSettings } from "../settings/settings.server";
 import type { Booking, BookingRequest, CourierScan } from "./courier.server";
 
 /** The job that books a batch of shipments with the courier and asks for their one pickup. */
 export const COURIER_BOOKING_JOB = "courier-booking";
+
+/** The orders a booking job books together (its payload names their batch), for the jobs page. */
+export const BOOKING_JOB_ORDERS = sql`array(select s.order_id from ${shipments} s
+  where s.batch_id = ${payloadUuid("batchId")} order by s.created_at, s.id)`;
 
 export type Shipment = typeof shipments.$inferSelect;
 
@@ -411,6 +416,10 @@ export async function testLabelOf(executor: Executor, orderId: string) {
 
 /** The job that asks the courier for a shipment's scans, in case its webhooks do not arrive. */
 export const COURIER_TRACKING_JOB = "courier-tracking";
+
+/** The order of the shipment a tracking poll asks after, for the jobs page. */
+export const TRACKING_JOB_ORDERS = sql`array(select s.order_id from ${shipments} s
+  where s.id = ${payloadUuid("shipmentId")})`;
 
 /** How long after booking, and then between polls, the courier is asked for scans. */
 export const TRACKING_POLL_MS = 6 * 60 * 60 * 1000;

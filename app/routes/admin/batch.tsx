@@ -3,11 +3,13 @@ import { data, Form, Link } from "react-router";
 import { OrderStatusBadge } from "~/components/account/order-badges";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
+import { LotMovements } from "~/components/admin/lot-movements";
+import { StackedCell, StackedRow, StackedTable } from "~/components/admin/stacked-table";
 import { ConfirmCard } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Card, CardHeader } from "~/components/ui/card";
-import { formatLabelMonth } from "~/domain/batch-labels";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { formatLabelMonth, LOT_MOVEMENT_LABELS } from "~/domain/batch-labels";
 import { formatIstDate } from "~/domain/india-time";
 import { sizedName } from "~/domain/pack-sizes";
 import {
@@ -22,6 +24,7 @@ import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.serve
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
+import { lotHistories } from "~/modules/inventory/lot-history.server";
 import { lotsOfBatch, recipientsOfBatch } from "~/modules/orders/batch-recall.server";
 import { liftBatchHold, recallBatch } from "~/modules/orders/recall-batch.server";
 import { skipReasons } from "~/modules/orders/recall-notices.server";
@@ -45,9 +48,9 @@ function batchOf(params: { batch?: string }) {
 }
 
 /**
- * A batch: the sizes it was received for and whether it is held, every order and customer that
- * received it, what each channel of the recall notice did per customer, and the orders not yet
- * shipped the recall re-allocated or held (docs/decisions/067).
+ * A batch: the sizes it was received for and whether it is held, each lot's movements (decision
+ * 075), every order and customer that received it, what each channel of the recall notice did per
+ * customer, and the orders not yet shipped the recall re-allocated or held (decision 067).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -61,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const held = lots.some((lot) => lot.heldAt);
   const recalled = held || lots.some((lot) => lot.holdLiftedAt);
   const skipped = await skipReasons(db(), recipients);
-  const [channels, effects] = await Promise.all([
+  const [channels, effects, histories] = await Promise.all([
     recallChannelStates(db(), batchNumber, recipients, (id, channel) =>
       recalled ? skipped(id, channel) : null,
     ),
@@ -69,11 +72,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       db(),
       lots.map((lot) => lot.lotId),
     ),
+    lotHistories(
+      db(),
+      lots.map((lot) => lot.lotId),
+    ),
   ]);
   const url = new URL(request.url);
   return {
     batch: batchNumber,
-    lots,
+    lots: lots.map((lot) => {
+      const history = histories.get(lot.lotId)!;
+      return {
+        ...lot,
+        movementCount: history.count,
+        movements: history.movements.map((move) => ({
+          ...move,
+          label: LOT_MOVEMENT_LABELS[move.kind],
+        })),
+      };
+    }),
     recipients,
     held,
     channels,
@@ -165,33 +182,53 @@ export default function BatchPage({ loaderData }: Route.ComponentProps) {
         <CardHeader>
           <h2 className="font-semibold text-lg">Sizes</h2>
         </CardHeader>
-        <AdminTable
-          headings={["Product", "SKU", "Manufactured", "Expires", "Received", "Left", "Status"]}
-          rowCount={lots.length}
-          emptyText="This batch is no longer held for any size."
-        >
-          {lots.map((lot) => (
-            <tr key={lot.lotId} className="border-border border-b last:border-0">
-              <th scope="row" className="px-3 py-2 font-medium">
-                <Link
-                  to={`/admin/products/${lot.productId}/lots`}
-                  className="text-primary underline-offset-4 hover:underline"
-                >
-                  {sizedName(lot.productName, lot.variantLabel)}
-                </Link>
-              </th>
-              <td className="px-3 py-2">{lot.sku}</td>
-              <td className="px-3 py-2">{formatLabelMonth(lot.manufacturedOn)}</td>
-              <td className="px-3 py-2">{formatLabelMonth(lot.expiresOn)}</td>
-              <td className="px-3 py-2 tabular-nums">{lot.quantityReceived}</td>
-              <td className="px-3 py-2 tabular-nums">{lot.quantityLeft}</td>
-              <td className="px-3 py-2">
-                {lot.heldAt ? <Badge variant="destructive">On hold</Badge> : "Sellable by date"}
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
+        <CardContent>
+          <StackedTable
+            caption={`Sizes received as batch ${batch}`}
+            headings={["Product", "SKU", "Manufactured", "Expires", "Received", "Left", "Status"]}
+            rowCount={lots.length}
+            emptyText="This batch is no longer held for any size."
+          >
+            {lots.map((lot) => (
+              <StackedRow key={lot.lotId}>
+                <StackedCell label="Product" header>
+                  <Link
+                    to={`/admin/products/${lot.productId}/lots`}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {sizedName(lot.productName, lot.variantLabel)}
+                  </Link>
+                </StackedCell>
+                <StackedCell label="SKU" className="break-all">
+                  {lot.sku}
+                </StackedCell>
+                <StackedCell label="Manufactured">
+                  {formatLabelMonth(lot.manufacturedOn)}
+                </StackedCell>
+                <StackedCell label="Expires">{formatLabelMonth(lot.expiresOn)}</StackedCell>
+                <StackedCell label="Received" className="tabular-nums">
+                  {lot.quantityReceived}
+                </StackedCell>
+                <StackedCell label="Left" className="tabular-nums">
+                  {lot.quantityLeft}
+                </StackedCell>
+                <StackedCell label="Status">
+                  {lot.heldAt ? <Badge variant="destructive">On hold</Badge> : "Sellable by date"}
+                </StackedCell>
+              </StackedRow>
+            ))}
+          </StackedTable>
+        </CardContent>
       </Card>
+      {lots.map((lot) => (
+        <LotMovements
+          key={lot.lotId}
+          sizeName={sizedName(lot.productName, lot.variantLabel)}
+          batch={batch}
+          movements={lot.movements}
+          count={lot.movementCount}
+        />
+      ))}
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
           <div>
@@ -224,40 +261,44 @@ export default function BatchPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         </CardHeader>
-        <AdminTable
-          headings={["Order", "Date", "Customer", "Phone", "Item", "Quantity", "Status"]}
-          rowCount={recipients.length}
-          emptyText="Nobody to recall from."
-        >
-          {recipients.map((row) => (
-            <tr
-              key={`${row.orderId}-${row.item}`}
-              className="border-border border-b align-top last:border-0"
-            >
-              <th scope="row" className="px-3 py-2 font-medium">
-                <Link
-                  to={`/admin/orders?q=${encodeURIComponent(row.orderNumber)}`}
-                  className="text-primary underline-offset-4 hover:underline"
-                >
-                  {row.orderNumber}
-                </Link>
-              </th>
-              <td className="whitespace-nowrap px-3 py-2">{formatIstDate(row.orderedAt)}</td>
-              <td className="px-3 py-2">
-                {row.customerName}
-                <span className="block text-muted-foreground text-xs">
-                  {row.customerEmail ?? "—"}
-                </span>
-              </td>
-              <td className="px-3 py-2">{row.phone}</td>
-              <td className="px-3 py-2">{row.item}</td>
-              <td className="px-3 py-2 tabular-nums">{row.quantity}</td>
-              <td className="px-3 py-2">
-                <OrderStatusBadge status={row.status} />
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
+        <CardContent>
+          <StackedTable
+            caption={`Orders that received batch ${batch}`}
+            headings={["Order", "Date", "Customer", "Phone", "Item", "Quantity", "Status"]}
+            rowCount={recipients.length}
+            emptyText="Nobody to recall from."
+          >
+            {recipients.map((row) => (
+              <StackedRow key={`${row.orderId}-${row.item}`}>
+                <StackedCell label="Order" header>
+                  <Link
+                    to={`/admin/orders?q=${encodeURIComponent(row.orderNumber)}`}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {row.orderNumber}
+                  </Link>
+                </StackedCell>
+                <StackedCell label="Date" className="lg:whitespace-nowrap">
+                  {formatIstDate(row.orderedAt)}
+                </StackedCell>
+                <StackedCell label="Customer">
+                  {row.customerName}
+                  <span className="block break-all text-muted-foreground text-xs">
+                    {row.customerEmail ?? "—"}
+                  </span>
+                </StackedCell>
+                <StackedCell label="Phone">{row.phone}</StackedCell>
+                <StackedCell label="Item">{row.item}</StackedCell>
+                <StackedCell label="Quantity" className="tabular-nums">
+                  {row.quantity}
+                </StackedCell>
+                <StackedCell label="Status">
+                  <OrderStatusBadge status={row.status} />
+                </StackedCell>
+              </StackedRow>
+            ))}
+          </StackedTable>
+        </CardContent>
       </Card>
       {channels.length > 0 ? (
         <Card>

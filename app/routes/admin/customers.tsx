@@ -61,7 +61,7 @@ function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
         </h3>
         <p className="text-muted-foreground text-sm">
           {count} {count === 1 ? "order" : "orders"}, {formatRupees(customer.totalSpent)} spent
-          (cancelled orders not counted)
+          (cancelled orders and refunds not counted)
         </p>
         {count === 0 ? (
           <p className="py-4 text-center text-muted-foreground">No orders yet</p>
@@ -84,7 +84,14 @@ function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
                     <td className="whitespace-nowrap px-2 py-2">
                       {formatIstDate(order.createdAt)}
                     </td>
-                    <td className="whitespace-nowrap px-2 py-2">{formatRupees(order.total)}</td>
+                    <td className="whitespace-nowrap px-2 py-2">
+                      {formatRupees(order.total)}
+                      {order.refunded > 0 ? (
+                        <span className="block text-muted-foreground text-xs">
+                          Refunded {formatRupees(order.refunded)}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className="px-2 py-2">
                       <OrderStatusBadge status={order.status} />
                     </td>
@@ -164,7 +171,8 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
             {query ? `Customers matching “${query}”` : "All Customers"} ({total})
           </h2>
           <p className="text-muted-foreground text-sm">
-            Total Spent and Last Purchase leave out cancelled orders.
+            Total Spent and Last Purchase leave out cancelled orders; Total Spent leaves out refunds
+            too.
           </p>
         </CardHeader>
         <AdminTable

@@ -1,11 +1,20 @@
-import { Form } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
+import { Pagination } from "~/components/product/pagination";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import { JOB_STATE_LABELS, JOB_STATES } from "~/domain/background-jobs";
+import { hrefWith } from "~/domain/admin-list-query";
+import {
+  JOB_STATE_LABELS,
+  JOB_STATES,
+  type JobState,
+  jobKindLabel,
+} from "~/domain/background-jobs";
 import { formatIstDateTime } from "~/domain/india-time";
-import { jobActionSchema } from "~/domain/validation/jobs";
+import { searchParamsOf } from "~/domain/validation/admin-lists";
+import { jobActionSchema, jobsQuerySchema } from "~/domain/validation/jobs";
 import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
@@ -14,8 +23,10 @@ import {
   countJobs,
   dismissFailedJob,
   failedJobs,
+  recentJobs,
   retryFailedJob,
 } from "~/modules/jobs/jobs-admin.server";
+import { orderNumbersOf } from "~/modules/orders/order-numbers.server";
 import type { Route } from "./+types/jobs";
 
 export const meta: Route.MetaFunction = () => [
@@ -24,16 +35,45 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [counts, failed] = await Promise.all([countJobs(db()), failedJobs(db())]);
+  const query = jobsQuerySchema.parse(searchParamsOf(request, ["page"]));
+  const [counts, failed, recent] = await Promise.all([
+    countJobs(db()),
+    failedJobs(db()),
+    recentJobs(db(), { page: query.page }),
+  ]);
   const byKind = new Map<string, Record<string, number>>();
   for (const { kind, state, count } of counts) {
     byKind.set(kind, { ...byKind.get(kind), [state]: count });
   }
+  const numbers = await orderNumbersOf(
+    db(),
+    recent.jobs.flatMap((job) => job.orderIds),
+  );
   return {
-    kinds: [...byKind].map(([kind, states]) => ({ kind, states })),
-    failed,
+    kinds: [...byKind].map(([kind, states]) => ({ kind, label: jobKindLabel(kind), states })),
+    failed: failed.map((job) => ({ ...job, label: jobKindLabel(job.kind) })),
+    recent: {
+      ...recent,
+      jobs: recent.jobs.map(({ orderIds, ...job }) => {
+        // A booking of several orders links the first; its key names the batch.
+        const orderId = orderIds.find((id) => numbers.has(id));
+        return {
+          ...job,
+          label: jobKindLabel(job.kind),
+          order: orderId ? { id: orderId, orderNumber: numbers.get(orderId)! } : null,
+          more: orderId ? orderIds.filter((id) => numbers.has(id)).length - 1 : 0,
+        };
+      }),
+    },
   };
 }
+
+const STATE_TONE: Record<JobState, "secondary" | "warning" | "success" | "destructive"> = {
+  queued: "warning",
+  running: "secondary",
+  done: "success",
+  failed: "destructive",
+};
 
 const DONE = { retry: "Job queued to run again", dismiss: "Job dismissed" } as const;
 
@@ -59,7 +99,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BackgroundJobsPage({ loaderData }: Route.ComponentProps) {
-  const { kinds, failed } = loaderData;
+  const { kinds, failed, recent } = loaderData;
+  const { search } = useLocation();
   return (
     <div className="grid gap-6">
       <AdminPageHeader
@@ -75,10 +116,10 @@ export default function BackgroundJobsPage({ loaderData }: Route.ComponentProps)
           rowCount={kinds.length}
           emptyText="No background jobs yet."
         >
-          {kinds.map(({ kind, states }) => (
+          {kinds.map(({ kind, label, states }) => (
             <tr key={kind} className="border-border border-b last:border-0">
               <th scope="row" className="px-3 py-2 font-medium">
-                {kind}
+                {label}
               </th>
               {JOB_STATES.map((state) => (
                 <td key={state} className="px-3 py-2 tabular-nums">
@@ -91,6 +132,59 @@ export default function BackgroundJobsPage({ loaderData }: Route.ComponentProps)
       </Card>
       <Card>
         <CardHeader>
+          <h2 className="font-semibold text-lg">Recent jobs</h2>
+          <p className="text-muted-foreground text-sm">
+            Newest first. Finished jobs are kept for 30 days; failed ones until they are dismissed.
+          </p>
+        </CardHeader>
+        <AdminTable
+          headings={["Kind", "State", "When", "Attempts", "Order"]}
+          rowCount={recent.jobs.length}
+          emptyText="No background jobs yet."
+        >
+          {recent.jobs.map((job) => (
+            <tr key={job.id} className="border-border border-b align-top last:border-0">
+              <th scope="row" className="px-3 py-2 font-medium">
+                {job.label}
+              </th>
+              <td className="px-3 py-2">
+                <Badge variant={STATE_TONE[job.state]}>{JOB_STATE_LABELS[job.state]}</Badge>
+              </td>
+              <td className="whitespace-nowrap px-3 py-2">
+                {formatIstDateTime(job.at)}
+                {job.state === "queued" && new Date(job.runAt) > new Date(job.at) ? (
+                  <span className="block text-muted-foreground text-xs">
+                    Due {formatIstDateTime(job.runAt)}
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-3 py-2 tabular-nums">{job.attempts}</td>
+              <td className="px-3 py-2">
+                {job.order ? (
+                  <Link
+                    to={`/admin/orders?view=${job.order.id}`}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {job.order.orderNumber}
+                  </Link>
+                ) : (
+                  <span className="text-muted-foreground">—</span>
+                )}
+                {job.more > 0 ? (
+                  <span className="block text-muted-foreground text-xs">and {job.more} more</span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </Card>
+      <Pagination
+        page={recent.page}
+        pageCount={recent.pageCount}
+        hrefFor={(page) => hrefWith(search, { page })}
+      />
+      <Card>
+        <CardHeader>
           <h2 className="font-semibold text-lg">Failed</h2>
         </CardHeader>
         <AdminTable
@@ -100,7 +194,7 @@ export default function BackgroundJobsPage({ loaderData }: Route.ComponentProps)
         >
           {failed.map((job) => (
             <tr key={job.id} className="border-border border-b align-top last:border-0">
-              <td className="px-3 py-2">{job.kind}</td>
+              <td className="px-3 py-2">{job.label}</td>
               <td className="break-all px-3 py-2 font-mono text-xs">{job.key}</td>
               <td className="px-3 py-2 tabular-nums">{job.attempts}</td>
               <td className="max-w-md break-words px-3 py-2">{job.lastError}</td>
@@ -113,7 +207,7 @@ export default function BackgroundJobsPage({ loaderData }: Route.ComponentProps)
                     name="intent"
                     value="retry"
                     size="sm"
-                    aria-label={`Retry ${job.kind} ${job.key}`}
+                    aria-label={`Retry ${job.label} ${job.key}`}
                   >
                     Retry
                   </Button>
@@ -123,7 +217,7 @@ export default function BackgroundJobsPage({ loaderData }: Route.ComponentProps)
                     value="dismiss"
                     size="sm"
                     variant="outline"
-                    aria-label={`Dismiss ${job.kind} ${job.key}`}
+                    aria-label={`Dismiss ${job.label} ${job.key}`}
                   >
                     Dismiss
                   </Button>

@@ -1,4 +1,7 @@
 import { data } from "react-router";
+import { AwbBarcode } from "~/components/admin/awb-barcode";
+import { PrintControls } from "~/components/order/print-controls";
+import { code128Drawing } from "~/domain/code128";
 import { formatRupees } from "~/domain/money";
 import { z } from "~/domain/zod";
 import { db } from "~/lib/db.server";
@@ -15,11 +18,20 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const orderId = z.uuid().safeParse(params.orderId);
-  const label = orderId.success ? await testLabelOf(db(), orderId.data) : null;
-  if (!label) throw data("This order has no test courier label", { status: 404 });
-  return label;
+  const parsed = z.uuid().safeParse(params.orderId);
+  const orderId = parsed.success ? parsed.data : null;
+  const label = orderId ? await testLabelOf(db(), orderId) : null;
+  if (!orderId || !label) throw data("This order has no test courier label", { status: 404 });
+  return {
+    ...label,
+    orderId,
+    // The test courier's AWBs are letters and digits; anything Code 128 cannot write is shown as
+    // text only.
+    barcode: printable(label.awb) ? code128Drawing(label.awb) : null,
+  };
 }
+
+const printable = (text: string) => /^[\x20-\x7e]{1,48}$/.test(text);
 
 /**
  * The test courier's shipping label (docs/decisions/060), the shop's own page to print: a real
@@ -28,13 +40,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function OrderLabel({ loaderData: label }: Route.ComponentProps) {
   return (
     <main className="mx-auto grid max-w-md gap-4 p-6 text-sm">
+      <PrintControls
+        back={{ href: `/admin/orders?view=${label.orderId}`, label: "Back to the order" }}
+      />
       <p role="note" className="rounded-md border-2 border-dashed p-2 text-center font-bold">
         TEST SHIPMENT — not a real courier label
       </p>
       <h1 className="font-display text-xl">{label.courierName}</h1>
-      <p>
-        AWB <span className="font-mono text-2xl tracking-widest">{label.awb}</span>
-      </p>
+      <div className="grid justify-items-center gap-1">
+        {label.barcode ? <AwbBarcode awb={label.awb} drawing={label.barcode} /> : null}
+        <p>
+          AWB <span className="font-mono text-2xl tracking-widest">{label.awb}</span>
+        </p>
+      </div>
       <section aria-labelledby="label-to" className="grid gap-1 border-t pt-3">
         <h2 id="label-to" className="font-semibold">
           Deliver to
@@ -59,6 +77,7 @@ export default function OrderLabel({ loaderData: label }: Route.ComponentProps) 
         <p>
           {label.from.city}, {label.from.state} {label.from.postalCode}
         </p>
+        <p>Phone {label.from.phone}</p>
       </section>
       <dl className="grid grid-cols-2 gap-1 border-t pt-3">
         <dt>Order</dt>

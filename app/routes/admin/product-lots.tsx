@@ -4,7 +4,7 @@ import type { LotFormState } from "~/components/admin/lot-actions";
 import { ReceiveStockForm } from "~/components/admin/receive-stock-form";
 import { SizeLotsTable } from "~/components/admin/size-lots-table";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { lotStatus } from "~/domain/batch-labels";
+import { lotStatus, nearExpiryWarning } from "~/domain/batch-labels";
 import { sizedName } from "~/domain/pack-sizes";
 import { shopDate } from "~/domain/stock-lots";
 import {
@@ -52,6 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...view,
     minShelfLifeDays,
+    today,
     sizes: view.sizes.map((size) => ({
       ...size,
       lots: size.lots.map((lot) => ({
@@ -114,9 +115,14 @@ async function receive(adminId: string, productId: string, formData: FormData) {
   if (!parsed.success) return refused(form, fieldErrors(parsed.error), values);
   try {
     const lot = await receiveStock(db(), adminId, productId, parsed.data);
+    const { minShelfLifeDays } = await getSettings(db());
+    const warning = lot.expiresOn
+      ? nearExpiryWarning(lot.expiresOn, shopDate(), minShelfLifeDays)
+      : null;
     return actionSuccess({
-      type: "success",
+      type: warning ? "info" : "success",
       title: `Received ${lot.quantityReceived} of batch ${lot.batchNumber}`,
+      ...(warning ? { description: warning } : {}),
     });
   } catch (error) {
     return inventoryRefusal(form, error, values);
@@ -161,7 +167,7 @@ async function writeOff(adminId: string, productId: string, formData: FormData) 
 }
 
 export default function ProductLotsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, sizes, minShelfLifeDays } = loaderData;
+  const { product, sizes, minShelfLifeDays, today } = loaderData;
   const failed = actionData && !actionData.ok && "form" in actionData ? actionData : undefined;
   const stateOf = (form: string): LotFormState | undefined =>
     failed?.form === form
@@ -200,6 +206,7 @@ export default function ProductLotsPage({ loaderData, actionData }: Route.Compon
                   sizeId={size.id}
                   sizeName={sizeName}
                   state={stateOf(`receive:${size.id}`)}
+                  shelfLife={{ today, minDays: minShelfLifeDays }}
                 />
               </CardContent>
             </Card>

@@ -4,6 +4,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EditorPanel } from "~/components/admin/editor-panel";
+import { LotsLink } from "~/components/admin/lots-link";
 import { ProductForm } from "~/components/admin/product-form";
 import { EditDeleteLinks } from "~/components/admin/row-actions";
 import { ConfirmCard, ConfirmDialog } from "~/components/confirm-dialog";
@@ -542,6 +543,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               <td className="px-3 py-3">
                 <div className="flex items-center gap-1">
                   <ViewInShop product={product} />
+                  <LotsLink product={product} />
                   <StatusToggle product={product} action={listHref} />
                   <EditDeleteLinks
                     name={product.name}
