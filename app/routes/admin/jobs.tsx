@@ -50,7 +50,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     recent.jobs.flatMap((job) => job.orderIds),
   );
   return {
-    kinds: [...byKind].map(([kind, states]) => ({ kind, label: jobKindLabel(kind), states })),
+    kinds: [...byKind]
+      .map(([kind, states]) => ({ kind, label: jobKindLabel(kind), states }))
+      .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0)),
     failed: failed.map((job) => ({ ...job, label: jobKindLabel(job.kind) })),
     recent: {
       ...recent,
