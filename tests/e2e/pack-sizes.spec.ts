@@ -210,11 +210,12 @@ test("a size out of stock cannot be bought, not even by a crafted post to the ca
   await expect(sizeRadio(page, "250 ml")).toBeChecked();
   await expect(page.getByText("Out of Stock", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: /Out of Stock/ }).first()).toBeDisabled();
-  const form = page
-    .locator('form[action="/cart"]')
-    .filter({ has: page.locator('[name="variantId"]') });
-  const productId = await form.locator('[name="productId"]').first().getAttribute("value");
-  const variantId = await form.locator('[name="variantId"]').first().getAttribute("value");
+  const productId = await page
+    .locator('form[action="/cart"] [name="productId"]')
+    .first()
+    .getAttribute("value");
+  // The size Add to Cart posts: the radio checked.
+  const variantId = await sizeRadio(page, "250 ml").getAttribute("value");
 
   // The page's own session cookie, the form's fields, sent by hand.
   const crafted = await page.request.post("/cart", {
@@ -289,4 +290,24 @@ test("a saved product keeps one entry, shows the size its listing card shows, an
   await expect(lines).toHaveCount(1);
   await expect(lines.first()).toContainText(`${product.name} – 100 ml`);
   await expect(lines.first()).toContainText(`SKU ${product.small.sku}`);
+});
+
+test("without JavaScript, Add to Cart adds the size checked and the quantity typed, without 'Choose size' first", async ({
+  page,
+  browser,
+}) => {
+  const product = await addSizedProduct(browser, 6);
+  const { plain, context } = await signInWithoutScript(page, browser);
+  await plain.goto(`/product/${product.slug}`);
+  await expect(sizeRadio(plain, "100 ml")).toBeChecked();
+  await sizeRadio(plain, "250 ml").check();
+  await plain.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+  await plain.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(plain).toHaveURL("/cart");
+
+  const lines = plain.getByRole("list", { name: "Items in your cart" }).getByRole("listitem");
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(`${product.name} – 250 ml`);
+  await expect(lines.first().getByRole("spinbutton")).toHaveValue("2");
+  await context.close();
 });

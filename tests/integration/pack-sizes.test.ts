@@ -551,6 +551,41 @@ describe(`a product page for each pack size on ${DATABASE_KIND}`, () => {
     }
   });
 
+  it("sends 'Choose size' without JavaScript, which submits the buy form, to the size's own page", async () => {
+    const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
+    const slug = item.product.slug;
+    const query = (variantId: string, extra: Record<string, string> = {}) =>
+      new URLSearchParams({
+        intent: "add",
+        productId: item.product.id,
+        variantId,
+        quantity: "1",
+        redirectTo: `/product/${slug}`,
+        ...extra,
+      });
+    const chosen = await callRoute(productLoader, getPage(`/product/${slug}?${query(item.kilo)}`), {
+      id: slug,
+    });
+    expect([chosen.status, chosen.location]).toEqual([
+      302,
+      `/product/${slug}?size=CHY-1KG-${item.tag}`,
+    ]);
+    const onTab = await callRoute(
+      productLoader,
+      getPage(`/product/${item.product.id}?${query(item.half, { tab: "dosage" })}`),
+      { id: item.product.id },
+    );
+    expect(onTab.location).toBe(`/product/${item.product.id}?tab=dosage&size=CHY-500-${item.tag}`);
+    // Another product's size, or none known: the product's page.
+    const other = await chyawanprash();
+    const unknown = await callRoute(
+      productLoader,
+      getPage(`/product/${slug}?${query(other.kilo)}`),
+      { id: slug },
+    );
+    expect(unknown.location).toBe(`/product/${slug}`);
+  });
+
   it("describes a product of several sizes to search engines as a group with an offer per size", async () => {
     const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
     const page = await open(`/product/${item.product.slug}`);
