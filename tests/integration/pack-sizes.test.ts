@@ -410,7 +410,7 @@ describe(`many shoppers buying two sizes of one product at once on ${DATABASE_KI
 });
 
 describe(`what shoppers are shown of a product's sizes on ${DATABASE_KIND}`, () => {
-  it("shows the first size in stock, 'from' when the sizes' prices differ, and sorts by the shown size's price", async () => {
+  it("shows the first size in stock, 'from' when the sizes' prices differ, and sorts by the price shown", async () => {
     const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
     await handle.db
       .update(productVariants)
@@ -461,6 +461,60 @@ describe(`what shoppers are shown of a product's sizes on ${DATABASE_KIND}`, () 
     await setStock(handle.db, { variantId: item.kilo }, 0);
     const soldOut = (await findProduct(handle.db, item.product.id))!;
     expect([soldOut.sizeLabel, soldOut.stockQuantity]).toEqual(["250 g", 0]);
+  });
+
+  it("reads 'from' the lowest price of a size in stock, and sorts by it, while the card adds the default size", async () => {
+    // 1 kg costs less than 500 g, the size shown first; the ₹0.01 250 g is out of stock.
+    const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
+    await handle.db
+      .update(productVariants)
+      .set({ price: 1 })
+      .where(eq(productVariants.id, item.small));
+    await handle.db
+      .update(productVariants)
+      .set({ price: 32000, discountPrice: 30000 })
+      .where(eq(productVariants.id, item.kilo));
+    const [single] = await insertProducts(handle.db, [
+      { name: `Triphala Churna ${item.tag}`, price: 35000 },
+    ]);
+    const cards = async (sort: "price-low" | "price-high") =>
+      (
+        await searchProducts(handle.db, {
+          search: item.tag.toLowerCase(),
+          categoryId: undefined,
+          sort,
+          page: 1,
+        })
+      ).items.map((card) => [
+        card.name,
+        card.variantId,
+        card.price,
+        card.discountPrice,
+        card.pricesDiffer,
+      ]);
+
+    expect(await cards("price-low")).toEqual([
+      [item.product.name, item.half, 32000, 30000, true],
+      [single!.name, single!.variantId, 35000, null, false],
+    ]);
+    expect((await cards("price-high")).map(([name]) => name)).toEqual([
+      single!.name,
+      item.product.name,
+    ]);
+
+    // Once 1 kg sells out, the lowest price of a size in stock is 500 g's ₹399.
+    await setStock(handle.db, { variantId: item.kilo }, 0);
+    expect(await cards("price-low")).toEqual([
+      [single!.name, single!.variantId, 35000, null, false],
+      [item.product.name, item.half, 45000, 39900, true],
+    ]);
+
+    // With every size sold out, the lowest price of a size on sale, beside the first size's stock.
+    await setStock(handle.db, { variantId: item.half }, 0);
+    expect(await cards("price-low")).toEqual([
+      [item.product.name, item.small, 1, null, true],
+      [single!.name, single!.variantId, 35000, null, false],
+    ]);
   });
 
   it("finds a product by a size's SKU in any case, but not by an archived size's", async () => {
