@@ -18,8 +18,15 @@ type SizedProduct = {
   large: { label: string; sku: string };
 };
 
-/** The owner adds a product in 100 ml (₹140, 8 in stock) and 250 ml (₹299, `largeStock`). */
-async function addSizedProduct(browser: Browser, largeStock: number): Promise<SizedProduct> {
+/**
+ * The owner adds a product in 100 ml (₹140, 8 in stock) and 250 ml (₹299 or `largePrice`,
+ * `largeStock`).
+ */
+async function addSizedProduct(
+  browser: Browser,
+  largeStock: number,
+  largePrice = "299",
+): Promise<SizedProduct> {
   const tag = randomUUID().slice(0, 6);
   const name = `Zqx Sized Oil ${tag}`;
   const slug = name.toLowerCase().replaceAll(" ", "-");
@@ -39,7 +46,7 @@ async function addSizedProduct(browser: Browser, largeStock: number): Promise<Si
   await dialog.getByLabel("This size", { exact: true }).fill("100 ml");
   await dialog.getByLabel("New size", { exact: true }).fill("250 ml");
   await dialog.getByLabel("New size's SKU", { exact: true }).fill(largeSku);
-  await dialog.getByLabel("New size's price (₹)", { exact: true }).fill("299");
+  await dialog.getByLabel("New size's price (₹)", { exact: true }).fill(largePrice);
   await dialog.getByLabel("New size's stock quantity", { exact: true }).fill(String(largeStock));
   await dialog.getByRole("button", { name: "Add Product" }).click();
   await expect(page.getByText("Product added successfully")).toBeVisible();
@@ -284,7 +291,7 @@ test("a saved product keeps one entry, shows the size its listing card shows, an
     .first()
     .getByRole("button", { name: /Add to Cart/ })
     .click();
-  await expect(page.getByText("Added to cart").last()).toBeVisible();
+  await expect(page.getByText(`Added ${product.name} – 100 ml`).last()).toBeVisible();
   await page.goto("/cart");
   const lines = page.getByRole("list", { name: "Items in your cart" }).getByRole("listitem");
   await expect(lines).toHaveCount(1);
@@ -310,4 +317,28 @@ test("without JavaScript, Add to Cart adds the size checked and the quantity typ
   await expect(lines.first()).toContainText(`${product.name} – 250 ml`);
   await expect(lines.first().getByRole("spinbutton")).toHaveValue("2");
   await context.close();
+});
+
+test("a card reads 'from' the lowest price of a size in stock, and its Add to Cart names the size it adds", async ({
+  page,
+  browser,
+}) => {
+  // 250 ml costs less than the first size, 100 ml at ₹140.
+  const product = await addSizedProduct(browser, 6, "99");
+  await signUp(page);
+  await page.goto(`/products?search=${encodeURIComponent(product.name)}`);
+  await waitForHydration(page);
+  const card = page.getByRole("article").filter({ hasText: product.name });
+  await expect(card).toContainText("from ₹99");
+
+  await card.getByRole("button", { name: `Add to Cart, ${product.name}` }).click();
+  await expect(page.getByText(`Added ${product.name} – 100 ml`).last()).toBeVisible();
+  await card.getByRole("button", { name: `Add to Cart, ${product.name}` }).click();
+  await expect(page.getByText(`2 × ${product.name} – 100 ml in your cart`).last()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+
+  await page.goto("/cart");
+  const lines = page.getByRole("list", { name: "Items in your cart" }).getByRole("listitem");
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(`${product.name} – 100 ml`);
 });

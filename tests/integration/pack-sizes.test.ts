@@ -208,6 +208,43 @@ describe(`a product's pack sizes in the cart on ${DATABASE_KIND}`, () => {
   });
 });
 
+describe(`what an add to the cart of a pack size says on ${DATABASE_KIND}`, () => {
+  it("names the size the shop chose when none was posted (a card's Add to Cart); the spec's toasts otherwise", async () => {
+    const item = await chyawanprash({ small: 0 });
+    const [single] = await insertProducts(handle.db, [
+      { name: `Brahmi Vati ${item.tag}`, price: 18000 },
+    ]);
+    const customer = await createCustomer("Card Adder");
+    const add = async (fields: Record<string, string>) => {
+      const request = browserRequest("/cart", customer.cookies, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "add", ...fields }),
+      });
+      const { status, toast } = await callRoute(cartAction, request);
+      expect(status).toBe(200);
+      return { title: toast?.title, description: toast?.description };
+    };
+
+    expect(await add({ productId: item.product.id })).toEqual({
+      title: `Added ${item.product.name} – 500 g`,
+    });
+    expect(await add({ productId: item.product.id, quantity: "2" })).toEqual({
+      title: "Cart updated",
+      description: `3 × ${item.product.name} – 500 g in your cart`,
+    });
+    // Chosen on the product page: the spec's words.
+    expect(await add({ productId: item.product.id, variantId: item.kilo })).toEqual({
+      title: "Added to cart",
+    });
+    expect(await add({ productId: item.product.id, variantId: item.kilo })).toEqual({
+      title: "Cart updated",
+    });
+    // A product of one size reads as the spec has it, from its card too.
+    expect(await add({ productId: single!.id })).toEqual({ title: "Added to cart" });
+    expect(await add({ productId: single!.id })).toEqual({ title: "Cart updated" });
+  });
+});
+
 describe(`ordering, cancelling and reopening pack sizes on ${DATABASE_KIND}`, () => {
   it("prices each size, records its label and SKU, and takes only its stock", async () => {
     const item = await chyawanprash({ half: 5, kilo: 4, small: 3 });
