@@ -154,6 +154,14 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/about?pin=744101")).toBe("/about");
   });
 
+  it("neither answers nor keeps a product page asked by 'Choose size' without JavaScript", () => {
+    expect(
+      pageCacheKey(
+        "/product/triphala-churna?intent=add&productId=p&variantId=v&quantity=1&redirectTo=%2F",
+      ),
+    ).toBeUndefined();
+  });
+
   it("gives the same parameters in any order, and in any encoding, one key", () => {
     const keys = new Set(
       [

@@ -51,7 +51,14 @@ export const CACHEABLE_PAGES: readonly PageRule[] = [
   // The product page's component opens the tab named by `tab` (its handle reads it too); its
   // loader shows the pack size named by `size` (docs/decisions/056).
   // `pin` asks the "Check delivery" box's question without JavaScript: such a page is not kept.
-  { page: "product", path: /^\/product\/[^/]+$/, params: ["tab", "size"], uncached: ["pin"] },
+  // `variantId` is "Choose size" without JavaScript (the Add to Cart form sent to the page),
+  // which the loader answers with the size's own address (docs/decisions/071).
+  {
+    page: "product",
+    path: /^\/product\/[^/]+$/,
+    params: ["tab", "size"],
+    uncached: ["pin", "variantId"],
+  },
   { page: "categories", path: /^\/categories$/, params: [] },
   { page: "category", path: /^\/category\/[^/]+$/, params: ["page"] },
   { page: "blog", path: /^\/blog$/, params: ["category"] },

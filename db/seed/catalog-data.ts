@@ -267,7 +267,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "Our classical Chyawanprash with fresh Amla, over forty herbs, saffron and pure cow ghee, to support immunity and strength all year.",
     detailedDescription:
-      "Chyawanprash is the best-known rasayana of Ayurveda, described in the Charaka Samhita. We cook fresh Satara Amla with a decoction of Dashamoola and more than forty other herbs, then finish it in cow ghee and sesame oil with honey, Pippali, Vanshalochan, cardamom and a generous measure of Kesar.\n\nA spoonful a day supports the body's natural defences, respiratory strength and energy, and it is suitable for the whole family from the age of five. Jar of 1 kg.",
+      "Chyawanprash is the best-known rasayana of Ayurveda, described in the Charaka Samhita. We cook fresh Satara Amla with a decoction of Dashamoola and more than forty other herbs, then finish it in cow ghee and sesame oil with honey, Pippali, Vanshalochan, cardamom and a generous measure of Kesar.\n\nA spoonful a day supports the body's natural defences, respiratory strength and energy, and it is suitable for the whole family from the age of five.",
     ingredients:
       "Amalaki (Emblica officinalis), Dashamoola (ten roots), Pippali (Piper longum), Vanshalochan (Bambusa arundinacea), Ela (Elettaria cardamomum), Twak (Cinnamomum zeylanicum), Kesar (Crocus sativus), Goghrita (cow ghee), Tila Taila (sesame oil), Madhu (honey), Sharkara (sugar)",
     benefits:
@@ -292,7 +292,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "Concentrated Guduchi (Giloy) extract tablets that support immunity and the body's response to seasonal changes.",
     detailedDescription:
-      "Guduchi is called Amrita, the herb of immortality, in the classical texts. Ghan Vati is prepared by slowly reducing a decoction of the fresh stem to a solid extract (ghana), so each tablet carries the strength of many times its weight in the raw herb.\n\nIt is a simple, single-herb way to support immunity during monsoon and winter, and to support recovery and appetite after a bout of seasonal fever. Pack of 60 tablets.",
+      "Guduchi is called Amrita, the herb of immortality, in the classical texts. Ghan Vati is prepared by slowly reducing a decoction of the fresh stem to a solid extract (ghana), so each tablet carries the strength of many times its weight in the raw herb.\n\nIt is a simple, single-herb way to support immunity during monsoon and winter, and to support recovery and appetite after a bout of seasonal fever.",
     ingredients: "Guduchi Ghana (Tinospora cordifolia stem extract)",
     benefits:
       "Supports natural immunity, Supports the body during seasonal changes, Helps maintain healthy metabolism, Supports recovery and appetite, Single-herb formula",
@@ -316,7 +316,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "Cold-pressed Indian gooseberry juice with no added sugar, a natural source of vitamin C for everyday immunity.",
     detailedDescription:
-      "Amalaki is the most prized rejuvenating fruit in Ayurveda and the base of Chyawanprash itself. Our Amla Juice is pressed from whole organically grown fruit from farms around Satara and bottled without added sugar, colour or flavour.\n\nA small measure in water each morning supports immunity, digestion and healthy hair and skin. It tastes sour and astringent, just as fresh amla should. Bottle of 1 litre.",
+      "Amalaki is the most prized rejuvenating fruit in Ayurveda and the base of Chyawanprash itself. Our Amla Juice is pressed from whole organically grown fruit from farms around Satara and bottled without added sugar, colour or flavour.\n\nA small measure in water each morning supports immunity, digestion and healthy hair and skin. It tastes sour and astringent, just as fresh amla should.",
     ingredients: "Amalaki juice (Emblica officinalis), permitted class II preservative",
     benefits:
       "Natural source of vitamin C, Supports natural immunity, Supports healthy digestion, Supports healthy hair and skin, No added sugar",
@@ -368,7 +368,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "Standardised Ashwagandha root tablets that help the body manage everyday stress and support restful sleep and strength.",
     detailedDescription:
-      "Ashwagandha is the best-known adaptogen of Ayurveda and a classical rasayana for Vata. Each tablet combines Ashwagandha root powder with a concentrated root extract, so you get the whole-root tradition with a dependable daily strength.\n\nTaken regularly, it helps the body cope with work pressure and long days, supports calm and restful sleep, and supports muscle strength and stamina. Pack of 60 tablets.",
+      "Ashwagandha is the best-known adaptogen of Ayurveda and a classical rasayana for Vata. Each tablet combines Ashwagandha root powder with a concentrated root extract, so you get the whole-root tradition with a dependable daily strength.\n\nTaken regularly, it helps the body cope with work pressure and long days, supports calm and restful sleep, and supports muscle strength and stamina.",
     ingredients:
       "Ashwagandha root extract (Withania somnifera), Ashwagandha root powder (Withania somnifera)",
     benefits:
@@ -393,7 +393,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "A classical blend of Brahmi, Shankhapushpi and Vacha that supports memory, concentration and a calm mind.",
     detailedDescription:
-      "Brahmi is the foremost medhya (mind-nourishing) herb of Ayurveda. In Brahmi Vati it is joined by Shankhapushpi, Vacha and Jatamansi, herbs traditionally used together to support memory and clear thinking while keeping the mind settled.\n\nIt suits students before examinations, professionals with demanding schedules and older adults who want to stay sharp. Pack of 60 tablets.",
+      "Brahmi is the foremost medhya (mind-nourishing) herb of Ayurveda. In Brahmi Vati it is joined by Shankhapushpi, Vacha and Jatamansi, herbs traditionally used together to support memory and clear thinking while keeping the mind settled.\n\nIt suits students before examinations, professionals with demanding schedules and older adults who want to stay sharp.",
     ingredients:
       "Brahmi (Bacopa monnieri), Shankhapushpi (Convolvulus pluricaulis), Vacha (Acorus calamus), Jatamansi (Nardostachys jatamansi), Jyotishmati (Celastrus paniculatus), Yashtimadhu (Glycyrrhiza glabra)",
     benefits:
@@ -468,7 +468,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "The classical blend of Amalaki, Bibhitaki and Haritaki that supports gentle, regular bowel movement and daily detox.",
     detailedDescription:
-      "Triphala, the three fruits, is perhaps the most widely used formula in Ayurveda. Equal parts of seedless Amalaki, Bibhitaki and Haritaki are sun-dried and finely powdered to make a gentle daily cleanser that balances all three doshas.\n\nTaken at night with warm water, it supports regular, comfortable bowel movement without dependence, and it is also a traditional rasayana for the eyes. Pack of 100 g.",
+      "Triphala, the three fruits, is perhaps the most widely used formula in Ayurveda. Equal parts of seedless Amalaki, Bibhitaki and Haritaki are sun-dried and finely powdered to make a gentle daily cleanser that balances all three doshas.\n\nTaken at night with warm water, it supports regular, comfortable bowel movement without dependence, and it is also a traditional rasayana for the eyes.",
     ingredients:
       "Amalaki (Emblica officinalis), Bibhitaki (Terminalia bellirica), Haritaki (Terminalia chebula)",
     benefits:
@@ -493,7 +493,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "A classical cooling churna that helps relieve acidity and supports easy bowel movement.",
     detailedDescription:
-      "Avipattikar Churna is described in the Bhaishajya Ratnavali for amlapitta. Trivrit gently clears excess Pitta through the bowels, while Triphala, Trikatu, Musta and cardamom keep digestion active, all balanced in a sugar base that makes the powder pleasant to take.\n\nIt suits people who feel acidity together with a heavy, constipated stomach. Pack of 100 g.",
+      "Avipattikar Churna is described in the Bhaishajya Ratnavali for amlapitta. Trivrit gently clears excess Pitta through the bowels, while Triphala, Trikatu, Musta and cardamom keep digestion active, all balanced in a sugar base that makes the powder pleasant to take.\n\nIt suits people who feel acidity together with a heavy, constipated stomach.",
     ingredients:
       "Trivrit (Operculina turpethum), Sharkara (sugar), Lavanga (Syzygium aromaticum), Shunthi (Zingiber officinale), Pippali (Piper longum), Maricha (Piper nigrum), Amalaki (Emblica officinalis), Bibhitaki (Terminalia bellirica), Haritaki (Terminalia chebula), Musta (Cyperus rotundus), Vidanga (Embelia ribes), Ela (Elettaria cardamomum), Tejpatra (Cinnamomum tamala)",
     benefits:
@@ -543,7 +543,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "Pure inner-leaf Kumari (aloe vera) juice that supports comfortable digestion and a cool, calm stomach.",
     detailedDescription:
-      "Kumari is cooling and gently cleansing in Ayurveda and has long been used for a hot, acidic stomach. We use only the clear inner-leaf gel, with the bitter yellow latex removed, so the juice is mild and suitable for daily use.\n\nIt supports comfortable digestion and regularity, and many customers take it in summer for its cooling nature. Bottle of 1 litre.",
+      "Kumari is cooling and gently cleansing in Ayurveda and has long been used for a hot, acidic stomach. We use only the clear inner-leaf gel, with the bitter yellow latex removed, so the juice is mild and suitable for daily use.\n\nIt supports comfortable digestion and regularity, and many customers take it in summer for its cooling nature.",
     ingredients: "Kumari inner-leaf juice (Aloe barbadensis), permitted class II preservative",
     benefits:
       "Supports comfortable digestion, Cooling for excess Pitta, Supports regularity, Supports healthy skin from within, Latex-free inner leaf",
@@ -570,7 +570,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "The classical massage oil for joints and muscles, with Bala, Ashwagandha and Shatavari cooked in sesame oil and milk.",
     detailedDescription:
-      "Mahanarayan Taila is among the most trusted external preparations for Vata disorders of the joints and muscles. Dozens of herbs, led by Bala, Ashwagandha, Shatavari and the Dashamoola roots, are cooked slowly in sesame oil with milk until the oil has taken on their properties.\n\nWarm massage eases stiffness in the knees, back and shoulders, and it is also used after exercise and for the elderly. Bottle of 200 ml.",
+      "Mahanarayan Taila is among the most trusted external preparations for Vata disorders of the joints and muscles. Dozens of herbs, led by Bala, Ashwagandha, Shatavari and the Dashamoola roots, are cooked slowly in sesame oil with milk until the oil has taken on their properties.\n\nWarm massage eases stiffness in the knees, back and shoulders, and it is also used after exercise and for the elderly.",
     ingredients:
       "Bala (Sida cordifolia), Ashwagandha (Withania somnifera), Shatavari (Asparagus racemosus), Dashamoola (ten roots), Rasna (Pluchea lanceolata), Devadaru (Cedrus deodara), Eranda (Ricinus communis), Karpura (Cinnamomum camphora), Ksheera (cow's milk), Tila Taila (sesame oil)",
     benefits:
@@ -620,7 +620,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "Standardised Shallaki (Boswellia) resin extract capsules that help maintain healthy, comfortable joints.",
     detailedDescription:
-      "Shallaki, the Indian frankincense tree, yields a gum resin that Ayurveda has long used for joint health. Our capsules contain an extract standardised for boswellic acids, so every capsule delivers a dependable strength.\n\nIt is well suited to active people and older adults who want to stay on their feet, and it can be taken alongside Mahanarayan Oil massage. Pack of 60 capsules.",
+      "Shallaki, the Indian frankincense tree, yields a gum resin that Ayurveda has long used for joint health. Our capsules contain an extract standardised for boswellic acids, so every capsule delivers a dependable strength.\n\nIt is well suited to active people and older adults who want to stay on their feet, and it can be taken alongside Mahanarayan Oil massage.",
     ingredients: "Shallaki gum resin extract (Boswellia serrata), standardised for boswellic acids",
     benefits:
       "Helps maintain healthy joints, Supports joint comfort, Supports mobility and flexibility, Standardised extract, Suits active lifestyles",
@@ -670,7 +670,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "A classical self-fermented Arjuna tonic with Draksha and Madhuka that supports heart health and calm, steady energy.",
     detailedDescription:
-      "Arjunarishta, also called Parthadyarishta, is prepared as in the Bhaishajya Ratnavali: a decoction of Arjuna bark is fermented slowly with Draksha, Madhuka flowers and jaggery, using Dhataki flowers to start the natural fermentation.\n\nThe arishta form is absorbed easily and also kindles digestion. It is a traditional choice for supporting the heart and for palpitations and restlessness brought on by stress. Bottle of 450 ml.",
+      "Arjunarishta, also called Parthadyarishta, is prepared as in the Bhaishajya Ratnavali: a decoction of Arjuna bark is fermented slowly with Draksha, Madhuka flowers and jaggery, using Dhataki flowers to start the natural fermentation.\n\nThe arishta form is absorbed easily and also kindles digestion. It is a traditional choice for supporting the heart and for palpitations and restlessness brought on by stress.",
     ingredients:
       "Arjuna bark (Terminalia arjuna), Draksha (Vitis vinifera), Madhuka flowers (Madhuca indica), Dhataki flowers (Woodfordia fruticosa), Guda (jaggery)",
     benefits:
@@ -746,7 +746,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "Pure Neem leaf capsules that support clear skin and the body's natural blood purification.",
     detailedDescription:
-      "Nimba, the neem tree, is the everyday skin herb of every Indian household. Its bitter, cooling leaves are the classical choice for clearing excess Pitta and Kapha from the blood and skin.\n\nOur capsules contain shade-dried neem leaf powder, an easy alternative to chewing the bitter leaves. It is popular with teenagers and adults prone to breakouts. Pack of 60 capsules.",
+      "Nimba, the neem tree, is the everyday skin herb of every Indian household. Its bitter, cooling leaves are the classical choice for clearing excess Pitta and Kapha from the blood and skin.\n\nOur capsules contain shade-dried neem leaf powder, an easy alternative to chewing the bitter leaves. It is popular with teenagers and adults prone to breakouts.",
     ingredients: "Nimba leaf powder (Azadirachta indica)",
     benefits:
       "Supports clear skin, Supports natural blood purification, Helps manage occasional breakouts, Cooling for excess Pitta, Single-herb formula",
@@ -797,7 +797,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "The classical Ashoka bark tonic that supports a regular, comfortable menstrual cycle.",
     detailedDescription:
-      "Ashokarishta is one of the most widely used women's tonics in Ayurveda. Ashoka bark, whose name means 'without sorrow', is fermented with Dhataki flowers, jaggery and herbs such as Musta, Shunthi, Daruharidra and Amalaki, following the Bhaishajya Ratnavali.\n\nIt supports a regular cycle and helps ease cramps, heavy flow and the tiredness that can come with them. Bottle of 450 ml.",
+      "Ashokarishta is one of the most widely used women's tonics in Ayurveda. Ashoka bark, whose name means 'without sorrow', is fermented with Dhataki flowers, jaggery and herbs such as Musta, Shunthi, Daruharidra and Amalaki, following the Bhaishajya Ratnavali.\n\nIt supports a regular cycle and helps ease cramps, heavy flow and the tiredness that can come with them.",
     ingredients:
       "Ashoka bark (Saraca asoca), Dhataki flowers (Woodfordia fruticosa), Guda (jaggery), Musta (Cyperus rotundus), Shunthi (Zingiber officinale), Daruharidra (Berberis aristata), Utpala (Nymphaea stellata), Amalaki (Emblica officinalis), Haritaki (Terminalia chebula), Jeeraka (Cuminum cyminum), Chandana (Santalum album)",
     benefits:
@@ -849,7 +849,7 @@ export const seedProducts: SeedProduct[] = [
     description:
       "The classical sweet churna with Vanshalochan, Pippali and cardamom that soothes cough and a sore throat.",
     detailedDescription:
-      "Sitopaladi Churna, from the Sharangadhara Samhita, is one of the first remedies an Ayurvedic household reaches for when a cough or cold begins. Sitopala (rock sugar) and Vanshalochan soothe the throat, while Pippali, Ela and Twak loosen phlegm and support clear breathing.\n\nIts mild sweet taste makes it easy to give to children with honey. Pack of 100 g.",
+      "Sitopaladi Churna, from the Sharangadhara Samhita, is one of the first remedies an Ayurvedic household reaches for when a cough or cold begins. Sitopala (rock sugar) and Vanshalochan soothe the throat, while Pippali, Ela and Twak loosen phlegm and support clear breathing.\n\nIts mild sweet taste makes it easy to give to children with honey.",
     ingredients:
       "Sitopala (rock sugar), Vanshalochan (Bambusa arundinacea), Pippali (Piper longum), Ela (Elettaria cardamomum), Twak (Cinnamomum zeylanicum)",
     benefits:

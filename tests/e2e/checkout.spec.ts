@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import {
   addToCart,
   checkoutWithoutScript,
@@ -229,4 +229,97 @@ test("an order whose last unit sold meanwhile goes back to the cart, naming the 
   await expect(page.getByText("Some items need your attention")).toHaveCount(0);
   await expect(page.getByText("Out of stock: remove it to check out")).toBeVisible();
   await product.remove();
+});
+
+/** The customer's first order, to the address typed, which the checkout saves as the default. */
+async function firstOrderSavingAddress(page: Page, slug: string) {
+  await addToCart(page, slug);
+  await openCheckout(page);
+  await fillAddress(page);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Order placed successfully!")).toBeVisible();
+}
+
+const NEW_ADDRESS = {
+  fullName: "Asha Patil",
+  phone: "9876501234",
+  addressLine1: "7 Peth Road, Karanje",
+  city: "Satara",
+  state: "Maharashtra",
+  postalCode: "415002",
+};
+
+async function fillNewAddress(page: Page) {
+  await page.getByLabel("Full Name").fill(NEW_ADDRESS.fullName);
+  await page.getByLabel("Phone").fill(NEW_ADDRESS.phone);
+  await page.getByLabel("Address Line 1").fill(NEW_ADDRESS.addressLine1);
+  await page.getByLabel("City").fill(NEW_ADDRESS.city);
+  await page.getByLabel("State").fill(NEW_ADDRESS.state);
+  await page.getByLabel("Postal Code").fill(NEW_ADDRESS.postalCode);
+}
+
+/** "New address" beside the saved ones opens an empty form, with the box that saves it ticked. */
+async function expectEmptyNewAddressForm(page: Page) {
+  await expect(page).toHaveURL("/checkout?address=new");
+  for (const label of ["Full Name", "Phone", "Address Line 1", "City", "State", "Postal Code"]) {
+    await expect(page.getByLabel(label, { exact: true }), label).toHaveValue("");
+  }
+  await expect(page.getByLabel("Save this address to my account")).toBeChecked();
+}
+
+test("'New address' opens an empty form; the order goes to the address typed and saves it", async ({
+  page,
+}) => {
+  const product = await trialProduct("New Address Oil", { price: "150" });
+  await signUp(page, { fullName: "Meera Jadhav" });
+  await firstOrderSavingAddress(page, product.slug);
+
+  await addToCart(page, product.slug);
+  await openCheckout(page);
+  // The saved address fills the form first.
+  await expect(page.getByLabel("Address Line 1")).toHaveValue("12 Shivaji Nagar, Rajwada");
+  await page
+    .getByRole("navigation", { name: "Saved addresses" })
+    .getByRole("link", { name: "New address" })
+    .click();
+  await expectEmptyNewAddressForm(page);
+  await fillNewAddress(page);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Order placed successfully!")).toBeVisible();
+  await expect(orderCard(page)).toContainText(NEW_ADDRESS.addressLine1);
+  await expect(orderCard(page)).toContainText(NEW_ADDRESS.fullName);
+
+  await page.goto("/profile?tab=addresses");
+  const saved = page.getByRole("main");
+  await expect(saved).toContainText("12 Shivaji Nagar, Rajwada");
+  await expect(saved).toContainText(NEW_ADDRESS.addressLine1);
+});
+
+test("without JavaScript, 'New address' opens an empty form, and an address left unsaved is only the order's", async ({
+  page,
+  browser,
+}) => {
+  const product = await trialProduct("New Address Balm", { price: "150" });
+  const { plain, context } = await signInWithoutScript(page, browser);
+  await plain.goto(`/product/${product.slug}`);
+  await checkoutWithoutScript(plain);
+  await plain.getByRole("button", { name: "Place Order" }).click();
+  await expect(plain).toHaveURL("/profile?tab=orders");
+
+  await plain.goto(`/product/${product.slug}`);
+  await plain.getByRole("button", { name: "Add to Cart" }).click();
+  await plain.goto("/checkout");
+  await expect(plain.getByLabel("Address Line 1")).toHaveValue("3 Rajwada Chowk, Satara");
+  await plain.getByRole("link", { name: "New address" }).click();
+  await expectEmptyNewAddressForm(plain);
+  await fillNewAddress(plain);
+  await plain.getByLabel("Save this address to my account").uncheck();
+  await plain.getByRole("button", { name: "Place Order" }).click();
+  await expect(plain).toHaveURL("/profile?tab=orders");
+  await expect(orderCard(plain)).toContainText(NEW_ADDRESS.addressLine1);
+
+  await plain.goto("/profile?tab=addresses");
+  await expect(plain.getByText("3 Rajwada Chowk, Satara").first()).toBeVisible();
+  await expect(plain.getByText(NEW_ADDRESS.addressLine1)).toHaveCount(0);
+  await context.close();
 });

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatIstDate } from "../../app/domain/india-time";
 import { seedProducts, seedReviews } from "../../db/seed/catalog-data";
 import { signedInTest } from "./fixtures";
-import { signUp, waitForHydration } from "./helpers";
+import { signInWithoutScript, signUp, waitForHydration } from "./helpers";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAULI = seedProducts.find((p) => p.slug === "mauli-shatavaryadi-kalpa")!;
@@ -167,6 +167,24 @@ test.describe("product page", () => {
       await expect(page.getByRole("link", { name: "Cart, 10 items" })).toBeVisible();
     },
   );
+
+  test("without JavaScript, the quantity is a number field from 1 to 10 and Add to Cart adds what is typed", async ({
+    page,
+    browser,
+  }) => {
+    const { plain, context } = await signInWithoutScript(page, browser);
+    await plain.goto(`/product/${MAULI.slug}`);
+    const quantity = plain.getByRole("spinbutton", { name: "Quantity" });
+    await expect(quantity).toHaveAttribute("min", "1");
+    await expect(quantity).toHaveAttribute("max", "10");
+    await quantity.fill("3");
+    await plain.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(plain).toHaveURL("/cart");
+    await expect(plain.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
+    const line = plain.getByRole("list", { name: "Items in your cart" }).getByRole("listitem");
+    await expect(line.getByRole("spinbutton")).toHaveValue("3");
+    await context.close();
+  });
 
   test("the gallery steps through the images with wrap-around and zooms", async ({ page }) => {
     await page.goto(`/product/${MAULI.slug}`);

@@ -208,6 +208,43 @@ describe(`a product's pack sizes in the cart on ${DATABASE_KIND}`, () => {
   });
 });
 
+describe(`what an add to the cart of a pack size says on ${DATABASE_KIND}`, () => {
+  it("names the size the shop chose when none was posted (a card's Add to Cart); the spec's toasts otherwise", async () => {
+    const item = await chyawanprash({ small: 0 });
+    const [single] = await insertProducts(handle.db, [
+      { name: `Brahmi Vati ${item.tag}`, price: 18000 },
+    ]);
+    const customer = await createCustomer("Card Adder");
+    const add = async (fields: Record<string, string>) => {
+      const request = browserRequest("/cart", customer.cookies, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "add", ...fields }),
+      });
+      const { status, toast } = await callRoute(cartAction, request);
+      expect(status).toBe(200);
+      return { title: toast?.title, description: toast?.description };
+    };
+
+    expect(await add({ productId: item.product.id })).toEqual({
+      title: `Added ${item.product.name} – 500 g`,
+    });
+    expect(await add({ productId: item.product.id, quantity: "2" })).toEqual({
+      title: "Cart updated",
+      description: `3 × ${item.product.name} – 500 g in your cart`,
+    });
+    // Chosen on the product page: the spec's words.
+    expect(await add({ productId: item.product.id, variantId: item.kilo })).toEqual({
+      title: "Added to cart",
+    });
+    expect(await add({ productId: item.product.id, variantId: item.kilo })).toEqual({
+      title: "Cart updated",
+    });
+    // A product of one size reads as the spec has it, from its card too.
+    expect(await add({ productId: single!.id })).toEqual({ title: "Added to cart" });
+    expect(await add({ productId: single!.id })).toEqual({ title: "Cart updated" });
+  });
+});
+
 describe(`ordering, cancelling and reopening pack sizes on ${DATABASE_KIND}`, () => {
   it("prices each size, records its label and SKU, and takes only its stock", async () => {
     const item = await chyawanprash({ half: 5, kilo: 4, small: 3 });
@@ -410,7 +447,7 @@ describe(`many shoppers buying two sizes of one product at once on ${DATABASE_KI
 });
 
 describe(`what shoppers are shown of a product's sizes on ${DATABASE_KIND}`, () => {
-  it("shows the first size in stock, 'from' when the sizes' prices differ, and sorts by the shown size's price", async () => {
+  it("shows the first size in stock, 'from' when the sizes' prices differ, and sorts by the price shown", async () => {
     const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
     await handle.db
       .update(productVariants)
@@ -461,6 +498,60 @@ describe(`what shoppers are shown of a product's sizes on ${DATABASE_KIND}`, () 
     await setStock(handle.db, { variantId: item.kilo }, 0);
     const soldOut = (await findProduct(handle.db, item.product.id))!;
     expect([soldOut.sizeLabel, soldOut.stockQuantity]).toEqual(["250 g", 0]);
+  });
+
+  it("reads 'from' the lowest price of a size in stock, and sorts by it, while the card adds the default size", async () => {
+    // 1 kg costs less than 500 g, the size shown first; the ₹0.01 250 g is out of stock.
+    const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
+    await handle.db
+      .update(productVariants)
+      .set({ price: 1 })
+      .where(eq(productVariants.id, item.small));
+    await handle.db
+      .update(productVariants)
+      .set({ price: 32000, discountPrice: 30000 })
+      .where(eq(productVariants.id, item.kilo));
+    const [single] = await insertProducts(handle.db, [
+      { name: `Triphala Churna ${item.tag}`, price: 35000 },
+    ]);
+    const cards = async (sort: "price-low" | "price-high") =>
+      (
+        await searchProducts(handle.db, {
+          search: item.tag.toLowerCase(),
+          categoryId: undefined,
+          sort,
+          page: 1,
+        })
+      ).items.map((card) => [
+        card.name,
+        card.variantId,
+        card.price,
+        card.discountPrice,
+        card.pricesDiffer,
+      ]);
+
+    expect(await cards("price-low")).toEqual([
+      [item.product.name, item.half, 32000, 30000, true],
+      [single!.name, single!.variantId, 35000, null, false],
+    ]);
+    expect((await cards("price-high")).map(([name]) => name)).toEqual([
+      single!.name,
+      item.product.name,
+    ]);
+
+    // Once 1 kg sells out, the lowest price of a size in stock is 500 g's ₹399.
+    await setStock(handle.db, { variantId: item.kilo }, 0);
+    expect(await cards("price-low")).toEqual([
+      [single!.name, single!.variantId, 35000, null, false],
+      [item.product.name, item.half, 45000, 39900, true],
+    ]);
+
+    // With every size sold out, the lowest price of a size on sale, beside the first size's stock.
+    await setStock(handle.db, { variantId: item.half }, 0);
+    expect(await cards("price-low")).toEqual([
+      [item.product.name, item.small, 1, null, true],
+      [single!.name, single!.variantId, 35000, null, false],
+    ]);
   });
 
   it("finds a product by a size's SKU in any case, but not by an archived size's", async () => {
@@ -549,6 +640,41 @@ describe(`a product page for each pack size on ${DATABASE_KIND}`, () => {
     for (const size of ["NOPE", `CHY-1KG-${other.tag}`, ""]) {
       expect((await open(`/product/${slug}?size=${size}`)).variantId).toBe(item.half);
     }
+  });
+
+  it("sends 'Choose size' without JavaScript, which submits the buy form, to the size's own page", async () => {
+    const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
+    const slug = item.product.slug;
+    const query = (variantId: string, extra: Record<string, string> = {}) =>
+      new URLSearchParams({
+        intent: "add",
+        productId: item.product.id,
+        variantId,
+        quantity: "1",
+        redirectTo: `/product/${slug}`,
+        ...extra,
+      });
+    const chosen = await callRoute(productLoader, getPage(`/product/${slug}?${query(item.kilo)}`), {
+      id: slug,
+    });
+    expect([chosen.status, chosen.location]).toEqual([
+      302,
+      `/product/${slug}?size=CHY-1KG-${item.tag}`,
+    ]);
+    const onTab = await callRoute(
+      productLoader,
+      getPage(`/product/${item.product.id}?${query(item.half, { tab: "dosage" })}`),
+      { id: item.product.id },
+    );
+    expect(onTab.location).toBe(`/product/${item.product.id}?tab=dosage&size=CHY-500-${item.tag}`);
+    // Another product's size, or none known: the product's page.
+    const other = await chyawanprash();
+    const unknown = await callRoute(
+      productLoader,
+      getPage(`/product/${slug}?${query(other.kilo)}`),
+      { id: slug },
+    );
+    expect(unknown.location).toBe(`/product/${slug}`);
   });
 
   it("describes a product of several sizes to search engines as a group with an offer per size", async () => {

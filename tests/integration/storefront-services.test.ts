@@ -192,10 +192,10 @@ describe(`cart and wishlist on ${DATABASE_KIND}`, () => {
   it("adds a product, then raises its quantity when added again", async () => {
     expect(
       await addToCart(handle.db, { userId: customerId, productId: herbId, quantity: 1 }),
-    ).toEqual({ status: "added", quantity: 1, name: "Tulsi Drops" });
+    ).toEqual({ status: "added", quantity: 1, name: "Tulsi Drops", sizeChosenByShop: false });
     expect(
       await addToCart(handle.db, { userId: customerId, productId: herbId, quantity: 2 }),
-    ).toEqual({ status: "updated", quantity: 3, name: "Tulsi Drops" });
+    ).toEqual({ status: "updated", quantity: 3, name: "Tulsi Drops", sizeChosenByShop: false });
     const lines = await listCartLines(handle.db, customerId);
     expect(lines.map((l) => [l.name, l.quantity])).toEqual([["Tulsi Drops", 3]]);
   });

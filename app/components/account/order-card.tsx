@@ -1,7 +1,6 @@
 import { FileText } from "lucide-react";
 import { PayNowButton } from "~/components/checkout/pay-now-button";
 import { AddressBlock, type OrderSummaryView } from "~/components/order/order-summary";
-import { SizeSku } from "~/components/product/size-sku";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { formatIstDateTime } from "~/domain/india-time";
@@ -126,7 +125,6 @@ export function OrderCard({ order }: { order: OrderView }) {
               <tr key={item.id} className="border-border border-b last:border-0">
                 <td className="py-2 pr-2 [overflow-wrap:anywhere] sm:pr-3">
                   {sizedName(item.productName, item.variantLabel ?? "")}
-                  <SizeSku label={item.variantLabel} sku={item.sku} />
                 </td>
                 <td className="px-2 py-2 text-right sm:px-3">{item.quantity}</td>
                 <td className="whitespace-nowrap px-2 py-2 text-right sm:px-3">

@@ -2,7 +2,6 @@ import { AlertTriangle, ShoppingBag, Tag, Trash2, Truck, X } from "lucide-react"
 import { Link, useFetcher, useFetchers } from "react-router";
 import { Price } from "~/components/product/price";
 import { ProductImage } from "~/components/product/product-image";
-import { SizeSku } from "~/components/product/size-sku";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatRupees } from "~/domain/money";
@@ -64,7 +63,6 @@ function CartLine({ line }: { line: CartLineView }) {
             {line.name}
           </Link>
         )}
-        <SizeSku label={line.sizeLabel} sku={line.sku} />
         <Price price={line.price} discountPrice={line.discountPrice} />
         {line.problem ? (
           <p className="flex items-center gap-1 font-medium text-destructive text-sm" role="status">

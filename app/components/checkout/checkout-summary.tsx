@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { OrderTotals } from "~/components/cart/order-totals";
 import { ProductImage } from "~/components/product/product-image";
-import { SizeSku } from "~/components/product/size-sku";
 import { formatRupees } from "~/domain/money";
 import type { Totals } from "~/domain/pricing";
 import type { ShippingMethod } from "~/domain/shipping";
@@ -36,7 +35,6 @@ export function CheckoutSummary({
             <ProductImage path={line.imagePath} alt="" sizes="48px" className="w-12 rounded-md" />
             <span className="text-sm">
               {line.name} <span className="text-muted-foreground">× {line.quantity}</span>
-              <SizeSku label={line.sizeLabel} sku={line.sku} />
             </span>
             <span className="text-sm">{formatRupees(line.lineTotal)}</span>
           </li>

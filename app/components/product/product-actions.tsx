@@ -6,11 +6,12 @@ import { cn } from "~/lib/cn";
 /**
  * One cart endpoint (POST /cart, intent=add) serves every "Add to Cart" button; it is a plain
  * form, so it works before JavaScript loads. Visitors are sent to /auth by the server, and come
- * back to this page with the item added once signed in.
+ * back to this page with the item added once signed in. A card's button names no size: the
+ * server adds the product's default size and, when there are several, says which
+ * (docs/decisions/071).
  */
 export function AddToCartButton({
   productId,
-  variantId,
   productName,
   quantity = 1,
   disabled,
@@ -18,8 +19,6 @@ export function AddToCartButton({
   size = "md",
 }: {
   productId: string;
-  /** The pack size to add (docs/decisions/056); without one, the product's default size. */
-  variantId?: string;
   productName: string;
   quantity?: number;
   disabled?: boolean;
@@ -33,7 +32,6 @@ export function AddToCartButton({
     <fetcher.Form method="post" action="/cart" className={className}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
-      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="quantity" value={quantity} />
       <ReturnHere />
       <Button

@@ -36,18 +36,19 @@ async function renderCard(product: ProductCardData) {
 
 afterEach(cleanup);
 
-describe("a product card's price (docs/decisions/056)", () => {
+describe("a product card's price (docs/decisions/056, 071)", () => {
   it("shows a product with one size as before: the price to pay and the original", async () => {
     await renderCard(oneSize);
     expect(screen.getByText("₹199")).toBeTruthy();
     expect(screen.queryByText(/from/)).toBeNull();
   });
 
-  it("reads 'from' before the shown size's price when the sizes' prices differ, and adds that size", async () => {
+  it("reads 'from' before the lowest price when the sizes' prices differ, and leaves the size to the shop", async () => {
     await renderCard({ ...oneSize, pricesDiffer: true, sizeLabel: "100 g" });
     expect(screen.getByText("from ₹199")).toBeTruthy();
     const button = screen.getByRole("button", { name: "Add to Cart, Triphala Churna" });
-    const form = button.closest("form")!;
-    expect(new FormData(form).get("variantId")).toBe(oneSize.variantId);
+    const form = new FormData(button.closest("form")!);
+    // docs/decisions/071: the server adds the default size and names it.
+    expect([form.get("productId"), form.get("variantId")]).toEqual([oneSize.id, null]);
   });
 });

@@ -61,7 +61,6 @@ export function ProductCard({
         <div className="mt-auto flex gap-2 pt-2">
           <AddToCartButton
             productId={product.id}
-            variantId={product.variantId}
             productName={product.name}
             disabled={product.stockQuantity <= 0}
             className="flex-1"

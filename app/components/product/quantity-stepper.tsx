@@ -1,7 +1,12 @@
 import { Minus, Plus } from "lucide-react";
+import { useHydrated } from "~/components/use-hydrated";
 import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/cart-limits";
 
-/** docs/SPEC.md §2: a quantity from 1 to 10 (never above the stock). */
+/**
+ * docs/SPEC.md §2: a quantity from 1 to 10 (never above the stock). The field is the form's
+ * `quantity`, so without JavaScript the number typed is posted (the server checks it again); the
+ * buttons, which need a script, wait for it.
+ */
 export function QuantityStepper({
   value,
   onChange,
@@ -13,6 +18,7 @@ export function QuantityStepper({
   max: number;
   id?: string;
 }) {
+  const hydrated = useHydrated();
   const limit = Math.max(1, Math.min(MAX_QUANTITY_PER_PRODUCT, max));
   const set = (next: number) => onChange(Math.min(limit, Math.max(1, next)));
   const button =
@@ -27,13 +33,14 @@ export function QuantityStepper({
           type="button"
           className={button}
           onClick={() => set(value - 1)}
-          disabled={value <= 1}
+          disabled={!hydrated || value <= 1}
           aria-label="Decrease quantity"
         >
           <Minus className="size-4" aria-hidden="true" />
         </button>
         <input
           id={id}
+          name="quantity"
           type="number"
           inputMode="numeric"
           min={1}
@@ -46,7 +53,7 @@ export function QuantityStepper({
           type="button"
           className={button}
           onClick={() => set(value + 1)}
-          disabled={value >= limit}
+          disabled={!hydrated || value >= limit}
           aria-label="Increase quantity"
         >
           <Plus className="size-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { Form, useSubmit } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatRupeesShort } from "~/domain/money";
 
@@ -13,29 +13,34 @@ export type SizeOption = {
 
 /**
  * A product's pack sizes as a radio group (docs/decisions/056), each with its price and whether
- * it is out of stock. Choosing one opens the page of that size (`?size=<sku>`): with JavaScript
- * at once, without it by the "Choose size" button. The tab open stays open.
+ * it is out of stock. The radios belong to the Add to Cart form (`form`), so the size checked is
+ * the size added, with or without JavaScript (docs/decisions/071). Choosing one opens the page
+ * of that size (`?size=<sku>`): with JavaScript at once, without it by the "Choose size" button,
+ * which sends that form to this page, and the page answers with the size's own address. The tab
+ * open stays open.
  */
 export function SizePicker({
   sizes,
   chosenId,
   tab,
+  formId,
 }: {
   sizes: readonly SizeOption[];
   chosenId: string;
   tab: string | null;
+  /** The id of the Add to Cart form the radios post with. */
+  formId: string;
 }) {
-  const submit = useSubmit();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const open = (size: SizeOption) => {
+    const params = new URLSearchParams(tab ? { tab } : {});
+    params.set("size", size.sku);
+    void navigate(`?${params}`, { preventScrollReset: true, replace: true });
+  };
   return (
-    <Form
-      // A new form for each page, so the checked radio is the page's size after back and forward.
-      key={chosenId}
-      method="get"
-      preventScrollReset
-      replace
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
-    >
-      {tab ? <input type="hidden" name="tab" value={tab} /> : null}
+    // A new group for each page, so the checked radio is the page's size after back and forward.
+    <div key={chosenId}>
       <fieldset className="grid gap-2">
         <legend className="mb-1 font-medium text-sm">Size</legend>
         <div className="flex flex-wrap gap-2">
@@ -51,9 +56,11 @@ export function SizePicker({
                 <input
                   id={id}
                   type="radio"
-                  name="size"
-                  value={size.sku}
+                  form={formId}
+                  name="variantId"
+                  value={size.id}
                   defaultChecked={size.id === chosenId}
+                  onChange={() => open(size)}
                   className="size-4 accent-primary"
                 />
                 <span className="grid">
@@ -70,10 +77,21 @@ export function SizePicker({
         </div>
       </fieldset>
       <noscript>
-        <Button type="submit" variant="outline" size="sm" className="mt-2">
+        <Button
+          type="submit"
+          form={formId}
+          formMethod="get"
+          formAction={pathname}
+          // Sent only by this button: the tab open, which the cart has no use for.
+          name={tab ? "tab" : undefined}
+          value={tab ?? undefined}
+          variant="outline"
+          size="sm"
+          className="mt-2"
+        >
           Choose size
         </Button>
       </noscript>
-    </Form>
+    </div>
   );
 }

@@ -39,7 +39,13 @@ async function cartIdFor(executor: Executor, userId: string) {
 export async function addToCart(
   database: Database,
   input: { userId: string; productId: string; variantId?: string; quantity: number },
-): Promise<{ status: "added" | "updated"; quantity: number; name: string }> {
+): Promise<{
+  status: "added" | "updated";
+  quantity: number;
+  name: string;
+  /** No size was posted and the product has several: the default size was added. */
+  sizeChosenByShop: boolean;
+}> {
   return database.transaction(async (tx) => {
     const size = await lockSizeToBuy(tx, input);
     if (size?.status !== "published") {
@@ -71,7 +77,12 @@ export async function addToCart(
         set: { quantity, updatedAt: new Date() },
       });
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
-    return { status: existing ? "updated" : "added", quantity, name };
+    return {
+      status: existing ? "updated" : "added",
+      quantity,
+      name,
+      sizeChosenByShop: !input.variantId && size.sizesOnSale > 1,
+    };
   });
 }
 

@@ -10,12 +10,19 @@ export const isPublished = eq(products.status, "published");
 
 /**
  * The size a card shows (docs/decisions/056): of the product's sizes on sale, the first in the
- * administrator's order that is in stock, else the first; and whether the sizes' prices differ
- * (the card then reads "from"). Joined laterally to `products` on true, so a product without a
- * size on sale has no card.
+ * administrator's order that is in stock, else the first; its stock is the card's and its Add to
+ * Cart adds it. Beside it, what the card's price is read from (docs/decisions/071): the cheapest
+ * size a shopper can buy, in stock, else the cheapest on sale, as `{unit price, price}` (a
+ * discount price is always below the price, so the pair gives it back); and whether the sizes'
+ * prices differ (the card then reads "from"). Aggregates over the product's sizes, in the one
+ * lateral row joined to `products` on true, so a product without a size on sale has no card.
  */
 export const shownSize = sql`(
   select v.id, v.sku, v.label, v.price, v.discount_price, v.stock_quantity,
+    coalesce(
+      min(array[coalesce(v.discount_price, v.price), v.price]) filter (where v.stock_quantity > 0) over (),
+      min(array[coalesce(v.discount_price, v.price), v.price]) over ()
+    ) as cheapest,
     min(coalesce(v.discount_price, v.price)) over () <> max(coalesce(v.discount_price, v.price)) over () as prices_differ
   from product_variants v
   where v.product_id = ${products}.id and v.archived_at is null
@@ -23,12 +30,12 @@ export const shownSize = sql`(
   limit 1
 ) as shown`;
 
-/** What a shopper pays for the size a card shows: what price sorts order by. */
-export const shownUnitPrice = sql`coalesce(shown.discount_price, shown.price)`;
+/** The lowest a shopper pays for one of the product's sizes: what price sorts order by. */
+export const fromUnitPrice = sql`shown.cheapest[1]`;
 
 /**
- * The fields a product card shows, with its primary image (one query, no N+1); price and stock
- * are the shown size's (select from products joined to `shownSize`).
+ * The fields a product card shows, with its primary image (one query, no N+1); its stock is the
+ * shown size's, its price the cheapest size's (select from products joined to `shownSize`).
  */
 export const productCardColumns = {
   id: products.id,
@@ -38,8 +45,9 @@ export const productCardColumns = {
   variantId: sql<string>`shown.id`,
   sku: sql<string>`shown.sku`,
   sizeLabel: sql<string>`shown.label`,
-  price: sql<number>`shown.price`,
-  discountPrice: sql<number | null>`shown.discount_price`,
+  /** The cheapest size's, as the card reads them (`shownSize`). */
+  price: sql<number>`shown.cheapest[2]`,
+  discountPrice: sql<number | null>`nullif(shown.cheapest[1], shown.cheapest[2])`,
   /** True when the product's sizes differ in price: the card's price reads "from". */
   pricesDiffer: sql<boolean>`shown.prices_differ`,
   rating: products.rating,
@@ -54,10 +62,11 @@ export type ProductCard = {
   slug: string;
   name: string;
   description: string;
-  /** The shown size. */
+  /** The shown size, whose stock the card shows and whose Add to Cart adds it. */
   variantId: string;
   sku: string;
   sizeLabel: string;
+  /** The price and discount price of the cheapest size a shopper can buy ("from"). */
   price: number;
   discountPrice: number | null;
   pricesDiffer: boolean;

@@ -123,6 +123,24 @@ export function withChosenSize(product: ProductDetail, sku: string | null): Prod
   };
 }
 
+/**
+ * Where "Choose size" without JavaScript leads (docs/decisions/071): the page of the size the
+ * Add to Cart form names by id, on the tab that was open; the product's page when the id is not
+ * one of its sizes on sale.
+ */
+export function sizePagePath(
+  product: ProductDetail,
+  pathname: string,
+  variantId: string,
+  tab: string | null,
+) {
+  const params = new URLSearchParams(tab ? { tab } : {});
+  const size = product.sizes.find((candidate) => candidate.id === variantId);
+  if (size) params.set("size", size.sku);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 type GalleryPicture = { imageId: string; path: string; alt: string; isPrimary: boolean };
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof findProduct>>>;

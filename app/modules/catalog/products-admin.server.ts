@@ -6,7 +6,7 @@ import type { ProductFormValues } from "../../domain/validation/product";
 import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
-import { productCardColumns, shownSize } from "./listing.server";
+import { shownSize } from "./listing.server";
 import {
   attachImages,
   deleteUnusedImages,
@@ -63,8 +63,8 @@ export async function listAdminProducts(
             slug: products.slug,
             name: products.name,
             // The size its cards show; the stock of all its sizes on sale (docs/decisions/056).
-            price: productCardColumns.price,
-            discountPrice: productCardColumns.discountPrice,
+            price: sql<number>`shown.price`,
+            discountPrice: sql<number | null>`shown.discount_price`,
             stockQuantity: sql<number>`(
               select coalesce(sum(v.stock_quantity), 0)::int from product_variants v
               where v.product_id = ${products}.id and v.archived_at is null

@@ -10,19 +10,19 @@ import { PAGE_TAGS } from "../../domain/page-cache-rules";
 import type { Executor } from "../../lib/db.server";
 import { pageShows } from "../../lib/page-dependencies.server";
 import {
+  fromUnitPrice,
   isPublished,
   type ProductCard,
   productCardColumns,
   shownSize,
-  shownUnitPrice,
 } from "./listing.server";
 
 /** Each order ends on the id, so pages never repeat or skip a product. */
 const ORDER_BY: Record<ProductSort, SQL[]> = {
   featured: [desc(products.isFeatured), desc(products.createdAt), asc(products.id)],
-  // What a shopper pays for the size the card shows (docs/decisions/056).
-  "price-low": [asc(shownUnitPrice), asc(products.id)],
-  "price-high": [desc(shownUnitPrice), asc(products.id)],
+  // The lowest a shopper pays for one of the product's sizes, the card's "from" (decision 071).
+  "price-low": [asc(fromUnitPrice), asc(products.id)],
+  "price-high": [desc(fromUnitPrice), asc(products.id)],
   rating: [desc(products.rating), desc(products.reviewCount), asc(products.id)],
 };
 

@@ -33,7 +33,8 @@ export const sizeOrder = [asc(productVariants.sortOrder), asc(productVariants.id
  * The size a cart add is about, locked against a concurrent change of its stock until the
  * transaction ends: the one named, when it belongs to the product, else the product's default
  * size (the first in stock in the administrator's order, else the first: the one its card
- * shows). Archived sizes are found too, so the refusal can say so; null when there is none.
+ * shows). Archived sizes are found too, so the refusal can say so; null when there is none. With
+ * it, how many sizes the product has on sale.
  */
 export async function lockSizeToBuy(
   tx: Transaction,
@@ -47,6 +48,10 @@ export async function lockSizeToBuy(
       archived: sql<boolean>`${productVariants.archivedAt} is not null`,
       name: products.name,
       status: products.status,
+      sizesOnSale: sql<number>`(
+        select count(*)::int from product_variants o
+        where o.product_id = ${productVariants.productId} and o.archived_at is null
+      )`,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))

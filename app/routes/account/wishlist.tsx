@@ -137,7 +137,6 @@ function SavedCard({ item }: { item: WishlistItem }) {
         <div className="mt-auto flex items-center gap-2 pt-2">
           <AddToCartButton
             productId={item.id}
-            variantId={item.variantId}
             productName={item.name}
             disabled={item.stockQuantity <= 0}
             className="flex-1"

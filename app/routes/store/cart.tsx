@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { CartContents } from "~/components/cart/cart-contents";
+import { cartAddedMessage } from "~/domain/cart-added";
 import { appliedMessage, COUPON_MESSAGES } from "~/domain/coupons";
 import { cartActionSchema } from "~/domain/validation/cart";
 import { actionFailure, actionSuccess, appErrorFailure } from "~/lib/action-result.server";
@@ -74,10 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
           variantId: input.variantId,
           quantity: input.quantity,
         });
-        return respondAfterChange(user.id, {
-          type: "success",
-          title: result.status === "added" ? "Added to cart" : "Cart updated",
-        });
+        return respondAfterChange(user.id, { type: "success", ...cartAddedMessage(result) });
       }
       case "set-quantity": {
         const result = await setLineQuantity(db(), {

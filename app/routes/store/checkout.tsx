@@ -91,6 +91,18 @@ const AwaitingPayment = deferred(() =>
 
 const ORDERS_TAB = "/profile?tab=orders";
 
+/** `?address=new`: the saved addresses' "New address" link. */
+const NEW_ADDRESS = "new";
+const EMPTY_ADDRESS = {
+  fullName: "",
+  phone: "",
+  addressLine1: "",
+  addressLine2: "",
+  city: "",
+  state: "",
+  postalCode: "",
+};
+
 export const meta: Route.MetaFunction = () => [
   { title: "Checkout | Satara Ayurveda" },
   { name: "description", content: "Delivery address and payment for your Satara Ayurveda order." },
@@ -117,22 +129,27 @@ export async function loader({ request }: Route.LoaderArgs) {
     currentConsents(db(), user.id),
   ]);
   const chosenId = new URL(request.url).searchParams.get("address");
-  const chosen =
-    addresses.find((address) => address.id === chosenId) ??
-    addresses.find((address) => address.isDefault) ??
-    null;
+  // "New address" beside the saved ones starts an empty form (docs/decisions/071).
+  const newAddress = chosenId === NEW_ADDRESS && addresses.length > 0;
+  const chosen = newAddress
+    ? null
+    : (addresses.find((address) => address.id === chosenId) ??
+      addresses.find((address) => address.isDefault) ??
+      null);
   // docs/SPEC.md §2: without a saved address the form starts from the shop's own town.
   const prefill = chosen
     ? { ...chosen, addressLine2: chosen.addressLine2 ?? "" }
-    : {
-        fullName: user.fullName,
-        phone: user.phone ?? "",
-        addressLine1: "",
-        addressLine2: "",
-        city: settings.city,
-        state: settings.state,
-        postalCode: settings.postalCode,
-      };
+    : newAddress
+      ? EMPTY_ADDRESS
+      : {
+          fullName: user.fullName,
+          phone: user.phone ?? "",
+          addressLine1: "",
+          addressLine2: "",
+          city: settings.city,
+          state: settings.state,
+          postalCode: settings.postalCode,
+        };
   return {
     view: "checkout" as const,
     cart,

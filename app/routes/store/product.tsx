@@ -6,6 +6,7 @@ import {
   data,
   isRouteErrorResponse,
   Link,
+  redirect,
   type ShouldRevalidateFunction,
   useFetcher,
   useLocation,
@@ -39,6 +40,7 @@ import { getCurrentUser, savedProductsOf } from "~/modules/accounts/session.serv
 import {
   findProduct,
   findProductForPage,
+  sizePagePath,
   withChosenSize,
 } from "~/modules/catalog/product-detail.server";
 import { ReviewError, reviewsForPage, submitReview } from "~/modules/reviews/reviews.server";
@@ -67,7 +69,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await findProductForPage(params.id);
   if (!found) throw data({ notFound: true }, { status: 404 });
   // Each pack size has a page of its own, kept apart in the page cache (docs/decisions/056).
-  const searchParams = new URL(request.url).searchParams;
+  const { pathname, searchParams } = new URL(request.url);
+  // "Choose size" without JavaScript sends the Add to Cart form here, its size by id.
+  const sizeById = searchParams.get("variantId");
+  if (sizeById !== null) {
+    throw redirect(sizePagePath(found, pathname, sizeById, searchParams.get("tab")));
+  }
   const product = withChosenSize(found, searchParams.get("size"));
   // Reviews follow the page rather than hold its first byte: they sit in a tab of their own.
   const reviews = reviewsForPage(product.id);
@@ -253,6 +260,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               sizes={product.sizes}
               chosenId={product.variantId}
               tab={tab === "benefits" ? null : tab}
+              formId={BUY_FORM_ID}
             />
           ) : null}
           <p className="text-lg">{product.description}</p>
@@ -280,6 +288,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             key={product.variantId}
             productId={product.id}
             variantId={product.variantId}
+            sizePicked={product.sizes.length > 1}
             productName={product.name}
             stock={product.stockQuantity}
             saved={saved}
@@ -377,15 +386,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The Add to Cart form, which the size picker's radios belong to (docs/decisions/071). */
+const BUY_FORM_ID = "buy";
+
 function BuyBox({
   productId,
   variantId,
+  sizePicked,
   productName,
   stock,
   saved,
 }: {
   productId: string;
   variantId: string;
+  /** The size picker's checked radio posts the size; else the product's only size is posted here. */
+  sizePicked: boolean;
   productName: string;
   stock: number;
   saved: boolean;
@@ -401,12 +416,16 @@ function BuyBox({
   const inStock = stock > 0;
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-end gap-3">
+      <fetcher.Form
+        id={BUY_FORM_ID}
+        method="post"
+        action="/cart"
+        className="flex flex-wrap items-end gap-3"
+      >
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={productId} />
-        <input type="hidden" name="variantId" value={variantId} />
+        {sizePicked ? null : <input type="hidden" name="variantId" value={variantId} />}
         {inStock ? <QuantityStepper value={quantity} onChange={setQuantity} max={stock} /> : null}
-        <input type="hidden" name="quantity" value={quantity} />
         <ReturnHere />
         <Button
           type="submit"

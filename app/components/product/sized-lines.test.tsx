@@ -7,7 +7,10 @@ import { CartContents } from "~/components/cart/cart-contents";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import type { CartLineView, CartView } from "~/modules/cart/cart-view.server";
 
-/** docs/decisions/056: a sized line reads "Product – size" with its SKU; a one-size line as before. */
+/**
+ * docs/decisions/056 and 071: a sized line reads "Product – size" on the shopper's screens, without
+ * the SKU (the owner's and the documents'); a one-size line as before.
+ */
 
 function cartLine(overrides: Partial<CartLineView>): CartLineView {
   return {
@@ -129,7 +132,7 @@ async function renderInRouter(screenShown: Screen) {
 afterEach(cleanup);
 
 describe("a line of a pack size (docs/decisions/056)", () => {
-  it("reads 'Product – size' with its SKU in the cart; a one-size line by its name, without one", async () => {
+  it("reads 'Product – size' in the cart, without its SKU; a one-size line by its name", async () => {
     await renderInRouter("cart");
     const [plain, sized] = within(
       screen.getByRole("list", { name: "Items in your cart" }),
@@ -137,7 +140,7 @@ describe("a line of a pack size (docs/decisions/056)", () => {
     expect(
       within(sized!).getByRole("link", { name: "Arjunarishta – 200 ml" }).getAttribute("href"),
     ).toBe(`/product/${cart.lines[1]!.productId}?size=ARJ-200`);
-    expect(within(sized!).getByText("SKU ARJ-200")).toBeTruthy();
+    expect(sized!.textContent).not.toContain("SKU");
     expect(within(plain!).getByRole("link", { name: "Triphala Churna" })).toBeTruthy();
     expect(within(plain!).queryByText(/SKU/)).toBeNull();
   });
@@ -148,17 +151,17 @@ describe("a line of a pack size (docs/decisions/056)", () => {
       screen.getByRole("list", { name: "Items in your order" }),
     ).getAllByRole("listitem");
     expect(sized!.textContent).toContain("Arjunarishta – 200 ml × 2");
-    expect(within(sized!).getByText("SKU ARJ-200")).toBeTruthy();
+    expect(sized!.textContent).not.toContain("SKU");
     expect(plain!.textContent).toContain("Triphala Churna × 1");
     expect(plain!.textContent).not.toContain("SKU");
   });
 
-  it("reads the size and SKU as sold on the customer's order card", async () => {
+  it("reads the size as sold on the customer's order card, without its SKU", async () => {
     await renderInRouter("order");
     const rows = screen.getAllByRole("row").slice(1);
     expect(rows.map((row) => row.querySelector("td")?.textContent)).toEqual([
       "Triphala Churna",
-      "Arjunarishta – 200 mlSKU ARJ-200",
+      "Arjunarishta – 200 ml",
     ]);
   });
 });
