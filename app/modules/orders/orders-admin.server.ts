@@ -333,3 +333,56 @@ export async function addTrackingId(
   });
   return shipped;
 }
+
+type ShippingAddress = (typeof orders.$inferSelect)["shippingAddress"];
+
+/** The address a locked order goes to (the owner may have changed it since it was placed). */
+export async function shippingAddressOf(executor: Executor, orderId: string) {
+  const [row] = await executor
+    .select({ address: orders.shippingAddress })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.address ?? null;
+}
+
+/**
+ * "Update address" (docs/decisions/074): the owner corrects where an order goes, after the
+ * customer says so (a failed delivery attempt, a call), in one transaction that locks the order,
+ * audited with the fields that changed. Refused once the order is delivered or cancelled.
+ */
+export async function updateShippingAddress(
+  database: Database,
+  actorId: string,
+  orderId: string,
+  address: ShippingAddress,
+  now = new Date(),
+) {
+  return database.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status === "delivered" || order.status === "cancelled") {
+      throw new OrderAdminError(
+        `Order ${order.orderNumber} is ${order.status}; its address can no longer be changed`,
+      );
+    }
+    const current = (await shippingAddressOf(tx, orderId))!;
+    const fields = Object.keys(address) as (keyof ShippingAddress)[];
+    const changed = fields.filter((field) => (current[field] ?? null) !== (address[field] ?? null));
+    if (changed.length === 0) return { orderNumber: order.orderNumber, changed: false };
+    await tx
+      .update(orders)
+      .set({ shippingAddress: address, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actorId,
+      action: "update-address",
+      entity: "order",
+      entityId: order.id,
+      changes: {
+        orderNumber: order.orderNumber,
+        before: Object.fromEntries(changed.map((field) => [field, current[field] ?? null])),
+        after: Object.fromEntries(changed.map((field) => [field, address[field] ?? null])),
+      },
+    });
+    return { orderNumber: order.orderNumber, changed: true };
+  });
+}
