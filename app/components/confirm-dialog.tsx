@@ -1,13 +1,21 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { TitledDialog } from "~/components/titled-dialog";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { DialogClose, DialogFooter } from "~/components/ui/dialog";
+import { DialogFooter, DialogHeader } from "~/components/ui/dialog";
 
 /**
- * Asks before something that cannot be undone. `children` is the answer that goes ahead (a form
- * or a button); the other answer closes the dialog.
+ * Asks before something that cannot be undone: an alertdialog named by its question (`title`),
+ * which opens with the answer that goes back focused. `children` is the answer that goes ahead
+ * (a form or a button); the other answer closes the dialog.
  */
 export function ConfirmDialog({
   open,
@@ -27,22 +35,23 @@ export function ConfirmDialog({
   children: ReactNode;
 }) {
   return (
-    <TitledDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={description}
-      trigger={trigger}
-    >
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {cancelLabel}
-          </Button>
-        </DialogClose>
-        {children}
-      </DialogFooter>
-    </TitledDialog>
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
+      <AlertDialogContent>
+        <DialogHeader className="pr-0">
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <AlertDialogCancel asChild>
+            <Button type="button" variant="outline">
+              {cancelLabel}
+            </Button>
+          </AlertDialogCancel>
+          {children}
+        </DialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
 
@@ -52,20 +61,25 @@ export function ConfirmDialog({
  */
 export function ConfirmCard({
   id,
+  title = "Are you sure?",
   description,
   cancelHref,
+  cancelLabel = "Cancel",
   children,
 }: {
   /** Prefix of the title's and text's ids. */
   id: string;
+  /** The question, which names it. */
+  title?: string;
   description: ReactNode;
   cancelHref: string;
+  cancelLabel?: string;
   children: ReactNode;
 }) {
   return (
     <Card role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <CardHeader>
-        <CardTitle id={`${id}-title`}>Are you sure?</CardTitle>
+        <CardTitle id={`${id}-title`}>{title}</CardTitle>
         <p id={`${id}-text`} className="text-muted-foreground text-sm">
           {description}
         </p>
@@ -73,7 +87,7 @@ export function ConfirmCard({
       <CardContent>
         <DialogFooter>
           <Link to={cancelHref} className={buttonVariants({ variant: "outline" })}>
-            Cancel
+            {cancelLabel}
           </Link>
           {children}
         </DialogFooter>

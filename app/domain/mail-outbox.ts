@@ -6,11 +6,13 @@ export const NEW_ORDER_MAIL_KINDS = ["order-confirmation", "new-order-alert"] as
 
 /**
  * What the customer hears after the order is placed (docs/decisions/038): cash received, shipped
- * with its tracking ID, delivered, cancelled, and each refund started and completed (039).
+ * with its tracking ID, a delivery attempt that failed (074), delivered, cancelled, and each
+ * refund started and completed (039).
  */
 export const ORDER_UPDATE_MAIL_KINDS = [
   "payment-received",
   "order-shipped",
+  "delivery-failed",
   "order-delivered",
   "order-cancelled",
   "refund-initiated",
@@ -27,7 +29,9 @@ export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
  * told apart by the refund (their occasion is its id, given by the caller).
  */
 export function mailOccasion(kind: OrderMailKind, at: Date) {
-  return kind === "order-cancelled" || kind === "order-delivered" ? at.toISOString() : "";
+  return kind === "order-cancelled" || kind === "order-delivered" || kind === "delivery-failed"
+    ? at.toISOString()
+    : "";
 }
 
 /** A minute, then doubling up to an hour: a mail server down for an afternoon still gets them. */

@@ -34,6 +34,7 @@ export const ORDER_MESSAGE_EVENTS = [
   "order-placed",
   "order-shipped",
   "out-for-delivery",
+  "delivery-failed",
   "order-delivered",
   "order-cancelled",
   "refund-processed",
@@ -44,6 +45,7 @@ export const ORDER_MESSAGE_EVENT_LABELS: Record<OrderMessageEvent, string> = {
   "order-placed": "Order placed",
   "order-shipped": "Shipped",
   "out-for-delivery": "Out for delivery",
+  "delivery-failed": "Delivery attempt failed",
   "order-delivered": "Delivered",
   "order-cancelled": "Cancelled",
   "refund-processed": "Refund processed",
@@ -69,10 +71,13 @@ export const TEMPLATE_EVENT_LABELS: Record<TemplateEvent, string> = {
  * that happens once per order has the empty occasion; a delivery or a cancellation that can be
  * undone and happen again is told apart by its moment; a refund by its id (given by the caller).
  * Out for delivery is told once per day in India: a courier that reports it again the same day
- * (a poll, a second scan) sends nothing more, a new attempt on another day is told.
+ * (a poll, a second scan) sends nothing more, a new attempt on another day is told. Each failed
+ * attempt is told by its scan's moment.
  */
 export function messageOccasion(event: OrderMessageEvent, at: Date) {
-  if (event === "order-cancelled" || event === "order-delivered") return at.toISOString();
+  if (event === "order-cancelled" || event === "order-delivered" || event === "delivery-failed") {
+    return at.toISOString();
+  }
   if (event === "out-for-delivery") return formatIstSortable(at).slice(0, 10);
   return "";
 }

@@ -2,6 +2,7 @@ import { nextShipmentState, SCAN_LABELS, type ScanKind } from "../domain/shipmen
 import type { Database, Transaction } from "../lib/db.server";
 import { logger } from "../lib/logger.server";
 import { recordAudit } from "../modules/audit/audit.server";
+import { enqueueOrderMail } from "../modules/orders/order-mails.server";
 import { enqueueOrderMessage } from "../modules/orders/order-messages.server";
 import { lockOrder, OrderAdminError } from "../modules/orders/orders-admin.server";
 import { type CourierScan, ShipmentError } from "../modules/shipping/courier.server";
@@ -22,7 +23,8 @@ export type ScanOutcome = "applied" | "recorded" | "duplicate" | "unknown";
  * - delivered: the order is delivered and the customer told (the status change's own mail);
  * - out for delivery: a customer who opted in is told by SMS or WhatsApp (decision 063), in the
  *   scan's own transaction; a second scan the same day tells nothing more;
- * - a failed delivery attempt: the shipment's state flags the order for the owner;
+ * - a failed delivery attempt: the shipment's state flags the order for the owner, and the
+ *   customer is told by mail and the messages they chose (docs/decisions/074);
  * - returned to the shop (RTO delivered): the order is cancelled through the cancellation
  *   workflow: its units back to stock, its coupon use back, a paid card order refunded.
  */
@@ -57,6 +59,9 @@ async function applyScan(
   if (moved === "out_for_delivery") {
     await enqueueOrderMessage(tx, { orderId: order.id, event: "out-for-delivery", at: scan.at });
   }
+  if (moved === "failed_attempt" && order.status === "shipped") {
+    await enqueueOrderMail(tx, "delivery-failed", order.id, scan.at);
+  }
   const target =
     moved === "delivered" && order.status === "shipped"
       ? "delivered"
@@ -74,6 +79,7 @@ async function applyScan(
   } else {
     await recordAudit(tx, {
       actorId: null,
+      actorKind: "courier",
       action: "courier-scan",
       entity: "order",
       entityId: order.id,

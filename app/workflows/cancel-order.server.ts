@@ -4,6 +4,7 @@ import { customerMayCancel } from "../domain/orders";
 import { CANCELLATION_REFUND_REASON } from "../domain/refunds";
 import type { Database, Transaction } from "../lib/db.server";
 import { issueCreditNote } from "../modules/gst-documents/credit-notes.server";
+import { issueInvoiceAtDispatch } from "../modules/gst-documents/invoices.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "../modules/orders/order-errors";
 import { enqueueOrderMail } from "../modules/orders/order-mails.server";
 import { releaseOrder } from "../modules/orders/release-order.server";
@@ -22,6 +23,9 @@ export async function cancelOrder(
   change: { paymentStatus?: "failed"; actorId?: string } = {},
   now = new Date(),
 ) {
+  // A dispatched order (a parcel returned, a delivered order cancelled) has its invoice, which
+  // the credit note below cancels (decision 074).
+  await issueInvoiceAtDispatch(tx, change.actorId ?? null, orderId, now);
   await releaseOrder(tx, orderId, { paymentStatus: change.paymentStatus }, now);
   const refund = await requestRefund(tx, {
     orderId,

@@ -49,7 +49,7 @@ export async function changeOrderStatus(
   }
   if (status === "cancelled")
     await cancelOrder(tx, order.id, { actorId: actorId ?? undefined }, now);
-  else await moveOrderOn(tx, order, status, now);
+  else await moveOrderOn(tx, actorId, order, status, now);
   const refundDue =
     status === "cancelled" && order.paymentStatus === "paid" && order.paymentMethod === "cod";
   const refunded = status === "cancelled" && isRefundableByCard(order);

@@ -5,6 +5,7 @@ import { customerMayCancel } from "../domain/orders";
 import type { Database } from "../lib/db.server";
 import { recordAudit } from "../modules/audit/audit.server";
 import { issueCreditNote } from "../modules/gst-documents/credit-notes.server";
+import { issueInvoiceAtDispatch } from "../modules/gst-documents/invoices.server";
 import { enqueueOrderMail } from "../modules/orders/order-mails.server";
 import { RefundError, requestRefund } from "../modules/payments/refunds.server";
 import { cancelOrder } from "./cancel-order.server";
@@ -27,6 +28,9 @@ export async function refundOrder(
       .where(eq(orders.id, input.orderId))
       .for("update");
     if (!order) throw new RefundError("This order no longer exists", 404);
+    // A dispatched order has its invoice (decision 074); one dispatched before that rule gets it
+    // now, so the refund's credit note has an invoice to credit.
+    await issueInvoiceAtDispatch(tx, actorId, order.id, input.now);
     const refund = await requestRefund(tx, { ...input, requestedBy: actorId });
     await enqueueOrderMail(tx, "refund-initiated", order.id, input.now, refund!.id);
     // Refunding part of an invoiced order credits that much of its invoice (decision 040).

@@ -80,6 +80,8 @@ export const auditLog = pgTable(
   {
     id: id(),
     actorId: uuid("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** Who wrote an entry no person did: the courier (its scans, its payouts) or the shop itself. */
+    actorKind: text("actor_kind", { enum: ["courier", "system"] }),
     action: text("action").notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id"),
@@ -88,7 +90,10 @@ export const auditLog = pgTable(
     label: text("label"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt),
+    check("audit_log_actor_kind_check", sql`${t.actorKind} in ('courier', 'system')`),
+  ],
 );
 
 /** Fixed-window counters shared by every app process (sign-in, sign-up, reset). */

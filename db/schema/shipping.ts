@@ -45,6 +45,8 @@ export const shipments = pgTable(
     pickupRequestedAt: timestamp("pickup_requested_at", { withTimezone: true }),
     bookedBy: uuid("booked_by").references(() => profiles.id, { onDelete: "set null" }),
     bookedAt: timestamp("booked_at", { withTimezone: true }),
+    /** When the owner last asked the courier for another delivery attempt (a failed one). */
+    reattemptRequestedAt: timestamp("reattempt_requested_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

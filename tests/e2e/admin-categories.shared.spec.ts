@@ -88,7 +88,7 @@ test("categories: list with counts, add, show in the shop, refuse delete while i
   await admin.goto("/admin/categories");
   await expect(row.getByRole("cell").nth(1)).toHaveText("1");
   await admin.getByRole("link", { name: `Delete ${name}` }).click();
-  const confirm = admin.getByRole("dialog", { name: "Are you sure?" });
+  const confirm = admin.getByRole("alertdialog", { name: "Are you sure?" });
   await expect(
     confirm.getByText(
       `${name} still has 1 product, so it cannot be deleted: move it to another category or delete it first.`,
@@ -123,7 +123,7 @@ test("categories: list with counts, add, show in the shop, refuse delete while i
   await admin.goto(`/admin/products?q=${encodeURIComponent(product)}`);
   await admin.getByRole("link", { name: `Delete ${product}` }).click();
   await admin
-    .getByRole("dialog", { name: "Are you sure?" })
+    .getByRole("alertdialog", { name: "Are you sure?" })
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(admin.getByText("Product deleted successfully")).toBeVisible();

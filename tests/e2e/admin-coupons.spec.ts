@@ -94,7 +94,7 @@ test("coupons: list, create, live on the home page, edit, deactivate, delete", a
   await expect(offers.getByText(live)).toHaveCount(0);
 
   await admin.getByRole("button", { name: `Delete ${live}` }).click();
-  const confirm = admin.getByRole("dialog", { name: "Are you sure?" });
+  const confirm = admin.getByRole("alertdialog", { name: "Are you sure?" });
   await expect(confirm.getByText(/^This will permanently delete this coupon/)).toBeVisible();
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(admin.getByText("Coupon deleted successfully")).toBeVisible();
@@ -186,7 +186,7 @@ test("customers see 'Coupon expired!' and 'Coupon already applied!'", async ({ b
 
   await admin.getByRole("button", { name: `Delete ${bygone}` }).click();
   await admin
-    .getByRole("dialog", { name: "Are you sure?" })
+    .getByRole("alertdialog", { name: "Are you sure?" })
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(admin.getByText("Coupon deleted successfully")).toBeVisible();

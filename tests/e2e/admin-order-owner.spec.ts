@@ -59,13 +59,29 @@ test("a new order is announced to the owner, its cash is recorded, and the invoi
     page.getByRole("link", { name: new RegExp(`^Orders ${await newOrdersCount(page)} new$`) }),
   ).toBeVisible();
 
-  // Recording the cash by hand marks it paid.
+  // The cash is recorded only once the order is delivered, and only after asking.
   await page.goto(`/admin/orders?q=${orderNumber}`);
   await waitForHydration(page);
   await page.getByRole("link", { name: `View order ${orderNumber}` }).click();
   const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
   await expect(dialog).toContainText("Pending");
-  await dialog.getByRole("button", { name: "Record cash received" }).click();
+  await expect(dialog.getByRole("button", { name: "Record cash received" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await page.getByLabel(`Status of order ${orderNumber}`).selectOption("delivered");
+  await expect(page.getByText("Order status changed to delivered")).toBeVisible();
+  await page.getByRole("link", { name: `View order ${orderNumber}` }).click();
+  const record = dialog.getByRole("button", { name: "Record cash received" });
+  await expect(record).toBeVisible();
+  await expect(record).not.toBeFocused();
+  await record.click();
+  const question = page.getByRole("alertdialog", {
+    name: `Record the cash for order ${orderNumber}?`,
+  });
+  await expect(question).toContainText("marked paid");
+  await question.getByRole("button", { name: "Not Yet" }).click();
+  await expect(dialog).toContainText("Pending");
+  await record.click();
+  await question.getByRole("button", { name: "Yes, Record Cash" }).click();
   await expect(page.getByText(`Order ${orderNumber} is marked paid`)).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Record cash received" })).toHaveCount(0);
   await expect(dialog).toContainText(/Paid [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}/);
@@ -110,7 +126,7 @@ test("expired coupons read Expired, and the audit log names a deleted coupon by 
 
   await page.getByRole("button", { name: "Delete LAPSED7" }).click();
   await page
-    .getByRole("dialog", { name: "Are you sure?" })
+    .getByRole("alertdialog", { name: "Are you sure?" })
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(page.getByText("Coupon deleted successfully")).toBeVisible();

@@ -254,7 +254,7 @@ test("cancelling asks first, 'Invalid status' is refused, the CSV export downloa
   // Cancelling asks first; a cancelled order keeps its dropdown, so it can be reopened.
   await waitForHydration(page);
   await status.selectOption("cancelled");
-  const confirm = page.getByRole("dialog", { name: `Cancel order ${order.orderNumber}?` });
+  const confirm = page.getByRole("alertdialog", { name: `Cancel order ${order.orderNumber}?` });
   await confirm.getByRole("button", { name: "Keep Order" }).click();
   await expect(status).toHaveValue("pending");
   await status.selectOption("cancelled");

@@ -146,7 +146,7 @@ test("reviews: approve, reject and delete a new review, with toasts and the audi
   await expect(page.getByText(comment)).toHaveCount(0);
 
   await row.getByRole("link", { name: /^Delete review by Review Moderated/ }).click();
-  const confirm = admin.getByRole("dialog", { name: "Are you sure?" });
+  const confirm = admin.getByRole("alertdialog", { name: "Are you sure?" });
   await expect(confirm).toContainText("This will permanently delete the review");
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(row).toBeVisible();

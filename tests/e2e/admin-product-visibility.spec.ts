@@ -86,7 +86,7 @@ test("the owner drafts a product, publishes it, archives it, and shoppers see it
   const archivedRow = productRow(page, name);
   await expect(archivedRow.getByText("Archived", { exact: true })).toBeVisible();
   await archivedRow.getByRole("link", { name: `Delete ${name}` }).click();
-  const confirm = page.getByRole("dialog", { name: "Are you sure?" });
+  const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
   await expect(confirm).toContainText("This will permanently delete this product.");
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Product deleted successfully")).toBeVisible();

@@ -210,7 +210,7 @@ test("add a product with an image, see it in the shop, edit it and delete it", a
 
   // Delete, after confirming.
   await page.getByRole("link", { name: `Delete ${name}` }).click();
-  const confirm = page.getByRole("dialog", { name: "Are you sure?" });
+  const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
   await expect(
     confirm.getByText("This will permanently delete this product. This action cannot be undone."),
   ).toBeVisible();
@@ -313,7 +313,7 @@ test("the pictures are arranged with the keyboard: move, choose the primary one,
   await expect(edit).toBeHidden();
   await page.getByRole("link", { name: `Delete ${name}` }).click();
   await page
-    .getByRole("dialog", { name: "Are you sure?" })
+    .getByRole("alertdialog", { name: "Are you sure?" })
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(page.getByText("Product deleted successfully")).toBeVisible();

@@ -136,7 +136,7 @@ signedInTest("cancelling an order gives its stock back", async ({ page }) => {
   await page.goto("/profile?tab=orders");
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await orderCard(page).getByRole("button", { name: "Cancel Order" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
   await expect(page.getByText("Order cancelled")).toBeVisible();
   await expect(orderCard(page)).toContainText("Cancelled");
 

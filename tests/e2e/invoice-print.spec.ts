@@ -130,7 +130,7 @@ test("Print Invoice and Credit Note open the document and the browser's print di
   await waitForHydration(admin);
   await admin.getByLabel(`Status of order ${orderNumber}`).selectOption("cancelled");
   await admin
-    .getByRole("dialog", { name: `Cancel order ${orderNumber}?` })
+    .getByRole("alertdialog", { name: `Cancel order ${orderNumber}?` })
     .getByRole("button", { name: "Yes, Cancel Order" })
     .click();
   await expect(admin.getByText("Order status changed to cancelled")).toBeVisible();

@@ -76,7 +76,11 @@ test("the customer hears of shipping, delivery, the cash received and a cancella
   expect(arrived.text).not.toContain("We have received your cash payment");
   await admin.getByRole("link", { name: `View order ${delivered}` }).click();
   await dialog.getByRole("button", { name: "Record cash received" }).click();
-  await expect(admin.getByText(`Order ${delivered} is marked paid`)).toBeVisible();
+  await admin
+    .getByRole("alertdialog", { name: `Record the cash for order ${delivered}?` })
+    .getByRole("button", { name: "Yes, Record Cash" })
+    .click();
+  await expect(admin.getByText(`Order ${delivered} is marked paid`, { exact: true })).toBeVisible();
   await admin.context().close();
   const receipt = await waitForMail(account.email, new RegExp(`^Payment received: ${delivered}$`));
   expect(receipt.text).toContain("We have received your payment of ₹");
@@ -86,7 +90,7 @@ test("the customer hears of shipping, delivery, the cash received and a cancella
   await waitForHydration(page);
   const card = page.getByRole("article").filter({ hasText: `Order ${cancelled}` });
   await card.getByRole("button", { name: "Cancel Order" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
   await expect(page.getByText("Order cancelled").first()).toBeVisible();
 
   const shipped = await waitForMail(

@@ -170,7 +170,7 @@ test("addresses: add, edit, set the default, delete", async ({ page }) => {
   // Delete the other one: a dialog asks first; Escape keeps the address and returns focus.
   const deleteSatara = satara.getByRole("button", { name: "Delete address 12 Shivaji Nagar" });
   await deleteSatara.click();
-  const question = page.getByRole("dialog", { name: "Are you sure?" });
+  const question = page.getByRole("alertdialog", { name: "Are you sure?" });
   await expect(question).toContainText(
     "This will permanently delete the address 12 Shivaji Nagar, Satara. This action cannot be undone.",
   );

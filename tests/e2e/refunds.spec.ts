@@ -22,7 +22,7 @@ async function refundThroughDialog(admin: Page, refunds: Locator, amount: string
   await refunds.getByLabel("Refund amount (₹)").fill(amount);
   await refunds.getByLabel("Reason").fill(reason);
   await refunds.getByRole("button", { name: "Refund", exact: true }).click();
-  const question = admin.getByRole("dialog", {
+  const question = admin.getByRole("alertdialog", {
     name: /^Refund ₹[\d,]+\.\d\d to the customer's card\?$/,
   });
   await expect(question).toContainText("This cannot be undone.");
@@ -57,7 +57,7 @@ test("a paid, invoiced card order cancelled by the customer is refunded and cred
   await page.reload();
   const card = page.getByRole("article").filter({ hasText: `Order ${orderNumber}` });
   await card.getByRole("button", { name: "Cancel Order" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
   await expect(page.getByText("Order cancelled").first()).toBeVisible();
 
   // The refund goes to the gateway right after the cancellation commits.
@@ -158,7 +158,9 @@ test("the owner refunds part of a paid card order after confirming, within what 
   await refunds.getByLabel("Reason").fill("Jar arrived cracked");
   await refunds.getByLabel("Refund amount (₹)").fill("99999");
   await refunds.getByRole("button", { name: "Refund", exact: true }).click();
-  const tooMuch = admin.getByRole("dialog", { name: "Refund ₹99,999.00 to the customer's card?" });
+  const tooMuch = admin.getByRole("alertdialog", {
+    name: "Refund ₹99,999.00 to the customer's card?",
+  });
   await expect(tooMuch).toContainText("This cannot be undone.");
   await tooMuch.getByRole("button", { name: "Yes, Refund" }).click();
   await expect(
@@ -169,7 +171,9 @@ test("the owner refunds part of a paid card order after confirming, within what 
   // Asked, and the owner thinks better of it: nothing is sent.
   await refunds.getByLabel("Refund amount (₹)").fill("50");
   await refunds.getByRole("button", { name: "Refund", exact: true }).click();
-  const question = admin.getByRole("dialog", { name: "Refund ₹50.00 to the customer's card?" });
+  const question = admin.getByRole("alertdialog", {
+    name: "Refund ₹50.00 to the customer's card?",
+  });
   await expect(question).toContainText("This cannot be undone.");
   expect(await seriousViolations(admin)).toEqual([]);
   await question.getByRole("button", { name: "Don't Refund" }).click();

@@ -462,6 +462,18 @@ export async function startFakeShiprocket(credentials: {
       });
     }
 
+    // An action on an undelivered shipment (NDR): only "re-attempt" is asked for by the shop.
+    const ndr = /^\/ndr\/([^/]+)\/action$/.exec(path);
+    if (request.method === "POST" && ndr) {
+      if (!byAwb.get(decodeURIComponent(ndr[1]!))) {
+        return send(response, 404, { message: "AWB not found", status_code: 404 });
+      }
+      if (body?.action !== "re-attempt" || typeof body.comments !== "string") {
+        return send(response, 422, { message: "The action field is invalid.", status_code: 422 });
+      }
+      return send(response, 200, { status: 200, message: "Action taken successfully" });
+    }
+
     const show = /^\/orders\/show\/(\d+)$/.exec(path);
     if (request.method === "GET" && show) {
       const order = [...orders.values()].find((entry) => entry.orderId === Number(show[1]));

@@ -315,11 +315,14 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     ]);
   });
 
-  it("each step fires once: placed, shipped, out for delivery, delivered, cancelled and refund processed", async () => {
+  it("each step fires once: placed, shipped, out for delivery, a failed attempt, delivered, cancelled and refund processed", async () => {
     const delivered = await placeWith({ sms: true });
     await ship(delivered.id, "OFD-1");
     await handle.db.transaction((tx) =>
       enqueueOrderMessage(tx, { orderId: delivered.id, event: "out-for-delivery" }),
+    );
+    await handle.db.transaction((tx) =>
+      enqueueOrderMessage(tx, { orderId: delivered.id, event: "delivery-failed" }),
     );
     await sendDueMessages(handle.db);
     await updateOrderStatus(handle.db, adminId, delivered.id, "delivered");
@@ -345,6 +348,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
         "order-placed:sent",
         "order-shipped:sent",
         "out-for-delivery:sent",
+        "delivery-failed:sent",
         "order-delivered:sent",
         "order-placed:sent",
         "order-cancelled:sent",
@@ -355,6 +359,11 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     expect(texts).toContainEqual(
       expect.stringContaining(
         `Your order ${delivered.orderNumber} is out for delivery today. To pay: ${formatSmsRupees(delivered.total)} in cash.`,
+      ),
+    );
+    expect(texts).toContainEqual(
+      expect.stringContaining(
+        `Order ${delivered.orderNumber} could not be delivered today. To pay: ${formatSmsRupees(delivered.total)} in cash.`,
       ),
     );
     expect(texts).toContainEqual(

@@ -533,12 +533,15 @@ describe(`cash on delivery received on ${DATABASE_KIND}`, () => {
       paymentStatus: "pending",
       paidAt: null,
     });
-    const [entry] = await auditFor(placed.id);
+    const entries = await auditFor(placed.id);
+    const entry = entries.find((row) => row.action === "update-status");
     expect(entry!.changes).toEqual({
       orderNumber: placed.orderNumber,
       before: { status: "pending" },
       after: { status: "delivered" },
     });
+    // Delivered is dispatched: its invoice was issued with it (docs/decisions/074).
+    expect(entries.map((row) => row.action).sort()).toEqual(["issue-invoice", "update-status"]);
     await drainMailOutbox(handle.db);
     const mail = sent.find((m) => m.subject === `Delivered: ${placed.orderNumber}`)!;
     expect(mail.text).not.toContain("We have received your cash payment");

@@ -44,6 +44,7 @@ import { refundOrder } from "~/workflows/refund-order.server";
 import {
   auditLog,
   backgroundJobs,
+  creditNotes,
   orderItems,
   orders,
   payments,
@@ -619,11 +620,19 @@ describe(`refunded orders on ${DATABASE_KIND}`, () => {
       `Order ${order.orderNumber} has been refunded in full and cannot be shipped`,
     );
     expect(await orderRow(order.id)).toMatchObject({ status: "shipped", trackingId: null });
-    // Paid back in full before it was invoiced, it is not invoiced now.
-    await expect(issueInvoice(handle.db, adminId, order.id)).rejects.toThrow(
-      `Order ${order.orderNumber} has been refunded in full, so it has no invoice`,
-    );
-    expect((await orderRow(order.id)).invoiceNumber).toBeNull();
+    // Shipped, it was invoiced then (docs/decisions/074); its refund credited the invoice in full,
+    // and a reprint keeps the number.
+    const { invoiceNumber } = await orderRow(order.id);
+    expect(invoiceNumber).toMatch(/^INV\//);
+    expect(await issueInvoice(handle.db, adminId, order.id)).toEqual({
+      invoiceNumber,
+      issued: false,
+    });
+    const notes = await handle.db
+      .select({ amount: creditNotes.amount })
+      .from(creditNotes)
+      .where(eq(creditNotes.orderId, order.id));
+    expect(notes).toEqual([{ amount: order.total }]);
     // Nothing more was refunded by the refused cancellation.
     expect(await refundsOf(order.id)).toHaveLength(1);
   });

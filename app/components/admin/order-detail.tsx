@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Banknote, Printer } from "lucide-react";
+import { Printer } from "lucide-react";
 import { useFetcher } from "react-router";
 import {
   OrderStatusBadge,
@@ -8,7 +8,6 @@ import {
 } from "~/components/account/order-badges";
 import { AddressBlock, type OrderSummaryView } from "~/components/order/order-summary";
 import { printOnOpenHref } from "~/components/order/print-on-open";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -24,7 +23,9 @@ import { sizedName } from "~/domain/pack-sizes";
 import { isRefundedInFull, type RefundedSoFar, refundTotals, showsRefunds } from "~/domain/refunds";
 import type { CourierMode } from "~/domain/shipments";
 import { shippingMethodLabel } from "~/domain/shipping";
+import { CashPayment } from "./cash-payment";
 import type { OrderActionData } from "./order-action-data";
+import { OrderAddressForm } from "./order-address-form";
 import { type MessageView, OrderMessages } from "./order-messages";
 import { OrderRefunds, type RefundView } from "./order-refunds";
 import { OrderShipment, type ShipmentView } from "./order-shipment";
@@ -141,57 +142,20 @@ function TrackingForm({
   );
 }
 
-/**
- * A cash-on-delivery order's cash is recorded by hand when the courier hands it over, which may be
- * days after the delivery (docs/decisions/049); a plain form, so it works before JavaScript loads.
- * A paid order shows when it was paid, and a cancelled one paid in cash that its money is owed
- * back (a card payment is refunded through the gateway).
- */
-function CashPayment({ order, action }: { order: OrderDetailView; action: string }) {
-  const fetcher = useFetcher();
-  if (paymentArrived(order.paymentStatus)) {
-    return (
-      <>
-        {order.paidAt ? (
-          <span className="text-muted-foreground text-xs">
-            Paid{" "}
-            <time dateTime={new Date(order.paidAt).toISOString()}>
-              {formatIstDateTime(order.paidAt)}
-            </time>
-          </span>
-        ) : null}
-        {order.status === "cancelled" && order.paymentMethod === "cod" ? (
-          <Badge variant="destructive" className="whitespace-normal!">
-            Refund due: {formatRupees(order.total)} was received for this cancelled order
-          </Badge>
-        ) : null}
-      </>
-    );
-  }
-  if (order.paymentMethod !== "cod" || order.status === "cancelled") return null;
-  const busy = fetcher.state !== "idle";
-  return (
-    <fetcher.Form method="post" action={action}>
-      <input type="hidden" name="intent" value="record-cash" />
-      <input type="hidden" name="orderId" value={order.id} />
-      <Button type="submit" size="sm" variant="outline" disabled={busy}>
-        <Banknote aria-hidden="true" /> {busy ? "Recording..." : "Record cash received"}
-      </Button>
-    </fetcher.Form>
-  );
-}
-
 /** docs/SPEC.md §2's order detail: customer, payment, items, address, tracking, totals and the invoice. */
 export function OrderDetail({
   order,
   action,
   idPrefix,
   shipping,
+  confirm = null,
 }: {
   order: OrderDetailView;
   action: string;
   /** The courier in use and the order's shipment (docs/decisions/060). */
   shipping?: { courierMode: CourierMode; shipment: ShipmentView | null };
+  /** The question the page asks, for a browser without JavaScript (docs/decisions/074). */
+  confirm?: "record-cash" | null;
   /** Makes the ids of the section headings unique on the page. */
   idPrefix: string;
 }) {
@@ -232,7 +196,7 @@ export function OrderDetail({
                 {paymentMethodLabel(order)}
                 <PaymentStatusBadge payment={{ ...order, ...refunded }} />
                 {isTestPayment(order) ? <TestPaymentBadge /> : null}
-                <CashPayment order={order} action={action} />
+                <CashPayment order={order} action={action} asking={confirm === "record-cash"} />
               </span>
             </Row>
             <Row label="Coupon">{order.couponCode ?? "None"}</Row>
@@ -292,15 +256,25 @@ export function OrderDetail({
       <div className="grid gap-6 sm:grid-cols-2">
         <Section id={`${prefix}address`} title="Shipping Address">
           <AddressBlock address={address} className="text-sm leading-relaxed" />
+          {shipping?.shipment?.state === "failed_attempt" && !refundedInFull ? (
+            <OrderAddressForm
+              key={JSON.stringify(address)}
+              orderId={order.id}
+              address={address}
+              action={action}
+            />
+          ) : null}
         </Section>
         <Section id={`${prefix}tracking`} title="Tracking Information">
-          {shipping && !refundedInFull ? (
+          {/* Kept after a full refund: the parcel is the evidence of a return or a dispute. */}
+          {shipping ? (
             <OrderShipment
               order={order}
               shipment={shipping.shipment}
               courierMode={shipping.courierMode}
               action={action}
               awaitingPayment={awaitingCard}
+              closed={refundedInFull}
             />
           ) : null}
           <TrackingForm order={order} action={action} refundedInFull={refundedInFull} />

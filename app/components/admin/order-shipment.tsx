@@ -1,4 +1,4 @@
-import { PackageCheck, Printer, RotateCcw, Timer, Truck } from "lucide-react";
+import { PackageCheck, Printer, Repeat, RotateCcw, Timer, Truck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { formatIstDateTime, istParts } from "~/domain/india-time";
 import {
@@ -20,7 +20,16 @@ export type ShipmentView = {
   awb: string | null;
   labelUrl: string | null;
   error: string | null;
-  scans: { kind: ScanKind; at: Date | string; description: string; location: string | null }[];
+  /** When the owner last asked for another attempt after a failed one (decision 074). */
+  reattemptRequestedAt?: Date | string | null;
+  scans: {
+    kind: ScanKind;
+    at: Date | string;
+    description: string;
+    location: string | null;
+    /** Made by the owner's buttons for the test courier, marked "(test)" as the customer's are. */
+    test?: boolean;
+  }[];
   /** A booking that failed for now: when the shop asks the courier again (docs/decisions/069). */
   retry?: { at: Date | string } | { now: true } | null;
 };
@@ -47,8 +56,10 @@ const TEST_SCAN_BUTTONS: Record<ScanKind, string> = {
  * The order's parcel with the courier (docs/decisions/060): "Ship" when it has none, else its
  * courier, AWB, state and label, the courier's error with "Retry booking" (failed for good) or
  * when the shop tries again and "Try now" (failed for now), and for the test
- * courier the buttons that move it on, marked as a test. Nothing at all while COURIER=off and the
- * order has no shipment.
+ * courier the buttons that move it on, marked as a test. After a failed delivery attempt, "Ask for
+ * another attempt" (decision 074). Nothing at all while COURIER=off and the order has no shipment.
+ * An order refunded in full (`closed`) keeps its parcel shown, the evidence of a return or a
+ * dispute, with nothing to book.
  */
 export function OrderShipment({
   order,
@@ -56,16 +67,19 @@ export function OrderShipment({
   courierMode,
   action,
   awaitingPayment,
+  closed = false,
 }: {
   order: { id: string; status: string; trackingId: string | null };
   /** A card order not paid yet is not shipped. */
   awaitingPayment: boolean;
+  /** Refunded in full (docs/decisions/049): nothing is booked for it any more. */
+  closed?: boolean;
   shipment: ShipmentView | null;
   courierMode: CourierMode;
   action: string;
 }) {
   if (!shipment) {
-    if (courierMode === "off" || order.trackingId || awaitingPayment) return null;
+    if (courierMode === "off" || order.trackingId || awaitingPayment || closed) return null;
     if (order.status !== "pending" && order.status !== "processing") return null;
     return (
       <div className="grid gap-2">
@@ -115,7 +129,16 @@ export function OrderShipment({
           {shipment.error}
         </p>
       ) : null}
-      {shipment.retry ? <p>{retryText(shipment.retry)}</p> : null}
+      {shipment.retry && !closed ? <p>{retryText(shipment.retry)}</p> : null}
+      {shipment.state === "failed_attempt" && shipment.reattemptRequestedAt ? (
+        <p>
+          Another attempt was asked for on{" "}
+          <time dateTime={new Date(shipment.reattemptRequestedAt).toISOString()}>
+            {formatIstDateTime(shipment.reattemptRequestedAt)}
+          </time>
+          .
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {labelHref ? (
           <a
@@ -127,7 +150,16 @@ export function OrderShipment({
             <Printer className="size-4" aria-hidden="true" /> Print label
           </a>
         ) : null}
-        {shipment.retry && "at" in shipment.retry ? (
+        {shipment.state === "failed_attempt" && !closed ? (
+          <PostButton
+            action={action}
+            fields={{ intent: "reattempt", orderId: order.id }}
+            label="Ask for another attempt"
+            busyLabel="Asking..."
+            icon={<Repeat aria-hidden="true" />}
+          />
+        ) : null}
+        {shipment.retry && "at" in shipment.retry && !closed ? (
           <PostButton
             action={action}
             fields={{ intent: "try-booking-now", orderId: order.id }}
@@ -136,7 +168,7 @@ export function OrderShipment({
             icon={<Timer aria-hidden="true" />}
           />
         ) : null}
-        {mayRetryBooking(shipment.state) ? (
+        {mayRetryBooking(shipment.state) && !closed ? (
           <PostButton
             action={action}
             fields={{ intent: "ship", orderId: order.id }}
@@ -164,13 +196,16 @@ export function OrderShipment({
         </fieldset>
       ) : null}
       {shipment.scans.length > 0 ? (
-        <ol className="grid gap-1 border-border border-t pt-2">
+        <ol aria-label="Shipment updates" className="grid gap-1 border-border border-t pt-2">
           {shipment.scans.map((scan, index) => (
             <li key={index} className="flex flex-wrap gap-x-2">
               <time dateTime={new Date(scan.at).toISOString()} className="text-muted-foreground">
                 {formatIstDateTime(scan.at)}
               </time>
-              <span>{SCAN_LABELS[scan.kind]}</span>
+              <span>
+                {SCAN_LABELS[scan.kind]}
+                {scan.test ? " (test)" : ""}
+              </span>
               {scan.location ? (
                 <span className="text-muted-foreground">{scan.location}</span>
               ) : null}

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
+import { formatRupees } from "~/domain/money";
 import { ORDER_STATUSES, type OrderStatus, orderStatusTone, statusLabel } from "~/domain/orders";
 import { cn } from "~/lib/cn";
 
@@ -22,7 +23,8 @@ const selectClass = `${shapeClass} cursor-pointer disabled:cursor-wait disabled:
 /**
  * docs/SPEC.md §2: the inline status dropdown of an orders row, any status from any other. Choosing
  * Cancelled asks first, since it gives back the stock and coupon; choosing another status for a
- * cancelled order reopens it and takes them again (the server refuses when they are gone).
+ * cancelled order reopens it and takes them again (the server refuses when they are gone). For a
+ * paid card order the question says how much goes back to the card (docs/decisions/074).
  * Before JavaScript loads it is a plain form with an Update button. An order refunded in full is
  * closed (docs/decisions/049): its status shows, with nothing to choose.
  */
@@ -32,12 +34,15 @@ export function OrderStatusSelect({
   status,
   action,
   closed = false,
+  cardRefund = 0,
 }: {
   orderId: string;
   orderNumber: string;
   status: OrderStatus;
   action: string;
   closed?: boolean;
+  /** What cancelling refunds to the customer's card, in paise: what is left of a card payment. */
+  cardRefund?: number;
 }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
@@ -106,7 +111,7 @@ export function OrderStatusSelect({
         open={confirming}
         onOpenChange={setConfirming}
         title={`Cancel order ${orderNumber}?`}
-        description="Its items go back into stock and its coupon use is given back. Reopening it later takes them again, if they are still there."
+        description={`${cardRefund > 0 ? `${formatRupees(cardRefund)} paid by card will be refunded to the customer's card. ` : ""}Its items go back into stock and its coupon use is given back. Reopening it later takes them again, if they are still there.`}
         cancelLabel="Keep Order"
       >
         <Button

@@ -3,6 +3,7 @@ import { rupeesToPaise } from "../money";
 import { ORDER_STATUSES, type OrderStatus } from "../orders";
 import { SHIPMENT_GROUPS, type ShipmentGroup } from "../shipment-groups";
 import { z } from "../zod";
+import { addressSchema } from "./address";
 import { searchText, singleLineText } from "./text";
 
 /** Orders on one page of /admin/orders. */
@@ -86,6 +87,12 @@ export type TrackingForm = z.infer<typeof trackingFormSchema>;
 
 /** The "Record cash received" button of a cash-on-delivery order. */
 export const recordCashFormSchema = z.object({ orderId });
+
+/**
+ * "Update address" on an order the courier could not deliver (docs/decisions/074): the checkout's
+ * own address rules, so the order can still be shipped to it.
+ */
+export const orderAddressFormSchema = addressSchema.extend({ orderId });
 
 export const MAX_REFUND_REASON_LENGTH = 200;
 

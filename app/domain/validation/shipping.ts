@@ -22,5 +22,8 @@ export const testScanFormSchema = z.object({
   kind: z.enum(SCAN_KINDS, { error: "Unknown scan" }),
 });
 
+/** "Ask for another attempt" after a failed delivery attempt (docs/decisions/074). */
+export const reattemptFormSchema = z.object({ orderId });
+
 /** "Try now" on a shipment whose booking waits for its next attempt (docs/decisions/069). */
 export const tryBookingNowFormSchema = z.object({ orderId });

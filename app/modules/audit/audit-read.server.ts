@@ -15,6 +15,8 @@ export type AuditLogEntry = {
   createdAt: Date;
   actorName: string | null;
   actorEmail: string | null;
+  /** Set when no person wrote the entry: the courier or the shop itself. */
+  actorKind: "courier" | "system" | null;
 };
 
 /** The audit log, newest first, optionally for one kind of entity, a page at a time. */
@@ -39,6 +41,7 @@ export async function listAuditEntries(
       createdAt: auditLog.createdAt,
       actorName: profiles.fullName,
       actorEmail: profiles.email,
+      actorKind: auditLog.actorKind,
     })
     .from(auditLog)
     .leftJoin(profiles, eq(profiles.id, auditLog.actorId))

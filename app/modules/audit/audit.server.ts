@@ -5,8 +5,10 @@ import { isUuid } from "../../domain/uuid";
 import type { Executor } from "../../lib/db.server";
 
 export type AuditEntry = {
-  /** Null when the shop itself made the change (a courier's scan, docs/decisions/060). */
+  /** Null when no person made the change (a courier's scan, docs/decisions/060). */
   actorId: string | null;
+  /** Without a person: the courier (its scans and payouts) or, by default, the shop itself. */
+  actorKind?: "courier" | "system";
   action: "create" | "update" | "delete" | (string & {});
   entity: string;
   entityId: string | null;
@@ -28,6 +30,7 @@ export async function recordAudit(executor: Executor, entry: AuditEntry) {
         (await currentLabel(executor, entry.entity, entry.entityId, changes)));
   await executor.insert(auditLog).values({
     actorId: entry.actorId,
+    actorKind: entry.actorId ? null : (entry.actorKind ?? "system"),
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,

@@ -10,19 +10,12 @@ import {
 } from "../../domain/invoice";
 import { documentLineName } from "../../domain/pack-sizes";
 import { AppError } from "../../lib/app-error";
-import type { Database, Executor } from "../../lib/db.server";
+import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { shownEmailSql } from "../../lib/shown-email.server";
 import { recordAudit } from "../audit/audit.server";
 import { getSettings } from "../settings/settings.server";
 import { batchesOfOrder } from "./line-batches.server";
 
-/**
- * Gives the order its GST invoice number on the first print, once: the next number of the Indian
- * financial year of `now` (India time), from invoice_counters, in the transaction that stores it.
- * The order row is locked first, so concurrent first prints of one order make one number; the
- * counter row is updated in place (insert ... on conflict do update), so concurrent prints of
- * different orders get consecutive numbers without gaps or repeats. A reprint keeps the number.
- */
 /** An invoice that cannot be issued yet, or ever; shown as the 'Error' toast's description. */
 export class InvoiceError extends AppError {
   constructor(message: string, status = 409) {
@@ -30,6 +23,95 @@ export class InvoiceError extends AppError {
   }
 }
 
+type OrderToInvoice = {
+  id: string;
+  orderNumber: string;
+  status: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  trackingId: string | null;
+  invoiceNumber: string | null;
+};
+
+/** Why the order has no invoice to issue: cancelled, refunded in full, its card payment awaited. */
+function invoiceRefusal(order: OrderToInvoice): string | null {
+  if (order.status === "cancelled") {
+    return `Order ${order.orderNumber} is cancelled, so it has no invoice`;
+  }
+  if (order.paymentStatus === "refunded") {
+    return `Order ${order.orderNumber} has been refunded in full, so it has no invoice`;
+  }
+  if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
+    return `Order ${order.orderNumber} is waiting for its card payment; its invoice can be printed once it is paid`;
+  }
+  return null;
+}
+
+/** The order row, locked `for update`, so concurrent issues of one order make one number. */
+async function lockOrderToInvoice(tx: Transaction, orderId: string) {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      trackingId: orders.trackingId,
+      invoiceNumber: orders.invoiceNumber,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  return order ?? null;
+}
+
+/**
+ * Numbers the invoice: the next number of the Indian financial year of `now` (India time), from
+ * invoice_counters, in the caller's transaction, which holds the order row. The counter row is
+ * updated in place (insert ... on conflict do update), so concurrent issues for different orders
+ * get consecutive numbers without gaps or repeats: each waits on the row until the one before
+ * commits.
+ */
+async function numberInvoice(
+  tx: Transaction,
+  actorId: string | null,
+  order: OrderToInvoice,
+  now: Date,
+  when: "print" | "dispatch",
+) {
+  const financialYear = financialYearOf(now);
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ financialYear, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.financialYear,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  const number = invoiceNumber(financialYear, counter!.lastNumber);
+  await tx
+    .update(orders)
+    .set({ invoiceNumber: number, invoicedAt: now, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await recordAudit(tx, {
+    actorId,
+    action: "issue-invoice",
+    entity: "order",
+    entityId: order.id,
+    changes: {
+      orderNumber: order.orderNumber,
+      invoiceNumber: number,
+      financialYear,
+      ...(when === "dispatch" ? { issued: "at dispatch" } : {}),
+    },
+  });
+  return number;
+}
+
+/**
+ * Gives the order its GST invoice number on its first print, if it was not issued at dispatch
+ * already (issueInvoiceAtDispatch), once; a reprint keeps the number.
+ */
 export async function issueInvoice(
   database: Database,
   actorId: string,
@@ -37,56 +119,35 @@ export async function issueInvoice(
   now = new Date(),
 ): Promise<{ invoiceNumber: string; issued: boolean }> {
   return database.transaction(async (tx) => {
-    const [order] = await tx
-      .select({
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        status: orders.status,
-        paymentMethod: orders.paymentMethod,
-        paymentStatus: orders.paymentStatus,
-        invoiceNumber: orders.invoiceNumber,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
+    const order = await lockOrderToInvoice(tx, orderId);
     if (!order) throw new InvoiceError("This order no longer exists", 404);
     if (order.invoiceNumber) return { invoiceNumber: order.invoiceNumber, issued: false };
-    if (order.status === "cancelled") {
-      throw new InvoiceError(`Order ${order.orderNumber} is cancelled, so it has no invoice`);
-    }
-    if (order.paymentStatus === "refunded") {
-      throw new InvoiceError(
-        `Order ${order.orderNumber} has been refunded in full, so it has no invoice`,
-      );
-    }
-    if (order.paymentMethod !== "cod" && order.paymentStatus !== "paid") {
-      throw new InvoiceError(
-        `Order ${order.orderNumber} is waiting for its card payment; its invoice can be printed once it is paid`,
-      );
-    }
-    const financialYear = financialYearOf(now);
-    const [counter] = await tx
-      .insert(invoiceCounters)
-      .values({ financialYear, lastNumber: 1 })
-      .onConflictDoUpdate({
-        target: invoiceCounters.financialYear,
-        set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
-      })
-      .returning({ lastNumber: invoiceCounters.lastNumber });
-    const number = invoiceNumber(financialYear, counter!.lastNumber);
-    await tx
-      .update(orders)
-      .set({ invoiceNumber: number, invoicedAt: now, updatedAt: now })
-      .where(eq(orders.id, order.id));
-    await recordAudit(tx, {
-      actorId,
-      action: "issue-invoice",
-      entity: "order",
-      entityId: order.id,
-      changes: { orderNumber: order.orderNumber, invoiceNumber: number, financialYear },
-    });
-    return { invoiceNumber: number, issued: true };
+    const refusal = invoiceRefusal(order);
+    if (refusal) throw new InvoiceError(refusal);
+    return { invoiceNumber: await numberInvoice(tx, actorId, order, now, "print"), issued: true };
   });
+}
+
+/**
+ * GST rule 46/47 (docs/decisions/074): the tax invoice is issued when the goods leave, at the
+ * latest. Called in the transaction that dispatches the order (a courier's booking, a tracking ID,
+ * the status shipped or delivered), after it has moved, and before a refund or cancellation of a
+ * dispatched order that somehow has none (one dispatched before this rule), so its credit note has
+ * an invoice to credit. Nothing for an order not dispatched, one already invoiced, or one that
+ * cannot have an invoice (cancelled, refunded, its card payment awaited). Returns the new number.
+ */
+export async function issueInvoiceAtDispatch(
+  tx: Transaction,
+  actorId: string | null,
+  orderId: string,
+  now = new Date(),
+): Promise<string | null> {
+  const order = await lockOrderToInvoice(tx, orderId);
+  if (!order || order.invoiceNumber || invoiceRefusal(order)) return null;
+  const dispatched =
+    order.status === "shipped" || order.status === "delivered" || Boolean(order.trackingId);
+  if (!dispatched) return null;
+  return numberInvoice(tx, actorId, order, now, "dispatch");
 }
 
 type InvoicedOrder = {

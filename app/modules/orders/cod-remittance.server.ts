@@ -64,6 +64,8 @@ export async function markCashRemitted(
       .where(eq(orders.id, order.id));
     await recordAudit(tx, {
       actorId: input.actorId,
+      // A payout the courier reported (docs/decisions/061) has no person behind it.
+      actorKind: "courier",
       action: "record-remittance",
       entity: "order",
       entityId: order.id,

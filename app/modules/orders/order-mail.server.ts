@@ -191,6 +191,26 @@ const CUSTOMER_MAILS: Record<
           ],
           rows: [{ label: "Tracking ID", value: order.trackingId }],
         },
+  // docs/decisions/074: the courier could not deliver; it tries again, or the owner asks it to.
+  "delivery-failed": (order) =>
+    order.status !== "shipped"
+      ? null
+      : {
+          subject: `Delivery attempt failed: ${order.orderNumber}`,
+          title: `We could not deliver your order ${order.orderNumber}`,
+          paragraphs: [
+            `The courier could not deliver your order ${order.orderNumber} today. It will try again.`,
+            [
+              "If the address or phone number needs a change, reply to this e-mail:",
+              ...addressLines(order.address),
+              `Phone: ${order.address.phone}`,
+            ],
+            ...(order.paymentMethod === "cod" && order.paymentStatus !== "paid"
+              ? [`Please keep ${formatRupees(order.total)} in cash ready for the next attempt.`]
+              : []),
+          ],
+          rows: order.trackingId ? [{ label: "Tracking ID", value: order.trackingId }] : [],
+        },
   "order-delivered": (order) =>
     order.status !== "delivered"
       ? null

@@ -27,6 +27,7 @@ composeMailsWith(ORDER_MAIL_KINDS, (database, { kind, about, occasion }) =>
 const MESSAGE_EVENT_OF_MAIL: Partial<Record<OrderMailKind, OrderMessageEvent>> = {
   "order-confirmation": "order-placed",
   "order-shipped": "order-shipped",
+  "delivery-failed": "delivery-failed",
   "order-delivered": "order-delivered",
   "order-cancelled": "order-cancelled",
   "refund-processed": "refund-processed",

@@ -43,6 +43,7 @@ const SMS_TEMPLATES: Record<OrderMessageEvent, string> = {
   "order-placed": "Your order {order} of {detail} is confirmed. See it at {link}",
   "order-shipped": "Your order {order} has shipped, tracking ID {detail}. Track: {link}",
   "out-for-delivery": "Your order {order} is out for delivery today. To pay: {detail}. See {link}",
+  "delivery-failed": "Order {order} could not be delivered today. To pay: {detail}. See {link}",
   "order-delivered": "Your order {order} ({detail}) has been delivered. Thank you! {link}",
   "order-cancelled": "Your order {order} ({detail}) has been cancelled. See {link}",
   "refund-processed":
@@ -81,6 +82,12 @@ const DETAILS: Record<
       ? `${rupees(order.total)} in cash`
       : "nothing, it is paid";
   },
+  "delivery-failed": (order, _refund, rupees) => {
+    if (order.status !== "shipped") return null;
+    return order.paymentMethod === "cod" && order.paymentStatus !== "paid"
+      ? `${rupees(order.total)} in cash`
+      : "nothing, it is paid";
+  },
   "order-delivered": (order, _refund, rupees) =>
     order.status !== "delivered" ? null : rupees(order.total),
   "order-cancelled": (order, _refund, rupees) =>
@@ -98,6 +105,8 @@ const WHATSAPP_TEXTS: Record<OrderMessageEvent, (p: WhatsAppParts) => string> = 
     `${p.shop}: Namaste ${p.name}, your order ${p.order} has shipped. Tracking ID ${p.detail}. Track it here: ${p.link}`,
   "out-for-delivery": (p) =>
     `${p.shop}: Namaste ${p.name}, your order ${p.order} is out for delivery today. To pay: ${p.detail}. Details: ${p.link}`,
+  "delivery-failed": (p) =>
+    `${p.shop}: Namaste ${p.name}, the courier could not deliver your order ${p.order} today and will try again. To pay: ${p.detail}. Details: ${p.link}`,
   "order-delivered": (p) =>
     `${p.shop}: Namaste ${p.name}, your order ${p.order} (${p.detail}) has been delivered. Thank you! ${p.link}`,
   "order-cancelled": (p) =>
@@ -148,7 +157,7 @@ function longestVariables(event: OrderMessageEvent): Record<string, string> {
     detail:
       event === "order-shipped"
         ? "X".repeat(SMS_VARIABLE_MAX)
-        : event === "out-for-delivery"
+        : event === "out-for-delivery" || event === "delivery-failed"
           ? `${amount} in cash`
           : amount,
     code: "XXXXXXXX",

@@ -31,6 +31,7 @@ function longestOrder(event: OrderMessageEvent, overrides: Partial<OrderForMail>
     "order-placed": "pending",
     "order-shipped": "shipped",
     "out-for-delivery": "shipped",
+    "delivery-failed": "shipped",
     "order-delivered": "delivered",
     "order-cancelled": "cancelled",
     "refund-processed": "cancelled",

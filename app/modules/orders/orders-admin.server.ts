@@ -9,6 +9,7 @@ import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { shownEmailSql } from "../../lib/shown-email.server";
 import { recordAudit } from "../audit/audit.server";
 import { hasCreditNotes } from "../gst-documents/credit-notes.server";
+import { issueInvoiceAtDispatch } from "../gst-documents/invoices.server";
 import { recallHoldReason, recallHoldsOfOrders } from "../inventory/batch-hold.server";
 import { isClosedByRefund } from "../payments/refunds.server";
 import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
@@ -175,10 +176,12 @@ export async function lockOrder(executor: Executor, orderId: string) {
  * app/workflows/change-order-status.server.ts). Reopening a cancelled order takes its stock and
  * coupon use again (reopenOrder), or refuses; a delivered order's customer is told
  * (docs/decisions/038). Delivering a cash-on-delivery order leaves its cash to be recorded when
- * the courier hands it over ("Record cash received", decision 049).
+ * the courier hands it over ("Record cash received", decision 049). Shipped or delivered, the
+ * order has been dispatched, so its tax invoice is issued now if it has none (decision 074).
  */
 export async function moveOrderOn(
   tx: Transaction,
+  actorId: string | null,
   order: LockedOrder,
   status: Exclude<OrderStatus, "cancelled">,
   now: Date,
@@ -210,6 +213,9 @@ export async function moveOrderOn(
       ...(order.status === "cancelled" ? { cancelledAt: null } : {}),
     })
     .where(eq(orders.id, order.id));
+  if (status === "shipped" || status === "delivered") {
+    await issueInvoiceAtDispatch(tx, actorId, order.id, now);
+  }
   if (status === "delivered") await enqueueOrderMail(tx, "order-delivered", order.id, now);
 }
 
@@ -264,7 +270,8 @@ export async function recordCashReceived(
 /**
  * Sets a locked order's tracking ID and marks it shipped, audited, and tells the customer: by hand
  * (addTrackingId) or from a courier's AWB (docs/decisions/060). Refused when the order already has
- * a tracking ID, is cancelled, or was refunded in full.
+ * a tracking ID, is cancelled, or was refunded in full. This is its dispatch: its tax invoice is
+ * issued in the same transaction, if it has none (decision 074).
  */
 export async function shipWithTrackingId(
   tx: Transaction,
@@ -303,6 +310,7 @@ export async function shipWithTrackingId(
       after: { status: "shipped", trackingId },
     },
   });
+  await issueInvoiceAtDispatch(tx, actorId, order.id, now);
   await enqueueOrderMail(tx, "order-shipped", order.id, now);
 }
 
@@ -324,4 +332,57 @@ export async function addTrackingId(
     return { orderNumber: order.orderNumber, trackingId };
   });
   return shipped;
+}
+
+type ShippingAddress = (typeof orders.$inferSelect)["shippingAddress"];
+
+/** The address a locked order goes to (the owner may have changed it since it was placed). */
+export async function shippingAddressOf(executor: Executor, orderId: string) {
+  const [row] = await executor
+    .select({ address: orders.shippingAddress })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.address ?? null;
+}
+
+/**
+ * "Update address" (docs/decisions/074): the owner corrects where an order goes, after the
+ * customer says so (a failed delivery attempt, a call), in one transaction that locks the order,
+ * audited with the fields that changed. Refused once the order is delivered or cancelled.
+ */
+export async function updateShippingAddress(
+  database: Database,
+  actorId: string,
+  orderId: string,
+  address: ShippingAddress,
+  now = new Date(),
+) {
+  return database.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status === "delivered" || order.status === "cancelled") {
+      throw new OrderAdminError(
+        `Order ${order.orderNumber} is ${order.status}; its address can no longer be changed`,
+      );
+    }
+    const current = (await shippingAddressOf(tx, orderId))!;
+    const fields = Object.keys(address) as (keyof ShippingAddress)[];
+    const changed = fields.filter((field) => (current[field] ?? null) !== (address[field] ?? null));
+    if (changed.length === 0) return { orderNumber: order.orderNumber, changed: false };
+    await tx
+      .update(orders)
+      .set({ shippingAddress: address, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actorId,
+      action: "update-address",
+      entity: "order",
+      entityId: order.id,
+      changes: {
+        orderNumber: order.orderNumber,
+        before: Object.fromEntries(changed.map((field) => [field, current[field] ?? null])),
+        after: Object.fromEntries(changed.map((field) => [field, address[field] ?? null])),
+      },
+    });
+    return { orderNumber: order.orderNumber, changed: true };
+  });
 }

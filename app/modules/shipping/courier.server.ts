@@ -29,6 +29,11 @@ export type Courier = {
   ): Promise<Booking>;
   /** One pickup for all these booked shipments. */
   requestPickup(shipments: { providerShipmentId: string }[]): Promise<{ pickupOn: string | null }>;
+  /**
+   * Asks the courier to attempt a failed delivery again (docs/decisions/074), to the order's
+   * address and phone as they are now: the owner may have just corrected them.
+   */
+  requestReattempt(request: ReattemptRequest): Promise<void>;
   /** The latest scans of an AWB, oldest first. */
   track(awb: string): Promise<CourierScan[]>;
   /** Where the customer follows the parcel. */
@@ -102,6 +107,11 @@ export type BookingRequest = {
   originPin: string;
   /** The customer paid for express delivery: booked with the courier's faster service. */
   express: boolean;
+};
+
+export type ReattemptRequest = {
+  awb: string;
+  address: BookingRequest["address"];
 };
 
 export type Booking = {

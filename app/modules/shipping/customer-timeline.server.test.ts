@@ -10,6 +10,7 @@ describe("customerShipmentHtml", () => {
     awb: "TEST0123456789",
     labelUrl: null,
     error: null,
+    reattemptRequestedAt: null,
     scans: [
       {
         kind: "picked_up" as const,

@@ -106,6 +106,14 @@ export async function lockShipmentOfOrder(tx: Transaction, orderId: string) {
   return row ?? null;
 }
 
+/** The courier took the owner's request for another attempt after a failed one (decision 074). */
+export async function markReattemptRequested(tx: Transaction, shipmentId: string, now: Date) {
+  await tx
+    .update(shipments)
+    .set({ reattemptRequestedAt: now, updatedAt: now })
+    .where(eq(shipments.id, shipmentId));
+}
+
 /** Locks the shipment an AWB belongs to; null when no shipment of this shop has it. */
 export async function lockShipmentByAwb(tx: Transaction, awb: string) {
   const [row] = await tx.select().from(shipments).where(eq(shipments.awb, awb)).for("update");
@@ -305,6 +313,8 @@ export type ShipmentTimeline = {
   awb: string | null;
   labelUrl: string | null;
   error: string | null;
+  /** When the owner last asked for another attempt after a failed one (decision 074). */
+  reattemptRequestedAt: Date | null;
   scans: {
     kind: ScanKind;
     at: Date;
@@ -342,6 +352,7 @@ export async function shipmentTimelines(
       awb: row.awb,
       labelUrl: row.labelUrl,
       error: row.error,
+      reattemptRequestedAt: row.reattemptRequestedAt,
       scans: scans
         .filter((scan) => scan.shipmentId === row.id)
         .map((scan) => ({

@@ -26,6 +26,7 @@ import {
  * - POST /orders/create/adhoc, keyed by our order number as its order_id;
  * - POST /courier/assign/awb {shipment_id}; POST /courier/generate/label {shipment_id: [..]};
  * - POST /courier/generate/pickup {shipment_id: [..]}; GET /courier/track/awb/{awb};
+ * - POST /ndr/{awb}/action {action: "re-attempt", comments}: another attempt after a failed one;
  * - GET /orders/show/{id}: an order's details, with `remittance_utr` and `remittance_date` once
  *   the cash collected on delivery has been paid out to the shop.
  */
@@ -296,6 +297,20 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
         );
       }
       return { pickupOn: answer?.response?.pickup_scheduled_date ?? null };
+    },
+
+    async requestReattempt({ awb, address }) {
+      const where = [
+        address.addressLine1,
+        address.addressLine2,
+        `${address.city}, ${address.state} ${address.postalCode}`,
+      ]
+        .filter(Boolean)
+        .join(", ");
+      await call("POST", `/ndr/${encodeURIComponent(awb)}/action`, {
+        action: "re-attempt",
+        comments: `Please attempt again: ${address.fullName}, ${where}, phone ${address.phone}`,
+      });
     },
 
     async track(awb) {

@@ -83,6 +83,8 @@ export const testCourier: Courier = {
   async requestPickup() {
     return { pickupOn: null };
   },
+  // The owner's next test scan is the courier's next attempt.
+  async requestReattempt() {},
   async track() {
     return [];
   },

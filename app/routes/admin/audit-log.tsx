@@ -30,6 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...list, entities, entity: query.entity ?? "" };
 }
 
+/** Who wrote an entry no person did (docs/decisions/074). */
+const ACTOR_KIND_NAMES = { courier: "Courier", system: "System" } as const;
+
 const ACTION_TONES: Record<string, BadgeVariant> = {
   create: "success",
   approve: "success",
@@ -144,7 +147,9 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
                     </span>
                   </>
                 ) : (
-                  <span className="text-muted-foreground">Deleted account</span>
+                  <span className="text-muted-foreground">
+                    {entry.actorKind ? ACTOR_KIND_NAMES[entry.actorKind] : "Deleted account"}
+                  </span>
                 )}
               </td>
               <td className="px-3 py-3">

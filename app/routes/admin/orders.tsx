@@ -19,12 +19,13 @@ import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { maskPhone } from "~/domain/order-messages";
 import { isTestPayment, ORDER_STATUSES, paymentMethodLabel, statusLabel } from "~/domain/orders";
-import { isRefundedInFull } from "~/domain/refunds";
+import { isRefundableByCard, isRefundedInFull } from "~/domain/refunds";
 import { SHIPMENT_GROUP_LABELS, type ShipmentGroup } from "~/domain/shipment-groups";
 import { SCAN_LABELS, SHIPMENT_STATE_LABELS } from "~/domain/shipments";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrdersHref,
+  orderAddressFormSchema,
   orderStatusFormSchema,
   parseAdminOrderQuery,
   recordCashFormSchema,
@@ -37,6 +38,7 @@ import {
   sendMessageAgainFormSchema,
 } from "~/domain/validation/order-messages";
 import {
+  reattemptFormSchema,
   shipOrdersFormSchema,
   testScanFormSchema,
   tryBookingNowFormSchema,
@@ -64,6 +66,7 @@ import {
   getAdminOrder,
   listAdminOrders,
   recordCashReceived,
+  updateShippingAddress,
 } from "~/modules/orders/orders-admin.server";
 import { listOrderRefunds, retryRefund } from "~/modules/payments/refunds.server";
 import { bookingRetryOf, tryBookingNow } from "~/modules/shipping/booking-retry.server";
@@ -71,6 +74,7 @@ import { courierMode } from "~/modules/shipping/couriers.server";
 import { shipmentStates, shipmentTimelines } from "~/modules/shipping/shipments.server";
 import { applyTestScan } from "~/workflows/apply-courier-scan.server";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";
+import { askForAnotherAttempt } from "~/workflows/delivery-attempts.server";
 import { refundOrder } from "~/workflows/refund-order.server";
 import { shipOrders } from "~/workflows/ship-orders.server";
 import type { Route } from "./+types/orders";
@@ -78,12 +82,15 @@ import type { Route } from "./+types/orders";
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Satara Ayurveda" }];
 
 const viewParam = z.uuid();
+/** The question a browser without JavaScript is asked on the page (docs/decisions/074). */
+const confirmParam = z.enum(["record-cash"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const query = parseAdminOrderQuery(params);
   const view = viewParam.safeParse(params.get("view"));
+  const confirm = confirmParam.safeParse(params.get("confirm"));
   const [list, detail, refunds, creditNotes, timelines, messages, retry] = await Promise.all([
     listAdminOrders(db(), query),
     view.success ? getAdminOrder(db(), view.data) : null,
@@ -107,6 +114,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     detail: detail
       ? { ...detail, refunds, creditNotes, messages: messages.map(messageView) }
       : null,
+    confirm: confirm.success ? confirm.data : null,
     // COURIER=off with no shipment: the detail is exactly as before.
     shipping: mode === "off" && !shipment ? null : { courierMode: mode, shipment },
   };
@@ -149,7 +157,50 @@ export async function action({ request }: Route.ActionArgs) {
     "try-booking-now": () => tryNow(admin.id, formData),
     "test-scan": () => testScan(formData),
     "send-message-again": () => sendAgain(admin.id, formData),
+    reattempt: () => reattempt(admin.id, formData),
+    "update-address": () => updateAddress(admin.id, formData),
   });
+}
+
+/** "Ask for another attempt" after a failed delivery attempt (docs/decisions/074). */
+async function reattempt(adminId: string, formData: FormData) {
+  const intent = "reattempt";
+  const submission = parseWithZod(formData, { schema: reattemptFormSchema });
+  if (submission.status !== "success") {
+    const message = firstErrorMessage(submission.error, "That order could not be found");
+    return actionFailure(refusal(message), { intent });
+  }
+  const { orderNumber } = await askForAnotherAttempt(db(), adminId, submission.value.orderId);
+  return actionSuccess(
+    {
+      type: "success",
+      title: "Another attempt asked for",
+      description: `The courier is asked to deliver order ${orderNumber} again.`,
+    },
+    { intent },
+  );
+}
+
+/** "Update address": where the order goes, corrected by the owner (docs/decisions/074). */
+async function updateAddress(adminId: string, formData: FormData) {
+  const intent = "update-address";
+  const submission = parseWithZod(formData, { schema: orderAddressFormSchema });
+  if (submission.status !== "success") {
+    const message = firstErrorMessage(submission.error, "Please check the address");
+    return actionFailure(refusal(message), { intent, result: submission.reply() });
+  }
+  const { orderId, ...address } = submission.value;
+  const { orderNumber, changed } = await updateShippingAddress(db(), adminId, orderId, address);
+  return actionSuccess(
+    {
+      type: "success",
+      title: "Address updated",
+      description: changed
+        ? `Order ${orderNumber} now goes to the new address.`
+        : `Order ${orderNumber} already goes to this address.`,
+    },
+    { intent, result: submission.reply() },
+  );
 }
 
 /** "Send again" on a failed SMS or WhatsApp message (docs/decisions/063). */
@@ -388,7 +439,7 @@ function FilterBar({
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { query, orders, totalCount, page, pageCount, detail, shipping } = loaderData;
+  const { query, orders, totalCount, page, pageCount, detail, shipping, confirm } = loaderData;
   const { courierMode: mode, shipmentStates: states } = loaderData;
   const shipSelectedId = useId();
   const selectable = (order: { id: string; status: string }) =>
@@ -427,6 +478,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       action={action}
       idPrefix={detailId}
       shipping={shipping ?? undefined}
+      confirm={confirm}
     />
   ) : null;
 
@@ -544,6 +596,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   status={order.status}
                   action={action}
                   closed={isRefundedInFull(order)}
+                  cardRefund={
+                    isRefundableByCard(order)
+                      ? Math.max(0, order.total - order.refundedAmount - order.refundPendingAmount)
+                      : 0
+                  }
                 />
                 {order.recallHold ? <RecallHoldBadge batches={order.recallHold} /> : null}
                 {states[order.id] === "failed_attempt" || states[order.id] === "booking_failed" ? (
@@ -578,6 +635,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           description="Order details, tracking and invoice"
           contentProps={{
             className: "max-w-3xl!",
+            // The dialog itself takes the focus, not its first button ("Record cash received",
+            // "Ship"): an Enter pressed on opening changes nothing.
+            onOpenAutoFocus: (event) => {
+              event.preventDefault();
+              (event.currentTarget as HTMLElement | null)?.focus();
+            },
             // The dialog opens from a link, not a trigger: give focus back to that link.
             onCloseAutoFocus: (event) => {
               const link =
