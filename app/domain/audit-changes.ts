@@ -105,6 +105,13 @@ const FIELD_LABELS: Record<string, string> = {
   packageBreadthCm: "Package breadth (cm)",
   packageHeightCm: "Package height (cm)",
   shippingFeesFrom: "Shipping fees",
+  grievanceOfficerName: "Grievance officer's name",
+  grievanceOfficerDesignation: "Grievance officer's designation",
+  grievanceOfficerEmail: "Grievance officer's e-mail",
+  grievanceOfficerPhone: "Grievance officer's contact number",
+  manufacturerName: "Manufacturer or packer",
+  manufacturerAddress: "Manufacturer's address",
+  medicalSupervision: "Schedule E(1) caution",
 };
 
 /** Words of field names that are abbreviations, written in capitals wherever a label shows them. */

@@ -61,6 +61,13 @@ export const products = pgTable(
     hsnCode: text("hsn_code").notNull().default(DEFAULT_HSN_CODE),
     /** GST rate in percent; prices are GST-inclusive. */
     gstRate: numeric("gst_rate", { precision: 4, scale: 2, mode: "number" }).notNull().default(5),
+    /** The manufacturer (or packer) the page declares; null: the shop, at its address (decision 073). */
+    manufacturerName: text("manufacturer_name"),
+    manufacturerAddress: text("manufacturer_address"),
+    /** Null: India. */
+    countryOfOrigin: text("country_of_origin"),
+    /** Carries a Schedule E(1) ingredient: "To be taken under medical supervision". */
+    medicalSupervision: boolean("medical_supervision").notNull().default(false),
     /**
      * docs/SPEC.md §9 search fields in lower case, kept by the database; a trigram index on it answers
      * case-insensitive substring search without scanning the table.
@@ -91,6 +98,11 @@ export const products = pgTable(
     check("products_review_count_non_negative", sql`${t.reviewCount} >= 0`),
     check("products_status_check", sql`${t.status} in ('published','draft','archived')`),
     check("products_gst_rate_range", sql`${t.gstRate} >= 0 and ${t.gstRate} <= 28`),
+    check(
+      "products_manufacturer_length",
+      sql`char_length(${t.manufacturerName}) <= 150 and char_length(${t.manufacturerAddress}) <= 300`,
+    ),
+    check("products_country_of_origin_length", sql`char_length(${t.countryOfOrigin}) <= 60`),
   ],
 );
 
@@ -114,6 +126,8 @@ export const productVariants = pgTable(
     discountPrice: integer("discount_price"),
     stockQuantity: integer("stock_quantity").notNull().default(0),
     weightGrams: integer("weight_grams"),
+    /** The owner's net quantity ("60 tablets"); null: read from the label (decision 073). */
+    netQuantity: text("net_quantity"),
     sortOrder: integer("sort_order").notNull().default(0),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -136,6 +150,7 @@ export const productVariants = pgTable(
       sql`${t.weightGrams} is null or ${t.weightGrams} > 0`,
     ),
     check("product_variants_label_length", sql`char_length(${t.label}) <= 40`),
+    check("product_variants_net_quantity_length", sql`char_length(${t.netQuantity}) <= 40`),
     check(
       "product_variants_sku_format",
       sql`char_length(${t.sku}) between 1 and 160 and ${t.sku} ~ '^[A-Za-z0-9][A-Za-z0-9._/-]*$'`,

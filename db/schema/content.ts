@@ -36,6 +36,11 @@ export const settings = pgTable(
       .default(sql`'{}'::text[]`),
     /** Lots expiring sooner than this many days from today are not sold (docs/decisions/059). */
     minShelfLifeDays: integer("min_shelf_life_days").notNull().default(90),
+    /** The grievance officer every product page names (Consumer Protection (E-Commerce) Rules 2020). */
+    grievanceOfficerName: text("grievance_officer_name").notNull().default(""),
+    grievanceOfficerDesignation: text("grievance_officer_designation").notNull().default(""),
+    grievanceOfficerEmail: text("grievance_officer_email").notNull().default(""),
+    grievanceOfficerPhone: text("grievance_officer_phone").notNull().default(""),
     /** The drug manufacturing licence number printed on invoices and packing slips. */
     manufacturingLicence: text("manufacturing_licence").notNull().default(""),
     /** The box parcels are booked in, in centimetres (docs/decisions/060). */
@@ -60,6 +65,10 @@ export const settings = pgTable(
     check(
       "settings_package_size_range",
       sql`${t.packageLengthCm} between 1 and 200 and ${t.packageBreadthCm} between 1 and 200 and ${t.packageHeightCm} between 1 and 200`,
+    ),
+    check(
+      "settings_grievance_officer_length",
+      sql`char_length(${t.grievanceOfficerName}) <= 100 and char_length(${t.grievanceOfficerDesignation}) <= 100 and char_length(${t.grievanceOfficerEmail}) <= 254 and char_length(${t.grievanceOfficerPhone}) <= 20`,
     ),
     check(
       "settings_manufacturing_licence_length",

@@ -42,6 +42,8 @@ export type SeedProduct = {
   gstRate: number;
   /** Makes "newest first" ordering deterministic. */
   createdDaysAgo: number;
+  /** Carries a Schedule E(1) ingredient: its page shows the caution (docs/decisions/073). */
+  medicalSupervision?: boolean;
 };
 
 export type SeedCoupon = {
@@ -217,7 +219,7 @@ export const seedProducts: SeedProduct[] = [
     detailedDescription:
       "Arshalit Tablet is made for arsha (piles), which Ayurveda links closely to constipation and weak digestion. Haritaki and Surana, the classical herbs for arsha, keep the bowels soft and regular, while Nagakesara, Kutaja and Daruharidra help reduce bleeding tendency, itching and local discomfort.\n\nShuddha Guggulu and Chitraka support circulation and digestive fire. For best results, take it alongside a fibre-rich diet, plenty of water and the avoidance of long hours of sitting. Pack of 60 tablets.",
     ingredients:
-      "Haritaki (Terminalia chebula), Surana (Amorphophallus campanulatus), Nagakesara (Mesua ferrea), Kutaja (Holarrhena antidysenterica), Daruharidra (Berberis aristata), Rasanjana (Berberis aristata extract), Mahanimba (Melia azedarach), Chitraka (Plumbago zeylanica), Shuddha Guggulu (Commiphora mukul)",
+      "Haritaki (Terminalia chebula), Surana (Amorphophallus campanulatus), Nagakesara (Mesua ferrea), Kutaja (Holarrhena antidysenterica), Daruharidra (Berberis aristata), Rasanjana (Berberis aristata extract), Mahanimba (Melia azedarach), Chitraka (Plumbago zeylanica), Shuddha Guggulu (Commiphora mukul), Shuddha Bhallataka (purified Semecarpus anacardium)",
     benefits:
       "Supports comfort in piles, Helps relieve constipation, Helps reduce itching and irritation, Supports healthy bowel movement, Supports healthy digestion",
     dosageInstructions:
@@ -231,6 +233,8 @@ export const seedProducts: SeedProduct[] = [
     isFeatured: true,
     ...MEDICAMENT,
     createdDaysAgo: 4,
+    // Bhallataka is a Schedule E(1) ingredient (Drugs and Cosmetics Rules 1945).
+    medicalSupervision: true,
   },
   {
     slug: "mauderma-tablet",
@@ -1552,4 +1556,29 @@ export const seedPackSizes: Record<
       },
     ],
   },
+};
+
+/**
+ * The net quantity of each demo product sold in one size, whose size has no label to read it
+ * from (docs/decisions/073), as its description names the pack.
+ */
+export const seedNetQuantities: Record<string, string> = {
+  "mauli-shatavaryadi-kalpa": "400 g",
+  "uroflam-syrup": "200 ml",
+  "aceemal-tablet": "60 tablets",
+  "arshalit-tablet": "60 tablets",
+  "mauderma-tablet": "60 tablets",
+  "shilajit-capsule": "60 capsules",
+  "jatamansi-capsule": "60 capsules",
+  "ksheerabala-101-taila": "50 ml",
+  "hingvastak-churna": "100 g",
+  "yograj-guggulu": "60 tablets",
+  "arjuna-capsule": "60 capsules",
+  "lasuna-capsule": "60 capsules",
+  "kumkumadi-cream": "50 g",
+  "haridra-khand": "200 g",
+  "pushyanug-churna": "100 g",
+  "adulsa-cough-syrup": "100 ml",
+  "lavangadi-vati": "80 tablets",
+  "agastya-haritaki-rasayana": "500 g",
 };

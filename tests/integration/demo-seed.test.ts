@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { missingLegalDetails } from "~/domain/legal-metrology";
 import { expiringSoonBefore, sellableFrom, shopDate } from "~/domain/stock-lots";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { seedDemoCatalog } from "~/modules/catalog/demo-seed.server";
@@ -7,6 +8,8 @@ import { findProduct } from "~/modules/catalog/product-detail.server";
 import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
 import {
   applyDemoSettings,
+  DEMO_GRIEVANCE_OFFICER,
+  DEMO_GSTIN,
   DEMO_MANUFACTURING_LICENCE,
   getSettings,
 } from "~/modules/settings/settings.server";
@@ -290,6 +293,36 @@ describe(`demo catalog on ${DATABASE_KIND}`, () => {
     await handle.db.update(settings).set({ manufacturingLicence: "OWN/LIC/1" });
     await applyDemoSettings(handle.db);
     expect((await getSettings(handle.db)).manufacturingLicence).toBe("OWN/LIC/1");
+  });
+
+  it("declares every demo size's net quantity and best-before; the medicine with a Schedule E(1) ingredient carries the caution", async () => {
+    const rows = await handle.db
+      .select({ slug: products.slug, medicalSupervision: products.medicalSupervision })
+      .from(products)
+      .orderBy(asc(products.slug));
+    expect(rows.filter((row) => row.medicalSupervision).map((row) => row.slug)).toEqual([
+      "arshalit-tablet",
+    ]);
+    for (const { slug } of rows) {
+      const page = await findProduct(handle.db, slug);
+      expect(missingLegalDetails(page!.sizes), slug).toEqual([]);
+    }
+  });
+
+  it("gives the demo shop a sample GSTIN and grievance officer, keeping an owner's own", async () => {
+    await applyDemoSettings(handle.db);
+    expect(await getSettings(handle.db)).toMatchObject({
+      gstin: DEMO_GSTIN,
+      ...DEMO_GRIEVANCE_OFFICER,
+    });
+    await handle.db
+      .update(settings)
+      .set({ gstin: "27AAPFU0939F1ZV", grievanceOfficerName: "Meera Kulkarni" });
+    await applyDemoSettings(handle.db);
+    expect(await getSettings(handle.db)).toMatchObject({
+      gstin: "27AAPFU0939F1ZV",
+      grievanceOfficerName: "Meera Kulkarni",
+    });
   });
 
   it("does nothing when called again: returns false and changes no counts", async () => {

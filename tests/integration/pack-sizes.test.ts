@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productJsonLd } from "~/components/product/structured-data";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { addToCart, CartError, removeLine, setLineQuantity } from "~/modules/cart/cart.server";
 import { getCart } from "~/modules/cart/cart-view.server";
 import { listFeaturedProducts } from "~/modules/catalog/listing.server";
@@ -604,13 +604,17 @@ describe(`what shoppers are shown of a product's sizes on ${DATABASE_KIND}`, () 
 describe(`a product page for each pack size on ${DATABASE_KIND}`, () => {
   type Page = {
     product: Awaited<ReturnType<typeof findProduct>> & object;
+    structuredData: unknown;
   };
-  async function open(path: string) {
+  async function load(path: string) {
     const id = path.split("?")[0]!.split("/").pop()!;
     const { status, body } = await callRoute<Page>(productLoader, getPage(path), { id });
     expect(status).toBe(200);
-    return body!.product;
+    return body!;
   }
+  const open = async (path: string) => (await load(path)).product;
+  const structuredDataOf = async (path: string) =>
+    (await load(path)).structuredData as Record<string, unknown>;
 
   it("shows the size ?size= names, in any case, with its price and stock; the default size otherwise", async () => {
     const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
@@ -679,8 +683,7 @@ describe(`a product page for each pack size on ${DATABASE_KIND}`, () => {
 
   it("describes a product of several sizes to search engines as a group with an offer per size", async () => {
     const item = await chyawanprash({ small: 0, half: 4, kilo: 2 });
-    const page = await open(`/product/${item.product.slug}`);
-    const data = productJsonLd(page, "https://shop.example") as Record<string, unknown>;
+    const data = await structuredDataOf(`/product/${item.product.slug}`);
     expect(data).toMatchObject({
       "@type": "ProductGroup",
       productGroupID: item.product.slug,
@@ -690,7 +693,7 @@ describe(`a product page for each pack size on ${DATABASE_KIND}`, () => {
       expect.objectContaining({
         name: `${item.product.name} – 250 g`,
         sku: `CHY-250-${item.tag}`,
-        url: `https://shop.example/product/${item.product.slug}?size=CHY-250-${item.tag}`,
+        url: `${getEnv().PUBLIC_URL}/product/${item.product.slug}?size=CHY-250-${item.tag}`,
         offers: expect.objectContaining({
           price: "250.00",
           availability: "https://schema.org/OutOfStock",
@@ -712,7 +715,7 @@ describe(`a product page for each pack size on ${DATABASE_KIND}`, () => {
     const [single] = await insertProducts(handle.db, [
       { name: `Brahmi Vati ${item.tag}`, price: 18000 },
     ]);
-    const one = productJsonLd(await open(`/product/${single!.slug}`), "https://shop.example");
+    const one = await structuredDataOf(`/product/${single!.slug}`);
     expect(one).toMatchObject({
       "@type": "Product",
       sku: single!.slug,

@@ -29,7 +29,16 @@ const saved: ProductFormProduct = {
   status: "published",
   hsnCode: "3004",
   gstRate: 12,
+  manufacturerName: null,
+  manufacturerAddress: null,
+  countryOfOrigin: null,
+  medicalSupervision: false,
   images: [],
+};
+
+const legalDefaults = {
+  manufacturerName: "Satara Ayurveda",
+  manufacturerAddress: "12 Powai Naka, Satara, Maharashtra 415003",
 };
 
 function ProductFormPage() {
@@ -38,6 +47,7 @@ function ProductFormPage() {
     <ProductForm
       product={product}
       categories={categories}
+      legalDefaults={legalDefaults}
       action="/admin/products"
       cancelHref="/admin/products"
     />
@@ -104,6 +114,20 @@ describe("product form in the browser", () => {
     expect(form.get("gstRate")).toBe("5");
     expect(form.get("status")).toBe("published");
     expect(form.get("id")).toBeNull();
+    // The legal details are left to their defaults, shown as placeholders (docs/decisions/073).
+    for (const field of [
+      "netQuantity",
+      "countryOfOrigin",
+      "manufacturerName",
+      "manufacturerAddress",
+    ]) {
+      expect(form.get(field) ?? "", field).toBe("");
+    }
+    expect(form.get("medicalSupervision")).toBeNull();
+    expect(screen.getByLabelText("Country of origin").getAttribute("placeholder")).toBe("India");
+    expect(screen.getByLabelText("Manufacturer's address").getAttribute("placeholder")).toBe(
+      legalDefaults.manufacturerAddress,
+    );
   });
 
   it("refuses a discount price that is not below the price before anything is posted", async () => {

@@ -22,6 +22,7 @@ import {
   productFormSchema,
 } from "~/domain/validation/product";
 import { cn } from "~/lib/cn";
+import { type LegalDefaults, LegalDetailsFields } from "./legal-details-fields";
 import {
   GALLERY_FETCHER_KEY,
   type GalleryImage,
@@ -48,6 +49,12 @@ export type ProductFormProduct = {
   status: ProductStatus;
   hsnCode: string;
   gstRate: number;
+  manufacturerName: string | null;
+  manufacturerAddress: string | null;
+  countryOfOrigin: string | null;
+  medicalSupervision: boolean;
+  /** What its page cannot declare by law (docs/decisions/073); null when nothing. */
+  legalGaps?: string | null;
   images: GalleryImage[];
   /** Every size, archived ones too, in the owner's order (docs/decisions/056). */
   sizes?: SizeRowProduct[];
@@ -66,6 +73,7 @@ function sizeDefaults(sizes: SizeRowProduct[]) {
         label: only.label,
         sku: only.sku,
         weightGrams: only.weightGrams === null ? "" : String(only.weightGrams),
+        netQuantity: only.netQuantity ?? "",
       }
     : {};
 }
@@ -100,6 +108,7 @@ function uploadProblem(files: FileList | null) {
 export function ProductForm({
   product,
   categories,
+  legalDefaults,
   lastResult,
   action,
   cancelHref,
@@ -107,6 +116,7 @@ export function ProductForm({
 }: {
   product?: ProductFormProduct;
   categories: { id: string; name: string }[];
+  legalDefaults: LegalDefaults;
   lastResult?: SubmissionResult<string[]> | null;
   /** The URL the form posts to (keeps the list's search and page). */
   action: string;
@@ -141,6 +151,10 @@ export function ProductForm({
           status: product.status,
           hsnCode: product.hsnCode,
           gstRate: String(product.gstRate),
+          manufacturerName: product.manufacturerName ?? "",
+          manufacturerAddress: product.manufacturerAddress ?? "",
+          countryOfOrigin: product.countryOfOrigin ?? "",
+          medicalSupervision: product.medicalSupervision ? "on" : "",
           ...sizeDefaults(product.sizes ?? []),
         }
       : { hsnCode: DEFAULT_HSN_CODE, gstRate: "5", status: "published" },
@@ -274,6 +288,18 @@ export function ProductForm({
               ))}
             </SelectField>
           </div>
+        </Section>
+        <Section title="Legal details">
+          <LegalDetailsFields
+            fields={fields}
+            defaults={legalDefaults}
+            gaps={product?.legalGaps ?? null}
+            onlySize={
+              sizeRows.length
+                ? null
+                : { netQuantity: fields.netQuantity, label: storedSizes[0]?.label ?? "" }
+            }
+          />
         </Section>
         <Section title="Ayurvedic details">
           <TextareaField

@@ -1,4 +1,5 @@
 import { type FieldMeta, InputField, SelectField } from "~/components/forms";
+import { NetQuantityField } from "./legal-details-fields";
 
 /** A size as the edit form lists it (docs/decisions/056). */
 export type SizeRowProduct = {
@@ -9,6 +10,7 @@ export type SizeRowProduct = {
   discountPrice: number | null;
   stockQuantity: number;
   weightGrams: number | null;
+  netQuantity: string | null;
   archived: boolean;
   ordered: boolean;
 };
@@ -21,6 +23,7 @@ type SizeFieldset = {
   discountPrice: FieldMeta;
   stockQuantity: FieldMeta;
   weightGrams: FieldMeta;
+  netQuantity: FieldMeta;
   position: FieldMeta;
   action: FieldMeta;
 };
@@ -37,6 +40,7 @@ export function sizeRowDefaults(size: SizeRowProduct, index: number) {
     discountPrice: rupees(size.discountPrice),
     stockQuantity: String(size.stockQuantity),
     weightGrams: size.weightGrams === null ? "" : String(size.weightGrams),
+    netQuantity: size.netQuantity ?? "",
     position: String(index + 1),
     action: size.archived ? "archive" : "sell",
   };
@@ -116,6 +120,7 @@ export function SizeRows({ rows, stored }: { rows: SizeFieldset[]; stored: SizeR
             <InputField meta={row.label} label="Size" placeholder="e.g. 500 g" maxLength={40} />
             <InputField meta={row.sku} label="SKU" maxLength={160} />
             <Figures fields={row} />
+            <NetQuantityField meta={row.netQuantity} sizeLabel={size?.label ?? ""} />
             <InputField
               meta={row.position}
               label="Position"
@@ -174,6 +179,7 @@ export function MoreSizes({
         <InputField meta={added.label} label="New size" placeholder="e.g. 1 kg" maxLength={40} />
         <InputField meta={added.sku} label="New size's SKU" maxLength={160} />
         <Figures fields={added} named={(label) => `New size's ${label.toLowerCase()}`} />
+        <NetQuantityField meta={added.netQuantity} sizeLabel="" label="New size's net quantity" />
       </fieldset>
     </details>
   );

@@ -28,6 +28,7 @@ export const rawSizeFields = {
   discountPrice: singleLineText().optional(),
   stockQuantity: singleLineText().optional(),
   weightGrams: singleLineText().optional(),
+  netQuantity: singleLineText().optional(),
   position: singleLineText().optional(),
   action: singleLineText().optional(),
 };
@@ -46,6 +47,8 @@ export type SizeInput = {
   stockQuantity: number;
   /** undefined: left as it is; null: none. */
   weightGrams: number | null | undefined;
+  /** null: read from the label (docs/decisions/073). */
+  netQuantity: string | null;
   action: SizeAction;
 };
 
@@ -76,9 +79,8 @@ export function rupeeAmount(
 
 /** Whether a posted row holds anything: an empty "new size" row is no size. */
 export function isBlankSize(raw: RawSize) {
-  return ["label", "sku", "price", "discountPrice", "stockQuantity", "weightGrams"].every(
-    (key) => !(raw[key as keyof RawSize] ?? "").trim(),
-  );
+  const fields = ["label", "sku", "price", "discountPrice", "stockQuantity", "weightGrams"];
+  return [...fields, "netQuantity"].every((key) => !(raw[key as keyof RawSize] ?? "").trim());
 }
 
 export function checkedLabel(text: string | undefined, issue: Issue, path: (string | number)[]) {

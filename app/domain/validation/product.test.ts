@@ -49,8 +49,15 @@ describe("admin product form", () => {
       status: "published",
       hsnCode: "3004",
       gstRate: 5,
+      // The legal details take the shop's and the size's (docs/decisions/073).
+      manufacturerName: null,
+      manufacturerAddress: null,
+      countryOfOrigin: null,
+      medicalSupervision: false,
       sizeRows: false,
-      sizes: [{ action: "sell", price: 24900, discountPrice: null, stockQuantity: 30 }],
+      sizes: [
+        { action: "sell", price: 24900, discountPrice: null, stockQuantity: 30, netQuantity: null },
+      ],
     });
   });
 

@@ -1,6 +1,7 @@
 import { rupeesToPaise } from "../money";
 import { PRODUCT_STATUSES } from "../product-status";
 import { z } from "../zod";
+import { checkedNetQuantity, checkManufacturer, legalProductFields } from "./legal-details";
 import {
   checkedAction,
   checkedLabel,
@@ -102,13 +103,14 @@ function sizeFrom(
   const label = checkedLabel(raw.label, noted, path);
   const sku = checkedSku(raw.sku, noted, path, options.skuRequired && !id);
   const weightGrams = checkedWeight(raw.weightGrams, noted, path);
+  const netQuantity = checkedNetQuantity(raw.netQuantity, noted, path);
   // A size being archived or deleted keeps its figures: only its fate is read.
   const figures =
     action === "sell" || !id
       ? sizeFigures(raw, path, noted)
       : { price: 1, discountPrice: null, stockQuantity: 0 };
   if (!valid || !figures) return null;
-  return { id, label, sku, weightGrams, action, ...figures };
+  return { id, label, sku, weightGrams, netQuantity, action, ...figures };
 }
 
 /** The order of the posted rows: by their Position field when given, else as posted. */
@@ -179,6 +181,7 @@ export const productFormSchema = z
     label: rawSizeFields.label,
     sku: rawSizeFields.sku,
     weightGrams: rawSizeFields.weightGrams,
+    netQuantity: rawSizeFields.netQuantity,
     newSize: rawSizeSchema.optional(),
     // Several sizes: a row each (docs/decisions/056).
     sizes: z
@@ -245,6 +248,7 @@ export const productFormSchema = z
         }
         return rate;
       }),
+    ...legalProductFields,
   })
   .superRefine((input, ctx) => void checkOnlySizeFigures(input, ctx), { when: () => true })
   .transform((input, ctx) => {
@@ -256,6 +260,7 @@ export const productFormSchema = z
       label,
       sku,
       weightGrams,
+      netQuantity,
       newSize,
       sizes: rows,
       ...product
@@ -267,7 +272,7 @@ export const productFormSchema = z
         sizes.push(sizeFrom(row, ["sizes", index], issue, { skuRequired: true }));
       }
     } else {
-      const only = { price, discountPrice, stockQuantity, label, sku, weightGrams };
+      const only = { price, discountPrice, stockQuantity, label, sku, weightGrams, netQuantity };
       sizes.push(sizeFrom(only, [], issue, { skuRequired: false }));
       if (newSize && !isBlankSize(newSize)) {
         sizes.push(
@@ -276,7 +281,14 @@ export const productFormSchema = z
       }
     }
     const slug = slugFrom(input, ctx);
-    if (slug === null || sizes.some((size) => size === null)) return z.NEVER;
+    let manufacturerValid = true;
+    checkManufacturer(product, (path, message) => {
+      manufacturerValid = false;
+      issue(path, message);
+    });
+    if (slug === null || !manufacturerValid || sizes.some((size) => size === null)) {
+      return z.NEVER;
+    }
     const valid = sizes as SizeInput[];
     checkSizeList(valid, issue);
     const first = valid.find((size) => size.action === "sell");

@@ -30,6 +30,11 @@ export const SETTINGS_MESSAGES = {
   threshold: "Low-stock threshold must be a whole number of 0 or more",
   minShelfLife: `Minimum shelf life must be a whole number of days from 0 to ${MAX_MIN_SHELF_LIFE_DAYS}`,
   licence: "Manufacturing licence number must be at most 60 characters",
+  grievanceNameLong: "Grievance officer's name must be at most 100 characters",
+  grievanceDesignationLong: "Designation must be at most 100 characters",
+  grievancePhone: "Enter a phone number of 10 to 13 digits (spaces, + and - allowed)",
+  grievanceContactWanted: "Give the grievance officer's e-mail or phone",
+  grievanceNameWanted: "Give the grievance officer's name",
   domainsRequired: "Enter at least one e-mail provider domain",
   domainInvalid: (domain: string) => `'${domain}' is not a domain name like gmail.com`,
   codLimit: "Enter an amount in rupees above 0 and up to 1,00,00,000, such as 5000 or 4999.50",
@@ -82,6 +87,70 @@ const packageSide = (message: string) =>
     .regex(/^\d{1,3}$/, { error: message, abort: true })
     .transform(Number)
     .refine((cm) => cm >= 1 && cm <= 200, { error: message });
+
+const PHONE_TEXT = /^\+?[0-9][0-9 -]*[0-9]$/;
+const isPhone = (value: string) =>
+  PHONE_TEXT.test(value) && /^\d{10,13}$/.test(value.replace(/\D/g, ""));
+
+/** The grievance officer every product page names (docs/decisions/073); all empty until set. */
+const grievanceOfficerFields = {
+  grievanceOfficerName: singleLineName()
+    .max(100, { error: SETTINGS_MESSAGES.grievanceNameLong })
+    .optional()
+    .transform((value) => value ?? ""),
+  grievanceOfficerDesignation: singleLineName()
+    .max(100, { error: SETTINGS_MESSAGES.grievanceDesignationLong })
+    .optional()
+    .transform((value) => value ?? ""),
+  grievanceOfficerEmail: singleLineText()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return "";
+      if (!z.email().safeParse(value).success) {
+        ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.email });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  grievanceOfficerPhone: singleLineText()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return "";
+      if (!isPhone(value)) {
+        ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.grievancePhone });
+        return z.NEVER;
+      }
+      return value;
+    }),
+};
+
+/** A grievance officer is a name with an e-mail or a phone, or nothing yet. */
+function checkGrievanceOfficer(
+  value: {
+    grievanceOfficerName: string;
+    grievanceOfficerEmail: string;
+    grievanceOfficerPhone: string;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const contact = value.grievanceOfficerEmail || value.grievanceOfficerPhone;
+  if (value.grievanceOfficerName && !contact) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["grievanceOfficerEmail"],
+      message: SETTINGS_MESSAGES.grievanceContactWanted,
+    });
+  } else if (contact && !value.grievanceOfficerName) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["grievanceOfficerName"],
+      message: SETTINGS_MESSAGES.grievanceNameWanted,
+    });
+  }
+}
 
 const settingsFields = z.object({
   shopName: singleLineName({ error: SETTINGS_MESSAGES.shopNameShort })
@@ -151,6 +220,7 @@ const settingsFields = z.object({
     .max(60, { error: SETTINGS_MESSAGES.licence })
     .optional()
     .transform((value) => value ?? ""),
+  ...grievanceOfficerFields,
   allowedEmailDomains: multiLineText({ error: SETTINGS_MESSAGES.domainsRequired }).transform(
     (text, ctx) => {
       const domains = parseDomainList(text);
@@ -202,7 +272,9 @@ function withSocialLinks<
 }
 
 /** The back office's settings form (docs/DESIGN.md §3, §6.2, §6.10); one schema for browser and server. */
-export const settingsFormSchema = settingsFields.transform(withSocialLinks);
+export const settingsFormSchema = settingsFields
+  .superRefine(checkGrievanceOfficer)
+  .transform(withSocialLinks);
 
 /** The choices of where the checkout's shipping fees come from, as the settings screen names them. */
 export const SHIPPING_FEE_SOURCE_OPTIONS = [
@@ -222,6 +294,7 @@ export const courierSettingsFormSchema = settingsFields
     packageHeightCm: packageSide(SETTINGS_MESSAGES.packageHeight),
     shippingFeesFrom: z.enum(SHIPPING_FEE_SOURCES, { error: SETTINGS_MESSAGES.shippingFeesFrom }),
   })
+  .superRefine(checkGrievanceOfficer)
   .transform(withSocialLinks);
 
 export function settingsSchemaFor(courier: boolean) {

@@ -11,6 +11,7 @@ import {
 import {
   seedCategories,
   seedCoupons,
+  seedNetQuantities,
   seedPackSizes,
   seedProducts,
   seedReviews,
@@ -102,6 +103,8 @@ export async function seedDemoCatalog(database: Database, now = Date.now()) {
             discountPrice: product.discountPrice,
             stockQuantity: 0,
             weightGrams: sized?.weightGrams ?? null,
+            // A size with no label states its net quantity apart (docs/decisions/073).
+            netQuantity: sized ? null : (seedNetQuantities[product.slug] ?? null),
             sortOrder: 0,
           };
           const more = (sized?.more ?? []).map((size, index) => ({

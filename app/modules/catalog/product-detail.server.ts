@@ -25,6 +25,11 @@ export async function findProduct(executor: Executor, slugOrId: string) {
     dosageInstructions: products.dosageInstructions,
     ayurvedicProperties: products.ayurvedicProperties,
     certifications: products.certifications,
+    // What its page declares by law beyond its sizes (docs/decisions/073).
+    manufacturerName: products.manufacturerName,
+    manufacturerAddress: products.manufacturerAddress,
+    countryOfOrigin: products.countryOfOrigin,
+    medicalSupervision: products.medicalSupervision,
     // Its sizes on sale in the administrator's order, in the same query (docs/decisions/056),
     // each with the expiry of the lot it would ship next (docs/decisions/059).
     sizes: sql<Size[]>`coalesce((
@@ -36,6 +41,7 @@ export async function findProduct(executor: Executor, slugOrId: string) {
         'discountPrice', v.discount_price,
         'stockQuantity', v.stock_quantity,
         'weightGrams', v.weight_grams,
+        'netQuantity', v.net_quantity,
         'nextExpiry', ${nextLotExpirySql("v")}
       ) order by v.sort_order, v.id)
       from product_variants v

@@ -6,7 +6,8 @@ import type { ProductFormValues } from "../../domain/validation/product";
 import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
-import { shownSize } from "./listing.server";
+import { legalGapsOf, legalSizesColumn } from "./legal-gaps.server";
+import { productCardColumns, shownSize } from "./listing.server";
 import {
   attachImages,
   deleteUnusedImages,
@@ -54,7 +55,7 @@ export async function listAdminProducts(
     .where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
-  const items =
+  const rows =
     total === 0
       ? []
       : await executor
@@ -86,6 +87,7 @@ export async function listAdminProducts(
               order by pi.is_primary desc, pi.sort_order asc
               limit 1
             )`,
+            legalSizes: legalSizesColumn,
           })
           .from(products)
           .leftJoin(categories, eq(categories.id, products.categoryId))
@@ -94,6 +96,11 @@ export async function listAdminProducts(
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize);
+  // What each product's page cannot declare by law, for the owner to fill in (decision 073).
+  const items = rows.map(({ legalSizes, ...item }) => ({
+    ...item,
+    legalGaps: legalGapsOf(legalSizes),
+  }));
   return { items, total, page, pageCount, pageSize };
 }
 
@@ -110,15 +117,17 @@ export async function listCategoryOptions(executor: Executor) {
  * stock are its first size's, the one the form edits (docs/decisions/056).
  */
 export async function findProductForEdit(executor: Executor, id: string) {
-  const [product] = await executor
-    .select(productColumns)
+  const [found] = await executor
+    .select({ ...productColumns, legalSizes: legalSizesColumn })
     .from(products)
     .where(eq(products.id, id))
     .limit(1);
-  if (!product) return null;
+  if (!found) return null;
+  const { legalSizes, ...product } = found;
   const size = await firstSizeOf(executor, id);
   return {
     ...product,
+    legalGaps: legalGapsOf(legalSizes),
     price: size?.price ?? 0,
     discountPrice: size?.discountPrice ?? null,
     stockQuantity: size?.stockQuantity ?? 0,

@@ -19,6 +19,7 @@ export async function listAllSizes(executor: Executor, productId: string) {
       discountPrice: productVariants.discountPrice,
       stockQuantity: productVariants.stockQuantity,
       weightGrams: productVariants.weightGrams,
+      netQuantity: productVariants.netQuantity,
       archived: sql<boolean>`${productVariants.archivedAt} is not null`,
       ordered: sql<boolean>`exists (select 1 from order_items oi where oi.variant_id = ${productVariants.id})`,
     })
@@ -42,6 +43,7 @@ export function sizeSummary(size: Omit<StoredSize, "ordered" | "id">, figures = 
     figures && size.discountPrice !== null ? `offer ${formatRupees(size.discountPrice)}` : null,
     figures ? `stock ${size.stockQuantity}` : null,
     size.weightGrams === null ? null : `${size.weightGrams} g`,
+    size.netQuantity === null ? null : `net ${size.netQuantity}`,
     size.archived ? "archived" : null,
   ]
     .filter(Boolean)
@@ -164,6 +166,7 @@ export async function applySizes(
       ...(size.label === undefined ? {} : { label: size.label }),
       ...(size.sku === undefined ? {} : { sku: size.sku }),
       ...(size.weightGrams === undefined ? {} : { weightGrams: size.weightGrams }),
+      netQuantity: size.netQuantity,
     };
     if (size.id) {
       const { stockQuantity, ...rest } = figures;

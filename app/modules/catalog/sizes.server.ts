@@ -24,6 +24,8 @@ export type Size = {
   weightGrams: number | null;
   /** The expiry of the lot that would ship next, on the product page (docs/decisions/059). */
   nextExpiry?: string | null;
+  /** The owner's net quantity; null: the label's (docs/decisions/073). */
+  netQuantity?: string | null;
 };
 
 /** The administrator's order of a product's sizes (docs/decisions/056). */

@@ -36,14 +36,30 @@ export const DEFAULT_SETTINGS = {
 
 /** The demo shop's sample drug manufacturing licence (SEED=demo), printed on its invoices. */
 export const DEMO_MANUFACTURING_LICENCE = "AYU/MH/25D/2019/0147";
+/** The demo shop's sample GSTIN and grievance officer, named on its product pages (decision 073). */
+export const DEMO_GSTIN = "27ABHCS4718K1ZX";
+export const DEMO_GRIEVANCE_OFFICER = {
+  grievanceOfficerName: "Anjali Jadhav",
+  grievanceOfficerDesignation: "Grievance Officer",
+  grievanceOfficerEmail: "grievance@shop.example",
+  grievanceOfficerPhone: "+91 00000 00000",
+};
 
-/** The demo shop's settings beyond the defaults; an owner's own licence number is kept. */
+/** The demo shop's settings beyond the defaults; what an owner has already filled in is kept. */
 export async function applyDemoSettings(executor: Executor) {
   await ensureSettings(executor);
   await executor
     .update(settings)
     .set({ manufacturingLicence: DEMO_MANUFACTURING_LICENCE })
     .where(and(eq(settings.id, 1), eq(settings.manufacturingLicence, "")));
+  await executor
+    .update(settings)
+    .set({ gstin: DEMO_GSTIN })
+    .where(and(eq(settings.id, 1), eq(settings.gstin, "")));
+  await executor
+    .update(settings)
+    .set(DEMO_GRIEVANCE_OFFICER)
+    .where(and(eq(settings.id, 1), eq(settings.grievanceOfficerName, "")));
 }
 
 export async function ensureSettings(executor: Executor) {
@@ -115,6 +131,10 @@ const EDITABLE_FIELDS = [
   "codExcludedPinPrefixes",
   "minShelfLifeDays",
   "manufacturingLicence",
+  "grievanceOfficerName",
+  "grievanceOfficerDesignation",
+  "grievanceOfficerEmail",
+  "grievanceOfficerPhone",
   "packageLengthCm",
   "packageBreadthCm",
   "packageHeightCm",

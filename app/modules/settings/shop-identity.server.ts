@@ -1,4 +1,5 @@
-import { shopSettings } from "./settings.server";
+import type { LegalShop } from "../../domain/legal-metrology";
+import { type ShopSettings, shopSettings } from "./settings.server";
 
 export type ShopIdentity = {
   name: string;
@@ -26,5 +27,21 @@ export async function getShopIdentity(): Promise<ShopIdentity> {
     },
     socialLinks: s.socialLinks,
     gstin: s.gstin,
+  };
+}
+
+/** The seller every product page declares, from the settings (docs/decisions/073). */
+export function legalShopOf(s: ShopSettings): LegalShop {
+  const street = [s.addressLine1, s.addressLine2].filter(Boolean).join(", ");
+  return {
+    name: s.shopName,
+    address: `${street}, ${s.city}, ${s.state} ${s.postalCode}`,
+    gstin: s.gstin,
+    grievanceOfficer: {
+      name: s.grievanceOfficerName,
+      designation: s.grievanceOfficerDesignation,
+      email: s.grievanceOfficerEmail,
+      phone: s.grievanceOfficerPhone,
+    },
   };
 }

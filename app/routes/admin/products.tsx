@@ -4,6 +4,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EditorPanel } from "~/components/admin/editor-panel";
+import { LegalGapsFlag, ShopLegalGaps } from "~/components/admin/legal-details-fields";
 import { LotsLink } from "~/components/admin/lots-link";
 import { ProductForm } from "~/components/admin/product-form";
 import { EditDeleteLinks } from "~/components/admin/row-actions";
@@ -17,6 +18,7 @@ import { Card, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
 import { adminListHref, parseAdminListQuery } from "~/domain/admin-list-query";
+import { missingShopLegalDetails } from "~/domain/legal-metrology";
 import { formatCount } from "~/domain/money";
 import {
   isProductStatus,
@@ -60,6 +62,8 @@ import {
   type Upload,
   updateProduct,
 } from "~/modules/catalog/products-admin.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { legalShopOf } from "~/modules/settings/shop-identity.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin | Satara Ayurveda" }];
@@ -95,13 +99,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = { ...parseAdminListQuery(params), status: statusFilter(params) };
   const editId = asId(params.get("edit"));
   const deleteId = asId(params.get("delete"));
-  const [list, categories, editing, deleting] = await Promise.all([
+  const [list, categories, editing, deleting, settings] = await Promise.all([
     listAdminProducts(db(), query),
     listCategoryOptions(db()),
     editId ? findProductForEdit(db(), editId) : null,
     deleteId ? findProductName(db(), deleteId) : null,
+    getSettings(db()),
   ]);
+  // What an empty legal field of a product stands for, and what the seller's lack (decision 073).
+  const shop = legalShopOf(settings);
   return {
+    legalDefaults: { manufacturerName: shop.name, manufacturerAddress: shop.address },
+    shopLegalGaps: missingShopLegalDetails(shop),
     query: { search: query.search, page: list.page, status: query.status },
     list,
     categories,
@@ -391,7 +400,8 @@ function ViewInShop({
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, list, categories, editing, deleting, creating } = loaderData;
+  const { query, list, categories, editing, deleting, creating, legalDefaults, shopLegalGaps } =
+    loaderData;
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const listHref = listHrefOf(query);
@@ -408,6 +418,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       key={editing?.id ?? "new"}
       product={editing ?? undefined}
       categories={categories}
+      legalDefaults={legalDefaults}
       lastResult={
         result?.ok === false && (result.intent === "create" || result.intent === "update")
           ? result.result
@@ -460,6 +471,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           <DeleteButton product={deleting} action={listHref} />
         </ConfirmCard>
       ) : null}
+      <ShopLegalGaps gaps={shopLegalGaps} />
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <Form method="get" action={PATH} role="search" className="flex w-full max-w-md gap-2">
@@ -519,6 +531,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                       {product.categoryName ?? "No category"}
                       {product.isFeatured ? " · Featured" : ""}
                     </span>
+                    <LegalGapsFlag gaps={product.legalGaps} />
                   </span>
                 </span>
               </th>

@@ -49,6 +49,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       lowStockThreshold: String(settings.lowStockThreshold),
       minShelfLifeDays: String(settings.minShelfLifeDays),
       manufacturingLicence: settings.manufacturingLicence,
+      grievanceOfficerName: settings.grievanceOfficerName,
+      grievanceOfficerDesignation: settings.grievanceOfficerDesignation,
+      grievanceOfficerEmail: settings.grievanceOfficerEmail,
+      grievanceOfficerPhone: settings.grievanceOfficerPhone,
       allowedEmailDomains: settings.allowedEmailDomains.join("\n"),
       codMaxOrderValue:
         settings.codMaxOrderValue === null ? "" : String(settings.codMaxOrderValue / 100),
@@ -166,6 +170,27 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             label="Postal Code"
             inputMode="numeric"
             autoComplete="postal-code"
+          />
+        </Section>
+        <Section
+          title="Grievance Officer"
+          description="Named on every product page with the seller's details, as the Consumer Protection (E-Commerce) Rules 2020 require: who customers may write to with a complaint. Give an e-mail or a phone, or both."
+        >
+          <InputField meta={fields.grievanceOfficerName} label="Grievance officer's name" />
+          <InputField
+            meta={fields.grievanceOfficerDesignation}
+            label="Designation"
+            placeholder="Grievance Officer"
+          />
+          <InputField
+            meta={fields.grievanceOfficerEmail}
+            label="Grievance officer's e-mail"
+            type="email"
+          />
+          <InputField
+            meta={fields.grievanceOfficerPhone}
+            label="Grievance officer's contact number"
+            type="tel"
           />
         </Section>
         <Section

@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import { deferred } from "~/components/deferred";
 import { Gallery } from "~/components/product/gallery";
+import { LegalInformation } from "~/components/product/legal-information";
 import { Price } from "~/components/product/price";
 import { ReturnHere, WishlistButton } from "~/components/product/product-actions";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
@@ -23,6 +24,7 @@ import { NO_REVIEWS, StarRating } from "~/components/product/star-rating";
 import { productJsonLd } from "~/components/product/structured-data";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { legalDetailsOf } from "~/domain/legal-metrology";
 import { pictureUrl } from "~/domain/picture-urls";
 import { discountPercent, stockText } from "~/domain/pricing-display";
 import { reviewSchema } from "~/domain/validation/review";
@@ -45,6 +47,7 @@ import {
 } from "~/modules/catalog/product-detail.server";
 import { ReviewError, reviewsForPage, submitReview } from "~/modules/reviews/reviews.server";
 import { shopSettings } from "~/modules/settings/settings.server";
+import { legalShopOf } from "~/modules/settings/shop-identity.server";
 import {
   checkDelivery,
   courierChecksOf,
@@ -88,8 +91,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Canonical links name the shop's own address, never the Host a request carried: the page
   // may be kept in the page cache and shown to everyone (docs/decisions/033).
   const origin = getEnv().PUBLIC_URL;
+  const legal = legalDetailsOf(product, legalShopOf(settings));
   return {
     product,
+    legal,
+    structuredData: productJsonLd(product, origin, legal),
     reviews,
     saved: saved.has(product.id),
     lowStockThreshold: settings.lowStockThreshold,
@@ -126,7 +132,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [{ title: "Product not found | Satara Ayurveda" }];
-  const { product, origin } = loaderData;
+  const { product, origin, structuredData } = loaderData;
   const url = `${origin}/product/${product.slug}`;
   const image = product.images[0]
     ? `${origin}${pictureUrl(product.images[0].path, 1024, "webp")}`
@@ -140,7 +146,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
     { property: "og:description", content: product.description },
     { property: "og:url", content: url },
     ...(image ? [{ property: "og:image", content: image }] : []),
-    { "script:ld+json": productJsonLd(product, origin) },
+    { "script:ld+json": structuredData },
   ];
 };
 
@@ -194,7 +200,7 @@ function splitList(text: string) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, saved, lowStockThreshold, deliveryCheck } = loaderData;
+  const { product, legal, reviews, saved, lowStockThreshold, deliveryCheck } = loaderData;
   const showReviews = ({ list, summary }: Awaited<typeof reviews>) => (
     <ReviewsSection
       reviews={list}
@@ -307,6 +313,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <Award className="size-5 text-primary" aria-hidden="true" /> Quality Tested
             </li>
           </ul>
+          <LegalInformation legal={legal} sizeId={product.variantId} />
         </div>
       </div>
       <Tabs
