@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cardRefundOnCancel,
   isRefundableByCard,
   isRefundedInFull,
   MAX_REFUND_ATTEMPTS,
@@ -172,5 +173,31 @@ describe("isRefundedInFull (docs/decisions/049)", () => {
         total: 0,
       }),
     ).toBe(false);
+  });
+});
+
+describe("cardRefundOnCancel: what a cancellation's confirmation says the card gets back", () => {
+  const none = { refundedAmount: 0, refundPendingAmount: 0 };
+  const paidCard = { paymentMethod: "card", paymentStatus: "paid", total: 59_900 };
+
+  it("a paid card order's whole total", () => {
+    expect(cardRefundOnCancel({ ...paidCard, ...none })).toBe(59_900);
+  });
+
+  it("less what was refunded and what is on its way", () => {
+    expect(
+      cardRefundOnCancel({ ...paidCard, refundedAmount: 10_000, refundPendingAmount: 5_000 }),
+    ).toBe(44_900);
+  });
+
+  it("never below nothing", () => {
+    expect(
+      cardRefundOnCancel({ ...paidCard, refundedAmount: 59_900, refundPendingAmount: 100 }),
+    ).toBe(0);
+  });
+
+  it("nothing for cash on delivery or a card payment not made", () => {
+    expect(cardRefundOnCancel({ ...paidCard, paymentMethod: "cod", ...none })).toBe(0);
+    expect(cardRefundOnCancel({ ...paidCard, paymentStatus: "pending", ...none })).toBe(0);
   });
 });

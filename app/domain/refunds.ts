@@ -38,6 +38,18 @@ export function isRefundableByCard(order: { paymentMethod: string; paymentStatus
 }
 
 /**
+ * What cancelling an order gives back to the customer's card (its confirmation says so): a paid
+ * card order's total less what was refunded or is on its way; nothing for cash on delivery or an
+ * unpaid order.
+ */
+export function cardRefundOnCancel(
+  order: { paymentMethod: string; paymentStatus: string; total: number } & RefundedSoFar,
+) {
+  if (!isRefundableByCard(order)) return 0;
+  return Math.max(0, order.total - order.refundedAmount - order.refundPendingAmount);
+}
+
+/**
  * Whether an order's detail has a Refunds part: one that can be refunded, or one that has been
  * (its payment may have been marked otherwise since).
  */

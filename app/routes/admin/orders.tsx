@@ -19,7 +19,7 @@ import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { maskPhone } from "~/domain/order-messages";
 import { isTestPayment, ORDER_STATUSES, paymentMethodLabel, statusLabel } from "~/domain/orders";
-import { isRefundableByCard, isRefundedInFull } from "~/domain/refunds";
+import { cardRefundOnCancel, isRefundedInFull } from "~/domain/refunds";
 import { SHIPMENT_GROUP_LABELS, type ShipmentGroup } from "~/domain/shipment-groups";
 import { SCAN_LABELS, SHIPMENT_STATE_LABELS } from "~/domain/shipments";
 import {
@@ -596,11 +596,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   status={order.status}
                   action={action}
                   closed={isRefundedInFull(order)}
-                  cardRefund={
-                    isRefundableByCard(order)
-                      ? Math.max(0, order.total - order.refundedAmount - order.refundPendingAmount)
-                      : 0
-                  }
+                  cardRefund={cardRefundOnCancel(order)}
                 />
                 {order.recallHold ? <RecallHoldBadge batches={order.recallHold} /> : null}
                 {states[order.id] === "failed_attempt" || states[order.id] === "booking_failed" ? (
