@@ -7,7 +7,7 @@ import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { legalGapsOf, legalSizesColumn } from "./legal-gaps.server";
-import { productCardColumns, shownSize } from "./listing.server";
+import { shownSize } from "./listing.server";
 import {
   attachImages,
   deleteUnusedImages,
