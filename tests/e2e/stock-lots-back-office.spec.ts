@@ -220,6 +220,55 @@ test("from the products list to a product's lots: the write-off starts empty, a 
   await admin.context().close();
 });
 
+test("a write-off asks first, as an alertdialog named by its question, with and without JavaScript", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const product = await trialProduct("Write-off lots", { price: "150", stockQuantity: "0" });
+  const batch = `WO-${randomUUID().slice(0, 6).toUpperCase()}`;
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/products/${product.id}/lots`);
+  await waitForHydration(admin);
+  await receive(admin, product.name, { batch, expires: month(18).value, quantity: "6" });
+  const row = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: batch }) });
+  await row.getByText("Adjust or write off").click();
+  const writeOff = admin.getByRole("form", { name: `Write off batch ${batch}` });
+  await writeOff.getByLabel("Quantity to write off").fill("2");
+  await writeOff.getByLabel("Reason").fill("Seal broken");
+  await writeOff.getByRole("button", { name: "Write off" }).click();
+  const question = admin.getByRole("alertdialog", { name: `Write off 2 units of batch ${batch}?` });
+  await expect(question).toBeVisible();
+  await expect(question).toContainText("This cannot be undone.");
+  // Cancel is focused first and writes nothing.
+  await expect(question.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toBeHidden();
+  await expect(admin.getByText(/· 6 sellable/)).toBeVisible();
+  await writeOff.getByRole("button", { name: "Write off" }).click();
+  await question.getByRole("button", { name: "Write off" }).click();
+  await expect(admin.getByText("Wrote off 2 units")).toBeVisible();
+  await expect(admin.getByText(/· 4 sellable/)).toBeVisible();
+  await admin.context().close();
+
+  // Without JavaScript the server asks the same question on the page, and Write off answers it.
+  const plain = await adminPage(browser, { javaScriptEnabled: false });
+  await plain.goto(`/admin/products/${product.id}/lots`);
+  const plainRow = plain
+    .getByRole("row")
+    .filter({ has: plain.getByRole("rowheader", { name: batch }) });
+  await plainRow.getByText("Adjust or write off").click();
+  const plainForm = plain.getByRole("form", { name: `Write off batch ${batch}` });
+  await plainForm.getByLabel("Quantity to write off").fill("1");
+  await plainForm.getByLabel("Reason").fill("Dropped");
+  await plainForm.getByRole("button", { name: "Write off" }).click();
+  const asked = plain.getByRole("alertdialog", { name: `Write off 1 unit of batch ${batch}?` });
+  await expect(asked).toContainText("Reason: Dropped.");
+  await expect(plain.getByText(/· 4 sellable/)).toBeVisible();
+  await asked.getByRole("button", { name: "Write off" }).click();
+  await expect(plain.getByText(/· 3 sellable/)).toBeVisible();
+  await plain.context().close();
+});
+
 test("on a 390 px phone the lots and batch pages stack their tables, the batch page lists the lot's movements, the packing slip fits", async ({
   browser,
 }) => {

@@ -322,11 +322,26 @@ describe(`stock lots in the back office on ${DATABASE_KIND}`, () => {
     await receive(productId, variantId, { batchNumber: "WO-1", quantity: "5" });
     const [lot] = await lotsOf(variantId);
     const before = await writes();
+    // Not yet answered "yes": the question comes back with the values sent, and nothing is written.
+    const unasked = await post(productId, {
+      intent: "write-off",
+      lotId: lot!.id,
+      quantity: "2",
+      reason: "Damaged in storage",
+    });
+    expect(unasked.status).toBe(200);
+    expect(unasked.body).toMatchObject({
+      ok: false,
+      confirm: true,
+      values: { quantity: "2", reason: "Damaged in storage" },
+    });
+    expect(unasked.toast).toBeNull();
     const tooMany = await post(productId, {
       intent: "write-off",
       lotId: lot!.id,
       quantity: "6",
       reason: "Damaged in storage",
+      confirmed: "yes",
     });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body?.errors?.form?.[0]).toBe("Only 5 units are left in this lot.");
@@ -353,6 +368,7 @@ describe(`stock lots in the back office on ${DATABASE_KIND}`, () => {
       lotId: lot!.id,
       quantity: "2",
       reason: "Damaged in storage",
+      confirmed: "yes",
     });
     expect(done.status).toBe(200);
     expect(done.toast?.title).toBe("Wrote off 2 units");

@@ -90,10 +90,46 @@ describe("a lot's Adjust and Write off forms", () => {
     await user.type(within(writeOff).getByLabelText("Quantity to write off"), "2");
     await user.type(within(writeOff).getByLabelText("Reason"), "Damaged");
     await user.click(within(writeOff).getByRole("button", { name: "Write off" }));
+    // A write-off cannot be undone: it is asked first, and posted only once answered.
+    const question = await screen.findByRole("alertdialog", {
+      name: "Write off 2 units of Batch B-12?",
+    });
+    expect(posted).toHaveLength(1);
+    await user.click(within(question).getByRole("button", { name: "Write off" }));
     await vi.waitFor(() => expect(posted).toHaveLength(2));
     expect(posted.map((form) => Object.fromEntries(form))).toEqual([
       { lotId, counted: "5", reason: "Stock count", intent: "adjust" },
-      { lotId, quantity: "2", reason: "Damaged", intent: "write-off" },
+      { lotId, quantity: "2", reason: "Damaged", intent: "write-off", confirmed: "yes" },
     ]);
+  });
+
+  it("a write-off answered Cancel posts nothing", async () => {
+    const posted: FormData[] = [];
+    await renderActions({ quantityLeft: 7 }, posted);
+    const user = userEvent.setup();
+    await user.click(screen.getByText("Adjust or write off"));
+    const writeOff = screen.getByRole("form", { name: "Write off Batch B-12" });
+    await user.type(within(writeOff).getByLabelText("Quantity to write off"), "1");
+    await user.type(within(writeOff).getByLabelText("Reason"), "Damaged");
+    await user.click(within(writeOff).getByRole("button", { name: "Write off" }));
+    const question = await screen.findByRole("alertdialog", {
+      name: "Write off 1 unit of Batch B-12?",
+    });
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    await vi.waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(posted).toHaveLength(0);
+  });
+
+  it("a write-off sent without JavaScript comes back as its question on the page", async () => {
+    await renderActions({
+      quantityLeft: 7,
+      writeOff: { errors: {}, values: { quantity: "3", reason: "Spilled" }, confirm: true },
+    });
+    const question = screen.getByRole("alertdialog", { name: "Write off 3 units of Batch B-12?" });
+    expect(question.textContent).toContain("Reason: Spilled.");
+    expect(within(question).getByRole("link", { name: "Cancel" })).toBeTruthy();
+    const go = within(question).getByRole("button", { name: "Write off" });
+    expect(go.getAttribute("name")).toBe("confirmed");
+    expect(go.getAttribute("value")).toBe("yes");
   });
 });

@@ -1,11 +1,29 @@
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { useId, useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { useHydrated } from "~/components/use-hydrated";
 import { STOCK_REASON_MAX } from "~/domain/validation/stock-lots";
 
-/** What a refused lot form shows again: its messages by field ("form" for the whole) and values. */
-export type LotFormState = { errors: Record<string, string[]>; values: Record<string, string> };
+/**
+ * What a lot form shows again: its messages by field ("form" for the whole) and values, or, for
+ * a write-off sent without JavaScript, the question to answer before it is done (`confirm`).
+ */
+export type LotFormState = {
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+  confirm?: boolean;
+};
+
+/** "Write off 5 units of Batch B-12?": the question a write-off asks, which names its dialog. */
+export function writeOffQuestion(quantity: string, name: string) {
+  return `Write off ${quantity} ${quantity === "1" ? "unit" : "units"} of ${name}?`;
+}
+
+export const WRITE_OFF_WARNING =
+  "They leave stock for good, recorded with your reason. This cannot be undone.";
 
 /**
  * A lot's Adjust and Write off forms, folded in a disclosure that works without JavaScript and
@@ -39,7 +57,9 @@ export function LotActions({
           quantity={{ name: "counted", label: "Counted quantity", startsAt: String(quantityLeft) }}
           variant="outline"
         />
-        {quantityLeft > 0 ? (
+        {quantityLeft > 0 && writeOff?.confirm ? (
+          <WriteOffQuestion lotId={lotId} name={name} values={writeOff.values} />
+        ) : quantityLeft > 0 ? (
           <LotQuantityForm
             lotId={lotId}
             name={name}
@@ -78,8 +98,25 @@ function LotQuantityForm({
   variant: "outline" | "destructive";
 }) {
   const id = (field: string) => `${intent}-${lotId}-${field}`;
+  const formId = useId();
+  const hydrated = useHydrated();
+  // A write-off cannot be undone: with JavaScript a dialog asks first; without it, the server does.
+  const asks = intent === "write-off" && hydrated;
+  const [asking, setAsking] = useState<string | null>(null);
   return (
-    <Form method="post" className="grid gap-2" aria-label={`${verb} ${name}`}>
+    <Form
+      method="post"
+      id={formId}
+      className="grid gap-2"
+      aria-label={`${verb} ${name}`}
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (!asks || submitter?.getAttribute("name") === "confirmed") return;
+        event.preventDefault();
+        setAsking(String(new FormData(event.currentTarget).get(quantity.name) ?? "").trim());
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="lotId" value={lotId} />
       {state?.errors.form ? (
         <p role="alert" className="text-destructive text-sm">
@@ -111,10 +148,76 @@ function LotQuantityForm({
         )}
       </Field>
       <div>
-        <Button type="submit" name="intent" value={intent} size="sm" variant={variant}>
+        <Button type="submit" size="sm" variant={variant}>
           {verb}
         </Button>
       </div>
+      {asks ? (
+        <ConfirmDialog
+          open={asking !== null}
+          onOpenChange={(open) => setAsking(open ? asking : null)}
+          title={writeOffQuestion(asking ?? "", name)}
+          description={WRITE_OFF_WARNING}
+        >
+          <Button
+            type="submit"
+            form={formId}
+            name="confirmed"
+            value="yes"
+            variant="destructive"
+            onClick={() => setAsking(null)}
+          >
+            {verb}
+          </Button>
+        </ConfirmDialog>
+      ) : null}
     </Form>
+  );
+}
+
+/**
+ * A write-off sent without JavaScript comes back as its question, on the page itself: the values
+ * sent, kept in the form that goes ahead, and Cancel back to the lots.
+ */
+function WriteOffQuestion({
+  lotId,
+  name,
+  values,
+}: {
+  lotId: string;
+  name: string;
+  values: Record<string, string>;
+}) {
+  const { pathname } = useLocation();
+  const titleId = `write-off-${lotId}-question`;
+  const textId = `write-off-${lotId}-warning`;
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      className="grid gap-3 rounded-md border border-destructive p-3"
+    >
+      <p id={titleId} className="font-semibold">
+        {writeOffQuestion(values.quantity ?? "", name)}
+      </p>
+      <p id={textId} className="text-muted-foreground text-sm">
+        Reason: {values.reason}. {WRITE_OFF_WARNING}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link to={pathname} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          Cancel
+        </Link>
+        <Form method="post">
+          <input type="hidden" name="intent" value="write-off" />
+          <input type="hidden" name="lotId" value={lotId} />
+          <input type="hidden" name="quantity" value={values.quantity ?? ""} />
+          <input type="hidden" name="reason" value={values.reason ?? ""} />
+          <Button type="submit" name="confirmed" value="yes" size="sm" variant="destructive">
+            Write off
+          </Button>
+        </Form>
+      </div>
+    </div>
   );
 }

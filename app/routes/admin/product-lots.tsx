@@ -155,6 +155,10 @@ async function writeOff(adminId: string, productId: string, formData: FormData) 
   const form = `write-off:${values.lotId}`;
   const parsed = writeOffLotSchema.safeParse(values);
   if (!parsed.success) return refused(form, fieldErrors(parsed.error), values);
+  // Units written off leave stock for good: a write-off not yet answered "yes" is asked first.
+  if (formData.get("confirmed") !== "yes") {
+    return data({ ok: false as const, form, errors: {}, values, confirm: true });
+  }
   try {
     await writeOffLot(db(), adminId, productId, parsed.data);
     return actionSuccess({
@@ -174,6 +178,7 @@ export default function ProductLotsPage({ loaderData, actionData }: Route.Compon
       ? {
           errors: failed.errors as Record<string, string[]>,
           values: failed.values as Record<string, string>,
+          confirm: "confirm" in failed && failed.confirm === true,
         }
       : undefined;
   return (
