@@ -92,6 +92,33 @@ test.describe("on a 390 px phone", () => {
     await expectFitsScreen(page, testInfo, "Account orders tab");
   });
 
+  test("the products list keeps each product's name and category inside its own cell", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin/products");
+    const rows = page.getByRole("row").filter({ has: page.getByRole("rowheader") });
+    await expect(rows.first()).toBeVisible();
+    // Each line of the Name cell ends before the Price cell starts: nothing runs under the price.
+    const spills = await rows.evaluateAll((trs) =>
+      trs.flatMap((tr) => {
+        const name = tr.querySelector("th")!;
+        const price = tr.querySelector("td")!;
+        const edge = price.getBoundingClientRect().left;
+        return [...name.querySelectorAll("span")]
+          .filter((span) => span.children.length === 0 && span.textContent?.trim())
+          .filter((span) => {
+            // The text's own extent: a word too long for the cell overflows the span's box.
+            const range = document.createRange();
+            range.selectNodeContents(span);
+            return range.getBoundingClientRect().right > edge + 0.5;
+          })
+          .map((span) => span.textContent!.trim());
+      }),
+    );
+    expect(spills).toEqual([]);
+  });
+
   test("every back-office page fits the screen, an open order included", async ({
     page,
     browser,

@@ -512,7 +512,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         >
           {list.items.map((product) => (
             <tr key={product.id} className="border-border border-b last:border-0">
-              <th scope="row" className="px-3 py-3 font-normal">
+              <th scope="row" className="min-w-56 px-3 py-3 font-normal">
                 <span className="flex items-center gap-3">
                   {product.imagePath ? (
                     <ProductImage
