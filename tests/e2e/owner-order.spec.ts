@@ -95,6 +95,14 @@ test("a failed delivery attempt is told to the customer, and the owner asks for 
 
   await dialog.getByText("Update address", { exact: true }).click();
   const form = dialog.getByRole("form", { name: "Update address" });
+  // The invoice issued at dispatch keeps its place of supply: the form says so, the server holds it.
+  await expect(form).toContainText(
+    /^Tax invoice INV\/\d{2}-\d{2}\/\d{6} was issued for delivery in Maharashtra: the address can change within Maharashtra only\./,
+  );
+  await form.getByLabel("State").fill("Karnataka");
+  await form.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByText(/so the state cannot change/).first()).toBeVisible();
+  await form.getByLabel("State").fill("Maharashtra");
   await form.getByLabel("Address Line 1").fill("7 Rajwada Chowk, near the temple");
   await form.getByLabel("Postal Code").fill("415002");
   await form.getByLabel("Phone").fill("9822012345");

@@ -309,6 +309,23 @@ describe(`a failed delivery attempt on ${DATABASE_KIND}`, () => {
       before: { postalCode: "415003", phone: "9876543210" },
       after: { postalCode: "415002", phone: "9822012345" },
     });
+
+    // Shipped, the order's tax invoice is issued for Maharashtra: another state is refused.
+    const before = (await orderRow(order.id)).shippingAddress;
+    const elsewhere = await callRoute(
+      ordersAction,
+      postForm("/admin/orders", owner.cookies, {
+        ...address,
+        city: "Bengaluru",
+        state: "Karnataka",
+        postalCode: "560001",
+      }),
+    );
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.toast?.description).toMatch(
+      /^Order .+'s tax invoice INV\/\d\d-\d\d\/\d{6} was issued for delivery in Maharashtra, so the state cannot change\./,
+    );
+    expect((await orderRow(order.id)).shippingAddress).toEqual(before);
   });
 });
 

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { invoicedStateNote } from "~/domain/invoiced-address";
 import type { OrderActionData } from "./order-action-data";
 
 type Address = {
@@ -33,10 +34,13 @@ const FIELDS: { name: keyof Address; label: string; autoComplete: string; inputM
 export function OrderAddressForm({
   orderId,
   address,
+  invoiceNumber,
   action,
 }: {
   orderId: string;
   address: Address;
+  /** Its tax invoice, once issued: the state it names stays (invoiced-address.ts). */
+  invoiceNumber: string | null;
   action: string;
 }) {
   const fetcher = useFetcher<OrderActionData>();
@@ -56,6 +60,9 @@ export function OrderAddressForm({
       >
         <input type="hidden" name="intent" value="update-address" />
         <input type="hidden" name="orderId" value={orderId} />
+        {invoiceNumber ? (
+          <p className="text-muted-foreground">{invoicedStateNote(invoiceNumber, address.state)}</p>
+        ) : null}
         {FIELDS.map(({ name, label, autoComplete, inputMode }) => (
           <Field
             key={name}

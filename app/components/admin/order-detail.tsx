@@ -261,6 +261,7 @@ export function OrderDetail({
               key={JSON.stringify(address)}
               orderId={order.id}
               address={address}
+              invoiceNumber={order.invoiceNumber}
               action={action}
             />
           ) : null}

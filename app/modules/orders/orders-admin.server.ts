@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { orderItemLots, orderItems, orders, profiles } from "../../../db/schema";
+import { invoicedStateRefusal } from "../../domain/invoiced-address";
 import { formatRupees } from "../../domain/money";
 import { type OrderStatus, paymentArrived } from "../../domain/orders";
 import { phoneSearchDigits } from "../../domain/phone-search";
@@ -163,6 +164,7 @@ export async function lockOrder(executor: Executor, orderId: string) {
       paymentStatus: orders.paymentStatus,
       paidAt: orders.paidAt,
       total: orders.total,
+      invoiceNumber: orders.invoiceNumber,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -348,7 +350,8 @@ export async function shippingAddressOf(executor: Executor, orderId: string) {
 /**
  * "Update address" (docs/decisions/074): the owner corrects where an order goes, after the
  * customer says so (a failed delivery attempt, a call), in one transaction that locks the order,
- * audited with the fields that changed. Refused once the order is delivered or cancelled.
+ * audited with the fields that changed. Refused once the order is delivered or cancelled, and
+ * for a move to another state once its tax invoice is issued (invoiced-address.ts).
  */
 export async function updateShippingAddress(
   database: Database,
@@ -365,6 +368,8 @@ export async function updateShippingAddress(
       );
     }
     const current = (await shippingAddressOf(tx, orderId))!;
+    const stateRefusal = invoicedStateRefusal(order, current.state, address.state);
+    if (stateRefusal) throw new OrderAdminError(stateRefusal);
     const fields = Object.keys(address) as (keyof ShippingAddress)[];
     const changed = fields.filter((field) => (current[field] ?? null) !== (address[field] ?? null));
     if (changed.length === 0) return { orderNumber: order.orderNumber, changed: false };
