@@ -144,3 +144,17 @@ export function isPromisedDayPast(day: string, now: Date): boolean {
 export function indiaToday(now: Date): string {
   return dayKey(indiaDayOf(now));
 }
+
+/**
+ * What the customer's order says of its promised day: "Tue, 8 Dec" until it is delivered (or
+ * cancelled); null for an order promised none.
+ */
+export function customerDeliveryBy(order: {
+  promisedDeliveryOn: string | null;
+  status: string;
+}): string | null {
+  if (!order.promisedDeliveryOn || order.status === "delivered" || order.status === "cancelled") {
+    return null;
+  }
+  return formatPromisedDay(order.promisedDeliveryOn);
+}
