@@ -124,6 +124,8 @@ describe("holidays as the owner types them", () => {
       "10-02",
     ]);
     expect(parseHolidays("")).toEqual([]);
+    // An entry is a whole line: "26 Jan" is one entry, and not a day.
+    expect(parseHolidays("26 Jan")).toEqual(["26 Jan"]);
   });
 
   it("takes real days only", () => {

@@ -27,10 +27,10 @@ const HOLIDAY = /^(?:(\d{4})-)?(\d{2})-(\d{2})$/;
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The holidays as the owner typed them: one a line (commas and spaces separate too), once each. */
+/** The holidays as the owner typed them: one a line (commas separate too), once each. */
 export function parseHolidays(text: string): string[] {
   const entries = text
-    .split(/[\s,]+/)
+    .split(/[\r\n,]+/)
     .map((entry) => entry.trim())
     .filter(Boolean);
   return [...new Set(entries)];
