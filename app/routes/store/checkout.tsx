@@ -487,8 +487,11 @@ function CheckoutForm({
   // With a courier, its word on the PIN code typed is asked as it is typed (docs/decisions/061).
   const courier = useFetcher<DeliveryCheckAnswer>();
   const word = [courier.data, delivery].find((answer) => answer?.ok && answer.pin === postalCode);
+  // Where the courier quotes no faster service, express is not offered (docs/decisions/072).
+  const express = word?.ok ? (word as { expressBy?: string | null }).expressBy : undefined;
+  const offeredMethod = express === null ? "standard" : shippingMethod;
   const shopCod = cashOnDeliveryAvailability(cashOnDelivery, {
-    total: totalsByMethod[shippingMethod].total,
+    total: totalsByMethod[offeredMethod].total,
     postalCode,
   });
   const cod =
@@ -496,9 +499,6 @@ function CheckoutForm({
       ? { available: false as const, reason: word.refusal }
       : shopCod;
   const notServed = word?.ok && word.tone === "unserved" ? word.refusal : null;
-  // Where the courier quotes no faster service, express is not offered (docs/decisions/072).
-  const express = word?.ok ? (word as { expressBy?: string | null }).expressBy : undefined;
-  const offeredMethod = express === null ? "standard" : shippingMethod;
   const cardOn = cardPayments !== "off";
   const [chosenPayment, setChosenPayment] = useState<"cod" | "razorpay">(
     fields.paymentMethod.initialValue === "razorpay" && cardOn ? "razorpay" : "cod",
