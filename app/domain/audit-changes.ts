@@ -105,6 +105,7 @@ const FIELD_LABELS: Record<string, string> = {
   packageBreadthCm: "Package breadth (cm)",
   packageHeightCm: "Package height (cm)",
   shippingFeesFrom: "Shipping fees",
+  shopHolidays: "Holidays",
   grievanceOfficerName: "Grievance officer's name",
   grievanceOfficerDesignation: "Grievance officer's designation",
   grievanceOfficerEmail: "Grievance officer's e-mail",

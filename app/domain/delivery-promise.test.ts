@@ -3,7 +3,9 @@ import {
   courierRefusal,
   DELIVERY_MESSAGES,
   deliveryAnswer,
-  deliveryDay,
+  expressOffered,
+  type PromiseCalendar,
+  promisedDayFor,
   readPinCode,
   type Serviceability,
 } from "./delivery-promise";
@@ -13,6 +15,11 @@ import { formatIstWeekdayDay } from "./india-time";
 const WEDNESDAY = new Date("2026-12-02T04:30:00Z");
 const NOW = new Date("2026-11-29T04:30:00Z");
 const served: Serviceability = { served: true, cod: true, days: 3 };
+/** The Shipping page's longest packing time and India's national holidays (decision 072). */
+const CALENDAR: PromiseCalendar = {
+  packingDays: 2,
+  holidays: ["01-26", "05-01", "08-15", "10-02"],
+};
 
 describe("the PIN code a shopper types", () => {
   it.each(["415003", " 110001 ", "744101", "682555"])("accepts %j", (value) => {
@@ -33,12 +40,28 @@ describe("a promised delivery day", () => {
     expect(formatIstWeekdayDay(new Date("2026-12-01T10:00:00Z"))).toBe("Tue, 1 Dec");
   });
 
-  it("counts the courier's days from now", () => {
-    expect(formatIstWeekdayDay(deliveryDay(NOW, 3))).toBe("Wed, 2 Dec");
-    // Late in India's evening, already the next day there.
-    expect(formatIstWeekdayDay(deliveryDay(new Date("2026-11-29T19:00:00Z"), 2))).toBe(
-      "Wed, 2 Dec",
+  it("counts the courier's days after two business days of packing (decision 072)", () => {
+    // Sunday 29 Nov: packed Mon 30 and Tue 1, three days later Fri 4 Dec.
+    expect(promisedDayFor(served, "standard", NOW, CALENDAR)).toBe("2026-12-04");
+    // Late in India's evening, already Monday there: packed Tue 1 and Wed 2, two days on Fri 4.
+    expect(
+      promisedDayFor(
+        { ...served, days: 2 },
+        "standard",
+        new Date("2026-11-29T19:00:00Z"),
+        CALENDAR,
+      ),
+    ).toBe("2026-12-04");
+  });
+
+  it("names express by the faster service's days, and none without one", () => {
+    expect(promisedDayFor({ ...served, fasterDays: 1 }, "express", NOW, CALENDAR)).toBe(
+      "2026-12-02",
     );
+    expect(promisedDayFor({ ...served, fasterDays: null }, "express", NOW, CALENDAR)).toBeNull();
+    expect(promisedDayFor({ served: false }, "standard", NOW, CALENDAR)).toBeNull();
+    expect(promisedDayFor(null, "standard", NOW, CALENDAR)).toBeNull();
+    expect(promisedDayFor({ ...served, days: null }, "standard", NOW, CALENDAR)).toBeNull();
   });
 
   it("turns to the next day at midnight in India, not in UTC", () => {
@@ -49,40 +72,67 @@ describe("a promised delivery day", () => {
 
 describe("the product page's answer", () => {
   it("promises a day and cash on delivery where both are offered", () => {
-    expect(deliveryAnswer("415003", served, false, NOW)).toEqual({
+    // The day moved by the packing days of decision 072: no longer now + 3 days (Wed, 2 Dec).
+    expect(deliveryAnswer("415003", served, false, NOW, CALENDAR)).toEqual({
       pin: "415003",
       tone: "served",
-      text: "Delivery by Wed, 2 Dec · Cash on delivery available",
-      by: "Wed, 2 Dec",
+      text: "Delivery by Fri, 4 Dec · Cash on delivery available",
+      by: "Fri, 4 Dec",
     });
   });
 
   it("says prepaid only where the courier collects no cash", () => {
-    expect(deliveryAnswer("744101", { ...served, cod: false }, false, NOW)).toEqual({
+    expect(deliveryAnswer("744101", { ...served, cod: false }, false, NOW, CALENDAR)).toEqual({
       pin: "744101",
       tone: "prepaid",
-      text: "Delivery by Wed, 2 Dec · Prepaid only: cash on delivery is not available here",
-      by: "Wed, 2 Dec",
+      text: "Delivery by Fri, 4 Dec · Prepaid only: cash on delivery is not available here",
+      by: "Fri, 4 Dec",
     });
   });
 
+  it("names express's day where a faster service is quoted, null where none is", () => {
+    expect(deliveryAnswer("415003", { ...served, fasterDays: 1 }, false, NOW, CALENDAR)).toEqual({
+      pin: "415003",
+      tone: "served",
+      text: "Delivery by Fri, 4 Dec · Cash on delivery available",
+      by: "Fri, 4 Dec",
+      expressBy: "Wed, 2 Dec",
+    });
+    expect(
+      deliveryAnswer("415003", { ...served, fasterDays: null }, false, NOW, CALENDAR).expressBy,
+    ).toBeNull();
+  });
+
   it("says prepaid only where the shop's settings leave cash on delivery out", () => {
-    expect(deliveryAnswer("790001", served, true, NOW).tone).toBe("prepaid");
+    expect(deliveryAnswer("790001", served, true, NOW, CALENDAR).tone).toBe("prepaid");
   });
 
   it("leaves the day out when the courier names none", () => {
-    expect(deliveryAnswer("415003", { ...served, days: null }, false, NOW).text).toBe(
+    expect(deliveryAnswer("415003", { ...served, days: null }, false, NOW, CALENDAR).text).toBe(
       "Cash on delivery available",
     );
   });
 
   it("names the PIN code it does not serve", () => {
-    expect(deliveryAnswer("682555", { served: false }, false, NOW)).toEqual({
+    expect(deliveryAnswer("682555", { served: false }, false, NOW, CALENDAR)).toEqual({
       pin: "682555",
       tone: "unserved",
       text: "We don't deliver to 682555 yet",
       by: null,
     });
+  });
+});
+
+describe("express delivery by the courier's word (decision 072)", () => {
+  it("is offered only where a faster service is quoted", () => {
+    expect(expressOffered({ ...served, fasterDays: 1 })).toBe(true);
+    expect(expressOffered({ ...served, fasterDays: null })).toBe(false);
+  });
+
+  it("stays offered where the word is unknown", () => {
+    expect(expressOffered(null)).toBe(true);
+    expect(expressOffered(served)).toBe(true);
+    expect(expressOffered({ served: false })).toBe(true);
   });
 });
 

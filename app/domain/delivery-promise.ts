@@ -3,8 +3,8 @@
  * delivers there, by when, and whether cash on delivery is offered. Pure: the product page's
  * "Check delivery" box, the checkout and the order service all read these answers and words.
  */
+import { formatPromisedDay, promisedDeliveryDay } from "./delivery-days";
 import { DELIVERY_REFUSALS } from "./delivery-refusals";
-import { formatIstWeekdayDay } from "./india-time";
 import { PIN_CODE } from "./validation/address-format";
 
 export const DELIVERY_MESSAGES = {
@@ -25,13 +25,45 @@ export type Serviceability =
       cod: boolean;
       /** Days from today to standard delivery (the courier's cheapest service), when it names them. */
       days: number | null;
+      /**
+       * Days of the courier's fastest service that is faster than the cheapest (the one express
+       * delivery books, courier-fees.ts's fasterRate); null when none is faster. Absent: unknown.
+       */
+      fasterDays?: number | null;
     };
 
-const DAY_MS = 24 * 60 * 60_000;
+/** What the shop's promises count with (docs/decisions/072): packing days and its holidays. */
+export type PromiseCalendar = { packingDays: number; holidays: readonly string[] };
 
-/** The day `days` after `now`: whole days, so the same time of day, named on India's clock. */
-export function deliveryDay(now: Date, days: number) {
-  return new Date(now.getTime() + days * DAY_MS);
+/** The day promised for `days` of the courier from an order at `now`, "2026-12-08"; null for none. */
+export function promisedDay(now: Date, days: number | null | undefined, calendar: PromiseCalendar) {
+  if (days === null || days === undefined) return null;
+  return promisedDeliveryDay({ orderedAt: now, courierDays: days, ...calendar });
+}
+
+/**
+ * The day an order by `method` is promised for, "2026-12-08", from the courier's word: the
+ * cheapest service's days for standard, the faster one's for express; null when it names none.
+ */
+export function promisedDayFor(
+  serviceability: Serviceability | null,
+  method: "standard" | "express",
+  now: Date,
+  calendar: PromiseCalendar,
+): string | null {
+  if (!serviceability?.served) return null;
+  const days = method === "express" ? serviceability.fasterDays : serviceability.days;
+  return promisedDay(now, days, calendar);
+}
+
+/**
+ * Whether express delivery is offered by the courier's word: only where it quotes a service
+ * faster than the cheapest one. Unknown (no word, or an answer without the faster service asked)
+ * keeps express offered, as the shop's own "2-3 days".
+ */
+export function expressOffered(serviceability: Serviceability | null): boolean {
+  if (!serviceability?.served || serviceability.fasterDays === undefined) return true;
+  return serviceability.fasterDays !== null;
 }
 
 /** A checked PIN code, or why it cannot be checked. */
@@ -51,6 +83,11 @@ export type DeliveryAnswer = {
   text: string;
   /** The promised day of standard delivery ("Tue, 2 Dec"), for the checkout's options. */
   by: string | null;
+  /**
+   * The promised day of express delivery ("Sat, 5 Dec") where the courier quotes a faster
+   * service; null where it quotes none, and express is then not offered (docs/decisions/072).
+   */
+  expressBy?: string | null;
 };
 
 /**
@@ -62,20 +99,28 @@ export function deliveryAnswer(
   serviceability: Serviceability,
   shopExcludesCod: boolean,
   now: Date,
+  calendar: PromiseCalendar,
 ): DeliveryAnswer {
   if (!serviceability.served) {
     return { pin, tone: "unserved", text: DELIVERY_MESSAGES.notServed(pin), by: null };
   }
-  const by =
-    serviceability.days === null
-      ? null
-      : formatIstWeekdayDay(deliveryDay(now, serviceability.days));
+  const day = promisedDayFor(serviceability, "standard", now, calendar);
+  const by = day === null ? null : formatPromisedDay(day);
+  const express = promisedDayFor(serviceability, "express", now, calendar);
   const cod = serviceability.cod && !shopExcludesCod;
   const parts = [
     ...(by === null ? [] : [DELIVERY_MESSAGES.deliveryBy(by)]),
     cod ? DELIVERY_MESSAGES.codAvailable : DELIVERY_MESSAGES.prepaidOnly,
   ];
-  return { pin, tone: cod ? "served" : "prepaid", text: parts.join(" · "), by };
+  return {
+    pin,
+    tone: cod ? "served" : "prepaid",
+    text: parts.join(" · "),
+    by,
+    ...(serviceability.fasterDays === undefined
+      ? {}
+      : { expressBy: express === null ? null : formatPromisedDay(express) }),
+  };
 }
 
 /**

@@ -9,4 +9,7 @@ export const DELIVERY_REFUSALS = {
   /** Cash on delivery where the courier collects none. */
   prepaidOnlyOrder: (pin: string) =>
     `Cash on delivery is not available for PIN code ${pin}: the courier takes only prepaid parcels there. Please pay by card.`,
+  /** Express delivery where the courier quotes no service faster than standard (decision 072). */
+  expressUnavailableOrder: (pin: string) =>
+    `Express delivery is not available for PIN code ${pin}: no faster service goes there. Please choose Standard delivery.`,
 } as const;

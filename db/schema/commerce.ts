@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -157,6 +158,11 @@ export const orders = pgTable(
     shippingAddress: jsonb("shipping_address").$type<ShippingAddressSnapshot>().notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     trackingId: text("tracking_id"),
+    /**
+     * The day the shop promised delivery when the order was placed (docs/decisions/072), India's
+     * date; null for orders from before it, and with COURIER=off or the courier's word unknown.
+     */
+    promisedDeliveryOn: date("promised_delivery_on", { mode: "string" }),
     /** Client-supplied key that makes a repeated "Place Order" return the first order. */
     idempotencyKey: text("idempotency_key"),
     invoiceNumber: text("invoice_number").unique(),

@@ -49,6 +49,14 @@ export const settings = pgTable(
     packageHeightCm: integer("package_height_cm").notNull().default(10),
     /** The checkout's fees: the shop's own, or the courier's rates (docs/decisions/064). */
     shippingFeesFrom: text("shipping_fees_from").notNull().default("shop"),
+    /**
+     * The days the shop neither packs nor delivers on besides Sundays (docs/decisions/072):
+     * "2026-11-09" for one day, "01-26" for that day every year.
+     */
+    shopHolidays: text("shop_holidays")
+      .array()
+      .notNull()
+      .default(sql`'{01-26,05-01,08-15,10-02}'::text[]`),
     /** Sign-in codes the whole shop may send by SMS in an hour: each costs money (decision 062). */
     smsCodesPerHour: integer("sms_codes_per_hour").notNull().default(300),
     /** MSG91's template (mapped to its DLT template ID) of the sign-in code SMS; null until set. */

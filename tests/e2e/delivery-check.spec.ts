@@ -76,12 +76,12 @@ test("a cash-on-delivery order to a prepaid-only PIN code is refused by the serv
   await expect(cash).toBeDisabled();
   await page.getByLabel("Postal Code").fill("415003");
   await expect(cash).toBeEnabled();
-  // Standard delivery names the courier's day; Express keeps the shop's own promise.
+  // Standard delivery names the courier's day; Express the day of its faster (air) service.
   await expect(page.getByRole("radio", { name: /Standard delivery/ })).toHaveAccessibleDescription(
     /^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}\. Order total ₹/,
   );
   await expect(page.getByRole("radio", { name: /Express delivery/ })).toHaveAccessibleDescription(
-    /^Delivery in 2-3 days\. Order total ₹/,
+    /^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} [A-Z][a-z]{2}\. Order total ₹/,
   );
   await expect(page.getByText(COURIER_REFUSAL)).toHaveCount(0);
 

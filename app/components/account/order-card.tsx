@@ -145,6 +145,9 @@ export function OrderCard({ order }: { order: OrderView }) {
             Shipping Address
           </h4>
           <AddressBlock address={address} className="text-muted-foreground text-sm" />
+          {order.deliveryBy ? (
+            <p className="pt-2 font-medium text-sm">Delivery by {order.deliveryBy}</p>
+          ) : null}
           {order.trackingId ? (
             <p className="pt-2 text-sm">
               <span className="text-muted-foreground">Tracking ID: </span>

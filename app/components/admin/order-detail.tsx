@@ -8,6 +8,7 @@ import {
 } from "~/components/account/order-badges";
 import { AddressBlock, type OrderSummaryView } from "~/components/order/order-summary";
 import { printOnOpenHref } from "~/components/order/print-on-open";
+import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -43,6 +44,8 @@ export type OrderDetailView = OrderSummaryView & {
   messages: MessageView[];
   /** The recalled batches holding it (docs/decisions/067); null when none does. */
   recallHold?: readonly string[] | null;
+  /** Past its promised day and not yet arrived (docs/decisions/072). */
+  deliveryLate?: boolean;
 };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -267,6 +270,15 @@ export function OrderDetail({
           ) : null}
         </Section>
         <Section id={`${prefix}tracking`} title="Tracking Information">
+          {order.deliveryBy ? (
+            <p className="flex items-center gap-2 text-sm">
+              <span>
+                <span className="text-muted-foreground">Promised: </span>Delivery by{" "}
+                {order.deliveryBy}
+              </span>
+              {order.deliveryLate ? <Badge variant="destructive">Late</Badge> : null}
+            </p>
+          ) : null}
           {/* Kept after a full refund: the parcel is the evidence of a return or a dispute. */}
           {shipping ? (
             <OrderShipment

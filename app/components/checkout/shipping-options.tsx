@@ -25,22 +25,36 @@ export function ShippingOptions({
   disabled,
   standardBy,
   expressBy,
+  expressOffered = true,
 }: {
   totalsByMethod: Record<ShippingMethod, Totals>;
   /** The courier's day for standard delivery to the PIN code typed (docs/decisions/061). */
   standardBy?: string | null;
   /** The courier's day for its faster service, where its rates decide the fees (decision 064). */
   expressBy?: string | null;
+  /**
+   * False where the courier quotes no service faster than standard for the PIN code: express is
+   * then not offered (docs/decisions/072).
+   */
+  expressOffered?: boolean;
   selected: ShippingMethod;
   onSelect: (method: ShippingMethod) => void;
   error?: string;
   errorId: string;
   disabled?: boolean;
 }) {
+  const methods: readonly ShippingMethod[] = expressOffered
+    ? SHIPPING_METHODS
+    : SHIPPING_METHODS.filter((method) => method !== "express");
+  const checked = methods.includes(selected) ? selected : methods[0];
   return (
-    <fieldset className="grid gap-3 rounded-xl border border-border bg-card p-5">
+    <fieldset
+      // Drawn anew when express comes or goes, so that the choice shown is one offered.
+      key={methods.length}
+      className="grid gap-3 rounded-xl border border-border bg-card p-5"
+    >
       <legend className="px-1 font-display font-semibold text-xl">Delivery</legend>
-      {SHIPPING_METHODS.map((method) => {
+      {methods.map((method) => {
         const id = `shipping-${method}`;
         const totals = totalsByMethod[method];
         const Icon = ICONS[method];
@@ -56,7 +70,7 @@ export function ShippingOptions({
               type="radio"
               name="shippingMethod"
               value={method}
-              defaultChecked={method === selected}
+              defaultChecked={method === checked}
               onChange={() => onSelect(method)}
               disabled={disabled}
               aria-describedby={`${id}-description${error ? ` ${errorId}` : ""}`}

@@ -26,6 +26,11 @@ export type OrderSummaryView = {
   total: number;
   couponCode: string | null;
   trackingId: string | null;
+  /**
+   * "Tue, 8 Dec": the day delivery was promised when the order was placed (docs/decisions/072),
+   * named by the server; absent or null for an order promised none.
+   */
+  deliveryBy?: string | null;
   shippingAddress: PostalAddress;
   items: {
     id: string;

@@ -186,3 +186,47 @@ describe("the parcel box, on the form while a courier books parcels", () => {
     );
   });
 });
+
+describe("the shop's holidays, on the form while a courier books parcels (decision 072)", () => {
+  const BOX = {
+    packageLengthCm: "20",
+    packageBreadthCm: "15",
+    packageHeightCm: "10",
+    shippingFeesFrom: "shop",
+  };
+  const parse = (shopHolidays: string | undefined) =>
+    courierSettingsFormSchema.safeParse({ ...VALID, ...BOX, shopHolidays });
+
+  it("reads one a line, yearly or dated, once each and in order", () => {
+    const result = parse("10-02\r\n2026-11-09\n\n 01-26 \n10-02");
+    expect(result.success && result.data.shopHolidays).toEqual(["01-26", "10-02", "2026-11-09"]);
+    const none = parse(undefined);
+    expect(none.success && none.data.shopHolidays).toEqual([]);
+  });
+
+  it("names each entry that is not a day", () => {
+    const result = parse("26 Jan\n02-30\n2027-02-29\n02-29");
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      SETTINGS_MESSAGES.holidayInvalid("26 Jan"),
+      SETTINGS_MESSAGES.holidayInvalid("02-30"),
+      SETTINGS_MESSAGES.holidayInvalid("2027-02-29"),
+    ]);
+  });
+
+  it("takes at most 60", () => {
+    const days = Array.from({ length: 61 }, (_, n) =>
+      new Date(Date.UTC(2027, 0, 1 + n)).toISOString().slice(0, 10),
+    );
+    expect(parse(days.slice(0, 60).join("\n")).success).toBe(true);
+    expect(parse(days.join("\n")).error?.issues.map((issue) => issue.message)).toEqual([
+      SETTINGS_MESSAGES.holidaysTooMany,
+    ]);
+  });
+
+  it("is not read without a courier", () => {
+    expect(settingsFormSchema.parse({ ...VALID, shopHolidays: "01-26" })).not.toHaveProperty(
+      "shopHolidays",
+    );
+  });
+});

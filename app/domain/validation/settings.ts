@@ -1,5 +1,6 @@
 import { PIN_PREFIX, parsePinPrefixes } from "../cash-on-delivery";
 import { SHIPPING_FEE_SOURCES } from "../courier-fees";
+import { isHoliday, MAX_SHOP_HOLIDAYS, parseHolidays } from "../delivery-days";
 import { gstinProblem } from "../gstin";
 import { rupeesToPaise } from "../money";
 import { MAX_MIN_SHELF_LIFE_DAYS } from "../stock-lots";
@@ -42,6 +43,9 @@ export const SETTINGS_MESSAGES = {
   packageBreadth: "Package breadth (cm) must be a whole number from 1 to 200",
   packageHeight: "Package height (cm) must be a whole number from 1 to 200",
   shippingFeesFrom: "Choose the shop's own fees or the courier's rates",
+  holidayInvalid: (entry: string) =>
+    `'${entry}' is not a day like 2026-11-09 (that day only) or 01-26 (every year)`,
+  holidaysTooMany: `List at most ${MAX_SHOP_HOLIDAYS} holidays`,
   pinPrefixInvalid: (prefix: string) =>
     `'${prefix}' is not a PIN code or its first digits (1 to 6 digits, not starting with 0)`,
 } as const;
@@ -260,6 +264,26 @@ const settingsFields = z.object({
     }),
 });
 
+/**
+ * The days besides Sundays the shop neither packs nor delivers on (docs/decisions/072), one a
+ * line: "2026-11-09" for that day only, "01-26" for that day every year.
+ */
+function shopHolidays() {
+  return multiLineText()
+    .optional()
+    .transform((text, ctx) => {
+      const entries = parseHolidays(text ?? "");
+      const invalid = entries.filter((entry) => !isHoliday(entry));
+      for (const entry of invalid) {
+        ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.holidayInvalid(entry) });
+      }
+      if (entries.length > MAX_SHOP_HOLIDAYS) {
+        ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.holidaysTooMany });
+      }
+      return invalid.length || entries.length > MAX_SHOP_HOLIDAYS ? z.NEVER : entries.sort();
+    });
+}
+
 function withSocialLinks<
   T extends { facebook?: string; instagram?: string; twitter?: string; youtube?: string },
 >({ facebook, instagram, twitter, youtube, ...rest }: T) {
@@ -293,6 +317,7 @@ export const courierSettingsFormSchema = settingsFields
     packageBreadthCm: packageSide(SETTINGS_MESSAGES.packageBreadth),
     packageHeightCm: packageSide(SETTINGS_MESSAGES.packageHeight),
     shippingFeesFrom: z.enum(SHIPPING_FEE_SOURCES, { error: SETTINGS_MESSAGES.shippingFeesFrom }),
+    shopHolidays: shopHolidays(),
   })
   .superRefine(checkGrievanceOfficer)
   .transform(withSocialLinks);

@@ -7,8 +7,15 @@ import {
   stockLots,
   userRoles,
 } from "../../../db/schema";
+import { indiaToday } from "../../domain/delivery-days";
 import { sizedName } from "../../domain/pack-sizes";
-import { SHIPMENT_GROUP_STATES, type ShipmentGroup } from "../../domain/shipment-groups";
+import {
+  NOT_LATE_ORDER_STATUSES,
+  NOT_LATE_SHIPMENT_STATES,
+  SHIPMENT_GROUP_STATES,
+  type ShipmentGroup,
+  type ShipmentStateGroup,
+} from "../../domain/shipment-groups";
 import { type Executor, queryRows } from "../../lib/db.server";
 import { shownEmailSql } from "../../lib/shown-email.server";
 
@@ -320,9 +327,24 @@ export type ShipmentPanels = Record<ShipmentGroup, number> & {
   ordersWithCourier: number;
 };
 
+/**
+ * Orders late for the day promised (docs/decisions/072, isLateOrder's rule; the orders list's
+ * ?shipment=late is the same condition): the day is before India's `today`, and the order is
+ * neither delivered, cancelled nor its parcel returned.
+ */
+function lateOrders(today: string) {
+  const statuses = NOT_LATE_ORDER_STATUSES.map((status) => sql`${status}`);
+  const states = NOT_LATE_SHIPMENT_STATES.map((state) => sql`${state}`);
+  return sql`${orders.promisedDeliveryOn} < ${today}::date and ${orders.status} not in (${sql.join(statuses, sql`, `)})
+    and not exists (select 1 from shipments s where s.order_id = ${orders.id} and s.state in (${sql.join(states, sql`, `)}))`;
+}
+
 /** One round trip: the shipments counted by group, and what the courier owes. */
-export async function getShipmentPanels(executor: Executor): Promise<ShipmentPanels> {
-  const counted = (group: ShipmentGroup) =>
+export async function getShipmentPanels(
+  executor: Executor,
+  now = new Date(),
+): Promise<ShipmentPanels> {
+  const counted = (group: ShipmentStateGroup) =>
     sql`count(*) filter (where state in (${sql.join(
       SHIPMENT_GROUP_STATES[group].map((state) => sql`${state}`),
       sql`, `,
@@ -332,6 +354,7 @@ export async function getShipmentPanels(executor: Executor): Promise<ShipmentPan
     in_transit: number;
     failed_attempt: number;
     returning: number;
+    late: number;
     cash_with_courier: number;
     orders_with_courier: number;
   }>(
@@ -339,6 +362,7 @@ export async function getShipmentPanels(executor: Executor): Promise<ShipmentPan
     sql`
     select ${counted("awaiting-pickup")} as awaiting_pickup, ${counted("in-transit")} as in_transit,
       ${counted("failed-attempt")} as failed_attempt, ${counted("returning")} as returning,
+      (select count(*) from ${orders} where ${lateOrders(indiaToday(now))})::int as late,
       (select coalesce(sum(${orders.total}), 0) from ${orders}
         where ${orders.paymentMethod} = 'cod' and ${orders.status} = 'delivered'
           and ${orders.paymentStatus} = 'pending')::bigint as cash_with_courier,
@@ -353,6 +377,7 @@ export async function getShipmentPanels(executor: Executor): Promise<ShipmentPan
     "in-transit": Number(row?.in_transit ?? 0),
     "failed-attempt": Number(row?.failed_attempt ?? 0),
     returning: Number(row?.returning ?? 0),
+    late: Number(row?.late ?? 0),
     cashWithCourier: Number(row?.cash_with_courier ?? 0),
     ordersWithCourier: Number(row?.orders_with_courier ?? 0),
   };

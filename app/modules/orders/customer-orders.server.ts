@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { orderItems, orders } from "../../../db/schema";
+import { customerDeliveryBy } from "../../domain/delivery-days";
 import { ORDER_HISTORY_PAGE_SIZE } from "../../domain/validation/order-history";
 import type { Executor } from "../../lib/db.server";
 import {
@@ -34,6 +35,7 @@ export async function listCustomerOrders(
     .select({
       ...orderSummaryColumns,
       trackingId: orders.trackingId,
+      promisedDeliveryOn: orders.promisedDeliveryOn,
       invoiceNumber: orders.invoiceNumber,
       // docs/decisions/039: money given back and on its way, within the page's one query.
       refundedAmount: refundSum("processed"),
@@ -66,7 +68,15 @@ export async function listCustomerOrders(
     if (list) list.push(item);
     else byOrder.set(orderId, [item]);
   }
-  return { orders: rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] })), pages };
+  return {
+    orders: rows.map(({ promisedDeliveryOn, ...row }) => ({
+      ...row,
+      // The day promised, until the order arrives (docs/decisions/072).
+      deliveryBy: customerDeliveryBy({ promisedDeliveryOn, status: row.status }),
+      items: byOrder.get(row.id) ?? [],
+    })),
+    pages,
+  };
 }
 
 /**

@@ -27,6 +27,13 @@ export class DeliveryUnavailableError extends OrderError {
   }
 }
 
+/** Express delivery where the courier has no faster service for the PIN code (decision 072). */
+export class ExpressUnavailableError extends OrderError {
+  constructor(message: string) {
+    super(message, 400);
+  }
+}
+
 /** The order (or address) is not the customer's or does not exist; answered with 404. */
 export class OrderNotFoundError extends AppError {
   constructor(message: string) {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { orderItems, orders, profiles, refunds } from "../../../db/schema";
+import { formatPromisedDay } from "../../domain/delivery-days";
 import { formatIstDateTime } from "../../domain/india-time";
 import { composeMail, type MailParagraph, type MailRow } from "../../domain/mail-layout";
 import type { OrderMailKind } from "../../domain/mail-outbox";
@@ -35,6 +36,7 @@ export async function loadOrderForMail(executor: Executor, orderId: string) {
       paymentStatus: orders.paymentStatus,
       paidAt: orders.paidAt,
       trackingId: orders.trackingId,
+      promisedDeliveryOn: orders.promisedDeliveryOn,
       address: orders.shippingAddress,
       refundedAmount: refundSum("processed"),
       refundPendingAmount: refundSum("pending"),
@@ -166,6 +168,10 @@ const CUSTOMER_MAILS: Record<
               : []),
             ["Shipping to:", ...addressLines(order.address), `Phone: ${order.address.phone}`],
           ],
+          // The day promised when it was placed (docs/decisions/072); none with COURIER=off.
+          rows: order.promisedDeliveryOn
+            ? [{ label: "Delivery by", value: formatPromisedDay(order.promisedDeliveryOn) }]
+            : [],
         },
   // Cash on delivery: the cash the courier collected has reached the shop.
   "payment-received": (order) =>

@@ -1,10 +1,15 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { orderItemLots, orderItems, orders, profiles } from "../../../db/schema";
+import { formatPromisedDay, indiaToday } from "../../domain/delivery-days";
 import { invoicedStateRefusal } from "../../domain/invoiced-address";
 import { formatRupees } from "../../domain/money";
 import { type OrderStatus, paymentArrived } from "../../domain/orders";
 import { phoneSearchDigits } from "../../domain/phone-search";
-import { SHIPMENT_GROUP_STATES } from "../../domain/shipment-groups";
+import {
+  NOT_LATE_ORDER_STATUSES,
+  NOT_LATE_SHIPMENT_STATES,
+  SHIPMENT_GROUP_STATES,
+} from "../../domain/shipment-groups";
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { shownEmailSql } from "../../lib/shown-email.server";
@@ -30,6 +35,17 @@ const digitsOf = (phone: SQL | typeof profiles.phone) =>
   sql`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')`;
 
 /**
+ * Orders late for the day promised (docs/decisions/072, isLateOrder's rule): the day is before
+ * India's `today`, and the order is neither delivered, cancelled nor its parcel returned.
+ */
+export function lateOrderCondition(today: string): SQL {
+  const statuses = NOT_LATE_ORDER_STATUSES.map((status) => sql`${status}`);
+  const states = NOT_LATE_SHIPMENT_STATES.map((state) => sql`${state}`);
+  return sql`(${orders.promisedDeliveryOn} < ${today}::date and ${orders.status} not in (${sql.join(statuses, sql`, `)})
+    and not exists (select 1 from shipments s where s.order_id = ${orders.id} and s.state in (${sql.join(states, sql`, `)})))`;
+}
+
+/**
  * ?q= matches, anywhere and ignoring case, the order number, the customer's name or account
  * e-mail, a batch number any of its lines was filled from (docs/decisions/059), and, when it reads as a phone number (phoneSearchDigits), the phone on the order's
  * shipping address or the customer's profile; ?status= exact. Expects orders left-joined to
@@ -40,7 +56,9 @@ export function adminOrderFilter(
 ): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
-  if (query.shipment) {
+  if (query.shipment === "late") {
+    conditions.push(lateOrderCondition(indiaToday(new Date())));
+  } else if (query.shipment) {
     // The courier's shipments (decision 060): one per order, its state kept by the scans.
     const states = SHIPMENT_GROUP_STATES[query.shipment].map((state) => sql`${state}`);
     conditions.push(
@@ -132,6 +150,7 @@ export async function getAdminOrder(executor: Executor, orderId: string) {
     .select({
       ...orderSummaryColumns,
       trackingId: orders.trackingId,
+      promisedDeliveryOn: orders.promisedDeliveryOn,
       invoiceNumber: orders.invoiceNumber,
       paidAt: orders.paidAt,
       customerName: profiles.fullName,
@@ -147,7 +166,12 @@ export async function getAdminOrder(executor: Executor, orderId: string) {
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
   const recallHold = (await recallHoldsOfOrders(executor, [orderId])).get(orderId) ?? null;
-  return { ...order, items, recallHold };
+  return {
+    ...order,
+    deliveryBy: order.promisedDeliveryOn ? formatPromisedDay(order.promisedDeliveryOn) : null,
+    items,
+    recallHold,
+  };
 }
 
 export type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;

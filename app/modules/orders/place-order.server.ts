@@ -5,7 +5,12 @@ import { cartLineProblemMessage } from "../../domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
 import { checkCoupon } from "../../domain/coupons";
 import { weightSlabs } from "../../domain/courier-fees";
-import { courierRefusal } from "../../domain/delivery-promise";
+import {
+  courierRefusal,
+  DELIVERY_MESSAGES,
+  expressOffered,
+  promisedDayFor,
+} from "../../domain/delivery-promise";
 import { formatRupees } from "../../domain/money";
 import type { MessageChannel } from "../../domain/order-messages";
 import {
@@ -30,12 +35,13 @@ import { takeStock } from "../inventory/stock.server";
 import { recordCheckoutChoices } from "../notifications/message-consents.server";
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
-import { courierWordFor } from "../shipping/delivery-promise.server";
+import { courierWordFor, promiseCalendar } from "../shipping/delivery-promise.server";
 import { shippingFeesFor } from "../shipping/shipping-fees.server";
 import {
   CartLineProblemError,
   CashOnDeliveryUnavailableError,
   DeliveryUnavailableError,
+  ExpressUnavailableError,
   OrderError,
   OrderNotFoundError,
 } from "./order-errors";
@@ -91,6 +97,16 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
   const postalCode = input.address.postalCode.trim();
   const courierSays = courierWord && courierRefusal(postalCode, courierWord, input.paymentMethod);
   if (courierSays?.kind === "not-served") throw new DeliveryUnavailableError(courierSays.message);
+  // Express only where the courier has a faster service for the PIN code (docs/decisions/072).
+  const shippingMethod = input.shippingMethod ?? "standard";
+  if (shippingMethod === "express" && !expressOffered(courierWord)) {
+    throw new ExpressUnavailableError(DELIVERY_MESSAGES.expressUnavailableOrder(postalCode));
+  }
+  // The day promised, from the courier's word just read: kept on the order for the customer, the
+  // owner and the dashboard's late shipments. None with COURIER=off or the courier unreachable.
+  const promisedDeliveryOn = courierWord
+    ? promisedDayFor(courierWord, shippingMethod, now, await promiseCalendar())
+    : null;
   // The fees too (docs/decisions/064): the courier's rates, where the owner chose them, are for
   // the cart's parcel as it weighs now; the transaction checks it still weighs as much.
   let weighedGrams = 0;
@@ -130,7 +146,6 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     const coupon = cart.couponId
       ? await redeemableCoupon(tx, cart.couponId, input.userId, lines, now)
       : null;
-    const shippingMethod = input.shippingMethod ?? "standard";
     const totals = priceCart(lines, coupon, shippingMethod, fees.fees);
     // A page signed before delivery methods existed has no totals; its lines were checked above.
     const quotedTotal = input.quote?.totals?.[shippingMethod];
@@ -163,6 +178,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
         discountAmount: totals.discount,
         shippingCost: totals.shipping,
         shippingMethod,
+        promisedDeliveryOn,
         total: totals.total,
         couponId: coupon?.id ?? null,
         couponCode: coupon?.code ?? null,

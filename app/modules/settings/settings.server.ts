@@ -139,6 +139,7 @@ const EDITABLE_FIELDS = [
   "packageBreadthCm",
   "packageHeightCm",
   "shippingFeesFrom",
+  "shopHolidays",
 ] as const satisfies readonly (keyof EditableSettings)[];
 
 /** Fields an empty input clears (null) rather than leaves as they were. */

@@ -1,12 +1,15 @@
+import { PROCESSING_DAYS } from "../../content/policy";
 import {
   COURIER_WEIGHT_SLAB_GRAMS,
   type CourierRate,
+  fasterRate,
   weightSlabs,
 } from "../../domain/courier-fees";
 import {
   courierRefusal,
   type DeliveryAnswer,
   deliveryAnswer,
+  type PromiseCalendar,
   readPinCode,
   type Serviceability,
 } from "../../domain/delivery-promise";
@@ -116,8 +119,22 @@ export async function serviceabilityFor(
   const answer = await courierAnswerFor(pin, PARCEL_GRAMS, mayAsk);
   if (!answer) return null;
   if (!answer.served) return { served: false };
-  // The cheapest service is the one standard delivery books (the courier lists it first).
-  return { served: true, cod: answer.cod, days: answer.rates[0]?.days ?? null };
+  // The cheapest service is the one standard delivery books (the courier lists it first);
+  // express books the fastest one faster than it, where there is one (docs/decisions/064, 072).
+  return {
+    served: true,
+    cod: answer.cod,
+    days: answer.rates[0]?.days ?? null,
+    fasterDays: fasterRate(answer.rates)?.days ?? null,
+  };
+}
+
+/**
+ * What every promised day counts with (docs/decisions/072): the Shipping page's longest packing
+ * time, in business days, and the shop's holidays from the settings.
+ */
+export async function promiseCalendar(): Promise<PromiseCalendar> {
+  return { packingDays: PROCESSING_DAYS.max, holidays: (await shopSettings()).shopHolidays };
 }
 
 /**
@@ -164,11 +181,12 @@ export async function checkDelivery(
   }
   if (!serviceability)
     return { ok: false, pin: read.pin, message: COURIER_UNREACHABLE_MESSAGE, status: 503 };
-  const rules = cashOnDeliveryRules(await shopSettings());
+  const settings = await shopSettings();
+  const rules = cashOnDeliveryRules(settings);
   const shopExcludesCod = rules.excludedPinPrefixes.some((prefix) => read.pin.startsWith(prefix));
   return {
     ok: true,
-    ...deliveryAnswer(read.pin, serviceability, shopExcludesCod, now),
+    ...deliveryAnswer(read.pin, serviceability, shopExcludesCod, now, await promiseCalendar()),
     refusal: courierRefusal(read.pin, serviceability, "cod")?.message ?? null,
   };
 }

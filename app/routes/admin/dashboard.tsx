@@ -125,7 +125,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6">
       <AdminPageHeader title="Dashboard" description="Overview of your store" />
       {codeStops.length > 0 ? <SignInCodeStops stops={codeStops} /> : null}
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
         {cards.map(({ title, value, Icon, note }) => (
           <li key={title}>
             <Card>
@@ -279,7 +279,7 @@ function ShipmentsPanel({ shipments }: { shipments: ShipmentPanels }) {
           </h2>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
             {SHIPMENT_GROUPS.map((group) => (
               <li key={group}>
                 <Link

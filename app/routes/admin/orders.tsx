@@ -15,12 +15,13 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
+import { indiaToday } from "~/domain/delivery-days";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { maskPhone } from "~/domain/order-messages";
 import { isTestPayment, ORDER_STATUSES, paymentMethodLabel, statusLabel } from "~/domain/orders";
 import { cardRefundOnCancel, isRefundedInFull } from "~/domain/refunds";
-import { SHIPMENT_GROUP_LABELS, type ShipmentGroup } from "~/domain/shipment-groups";
+import { isLateOrder, SHIPMENT_GROUP_LABELS, type ShipmentGroup } from "~/domain/shipment-groups";
 import { SCAN_LABELS, SHIPMENT_STATE_LABELS } from "~/domain/shipments";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -112,7 +113,17 @@ export async function loader({ request }: Route.LoaderArgs) {
       list.orders.map((order) => order.id),
     ),
     detail: detail
-      ? { ...detail, refunds, creditNotes, messages: messages.map(messageView) }
+      ? {
+          ...detail,
+          refunds,
+          creditNotes,
+          messages: messages.map(messageView),
+          // docs/decisions/072: past the promised day and not arrived.
+          deliveryLate: isLateOrder(
+            { ...detail, shipmentState: timeline?.state ?? null },
+            indiaToday(new Date()),
+          ),
+        }
       : null,
     confirm: confirm.success ? confirm.data : null,
     // COURIER=off with no shipment: the detail is exactly as before.
@@ -505,7 +516,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       />
       {query.shipment ? (
         <p className="text-sm">
-          Orders whose parcel is: {SHIPMENT_GROUP_LABELS[query.shipment]}.{" "}
+          {query.shipment === "late"
+            ? "Orders past the day promised for delivery and not yet delivered."
+            : `Orders whose parcel is: ${SHIPMENT_GROUP_LABELS[query.shipment]}.`}{" "}
           <Link
             to={adminOrdersHref({ q: query.q, status: query.status })}
             className="text-primary underline underline-offset-4"

@@ -61,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       packageBreadthCm: String(settings.packageBreadthCm),
       packageHeightCm: String(settings.packageHeightCm),
       shippingFeesFrom: settings.shippingFeesFrom,
+      shopHolidays: settings.shopHolidays.join("\n"),
     },
     // The box parcels are booked in, and the courier's rates, matter only while a courier books
     // them (decisions 060 and 064).
@@ -279,6 +280,16 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 </option>
               ))}
             </SelectField>
+            <TextareaField
+              meta={fields.shopHolidays}
+              label="Holidays"
+              errors={fields.shopHolidays.errors}
+              description="Days besides Sundays when the shop neither packs nor delivers; delivery dates skip them. One per line: 2026-11-09 for that day only, 01-26 for that day every year."
+              className="sm:col-span-2"
+              controlClassName="font-mono"
+              rows={5}
+              spellCheck={false}
+            />
           </Section>
         ) : null}
         <div>

@@ -22,8 +22,6 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { cartProblemsDescription } from "~/domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
-import { deliveryDay } from "~/domain/delivery-promise";
-import { formatIstWeekdayDay } from "~/domain/india-time";
 import { MESSAGE_CHANNELS } from "~/domain/order-messages";
 import { CARD_PAYMENTS_OFF_MESSAGE, CASH_ON_DELIVERY_INTENT } from "~/domain/orders";
 import { priceEveryMethod } from "~/domain/pricing";
@@ -50,6 +48,7 @@ import {
   CartLineProblemError,
   CashOnDeliveryUnavailableError,
   DeliveryUnavailableError,
+  ExpressUnavailableError,
   OrderError,
   OrderNotFoundError,
 } from "~/modules/orders/order-errors";
@@ -195,8 +194,8 @@ async function pricedFor(cart: CartView, pin: string, now = new Date()) {
     }),
     totalsByMethod,
     delivery,
-    expressBy:
-      fees.expressDays === null ? null : formatIstWeekdayDay(deliveryDay(now, fees.expressDays)),
+    // The faster service's promised day (docs/decisions/072); null where there is none to name.
+    expressBy: delivery?.ok ? (delivery.expressBy ?? null) : null,
   };
 }
 
@@ -322,6 +321,12 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof DeliveryUnavailableError) {
       const result = submission.reply({ fieldErrors: { postalCode: [error.message] } });
       return respondWithProblem(refusal(error.message, { title: "We don't deliver there yet" }), {
+        result,
+      });
+    }
+    if (error instanceof ExpressUnavailableError) {
+      const result = submission.reply({ fieldErrors: { shippingMethod: [error.message] } });
+      return respondWithProblem(refusal(error.message, { title: "Express delivery unavailable" }), {
         result,
       });
     }
@@ -482,8 +487,11 @@ function CheckoutForm({
   // With a courier, its word on the PIN code typed is asked as it is typed (docs/decisions/061).
   const courier = useFetcher<DeliveryCheckAnswer>();
   const word = [courier.data, delivery].find((answer) => answer?.ok && answer.pin === postalCode);
+  // Where the courier quotes no faster service, express is not offered (docs/decisions/072).
+  const express = word?.ok ? (word as { expressBy?: string | null }).expressBy : undefined;
+  const offeredMethod = express === null ? "standard" : shippingMethod;
   const shopCod = cashOnDeliveryAvailability(cashOnDelivery, {
-    total: totalsByMethod[shippingMethod].total,
+    total: totalsByMethod[offeredMethod].total,
     postalCode,
   });
   const cod =
@@ -549,7 +557,8 @@ function CheckoutForm({
             errorId={`${fields.shippingMethod.id}-error`}
             disabled={placing}
             standardBy={word?.ok ? word.by : null}
-            expressBy={expressBy}
+            expressBy={express === undefined ? expressBy : express}
+            expressOffered={express !== null}
           />
           <fieldset className="grid gap-3 rounded-xl border border-border bg-card p-5">
             <legend className="px-1 font-display font-semibold text-xl">Payment Method</legend>
@@ -595,8 +604,8 @@ function CheckoutForm({
         </div>
         <CheckoutSummary
           cart={cart}
-          totals={totalsByMethod[shippingMethod]}
-          shippingMethod={shippingMethod}
+          totals={totalsByMethod[offeredMethod]}
+          shippingMethod={offeredMethod}
         >
           {refusedOrder ? (
             <p id="checkout-refusal" className="text-destructive text-sm">
