@@ -17,24 +17,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!deliveryPromisesOn()) throw data("Not Found", { status: 404 });
   const user = await getCurrentUser(request);
   if (!user) {
-    return data(
-      { ok: false as const, message: "Please sign in to check out." },
-      { status: 401, headers: PRIVATE },
-    );
+    return data({ message: "Please sign in to check out." }, { status: 401, headers: PRIVATE });
   }
   const read = readPinCode(new URL(request.url).searchParams.get("pin"));
   if (!read.ok) {
-    return data({ ok: false as const, message: read.message }, { status: 400, headers: PRIVATE });
+    return data({ message: read.message }, { status: 400, headers: PRIVATE });
   }
   const priced = await cartPricedFor(user.id, read.pin);
   if (!priced) {
-    return data(
-      { ok: false as const, message: "Your cart is empty" },
-      { status: 409, headers: PRIVATE },
-    );
+    return data({ message: "Your cart is empty" }, { status: 409, headers: PRIVATE });
   }
-  return data(
-    { ok: true as const, ...priced },
-    { headers: rememberPinHeaders(read.pin, new Headers(PRIVATE)) },
-  );
+  return data(priced, { headers: rememberPinHeaders(read.pin, new Headers(PRIVATE)) });
 }
