@@ -274,6 +274,19 @@ describe(`the remembered PIN code on ${DATABASE_KIND}`, () => {
       browserRequest("/checkout", [...buyer.cookies, "pin=<b>"]),
     );
     expect(bad.body!.prefill.postalCode).toBe((await getSettings(handle.db)).postalCode);
+    // With COURIER=off the checkout is as before: the shop's own PIN code, no cookie read.
+    await withEnv(
+      { COURIER: "off" },
+      () => import("~/routes/store/checkout"),
+      async (checkout) => {
+        const off = await callRoute<{ prefill: { postalCode: string }; delivery: unknown }>(
+          checkout.loader,
+          browserRequest("/checkout", [...buyer.cookies, ...remembered("110001")]),
+        );
+        expect(off.body!.prefill.postalCode).toBe((await getSettings(handle.db)).postalCode);
+        expect(off.body!.delivery).toBeNull();
+      },
+    );
   });
 
   it("starts the product page's box from the default address when signed in; a visitor's page reads no cookie", async () => {
