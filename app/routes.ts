@@ -71,6 +71,7 @@ export default [
     route("auth/*", "routes/api/auth.ts"),
     route("events/offers", "routes/api/offer-events.ts"),
     route("delivery-estimate", "routes/api/delivery-estimate.ts"),
+    route("checkout-price", "routes/api/checkout-price.ts"),
   ]),
   // The endpoints providers' servers call, from their one list.
   ...PROVIDER_ENDPOINTS.map((endpoint) => route(endpoint.path.slice(1), endpoint.file)),

@@ -79,12 +79,17 @@ describe("carriesShopCookie", () => {
     expect(carriesShopCookie(cookie)).toBe(true);
   });
 
-  it.each([undefined, "", "_ga=GA1.1", "myshop.session_token=x", "theme=dark; shopping=1"])(
-    "sees none in %s",
-    (cookie) => {
-      expect(carriesShopCookie(cookie)).toBe(false);
-    },
-  );
+  // The remembered PIN code (docs/decisions/077) leaves the kept page shared.
+  it.each([
+    undefined,
+    "",
+    "_ga=GA1.1",
+    "myshop.session_token=x",
+    "theme=dark; shopping=1",
+    "pin=415002",
+  ])("sees none in %s", (cookie) => {
+    expect(carriesShopCookie(cookie)).toBe(false);
+  });
 });
 
 describe("mayUseCache", () => {

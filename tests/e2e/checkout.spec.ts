@@ -258,12 +258,16 @@ async function fillNewAddress(page: Page) {
   await page.getByLabel("Postal Code").fill(NEW_ADDRESS.postalCode);
 }
 
-/** "New address" beside the saved ones opens an empty form, with the box that saves it ticked. */
-async function expectEmptyNewAddressForm(page: Page) {
+/**
+ * "New address" beside the saved ones opens an empty form, with the box that saves it ticked; its
+ * PIN code starts from the one the shopper last ordered to, remembered (docs/decisions/077).
+ */
+async function expectEmptyNewAddressForm(page: Page, rememberedPin = "415003") {
   await expect(page).toHaveURL("/checkout?address=new");
-  for (const label of ["Full Name", "Phone", "Address Line 1", "City", "State", "Postal Code"]) {
+  for (const label of ["Full Name", "Phone", "Address Line 1", "City", "State"]) {
     await expect(page.getByLabel(label, { exact: true }), label).toHaveValue("");
   }
+  await expect(page.getByLabel("Postal Code", { exact: true })).toHaveValue(rememberedPin);
   await expect(page.getByLabel("Save this address to my account")).toBeChecked();
 }
 

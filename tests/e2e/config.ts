@@ -21,6 +21,7 @@ export const SPEC_SHOP_PORTS = {
   providerEndpoints: E2E_PORT + 44,
   providerCallbacks: E2E_PORT + 45,
   providerOutage: E2E_PORT + 46,
+  checkoutPin: E2E_PORT + 48,
 } as const;
 
 const allSpecShopPorts = Object.values(SPEC_SHOP_PORTS).flat();

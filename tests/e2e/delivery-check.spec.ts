@@ -12,7 +12,7 @@ const COURIER_REFUSAL =
   "Cash on delivery is not available for PIN code 744101: the courier takes only prepaid parcels there. Please pay by card.";
 
 async function check(page: Page, pin: string) {
-  await page.getByLabel("Check delivery").fill(pin);
+  await page.getByRole("textbox", { name: "PIN code" }).fill(pin);
   await page.getByRole("button", { name: "Check", exact: true }).click();
 }
 
@@ -33,7 +33,10 @@ test("the product page answers a PIN code in place with JavaScript", async ({ pa
   await expect(answer(page)).toHaveText(NOT_SERVED);
   await check(page, "01234");
   await expect(answer(page)).toHaveText("Enter a 6-digit PIN code, such as 415003");
-  await expect(page.getByLabel("Check delivery")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("textbox", { name: "PIN code" })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
   // Answered in place: the page itself was not asked again.
   await expect(page).toHaveURL("/product/amla-juice");
 });
@@ -45,7 +48,7 @@ test("the product page answers a PIN code without JavaScript", async ({ browser 
   await check(plain, "415003");
   await expect(plain).toHaveURL("/product/amla-juice?pin=415003");
   await expect(answer(plain)).toHaveText(SERVED);
-  await expect(plain.getByLabel("Check delivery")).toHaveValue("415003");
+  await expect(plain.getByRole("textbox", { name: "PIN code" })).toHaveValue("415003");
   await check(plain, "744101");
   await expect(answer(plain)).toHaveText(PREPAID);
   await check(plain, "682555");

@@ -63,7 +63,7 @@ const DELIVERY_BY = /^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a
 
 describe(`the product page's "Check delivery" on ${DATABASE_KIND}`, () => {
   it("answers served, prepaid only and not served by the test courier, without JavaScript", async () => {
-    expect(await productPage("")).toEqual({ answer: null });
+    expect(await productPage("")).toEqual({ answer: null, prefill: null });
     const served = (await productPage("?pin=415003"))!.answer!;
     expect(served).toMatchObject({ ok: true, pin: "415003", tone: "served" });
     expect(served.text).toMatch(DELIVERY_BY);

@@ -122,6 +122,7 @@ async function placeAt(
   return callRoute<{
     result: { error?: Record<string, string[]> };
     repriced?: CheckoutPage;
+    notice?: string;
     payment?: { amount: number };
   }>(
     checkoutAction,
@@ -273,9 +274,11 @@ describe(`the checkout with the courier's rates on ${DATABASE_KIND}`, () => {
     expect(page.totalsByMethod.standard.total).toBe(43_000);
     const refused = await placeAt(buyer.cookies, { postalCode: "110001", quote: page.quote });
     expect(refused.status).toBe(409);
-    expect(refused.body!.result.error?.[""]).toEqual([
-      "Your order total changed to ₹455.00. Please review your order and place it again.",
-    ]);
+    // A notice, not an "Order failed" (docs/decisions/077).
+    expect(refused.toast).toBeNull();
+    expect(refused.body!.notice).toBe(
+      "The total for PIN 110001 is now ₹455.00. Please check it and place your order again.",
+    );
     expect(await ordersOf(buyer.id)).toEqual([]);
     expect(await stockOf(handle.db, { productId: buyer.item.id })).toBe(20);
     // The page comes back priced for Delhi (zone D): ₹55 standard, ₹95 express in 3 days.

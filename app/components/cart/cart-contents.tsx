@@ -1,4 +1,5 @@
 import { AlertTriangle, ShoppingBag, Tag, Trash2, Truck, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
 import { Price } from "~/components/product/price";
 import { ProductImage } from "~/components/product/product-image";
@@ -11,7 +12,14 @@ import { LineQuantity, useLineQuantity } from "./line-quantity";
 import { OrderTotals } from "./order-totals";
 
 /** docs/SPEC.md §2 Cart: lines, order summary, coupon box, free-shipping hint and the way on. */
-export function CartContents({ cart }: { cart: CartView }) {
+export function CartContents({
+  cart,
+  deliveryCheck,
+}: {
+  cart: CartView;
+  /** "Check delivery" for a PIN code, with a courier (docs/decisions/077). */
+  deliveryCheck?: ReactNode;
+}) {
   const pendingRemovals = useFetchers()
     .filter((f) => f.formData?.get("intent") === "remove")
     .map((f) => String(f.formData?.get("variantId")));
@@ -37,7 +45,7 @@ export function CartContents({ cart }: { cart: CartView }) {
             <CartLine key={line.variantId} line={line} />
           ))}
         </ul>
-        <OrderSummary cart={cart} />
+        <OrderSummary cart={cart} deliveryCheck={deliveryCheck} />
       </div>
     </section>
   );
@@ -101,7 +109,7 @@ function RemoveButton({ variantId, name }: { variantId: string; name: string }) 
   );
 }
 
-function OrderSummary({ cart }: { cart: CartView }) {
+function OrderSummary({ cart, deliveryCheck }: { cart: CartView; deliveryCheck?: ReactNode }) {
   const { totals } = cart;
   const blocked = cart.lines.some((line) => line.problem !== null);
   return (
@@ -125,6 +133,7 @@ function OrderSummary({ cart }: { cart: CartView }) {
           {freeShippingHint(cart.freeShippingGap)}
         </p>
       ) : null}
+      {deliveryCheck}
       {blocked ? (
         <p className="text-destructive text-sm">
           Some items cannot be bought as they are. Adjust them to check out.

@@ -25,9 +25,12 @@ export type AddressFieldsMeta = {
 export function AddressFields({
   fields,
   disabled,
+  pinAction,
 }: {
   fields: AddressFieldsMeta;
   disabled?: boolean;
+  /** Beside the PIN code: the checkout's "Check" (docs/decisions/077). */
+  pinAction?: React.ReactNode;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -72,6 +75,7 @@ export function AddressFields({
         maxLength={6}
         disabled={disabled}
       />
+      {pinAction ? <div className="flex items-start sm:pt-6">{pinAction}</div> : null}
     </div>
   );
 }

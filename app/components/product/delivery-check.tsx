@@ -1,7 +1,9 @@
 import { Truck } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { rememberedPin, rememberPinCookie } from "~/domain/remembered-pin";
 
 export type DeliveryCheckAnswer =
   | {
@@ -21,43 +23,60 @@ const TONES = {
 } as const;
 
 /**
- * "Check delivery" (docs/decisions/061): a plain GET form, answered by the product page itself
- * (`?pin=`) before JavaScript runs; afterwards the same form asks the delivery-estimate route and
- * the answer changes in place.
+ * "Check delivery" (docs/decisions/061, 077): a plain GET form, answered by the page itself
+ * (`?pin=`, the product page or the cart) before JavaScript runs; afterwards the same form asks
+ * the delivery-estimate route and the answer changes in place. The field starts from the PIN code
+ * asked, else the default address's (`prefill`), else the one this browser remembers: read here,
+ * in the browser, so that a product page kept for every visitor stays the same for all of them.
  */
 export function DeliveryCheck({
   answer,
   size,
+  prefill,
 }: {
   answer: DeliveryCheckAnswer | null;
   /** The pack size shown, kept when the page is asked again without JavaScript. */
   size: string | null;
+  /** The signed-in shopper's default address's PIN code (or, on the cart, the remembered one). */
+  prefill?: string | null;
 }) {
   const fetcher = useFetcher<DeliveryCheckAnswer>();
   const shown = fetcher.data ?? answer;
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const remembered = rememberedPin(document.cookie);
+    if (input.current && !input.current.value && remembered) input.current.value = remembered;
+  }, []);
   return (
     <form
       method="get"
+      aria-labelledby="delivery-check-title"
       className="grid gap-2 rounded-xl border border-border bg-card p-4"
       onSubmit={(event) => {
         event.preventDefault();
-        const pin = String(new FormData(event.currentTarget).get("pin") ?? "");
+        const pin = String(new FormData(event.currentTarget).get("pin") ?? "").trim();
+        const cookie = rememberPinCookie(pin, { secure: location.protocol === "https:" });
+        // biome-ignore lint/suspicious/noDocumentCookie: built by rememberPinCookie from a checked PIN code; the Cookie Store API is not in every browser the shop serves
+        if (cookie) document.cookie = cookie;
         fetcher.load(`/api/delivery-estimate?pin=${encodeURIComponent(pin)}`);
       }}
     >
-      <label htmlFor="delivery-pin" className="flex items-center gap-2 font-medium text-sm">
+      <h2 id="delivery-check-title" className="flex items-center gap-2 font-medium text-sm">
         <Truck className="size-4 text-primary" aria-hidden="true" /> Check delivery
+      </h2>
+      <label htmlFor="delivery-pin" className="text-muted-foreground text-sm">
+        PIN code
       </label>
       <div className="flex gap-2">
         {size ? <input type="hidden" name="size" value={size} /> : null}
         <Input
+          ref={input}
           id="delivery-pin"
           name="pin"
           inputMode="numeric"
           autoComplete="postal-code"
-          placeholder="PIN code"
           maxLength={6}
-          defaultValue={answer?.pin}
+          defaultValue={answer?.pin ?? prefill ?? undefined}
           aria-invalid={shown && !shown.ok ? true : undefined}
           aria-describedby="delivery-answer"
           className="max-w-40"

@@ -23,6 +23,16 @@ export async function listAddresses(executor: Executor, userId: string) {
     .orderBy(desc(addresses.isDefault), desc(addresses.createdAt));
 }
 
+/** The PIN code of the customer's default address, or null without one (docs/decisions/077). */
+export async function defaultAddressPin(executor: Executor, userId: string) {
+  const [address] = await executor
+    .select({ postalCode: addresses.postalCode })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)))
+    .limit(1);
+  return address?.postalCode ?? null;
+}
+
 export type SavedAddress = Awaited<ReturnType<typeof listAddresses>>[number];
 
 /** One of the customer's own addresses, or null (another customer's id finds nothing). */

@@ -1,13 +1,16 @@
 import { data } from "react-router";
 import { CartContents } from "~/components/cart/cart-contents";
+import { deferred } from "~/components/deferred";
 import { cartAddedMessage } from "~/domain/cart-added";
 import { appliedMessage, COUPON_MESSAGES } from "~/domain/coupons";
 import { cartActionSchema } from "~/domain/validation/cart";
 import { actionFailure, actionSuccess, appErrorFailure } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
+import { rememberedPinOf, rememberPinHeaders } from "~/lib/remembered-pin.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
+import { defaultAddressPin } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, requireUser, safeRedirectPath } from "~/modules/accounts/session.server";
 import {
   addToCart,
@@ -20,8 +23,18 @@ import {
 } from "~/modules/cart/cart.server";
 import { getCart, withShippingAtCheckout } from "~/modules/cart/cart-view.server";
 import { rememberPendingAdd } from "~/modules/cart/pending-add.server";
+import {
+  checkDelivery,
+  courierChecksOf,
+  deliveryPromisesOn,
+} from "~/modules/shipping/delivery-promise.server";
 import { courierFeesOn } from "~/modules/shipping/shipping-fees.server";
 import type { Route } from "./+types/cart";
+
+/** The product page's "Check delivery", the same box and code, loaded apart (decision 077). */
+const DeliveryCheck = deferred(() =>
+  import("~/components/product/delivery-check").then((module) => module.DeliveryCheck),
+);
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your Cart | Satara Ayurveda" },
@@ -32,11 +45,28 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [cart, courierFees] = await Promise.all([getCart(db(), user.id), courierFeesOn()]);
-  return { cart: courierFees ? withShippingAtCheckout(cart) : cart };
+  const promises = deliveryPromisesOn();
+  // "Check delivery" asked without JavaScript (`?pin=`), as on the product page (decision 077).
+  const pin = promises ? new URL(request.url).searchParams.get("pin") : null;
+  const [cart, courierFees, answer, defaultPin] = await Promise.all([
+    getCart(db(), user.id),
+    courierFeesOn(),
+    pin === null ? null : checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
+    promises ? defaultAddressPin(db(), user.id) : null,
+  ]);
+  return data(
+    {
+      cart: courierFees ? withShippingAtCheckout(cart) : cart,
+      deliveryCheck: promises ? { answer, prefill: defaultPin ?? rememberedPinOf(request) } : null,
+    },
+    { headers: answer?.ok ? rememberPinHeaders(answer.pin) : undefined },
+  );
 }
+
+/** The remembered PIN code's cookie, after a check without JavaScript. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * After a change the applied coupon is checked again (docs/SPEC.md §5); if it no longer holds it is taken
@@ -146,5 +176,19 @@ async function redirectToSignIn(
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  return <CartContents cart={loaderData.cart} />;
+  const { cart, deliveryCheck } = loaderData;
+  return (
+    <CartContents
+      cart={cart}
+      deliveryCheck={
+        deliveryCheck ? (
+          <DeliveryCheck
+            answer={deliveryCheck.answer}
+            size={null}
+            prefill={deliveryCheck.prefill}
+          />
+        ) : null
+      }
+    />
+  );
 }

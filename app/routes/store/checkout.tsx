@@ -11,21 +11,24 @@ import {
   useRevalidator,
 } from "react-router";
 import { AddressFields } from "~/components/checkout/address-fields";
-import { checkoutFields, firstRefusedControl } from "~/components/checkout/checkout-fields";
+import {
+  type CheckoutReply,
+  checkoutFields,
+  firstRefusedControl,
+} from "~/components/checkout/checkout-fields";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { ShippingOptions } from "~/components/checkout/shipping-options";
 import { deferred } from "~/components/deferred";
-import type { DeliveryCheckAnswer } from "~/components/product/delivery-check";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { cartProblemsDescription } from "~/domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
+import { CHECK_PIN_INTENT, checkingPinNotice, totalChangedNotice } from "~/domain/checkout-pin";
+import { readPinCode } from "~/domain/delivery-promise";
 import { MESSAGE_CHANNELS } from "~/domain/order-messages";
 import { CARD_PAYMENTS_OFF_MESSAGE, CASH_ON_DELIVERY_INTENT } from "~/domain/orders";
-import { priceEveryMethod } from "~/domain/pricing";
-import { packageWeightGrams } from "~/domain/shipments";
 import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "~/domain/shipping";
 import { joinAddressErrors, PIN_CODE } from "~/domain/validation/address-format";
 import { cashOnDeliverySwitchSchema, checkoutSchema } from "~/domain/validation/checkout";
@@ -33,11 +36,12 @@ import { actionFailure, refusal, respondWithProblem } from "~/lib/action-result.
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { logger } from "~/lib/logger.server";
+import { rememberedPinOf, rememberPinHeaders } from "~/lib/remembered-pin.server";
 import { isDocumentRequest } from "~/lib/request-store.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
-import { type CartView, getCart } from "~/modules/cart/cart-view.server";
+import { getCart } from "~/modules/cart/cart-view.server";
 import { channelEnabled } from "~/modules/notifications/customer-message-job.server";
 import { currentConsents } from "~/modules/notifications/message-consents.server";
 import {
@@ -53,17 +57,17 @@ import {
   OrderNotFoundError,
 } from "~/modules/orders/order-errors";
 import { placeOrder } from "~/modules/orders/place-order.server";
-import { readQuote, signQuote } from "~/modules/orders/quote.server";
+import { readQuote } from "~/modules/orders/quote.server";
 import {
   cardPaymentMode,
   PaymentProviderError,
   paymentGateway,
 } from "~/modules/payments/gateway.server";
 import { cashOnDeliveryRules, shopSettings } from "~/modules/settings/settings.server";
-import { checkDelivery, deliveryPromisesOn } from "~/modules/shipping/delivery-promise.server";
-import { courierFeesOn, shippingFeesFor } from "~/modules/shipping/shipping-fees.server";
+import { deliveryPromisesOn } from "~/modules/shipping/delivery-promise.server";
 import { useRootData } from "~/root";
 import { startCardPayment } from "~/workflows/card-payment.server";
+import { type Priced, pricedAgain, pricedFor } from "~/workflows/checkout-pricing.server";
 import type { Route } from "./+types/checkout";
 
 /** The card payment (its dialog, Razorpay's script, the toasts) loads apart from the page. */
@@ -128,6 +132,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     currentConsents(db(), user.id),
   ]);
   const chosenId = new URL(request.url).searchParams.get("address");
+  // A new address starts from the PIN code the shopper last checked (docs/decisions/077).
+  const remembered = deliveryPromisesOn() ? rememberedPinOf(request) : null;
   // "New address" beside the saved ones starts an empty form (docs/decisions/071).
   const newAddress = chosenId === NEW_ADDRESS && addresses.length > 0;
   const chosen = newAddress
@@ -139,7 +145,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const prefill = chosen
     ? { ...chosen, addressLine2: chosen.addressLine2 ?? "" }
     : newAddress
-      ? EMPTY_ADDRESS
+      ? { ...EMPTY_ADDRESS, postalCode: remembered ?? "" }
       : {
           fullName: user.fullName,
           phone: user.phone ?? "",
@@ -147,7 +153,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           addressLine2: "",
           city: settings.city,
           state: settings.state,
-          postalCode: settings.postalCode,
+          postalCode: remembered ?? settings.postalCode,
         };
   return {
     view: "checkout" as const,
@@ -165,50 +171,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       checked: consents.some((consent) => consent.channel === channel),
     })),
   };
-}
-
-/**
- * What the page offers for the address's PIN code: the totals under each delivery method, with the
- * shop's fees or the courier's rates for the cart's parcel (docs/decisions/064), the courier's word
- * (kept per PIN code; a typed one is asked as typed), the day of express delivery where the
- * courier quotes a faster service, and the signed quote of what it shows.
- */
-async function pricedFor(cart: CartView, pin: string, now = new Date()) {
-  const [fees, delivery] = await Promise.all([
-    shippingFeesFor(pin, async () => packageWeightGrams(cart.lines)),
-    deliveryPromisesOn() ? checkDelivery(pin, { now }) : null,
-  ]);
-  const totalsByMethod = priceEveryMethod(cart.lines, cart.coupon, fees.fees);
-  return {
-    quote: signQuote({
-      lines: cart.lines.map((line) => ({
-        productId: line.productId,
-        variantId: line.variantId,
-        unitPrice: line.unitPrice,
-        quantity: line.quantity,
-      })),
-      totals: {
-        standard: totalsByMethod.standard.total,
-        express: totalsByMethod.express.total,
-      },
-    }),
-    totalsByMethod,
-    delivery,
-    // The faster service's promised day (docs/decisions/072); null where there is none to name.
-    expressBy: delivery?.ok ? (delivery.expressBy ?? null) : null,
-  };
-}
-
-type Priced = Awaited<ReturnType<typeof pricedFor>>;
-
-/**
- * A refused order, priced again for the PIN code it was sent to, when the courier's rates decide
- * the fees: the page then shows what the next "Place Order" will be charged, and signs it.
- */
-async function pricedAgain(userId: string, pin: string): Promise<{ repriced?: Priced }> {
-  if (!(await courierFeesOn())) return {};
-  const cart = await getCart(db(), userId);
-  return cart.lines.length === 0 ? {} : { repriced: await pricedFor(cart, pin) };
 }
 
 /** The channels the shop sends order updates on (SMS=off or WHATSAPP=off leave one out). */
@@ -273,6 +235,8 @@ export async function action({ request }: Route.ActionArgs) {
     return switchToCashOnDeliveryAction(user.id, formData);
   }
   const submission = parseWithZod(formData, { schema: checkoutSchema });
+  if (formData.get("intent") === CHECK_PIN_INTENT)
+    return checkAction(user.id, formData, submission);
   if (submission.status !== "success") {
     const message = joinAddressErrors(submission.error ?? {});
     return respondWithProblem(
@@ -340,30 +304,50 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     if (error instanceof OrderError) {
+      const again = await pricedAgain(user.id, input.postalCode);
+      const quoted = readQuote(String(formData.get("quote") ?? ""))?.totals?.[input.shippingMethod];
+      const total = again.repriced?.totalsByMethod[input.shippingMethod].total;
+      if (total !== undefined && quoted !== undefined && total !== quoted) {
+        // A total that moved since the page was priced is news, not a failure (decision 077).
+        return data(
+          {
+            result: submission.reply(),
+            notice: totalChangedNotice(input.postalCode, total),
+            ...again,
+          },
+          { status: 409, headers: rememberedHeaders(input.postalCode) },
+        );
+      }
       // Kept beside "Place Order" too: the toast goes, and the shopper reads what to review.
       const result = submission.reply({ formErrors: [error.message] });
-      return respondWithProblem(error, {
-        result,
-        ...(await pricedAgain(user.id, input.postalCode)),
-      });
+      return respondWithProblem(error, { result, ...again });
     }
     throw error;
   }
 
+  const headers = rememberedHeaders(input.postalCode);
   if (order.paymentMethod === "cod") {
-    return redirectWithToast(ORDERS_TAB, {
-      type: "success",
-      title: "Order placed successfully!",
-      description: `Your order ${order.orderNumber} is confirmed.`,
-    });
+    return redirectWithToast(
+      ORDERS_TAB,
+      {
+        type: "success",
+        title: "Order placed successfully!",
+        description: `Your order ${order.orderNumber} is confirmed.`,
+      },
+      { headers },
+    );
   }
   if (isDocumentRequest()) {
     // Card checkout runs in the browser; without JavaScript the order waits in the Orders tab.
-    return redirectWithToast(ORDERS_TAB, {
-      type: "info",
-      title: "Order placed",
-      description: `Pay for order ${order.orderNumber} by card from your orders within 30 minutes.`,
-    });
+    return redirectWithToast(
+      ORDERS_TAB,
+      {
+        type: "info",
+        title: "Order placed",
+        description: `Pay for order ${order.orderNumber} by card from your orders within 30 minutes.`,
+      },
+      { headers },
+    );
   }
   try {
     const payment = await startCardPayment(db(), paymentGateway(), {
@@ -382,6 +366,44 @@ export async function action({ request }: Route.ActionArgs) {
           : `You can pay for order ${order.orderNumber} from your orders.`,
     });
   }
+}
+
+/** The PIN code an order or a check was for, remembered in the shopper's browser with a courier. */
+function rememberedHeaders(pin: string) {
+  return deliveryPromisesOn() ? rememberPinHeaders(pin) : new Headers();
+}
+
+/**
+ * "Check" (the form's PIN code button, which works without JavaScript): the page comes back
+ * priced for the PIN code typed, the other fields as they were sent, and nothing is written.
+ */
+async function checkAction(
+  userId: string,
+  formData: FormData,
+  submission: { payload: Record<string, unknown> },
+) {
+  const read = readPinCode(formData.get("postalCode"));
+  if (!read.ok) {
+    return data(
+      {
+        result: {
+          status: "error",
+          initialValue: submission.payload,
+          error: { postalCode: [read.message] },
+        } satisfies CheckoutReply as CheckoutReply,
+      },
+      { status: 400 },
+    );
+  }
+  const cart = await getCart(db(), userId);
+  if (cart.lines.length === 0) throw redirect("/checkout");
+  return data(
+    {
+      result: { initialValue: submission.payload } as CheckoutReply,
+      repriced: await pricedFor(cart, read.pin),
+    },
+    { headers: rememberedHeaders(read.pin) },
+  );
 }
 
 /**
@@ -447,23 +469,21 @@ function CheckoutForm({
   loaderData: CheckoutView;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  // A refused order comes back priced for the PIN code it was sent to (docs/decisions/064).
   const {
     cart,
     addresses,
     chosenAddressId,
     prefill,
-    quote,
-    totalsByMethod,
     idempotencyKey,
     cardPayments,
     cashOnDelivery,
-    delivery,
-    expressBy,
     messageChoices,
-  } = { ...loaderData, ...(actionData as { repriced?: Priced } | undefined)?.repriced };
+  } = loaderData;
   const navigation = useNavigation();
-  const placing = navigation.state === "submitting" && navigation.formAction === "/checkout";
+  const placing =
+    navigation.state === "submitting" &&
+    navigation.formAction === "/checkout" &&
+    navigation.formData?.get("intent") !== CHECK_PIN_INTENT;
   const payment = actionData && "payment" in actionData ? actionData.payment : null;
   const shopName = useRootData()?.shop.name ?? "";
   const formId = `checkout-${chosenAddressId ?? "new"}`;
@@ -474,6 +494,8 @@ function CheckoutForm({
     reply,
   );
   const refusedOrder = reply?.error?.[""]?.join(" ");
+  // A total that moved since the page was priced: said in a notice, not as a failure.
+  const notice = (actionData as { notice?: string } | undefined)?.notice;
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (formRef.current) firstRefusedControl(formRef.current, reply)?.focus();
@@ -484,11 +506,18 @@ function CheckoutForm({
   );
   // What the customer types decides whether cash on delivery is offered; the server decides again.
   const [postalCode, setPostalCode] = useState(String(fields.postalCode.initialValue ?? ""));
-  // With a courier, its word on the PIN code typed is asked as it is typed (docs/decisions/061).
-  const courier = useFetcher<DeliveryCheckAnswer>();
-  const word = [courier.data, delivery].find((answer) => answer?.ok && answer.pin === postalCode);
+  // With a courier, the page is priced for the PIN code typed as it is typed (decision 077); a
+  // refused order or "Check" comes back priced for the PIN code sent (decision 064).
+  const pricing = useFetcher<Priced | { message: string }>();
+  const fetched = pricing.data && "quote" in pricing.data ? pricing.data : null;
+  const prices = [fetched, (actionData as { repriced?: Priced } | undefined)?.repriced, loaderData];
+  const priced = prices.find((each) => each?.pin === postalCode) ?? prices.find(Boolean)!;
+  const current = priced.pin === postalCode;
+  const { quote, totalsByMethod, delivery } = priced;
+  const checking = pricing.state !== "idle";
+  const word = current && delivery?.ok ? delivery : null;
   // Where the courier quotes no faster service, express is not offered (docs/decisions/072).
-  const express = word?.ok ? (word as { expressBy?: string | null }).expressBy : undefined;
+  const express = word ? word.expressBy : undefined;
   const offeredMethod = express === null ? "standard" : shippingMethod;
   const shopCod = cashOnDeliveryAvailability(cashOnDelivery, {
     total: totalsByMethod[offeredMethod].total,
@@ -519,9 +548,14 @@ function CheckoutForm({
         onChange={(event) => {
           const target = event.target;
           if (target instanceof HTMLInputElement && target.name === "postalCode") {
-            setPostalCode(target.value);
-            if (delivery && PIN_CODE.test(target.value)) {
-              courier.load(`/api/delivery-estimate?pin=${target.value}`);
+            const pin = target.value;
+            setPostalCode(pin);
+            if (
+              loaderData.delivery &&
+              PIN_CODE.test(pin) &&
+              !prices.some((each) => each?.pin === pin)
+            ) {
+              pricing.load(`/api/checkout-price?pin=${pin}`);
             }
           }
         }}
@@ -536,7 +570,23 @@ function CheckoutForm({
             {addresses.length > 0 ? (
               <SavedAddresses addresses={addresses} chosenAddressId={chosenAddressId} />
             ) : null}
-            <AddressFields fields={fields} disabled={placing} />
+            <AddressFields
+              fields={fields}
+              disabled={placing}
+              pinAction={
+                loaderData.delivery ? (
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value={CHECK_PIN_INTENT}
+                    variant="outline"
+                    disabled={placing}
+                  >
+                    Check
+                  </Button>
+                ) : null
+              }
+            />
             {notServed ? (
               <p role="status" className="text-destructive text-sm">
                 {notServed}
@@ -549,17 +599,24 @@ function CheckoutForm({
               </div>
             )}
           </fieldset>
-          <ShippingOptions
-            totalsByMethod={totalsByMethod}
-            selected={shippingMethod}
-            onSelect={setShippingMethod}
-            error={fields.shippingMethod.errors?.join(", ")}
-            errorId={`${fields.shippingMethod.id}-error`}
-            disabled={placing}
-            standardBy={word?.ok ? word.by : null}
-            expressBy={express === undefined ? expressBy : express}
-            expressOffered={express !== null}
-          />
+          <div aria-busy={checking} className={checking ? "grid gap-2 opacity-60" : "grid gap-2"}>
+            {loaderData.delivery ? (
+              <p role="status" className="text-muted-foreground text-sm">
+                {checking ? checkingPinNotice(postalCode) : null}
+              </p>
+            ) : null}
+            <ShippingOptions
+              totalsByMethod={totalsByMethod}
+              selected={shippingMethod}
+              onSelect={setShippingMethod}
+              error={fields.shippingMethod.errors?.join(", ")}
+              errorId={`${fields.shippingMethod.id}-error`}
+              disabled={placing}
+              standardBy={word?.by}
+              expressBy={express === undefined ? (current ? priced.expressBy : null) : express}
+              expressOffered={express !== null}
+            />
+          </div>
           <fieldset className="grid gap-3 rounded-xl border border-border bg-card p-5">
             <legend className="px-1 font-display font-semibold text-xl">Payment Method</legend>
             <PaymentOption
@@ -607,6 +664,11 @@ function CheckoutForm({
           totals={totalsByMethod[offeredMethod]}
           shippingMethod={offeredMethod}
         >
+          {notice ? (
+            <p role="status" className="font-medium text-sm">
+              {notice}
+            </p>
+          ) : null}
           {refusedOrder ? (
             <p id="checkout-refusal" className="text-destructive text-sm">
               {refusedOrder}
@@ -616,7 +678,7 @@ function CheckoutForm({
             type="submit"
             size="lg"
             className="w-full"
-            disabled={placing || Boolean(payment)}
+            disabled={placing || checking || Boolean(payment)}
             aria-describedby={refusedOrder ? "checkout-refusal" : undefined}
           >
             {placing ? "Placing Order..." : "Place Order"}

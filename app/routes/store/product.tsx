@@ -37,7 +37,9 @@ import {
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
+import { rememberPinHeaders } from "~/lib/remembered-pin.server";
 import type { WholeDocumentHandle } from "~/lib/whole-document";
+import { defaultAddressPin } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, savedProductsOf } from "~/modules/accounts/session.server";
 import {
   findProduct,
@@ -83,26 +85,42 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reviews = reviewsForPage(product.id);
   // "Check delivery" asked without JavaScript: such a page is never kept (page-cache-rules.ts).
   const pin = deliveryPromisesOn() ? searchParams.get("pin") : null;
-  const [saved, settings, delivery] = await Promise.all([
+  const [saved, settings, delivery, defaultPin] = await Promise.all([
     savedProductsOf(request),
     shopSettings(),
     pin === null ? null : checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
+    deliveryPromisesOn() ? signedInDefaultPin(request) : null,
   ]);
   // Canonical links name the shop's own address, never the Host a request carried: the page
   // may be kept in the page cache and shown to everyone (docs/decisions/033).
   const origin = getEnv().PUBLIC_URL;
   const legal = legalDetailsOf(product, legalShopOf(settings));
-  return {
-    product,
-    legal,
-    structuredData: productJsonLd(product, origin, legal),
-    reviews,
-    saved: saved.has(product.id),
-    lowStockThreshold: settings.lowStockThreshold,
-    origin,
-    deliveryCheck: deliveryPromisesOn() ? { answer: delivery } : null,
-  };
+  return data(
+    {
+      product,
+      legal,
+      structuredData: productJsonLd(product, origin, legal),
+      reviews,
+      saved: saved.has(product.id),
+      lowStockThreshold: settings.lowStockThreshold,
+      origin,
+      // The box starts from the default address's PIN code; the PIN code the browser remembers is
+      // read by the box itself, so that a kept page is the same for everyone (docs/decisions/077).
+      deliveryCheck: deliveryPromisesOn() ? { answer: delivery, prefill: defaultPin } : null,
+    },
+    // A PIN code checked without JavaScript is remembered (the page with `pin` is never kept).
+    { headers: delivery?.ok ? rememberPinHeaders(delivery.pin) : undefined },
+  );
 }
+
+/** A signed-in shopper's default PIN code; a visitor's page, which may be kept, reads none. */
+async function signedInDefaultPin(request: Request) {
+  const user = await getCurrentUser(request);
+  return user ? defaultAddressPin(db(), user.id) : null;
+}
+
+/** The remembered PIN code's cookie, set only on a page that is never kept. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * A page opened on the reviews tab (the tab links of a browser without JavaScript) is sent whole:
@@ -300,7 +318,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             saved={saved}
           />
           {deliveryCheck ? (
-            <DeliveryCheck answer={deliveryCheck.answer} size={params.get("size")} />
+            <DeliveryCheck
+              answer={deliveryCheck.answer}
+              size={params.get("size")}
+              prefill={deliveryCheck.prefill}
+            />
           ) : null}
           <ul className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-3">
             <li className="flex items-center gap-2 text-sm">

@@ -1,0 +1,31 @@
+import { data } from "react-router";
+import { readPinCode } from "~/domain/delivery-promise";
+import { rememberPinHeaders } from "~/lib/remembered-pin.server";
+import { getCurrentUser } from "~/modules/accounts/session.server";
+import { deliveryPromisesOn } from "~/modules/shipping/delivery-promise.server";
+import { cartPricedFor } from "~/workflows/checkout-pricing.server";
+import type { Route } from "./+types/checkout-price";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/**
+ * The checkout priced for a PIN code the shopper typed, before "Place Order" (docs/decisions/077):
+ * the signed-in shopper's own cart, with the fees, totals, the courier's word, the days and a new
+ * signed quote, as a refused order's `repriced` carries them. The PIN code is remembered.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!deliveryPromisesOn()) throw data("Not Found", { status: 404 });
+  const user = await getCurrentUser(request);
+  if (!user) {
+    return data({ message: "Please sign in to check out." }, { status: 401, headers: PRIVATE });
+  }
+  const read = readPinCode(new URL(request.url).searchParams.get("pin"));
+  if (!read.ok) {
+    return data({ message: read.message }, { status: 400, headers: PRIVATE });
+  }
+  const priced = await cartPricedFor(user.id, read.pin);
+  if (!priced) {
+    return data({ message: "Your cart is empty" }, { status: 409, headers: PRIVATE });
+  }
+  return data(priced, { headers: rememberPinHeaders(read.pin, new Headers(PRIVATE)) });
+}
