@@ -6,7 +6,6 @@ import {
   Form,
   redirect,
   type ShouldRevalidateFunction,
-  useFetcher,
   useNavigation,
   useRevalidator,
 } from "react-router";
@@ -480,10 +479,8 @@ function CheckoutForm({
     messageChoices,
   } = loaderData;
   const navigation = useNavigation();
-  const placing =
-    navigation.state === "submitting" &&
-    navigation.formAction === "/checkout" &&
-    navigation.formData?.get("intent") !== CHECK_PIN_INTENT;
+  // ("Check", the other submit of this form, is there only without JavaScript.)
+  const placing = navigation.state === "submitting" && navigation.formAction === "/checkout";
   const payment = actionData && "payment" in actionData ? actionData.payment : null;
   const shopName = useRootData()?.shop.name ?? "";
   const formId = `checkout-${chosenAddressId ?? "new"}`;
@@ -508,13 +505,29 @@ function CheckoutForm({
   const [postalCode, setPostalCode] = useState(String(fields.postalCode.initialValue ?? ""));
   // With a courier, the page is priced for the PIN code typed as it is typed (decision 077); a
   // refused order or "Check" comes back priced for the PIN code sent (decision 064).
-  const pricing = useFetcher<Priced | { message: string }>();
-  const fetched = pricing.data && "quote" in pricing.data ? pricing.data : null;
-  const prices = [fetched, (actionData as { repriced?: Priced } | undefined)?.repriced, loaderData];
-  const priced = prices.find((each) => each?.pin === postalCode) ?? prices.find(Boolean)!;
+  // A plain request, not a fetcher: a failed or slow answer (8 s at most) leaves the page as it
+  // was, since the server prices the order anyway, rather than showing the route's error page.
+  const [pricing, setPricing] = useState<{ pin: string; priced?: Priced | null }>();
+  const priceFor = (pin: string) => {
+    setPricing({ pin });
+    // A refusal's answer ({ message }) carries no quote: the page stays priced as it was.
+    const settle = (priced?: Priced) =>
+      setPricing((now) =>
+        now?.pin === pin ? { pin, priced: priced?.quote ? priced : null } : now,
+      );
+    fetch(`/api/checkout-price?pin=${pin}`, { signal: AbortSignal.timeout(8000) })
+      .then((answer) => answer.json())
+      .then(settle, () => settle());
+  };
+  const prices = [
+    pricing?.priced,
+    (actionData as { repriced?: Priced } | undefined)?.repriced,
+    loaderData,
+  ];
+  const priced = prices.find((each) => each?.pin === postalCode) ?? loaderData;
   const current = priced.pin === postalCode;
   const { quote, totalsByMethod, delivery } = priced;
-  const checking = pricing.state !== "idle";
+  const checking = pricing !== undefined && pricing.priced === undefined;
   const word = current && delivery?.ok ? delivery : null;
   // Where the courier quotes no faster service, express is not offered (docs/decisions/072).
   const express = word ? word.expressBy : undefined;
@@ -555,7 +568,7 @@ function CheckoutForm({
               PIN_CODE.test(pin) &&
               !prices.some((each) => each?.pin === pin)
             ) {
-              pricing.load(`/api/checkout-price?pin=${pin}`);
+              priceFor(pin);
             }
           }
         }}
@@ -574,16 +587,14 @@ function CheckoutForm({
               fields={fields}
               disabled={placing}
               pinAction={
+                // Without JavaScript "Check" prices the page for a typed PIN code; with it, the
+                // page is priced as it is typed, and Enter in a field places the order as before.
                 loaderData.delivery ? (
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value={CHECK_PIN_INTENT}
-                    variant="outline"
-                    disabled={placing}
-                  >
-                    Check
-                  </Button>
+                  <noscript>
+                    <Button type="submit" name="intent" value={CHECK_PIN_INTENT} variant="outline">
+                      Check
+                    </Button>
+                  </noscript>
                 ) : null
               }
             />
@@ -599,7 +610,7 @@ function CheckoutForm({
               </div>
             )}
           </fieldset>
-          <div aria-busy={checking} className={checking ? "grid gap-2 opacity-60" : "grid gap-2"}>
+          <div aria-busy={checking} className="grid gap-2 aria-busy:opacity-60">
             {loaderData.delivery ? (
               <p role="status" className="text-muted-foreground text-sm">
                 {checking ? checkingPinNotice(postalCode) : null}
