@@ -188,6 +188,41 @@ for (const width of WIDTHS) {
   });
 }
 
+test("with JavaScript there is no Check: Enter places the order, and a pricing request that fails leaves the checkout as it was", async ({
+  browser,
+}) => {
+  const { context, page } = await shopper(browser, 390);
+  await addToCart(page);
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Check", exact: true })).toHaveCount(0);
+  const { standard } = options(page);
+  await expect(standard).toHaveAccessibleName(/₹30\.00/);
+  await fillAddress(page);
+  // The network drops the pricing request: no error page, the fees shown stay, Place Order works.
+  let asked = 0;
+  await page.route("**/api/checkout-price*", (route) => {
+    asked++;
+    return route.abort("internetdisconnected");
+  });
+  const pin = page.getByLabel("Postal Code");
+  await pin.clear();
+  await pin.pressSequentially("560001", { delay: 40 });
+  await expect.poll(() => asked).toBe(1);
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  await expect(standard).toHaveAccessibleName(/₹30\.00/);
+  // The server prices the order for the PIN code it is sent to: the notice, then Enter places it.
+  await page.getByLabel("Address Line 1").press("Enter");
+  await expect(
+    page.getByRole("status").filter({ hasText: "The total for PIN 560001 is now ₹345.00." }),
+  ).toBeVisible();
+  await expect(standard).toHaveAccessibleName(/₹55\.00/);
+  await page.getByLabel("Address Line 1").press("Enter");
+  await expect(page).toHaveURL("/profile?tab=orders");
+  await context.close();
+});
+
 test("without JavaScript: Check prices the page for the PIN code typed, nothing is placed, then Place Order succeeds", async ({
   browser,
 }) => {
