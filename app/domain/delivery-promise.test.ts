@@ -125,14 +125,45 @@ describe("the product page's answer", () => {
 
 describe("express delivery by the courier's word (decision 072)", () => {
   it("is offered only where a faster service is quoted", () => {
-    expect(expressOffered({ ...served, fasterDays: 1 })).toBe(true);
-    expect(expressOffered({ ...served, fasterDays: null })).toBe(false);
+    expect(expressOffered({ ...served, fasterDays: 1 }, WEDNESDAY, CALENDAR)).toBe(true);
+    expect(expressOffered({ ...served, fasterDays: null }, WEDNESDAY, CALENDAR)).toBe(false);
+  });
+
+  it("is not offered where packing and the Sunday bring the faster service to standard's day", () => {
+    // Wednesday evening in India: packed by Friday; 3 days is Monday, and 2 days (Sunday) too.
+    const evening = new Date("2026-12-02T15:30:00Z");
+    const pune = { ...served, days: 3, fasterDays: 2 };
+    expect(promisedDayFor(pune, "standard", evening, CALENDAR)).toBe("2026-12-07");
+    expect(promisedDayFor(pune, "express", evening, CALENDAR)).toBe("2026-12-07");
+    expect(expressOffered(pune, evening, CALENDAR)).toBe(false);
+    expect(deliveryAnswer("411001", pune, false, evening, CALENDAR).expressBy).toBeNull();
+    // One day faster still comes before it: Saturday.
+    const faster = { ...pune, fasterDays: 1 };
+    expect(expressOffered(faster, evening, CALENDAR)).toBe(true);
+    expect(deliveryAnswer("411001", faster, false, evening, CALENDAR).expressBy).toBe("Sat, 5 Dec");
+  });
+
+  it("packed first, in the shortest packing time, comes before standard on those days too", () => {
+    const evening = new Date("2026-12-02T15:30:00Z");
+    const pune = { ...served, days: 3, fasterDays: 2 };
+    const packedFirst = { ...CALENDAR, expressPackingDays: 1 };
+    // Packed by Thursday, 2 days by air: Saturday; standard stays Monday.
+    expect(promisedDayFor(pune, "express", evening, packedFirst)).toBe("2026-12-05");
+    expect(promisedDayFor(pune, "standard", evening, packedFirst)).toBe("2026-12-07");
+    expect(expressOffered(pune, evening, packedFirst)).toBe(true);
+    // A Thursday order of Satara (surface 2, air 1): Saturday by air, Monday by surface.
+    const thursday = new Date("2026-12-03T04:30:00Z");
+    const satara = { ...served, days: 2, fasterDays: 1 };
+    expect(deliveryAnswer("415003", satara, false, thursday, packedFirst)).toMatchObject({
+      by: "Mon, 7 Dec",
+      expressBy: "Sat, 5 Dec",
+    });
   });
 
   it("stays offered where the word is unknown", () => {
-    expect(expressOffered(null)).toBe(true);
-    expect(expressOffered(served)).toBe(true);
-    expect(expressOffered({ served: false })).toBe(true);
+    expect(expressOffered(null, WEDNESDAY, CALENDAR)).toBe(true);
+    expect(expressOffered(served, WEDNESDAY, CALENDAR)).toBe(true);
+    expect(expressOffered({ served: false }, WEDNESDAY, CALENDAR)).toBe(true);
   });
 });
 

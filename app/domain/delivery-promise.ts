@@ -33,7 +33,15 @@ export type Serviceability =
     };
 
 /** What the shop's promises count with (docs/decisions/072): packing days and its holidays. */
-export type PromiseCalendar = { packingDays: number; holidays: readonly string[] };
+export type PromiseCalendar = {
+  packingDays: number;
+  /**
+   * Express orders are packed first: in the Shipping page's shortest packing time. Absent: as
+   * long as standard orders.
+   */
+  expressPackingDays?: number;
+  holidays: readonly string[];
+};
 
 /** The day promised for `days` of the courier from an order at `now`, "2026-12-08"; null for none. */
 export function promisedDay(now: Date, days: number | null | undefined, calendar: PromiseCalendar) {
@@ -52,18 +60,38 @@ export function promisedDayFor(
   calendar: PromiseCalendar,
 ): string | null {
   if (!serviceability?.served) return null;
-  const days = method === "express" ? serviceability.fasterDays : serviceability.days;
-  return promisedDay(now, days, calendar);
+  if (method === "standard") return promisedDay(now, serviceability.days, calendar);
+  const packingDays = calendar.expressPackingDays ?? calendar.packingDays;
+  return promisedDay(now, serviceability.fasterDays, { ...calendar, packingDays });
+}
+
+/**
+ * Express's promised day where it comes before standard's, "2026-12-05"; null where it does not:
+ * a faster service that packing days, a Sunday or a holiday bring to the same day as standard
+ * delivery is no faster for the shopper, and is not worth ₹150.
+ */
+export function fasterPromisedDay(
+  serviceability: Serviceability | null,
+  now: Date,
+  calendar: PromiseCalendar,
+): string | null {
+  const express = promisedDayFor(serviceability, "express", now, calendar);
+  const standard = promisedDayFor(serviceability, "standard", now, calendar);
+  return express !== null && (standard === null || express < standard) ? express : null;
 }
 
 /**
  * Whether express delivery is offered by the courier's word: only where it quotes a service
- * faster than the cheapest one. Unknown (no word, or an answer without the faster service asked)
- * keeps express offered, as the shop's own "2-3 days".
+ * whose promised day comes before standard's. Unknown (no word, or an answer without the faster
+ * service asked) keeps express offered, as the shop's own "2-3 days".
  */
-export function expressOffered(serviceability: Serviceability | null): boolean {
+export function expressOffered(
+  serviceability: Serviceability | null,
+  now: Date,
+  calendar: PromiseCalendar,
+): boolean {
   if (!serviceability?.served || serviceability.fasterDays === undefined) return true;
-  return serviceability.fasterDays !== null;
+  return fasterPromisedDay(serviceability, now, calendar) !== null;
 }
 
 /** A checked PIN code, or why it cannot be checked. */
@@ -106,7 +134,7 @@ export function deliveryAnswer(
   }
   const day = promisedDayFor(serviceability, "standard", now, calendar);
   const by = day === null ? null : formatPromisedDay(day);
-  const express = promisedDayFor(serviceability, "express", now, calendar);
+  const express = fasterPromisedDay(serviceability, now, calendar);
   const cod = serviceability.cod && !shopExcludesCod;
   const parts = [
     ...(by === null ? [] : [DELIVERY_MESSAGES.deliveryBy(by)]),

@@ -9,27 +9,44 @@ import { adminPage, signInWithoutScript, signUp, waitForHydration } from "./help
 /**
  * The promised delivery day (docs/decisions/072) with the e2e shop's built-in test courier
  * (COURIER=test) and the shop's own fees: surface for Standard, the faster air service for
- * Express, both counted after two business days of packing. Satara 415003: surface 2 days, air 1;
- * Port Blair 744101: surface 7, air 4 (prepaid only). Air is faster everywhere, so Express is
- * offered to both, at ₹150.
+ * Express, counted after two business days of packing (one for Express, packed first). Satara 415003: surface 2 days, air 1;
+ * Bengaluru 560001: surface 5, air 3; Port Blair 744101: surface 7, air 4 (prepaid only). Express
+ * (₹150) is offered where air's promised day comes before surface's: always for Bengaluru and Port
+ * Blair; for Satara only on the days of the week that a Sunday does not bring both to one day.
  */
 const DAYS = {
   "415003": { standard: 2, express: 1 },
+  "560001": { standard: 5, express: 3 },
   "744101": { standard: 7, express: 4 },
 } as const;
 
-/** The days the rule names for these courier days, placed now or a moment ago (around midnight). */
-function promised(courierDays: number, since: Date) {
-  return [since, new Date()].map((orderedAt) =>
-    formatPromisedDay(
+/** Express orders are packed first, in one business day (decision 072). */
+const EXPRESS_PACKING = 1;
+
+/** The ISO days the rule promises for these courier days, ordered now or a moment ago. */
+function promisedOn(courierDays: number, since: Date, packingDays = 2) {
+  return [since, new Date()].map(
+    (orderedAt) =>
       promisedDeliveryDay({
         orderedAt,
-        packingDays: 2,
+        packingDays,
         courierDays,
         holidays: DEFAULT_SHOP_HOLIDAYS,
       })!,
-    ),
   );
+}
+
+/** The days the rule names for these courier days, placed now or a moment ago (around midnight). */
+function promised(courierDays: number, since: Date, packingDays = 2) {
+  return promisedOn(courierDays, since, packingDays).map(formatPromisedDay);
+}
+
+/** Whether Express is offered (true), not (false), or either, the order straddling midnight. */
+function expressOffered(pin: keyof typeof DAYS, since: Date): boolean | null {
+  const standard = promisedOn(DAYS[pin].standard, since);
+  const express = promisedOn(DAYS[pin].express, since, EXPRESS_PACKING);
+  const offered = express.map((day, at) => day < standard[at]!);
+  return offered[0] === offered[1] ? offered[0]! : null;
 }
 
 function oneOf(days: string[]) {
@@ -51,8 +68,16 @@ async function expectOptions(page: Page, pin: keyof typeof DAYS, since: Date) {
       `^Delivery by ${oneOf(promised(DAYS[pin].standard, since)).source}\\. Order total ₹`,
     ),
   );
+  const offered = expressOffered(pin, since);
+  if (offered === false) {
+    await expect(express).toHaveCount(0);
+    return;
+  }
+  if (offered === null) return;
   await expect(express).toHaveAccessibleDescription(
-    new RegExp(`^Delivery by ${oneOf(promised(DAYS[pin].express, since)).source}\\. Order total ₹`),
+    new RegExp(
+      `^Delivery by ${oneOf(promised(DAYS[pin].express, since, EXPRESS_PACKING)).source}\\. Order total ₹`,
+    ),
   );
   await expect(express).toHaveAccessibleName(/Express delivery\s*₹150\.00/);
 }
@@ -81,7 +106,7 @@ async function expectOwnerSees(browser: Browser, orderNumber: string, days: stri
 }
 
 for (const width of [1280, 390]) {
-  test(`at ${width} px the checkout promises each PIN code its days, Express by air, and the order keeps the day`, async ({
+  test(`at ${width} px the checkout promises each PIN code its days, Express by air where it comes first, and the order keeps the day`, async ({
     page,
     browser,
   }) => {
@@ -98,14 +123,19 @@ for (const width of [1280, 390]) {
     await expectOptions(page, "744101", since);
     await page.getByLabel("Postal Code").fill("415003");
     await expectOptions(page, "415003", since);
+    // Bengaluru, where air always comes first: Express, and the order keeps its day.
+    await page.getByLabel("Postal Code").fill("560001");
+    await expectOptions(page, "560001", since);
 
     await page.getByRole("radio", { name: /Express delivery/ }).check();
     await page.getByLabel("Phone").fill("9876543210");
-    await page.getByLabel("Address Line 1").fill("7 Powai Naka, Satara");
+    await page.getByLabel("Address Line 1").fill("21 MG Road");
+    await page.getByLabel("City").fill("Bengaluru");
+    await page.getByLabel("State").fill("Karnataka");
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page).toHaveURL("/profile?tab=orders");
     const orderNumber = await newestOrderNumber(page);
-    const days = promised(DAYS["415003"].express, since);
+    const days = promised(DAYS["560001"].express, since, EXPRESS_PACKING);
     await expect(orderCard(page, orderNumber)).toContainText(
       new RegExp(`Delivery by ${oneOf(days).source}`),
     );

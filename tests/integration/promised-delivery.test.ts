@@ -94,10 +94,11 @@ function surfaceOnly() {
 describe(`the promised day kept on the order on ${DATABASE_KIND}`, () => {
   it("is the rule's day for the courier's surface service (standard) and air service (express)", async () => {
     const cases = [
-      // Satara: surface 2 days, Fri 4 + 2 = Sun 6, moved to Mon 7; air 1 day, Sat 5.
+      // Satara: packed by Fri 4, surface 2 days, Sun 6, moved to Mon 7; express packed first, by
+      // Thu 3, air 1 day, Fri 4.
       { pin: "415003", method: "standard", day: "2026-12-07" },
-      { pin: "415003", method: "express", day: "2026-12-05" },
-      // Delhi: surface 5 days, Wed 9; air 3 days, Mon 7.
+      { pin: "415003", method: "express", day: "2026-12-04" },
+      // Delhi: surface 5 days, Wed 9; air 3 days from Thu 3, Sun 6, moved to Mon 7.
       { pin: "110001", method: "standard", day: "2026-12-09" },
       { pin: "110001", method: "express", day: "2026-12-07" },
     ] as const;
@@ -113,14 +114,18 @@ describe(`the promised day kept on the order on ${DATABASE_KIND}`, () => {
   });
 
   it("skips the shop's holidays from the settings", async () => {
-    // Friday 4 Dec closed: packed Thu 3 and Sat 5; air 1 day, Sun 6, moved to Mon 7.
+    // Friday 4 Dec closed: an express order packed Thu 3, air 1 day lands on the Friday and
+    // moves to Sat 5; a standard one is packed Thu 3 and Sat 5, surface 2 days, Mon 7.
     await holidays([...DEFAULT_HOLIDAYS, "2026-12-04"]);
     const buyer = await shopper();
     const placed = await orderFor(handle.db, buyer.id, {
       shippingMethod: "express",
       now: WEDNESDAY,
     });
-    expect(await promisedOf(placed.id)).toBe("2026-12-07");
+    expect(await promisedOf(placed.id)).toBe("2026-12-05");
+    const other = await shopper();
+    const standard = await orderFor(handle.db, other.id, { now: WEDNESDAY });
+    expect(await promisedOf(standard.id)).toBe("2026-12-07");
   });
 
   it("is none with COURIER=off, nor when the courier cannot be reached; the order is placed", async () => {

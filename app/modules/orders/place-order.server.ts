@@ -99,13 +99,14 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
   if (courierSays?.kind === "not-served") throw new DeliveryUnavailableError(courierSays.message);
   // Express only where the courier has a faster service for the PIN code (docs/decisions/072).
   const shippingMethod = input.shippingMethod ?? "standard";
-  if (shippingMethod === "express" && !expressOffered(courierWord)) {
+  const calendar = courierWord ? await promiseCalendar() : null;
+  if (shippingMethod === "express" && calendar && !expressOffered(courierWord, now, calendar)) {
     throw new ExpressUnavailableError(DELIVERY_MESSAGES.expressUnavailableOrder(postalCode));
   }
   // The day promised, from the courier's word just read: kept on the order for the customer, the
   // owner and the dashboard's late shipments. None with COURIER=off or the courier unreachable.
-  const promisedDeliveryOn = courierWord
-    ? promisedDayFor(courierWord, shippingMethod, now, await promiseCalendar())
+  const promisedDeliveryOn = calendar
+    ? promisedDayFor(courierWord, shippingMethod, now, calendar)
     : null;
   // The fees too (docs/decisions/064): the courier's rates, where the owner chose them, are for
   // the cart's parcel as it weighs now; the transaction checks it still weighs as much.

@@ -131,10 +131,15 @@ export async function serviceabilityFor(
 
 /**
  * What every promised day counts with (docs/decisions/072): the Shipping page's longest packing
- * time, in business days, and the shop's holidays from the settings.
+ * time, in business days (its shortest for express orders, which are packed first), and the
+ * shop's holidays from the settings.
  */
 export async function promiseCalendar(): Promise<PromiseCalendar> {
-  return { packingDays: PROCESSING_DAYS.max, holidays: (await shopSettings()).shopHolidays };
+  return {
+    packingDays: PROCESSING_DAYS.max,
+    expressPackingDays: PROCESSING_DAYS.min,
+    holidays: (await shopSettings()).shopHolidays,
+  };
 }
 
 /**
