@@ -1,6 +1,10 @@
 import fs from "node:fs";
 import { chromium, defineConfig, devices } from "@playwright/test";
+import { requirePinnedNode } from "./scripts/support/node-runtime.mjs";
 import { ADMIN, BASE_URL, E2E_PORT, SMTP_HTTP_PORT, SMTP_PORT } from "./tests/e2e/config";
+
+// Read by the runner and by each worker it forks: both on the pinned Node.js (docs/decisions/078).
+requirePinnedNode("Playwright");
 
 /**
  * Debian's Chromium headless shell when installed, else Debian's full Chromium, else Playwright's

@@ -1,6 +1,10 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { requirePinnedNode } from "./scripts/support/node-runtime.mjs";
+
+// The runner on the pinned Node.js; its workers are checked by scripts/node-runtime.test.ts.
+requirePinnedNode("Vitest");
 
 const SCALE_TESTS = "tests/integration/search-at-scale.test.ts";
 /**

@@ -1,6 +1,10 @@
 // Starts the production build for the end-to-end tests on a fresh data directory.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { requirePinnedNode } from "./support/node-runtime.mjs";
+
+// Playwright starts this with `node` from PATH: the shop under test runs on the pinned Node.js.
+requirePinnedNode("The end-to-end server");
 
 const dataDir = "data/e2e";
 fs.rmSync(dataDir, { recursive: true, force: true });

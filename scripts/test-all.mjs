@@ -5,6 +5,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { stripVTControlCharacters } from "node:util";
+import { requirePinnedNode } from "./support/node-runtime.mjs";
+
+// Every step below is started from PATH (npm, npx, node), so it runs on this Node.js.
+console.log(`Node.js ${process.version} (${process.execPath})`);
+requirePinnedNode("npm test");
 
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -11,10 +11,10 @@ describe("Node's flags in production", () => {
     );
   });
 
-  it("are the ones the systemd unit passes", () => {
+  it("are the ones the systemd unit passes, to the Node.js the release installed", () => {
     const unit = fs.readFileSync("deploy/satara-shop.service", "utf8");
     expect(unit).toContain(
-      `ExecStart=/usr/bin/node ${PRODUCTION_NODE_FLAGS.join(" ")} build/server/server.js`,
+      `ExecStart=/srv/satara-shop/current/node_modules/.bin/node ${PRODUCTION_NODE_FLAGS.join(" ")} build/server/server.js`,
     );
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { nodeMajor, PINNED_MAJOR } from "../../scripts/support/node-runtime.mjs";
 
 test("every page carries the security headers", async ({ request }) => {
   // A page rendered per request allows its inline scripts by nonce; a signed-out visitor's
@@ -73,4 +74,13 @@ test("the home page shows the demo catalog without JavaScript", async ({ browser
   ).toBeVisible();
   await expect(page.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/products");
   await context.close();
+});
+
+test("the shop under test and this test run on the pinned Node.js", async ({ request }) => {
+  // Playwright's web server starts the build with `node` from PATH (scripts/e2e-server.mjs);
+  // the shop's metrics name the Node.js it runs on (docs/decisions/078).
+  const text = await (await request.get("/metrics")).text();
+  const major = /nodejs_version_info\{[^}]*major="(\d+)"/.exec(text)?.[1];
+  expect(Number(major), "the major in nodejs_version_info").toBe(PINNED_MAJOR);
+  expect(nodeMajor(), `this Playwright worker: ${process.version}`).toBe(PINNED_MAJOR);
 });
