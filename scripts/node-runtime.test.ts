@@ -39,10 +39,11 @@ describe("the Node.js the tests run on", () => {
 });
 
 describe("the pinned Node.js", () => {
-  it("is one version: .node-version, each platform's build and engines agree", () => {
+  it("is one version: .node-version and each platform's build agree; engines lets an older npm install it", () => {
     expect(PINNED_NODE).toMatch(/^\d+\.\d+\.\d+$/);
     for (const build of BUILDS) expect(manifest.optionalDependencies?.[build]).toBe(PINNED_NODE);
-    expect(manifest.engines?.node).toBe(`>=${PINNED_MAJOR}`);
+    // The Node.js that runs npm install (the machine's) is not the one the shop runs on.
+    expect(manifest.engines?.node).toBe(">=20.19");
     expect(manifest.devDependencies?.["@types/node"]).toMatch(new RegExp(`^\\^${PINNED_MAJOR}\\.`));
   });
 
