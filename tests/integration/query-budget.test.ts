@@ -73,20 +73,19 @@ async function productPageQueries(slug: string, cookies: string[] = []) {
 }
 
 describe(`a product page's queries on ${DATABASE_KIND}`, () => {
-  it("signed in: one for the session with the header's counts and the saved products, one for the default PIN code; the product and its reviews once, then kept", async () => {
+  it("signed in: one for the session with the header's counts, the saved products and the default PIN code; the product and its reviews once, then kept", async () => {
     const [product] = await insertProducts(handle.db, [{ name: "Budgeted" }]);
     const customer = await createCustomer();
     await shopSettings(); // read once per process, then kept (settings.server.ts)
     const first = await productPageQueries(product!.slug, customer.cookies);
     expect(first.deferred).toBeInstanceOf(Promise);
-    // Product with its pictures (1) and the reviews with their summary (2), the first time; with
-    // a courier, the default address's PIN code for the delivery box (docs/decisions/077).
-    expect(first.count).toBe(5);
+    // Product with its pictures (1) and the reviews with their summary (2), the first time.
+    expect(first.count).toBe(4);
     // Once the product's insert has been announced (at once on PGlite, a moment later from
     // PostgreSQL's listening connection), what was read is kept.
     await expect
       .poll(async () => (await productPageQueries(product!.slug, customer.cookies)).count)
-      .toBe(2);
+      .toBe(1);
   });
 
   it("signed out: the product and the reviews the first time, nothing the next", async () => {
@@ -118,7 +117,7 @@ describe(`a product page's queries on ${DATABASE_KIND}`, () => {
       .toBe(12_345);
     await expect
       .poll(async () => (await productPageQueries(product!.slug, customer.cookies)).count)
-      .toBe(2);
+      .toBe(1);
     await handle.db.insert(reviews).values({
       productId: product!.id,
       userId: customer.id,
@@ -136,7 +135,7 @@ describe(`a product page's queries on ${DATABASE_KIND}`, () => {
       .toEqual(["Calming"]);
     await expect
       .poll(async () => (await productPageQueries(product!.slug, customer.cookies)).count)
-      .toBe(2);
+      .toBe(1);
   });
 
   it("settings are read again once changed, and kept again after", async () => {

@@ -5,6 +5,7 @@ import { productFormSchema } from "~/domain/validation/product";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { liveEvents, SHOPPER_CHANGED } from "~/lib/live-events.server";
 import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
+import { deleteAddress, saveAddress, setDefaultAddress } from "~/modules/accounts/addresses.server";
 import { signOut } from "~/modules/accounts/credentials.server";
 import { updateProfile } from "~/modules/accounts/profile.server";
 import { getShopper } from "~/modules/accounts/session.server";
@@ -122,6 +123,34 @@ describe(`a signed-in shopper kept between requests, on ${DATABASE_KIND}`, () =>
       expect((await view(customer.cookies)).shopper?.cartUnits).toBe(units);
       expect((await view(customer.cookies)).queries).toBe(0);
     }
+  });
+
+  it("carries the default address's PIN code, read again when an address is added, made default or deleted", async () => {
+    const customer = await createCustomer();
+    const address = {
+      fullName: "Asha Patil",
+      phone: "9876543210",
+      addressLine1: "12 Shivaji Nagar",
+      addressLine2: null,
+      city: "Satara",
+      state: "Maharashtra",
+    };
+    expect((await view(customer.cookies)).shopper?.defaultPin).toBeNull();
+    await written(customer.id, () =>
+      saveAddress(handle.db, customer.id, { ...address, postalCode: "415003" }),
+    );
+    expect((await view(customer.cookies)).shopper?.defaultPin).toBe("415003");
+    expect((await view(customer.cookies)).queries).toBe(0);
+    let secondId = "";
+    await written(customer.id, async () => {
+      secondId = (await saveAddress(handle.db, customer.id, { ...address, postalCode: "560001" }))
+        .address.id;
+    });
+    expect((await view(customer.cookies)).shopper?.defaultPin).toBe("415003");
+    await written(customer.id, () => setDefaultAddress(handle.db, customer.id, secondId));
+    expect((await view(customer.cookies)).shopper?.defaultPin).toBe("560001");
+    await written(customer.id, () => deleteAddress(handle.db, customer.id, secondId));
+    expect([null, "415003"]).toContain((await view(customer.cookies)).shopper?.defaultPin);
   });
 
   it("shows a product saved or let go, and a product deleted from the catalog leaves cart and hearts", async () => {

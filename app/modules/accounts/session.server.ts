@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { profiles, sessions, userRoles } from "../../../db/schema";
+import { addresses, profiles, sessions, userRoles } from "../../../db/schema";
 import { pageAddressOf } from "../../domain/data-requests";
 import { sameOriginPath } from "../../domain/redirect-target";
 import { auth } from "../../lib/auth.server";
@@ -15,6 +15,7 @@ import {
 } from "../../lib/session-cookie.server";
 import { cartUnitsSubquery, countCartUnits } from "../cart/cart-read.server";
 import { savedProductIds, savedProductIdsSubquery } from "../wishlist/wishlist.server";
+import { defaultAddressPin } from "./addresses-read.server";
 import { isAdmin } from "./administrators.server";
 import { shopperMemo, shopperTag } from "./shopper-memo.server";
 
@@ -33,6 +34,8 @@ export type Shopper = {
   cartUnits: number;
   /** The saved products: the wishlist badge counts them, product cards fill their hearts. */
   savedProductIds: ReadonlySet<string>;
+  /** The default address's PIN code, where the delivery box starts (docs/decisions/077). */
+  defaultPin: string | null;
 };
 
 /** A session found by its token: until when it lasts, and its shopper. */
@@ -53,6 +56,9 @@ async function readSessionShopper(token: string) {
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${profiles.id} and ${userRoles.role} = 'admin')`,
       cartUnits: cartUnitsSubquery(profiles.id),
       savedProductIds: savedProductIdsSubquery(profiles.id),
+      defaultPin: sql<
+        string | null
+      >`(select ${addresses.postalCode} from ${addresses} where ${addresses.userId} = ${profiles.id} and ${addresses.isDefault} limit 1)`,
     })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
@@ -73,6 +79,7 @@ async function readSessionShopper(token: string) {
       },
       cartUnits: Number(row.cartUnits),
       savedProductIds: new Set(row.savedProductIds),
+      defaultPin: row.defaultPin ?? null,
     },
   };
   return { value: found, tags: [shopperTag(row.id)] };
@@ -80,8 +87,8 @@ async function readSessionShopper(token: string) {
 
 /**
  * The signed-in customer in one query, or none: the session cookie's signature is checked as
- * Better Auth checks it, then the session, profile, role, cart count and saved products are read
- * together. A session due for Better Auth's daily extension (or one that has just expired) goes
+ * Better Auth checks it, then the session, profile, role, cart count, saved products and the
+ * default address's PIN code are read together. A session due for Better Auth's daily extension (or one that has just expired) goes
  * through Better Auth instead, so sessions live and end exactly as it decides.
  */
 async function loadShopper(request: Request): Promise<Shopper | null> {
@@ -107,10 +114,11 @@ async function loadThroughBetterAuth(request: Request): Promise<Shopper | null> 
     .from(profiles)
     .where(eq(profiles.id, userId));
   if (!profile) return null;
-  const [admin, cartUnits, saved] = await Promise.all([
+  const [admin, cartUnits, saved, defaultPin] = await Promise.all([
     isAdmin(db(), userId),
     countCartUnits(db(), userId),
     savedProductIds(db(), userId),
+    defaultAddressPin(db(), userId),
   ]);
   return {
     user: {
@@ -122,6 +130,7 @@ async function loadThroughBetterAuth(request: Request): Promise<Shopper | null> 
     },
     cartUnits,
     savedProductIds: saved,
+    defaultPin,
   };
 }
 

@@ -10,8 +10,12 @@ import { readForm } from "~/lib/form-data.server";
 import { rememberedPinOf, rememberPinHeaders } from "~/lib/remembered-pin.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { defaultAddressPin } from "~/modules/accounts/addresses-read.server";
-import { getCurrentUser, requireUser, safeRedirectPath } from "~/modules/accounts/session.server";
+import {
+  getCurrentUser,
+  getShopper,
+  requireUser,
+  safeRedirectPath,
+} from "~/modules/accounts/session.server";
 import {
   addToCart,
   applyCoupon,
@@ -54,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCart(db(), user.id),
     courierFeesOn(),
     pin === null ? null : checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
-    promises ? defaultAddressPin(db(), user.id) : null,
+    promises ? getShopper(request).then((shopper) => shopper?.defaultPin ?? null) : null,
   ]);
   return data(
     {

@@ -39,8 +39,7 @@ import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { rememberPinHeaders } from "~/lib/remembered-pin.server";
 import type { WholeDocumentHandle } from "~/lib/whole-document";
-import { defaultAddressPin } from "~/modules/accounts/addresses-read.server";
-import { getCurrentUser, savedProductsOf } from "~/modules/accounts/session.server";
+import { getCurrentUser, getShopper, savedProductsOf } from "~/modules/accounts/session.server";
 import {
   findProduct,
   findProductForPage,
@@ -113,10 +112,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-/** A signed-in shopper's default PIN code; a visitor's page, which may be kept, reads none. */
+/**
+ * A signed-in shopper's default PIN code, read with the session (no query of its own); a
+ * visitor's page, which may be kept, has none.
+ */
 async function signedInDefaultPin(request: Request) {
-  const user = await getCurrentUser(request);
-  return user ? defaultAddressPin(db(), user.id) : null;
+  return (await getShopper(request))?.defaultPin ?? null;
 }
 
 /** The remembered PIN code's cookie, set only on a page that is never kept. */
