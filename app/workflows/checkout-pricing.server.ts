@@ -12,10 +12,19 @@ import { signQuote } from "../modules/orders/quote.server";
 import { checkDelivery, deliveryPromisesOn } from "../modules/shipping/delivery-promise.server";
 import { courierFeesOn, shippingFeesFor } from "../modules/shipping/shipping-fees.server";
 
-export async function pricedFor(cart: CartView, pin: string, now = new Date()) {
+/**
+ * `mayAsk` limits the client's new PIN codes where a shopper's typing, not an order, asks the
+ * courier (the pricing route); a refused one throws TooManyChecksError or answers 429 in
+ * `delivery`.
+ */
+export async function pricedFor(
+  cart: CartView,
+  pin: string,
+  { now = new Date(), mayAsk }: { now?: Date; mayAsk?: () => Promise<string | null> } = {},
+) {
   const [fees, delivery] = await Promise.all([
-    shippingFeesFor(pin, async () => packageWeightGrams(cart.lines)),
-    deliveryPromisesOn() ? checkDelivery(pin, { now }) : null,
+    shippingFeesFor(pin, async () => packageWeightGrams(cart.lines), mayAsk),
+    deliveryPromisesOn() ? checkDelivery(pin, { now, mayAsk }) : null,
   ]);
   const totalsByMethod = priceEveryMethod(cart.lines, cart.coupon, fees.fees);
   return {
@@ -43,9 +52,13 @@ export async function pricedFor(cart: CartView, pin: string, now = new Date()) {
 export type Priced = Awaited<ReturnType<typeof pricedFor>>;
 
 /** The shopper's own cart priced for `pin`, or null when the cart is empty. */
-export async function cartPricedFor(userId: string, pin: string): Promise<Priced | null> {
+export async function cartPricedFor(
+  userId: string,
+  pin: string,
+  mayAsk?: () => Promise<string | null>,
+): Promise<Priced | null> {
   const cart = await getCart(db(), userId);
-  return cart.lines.length === 0 ? null : pricedFor(cart, pin);
+  return cart.lines.length === 0 ? null : pricedFor(cart, pin, { mayAsk });
 }
 
 /**

@@ -163,6 +163,50 @@ describe(`the checkout's pricing route on ${DATABASE_KIND}`, () => {
     expect((await priceAt("110001", empty.cookies)).status).toBe(409);
   });
 
+  it("lets one client have the courier asked about 30 new PIN codes in ten minutes, as the product page's box does", async () => {
+    for (const source of ["shop", "courier"] as const) {
+      forgetDeliveryPromises();
+      await feesFrom(source);
+      const buyer = await shopper(30_000);
+      const clientIp = source === "shop" ? "10.9.8.7" : "10.9.8.6";
+      const from = async (ip: string, pin: string) => {
+        const answer = (await checkoutPriceLoader({
+          request: browserRequest(`/api/checkout-price?pin=${pin}`, buyer.cookies),
+          params: {},
+          context: { clientIp: ip, cspNonce: "", requestId: "" },
+        } as never)) as unknown as {
+          data: Priced | { message: string };
+          init: ResponseInit | null;
+        };
+        return { status: answer.init?.status ?? 200, body: answer.data };
+      };
+      for (let n = 0; n < 30; n++) {
+        expect((await from(clientIp, String(500_000 + n))).status, source).toBe(200);
+      }
+      const refused = await from(clientIp, "500100");
+      expect(refused.status, source).toBe(429);
+      expect(refused.body).toMatchObject({ message: expect.stringMatching(/try again/i) });
+      // An answer already kept costs nothing; another client is not held back.
+      expect((await from(clientIp, "500001")).status, source).toBe(200);
+      expect((await from(`${clientIp}1`, "500100")).status, source).toBe(200);
+      // "Check" without JavaScript counts against the same limit, and says so under the field.
+      const checked = (await checkoutAction({
+        request: postForm("/checkout", buyer.cookies, {
+          ...address,
+          postalCode: "500200",
+          intent: "check",
+        }),
+        params: {},
+        context: { clientIp, cspNonce: "", requestId: "" },
+      } as never)) as unknown as {
+        data: { result: { error?: Record<string, string[]> } };
+        init: ResponseInit | null;
+      };
+      expect(checked.init?.status, source).toBe(429);
+      expect(checked.data.result.error?.postalCode?.[0]).toMatch(/try again/i);
+    }
+  });
+
   it("is not there with COURIER=off", async () => {
     const buyer = await shopper(40_000);
     await withEnv(

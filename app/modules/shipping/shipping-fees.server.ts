@@ -8,7 +8,7 @@ import { readPinCode } from "../../domain/delivery-promise";
 import { logger } from "../../lib/logger.server";
 import { shopSettings } from "../settings/settings.server";
 import { courierMode } from "./couriers.server";
-import { courierAnswerFor } from "./delivery-promise.server";
+import { courierAnswerFor, TooManyChecksError } from "./delivery-promise.server";
 
 /**
  * Whether the checkout charges the courier's rates (docs/decisions/064): the owner chose them in
@@ -37,15 +37,18 @@ export async function shippingFeesSource(): Promise<ShippingFeeSource> {
 export async function shippingFeesFor(
   pin: string,
   parcelGrams: () => Promise<number>,
+  mayAsk?: () => Promise<string | null>,
 ): Promise<OrderShippingFees> {
   if (!(await courierFeesOn())) return SHOP_FEES;
   const read = readPinCode(pin);
   if (!read.ok) return SHOP_FEES;
   const grams = await parcelGrams();
   try {
-    const answer = await courierAnswerFor(read.pin, grams);
+    const answer = await courierAnswerFor(read.pin, grams, mayAsk);
     return courierShippingFees(answer?.served ? answer.rates : null);
   } catch (error) {
+    // A client past its limit of new PIN codes is refused, not priced with the shop's fees.
+    if (error instanceof TooManyChecksError) throw error;
     logger.warn(
       { err: error, pin: read.pin, grams },
       "the courier's rates could not be read; the shop's own shipping fees apply",

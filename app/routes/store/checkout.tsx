@@ -63,7 +63,11 @@ import {
   paymentGateway,
 } from "~/modules/payments/gateway.server";
 import { cashOnDeliveryRules, shopSettings } from "~/modules/settings/settings.server";
-import { deliveryPromisesOn } from "~/modules/shipping/delivery-promise.server";
+import {
+  courierChecksOf,
+  deliveryPromisesOn,
+  TooManyChecksError,
+} from "~/modules/shipping/delivery-promise.server";
 import { useRootData } from "~/root";
 import { startCardPayment } from "~/workflows/card-payment.server";
 import { type Priced, pricedAgain, pricedFor } from "~/workflows/checkout-pricing.server";
@@ -220,7 +224,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return defaultShouldRevalidate;
 };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) {
     return redirectWithToast("/auth?redirectTo=/checkout", {
@@ -235,7 +239,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (formData.get("intent") === CHECK_PIN_INTENT)
-    return checkAction(user.id, formData, submission);
+    return checkAction(user.id, formData, submission, courierChecksOf(context.clientIp));
   if (submission.status !== "success") {
     const message = joinAddressErrors(submission.error ?? {});
     return respondWithProblem(
@@ -380,27 +384,36 @@ async function checkAction(
   userId: string,
   formData: FormData,
   submission: { payload: Record<string, unknown> },
+  mayAsk: () => Promise<string | null>,
 ) {
-  const read = readPinCode(formData.get("postalCode"));
-  if (!read.ok) {
-    return data(
+  const refusedPin = (message: string, status: number) =>
+    data(
       {
         result: {
           status: "error",
           initialValue: submission.payload,
-          error: { postalCode: [read.message] },
+          error: { postalCode: [message] },
         } satisfies CheckoutReply as CheckoutReply,
       },
-      { status: 400 },
+      { status },
     );
-  }
+  const read = readPinCode(formData.get("postalCode"));
+  if (!read.ok) return refusedPin(read.message, 400);
   const cart = await getCart(db(), userId);
   if (cart.lines.length === 0) throw redirect("/checkout");
+  // Limited like the pricing route and the product page's box (decision 061).
+  let repriced: Priced;
+  try {
+    repriced = await pricedFor(cart, read.pin, { mayAsk });
+  } catch (error) {
+    if (!(error instanceof TooManyChecksError)) throw error;
+    return refusedPin(error.message, 429);
+  }
+  if (repriced.delivery && !repriced.delivery.ok && repriced.delivery.status === 429) {
+    return refusedPin(repriced.delivery.message, 429);
+  }
   return data(
-    {
-      result: { initialValue: submission.payload } as CheckoutReply,
-      repriced: await pricedFor(cart, read.pin),
-    },
+    { result: { initialValue: submission.payload } as CheckoutReply, repriced },
     { headers: rememberedHeaders(read.pin) },
   );
 }
