@@ -11,7 +11,7 @@
  * a Sunday or a holiday, when nothing is delivered from the shop's side, moves to the next
  * business day.
  */
-import { istParts } from "./india-time";
+import { formatIstDay, formatIstWeekdayDay, istParts } from "./india-time";
 
 /** India's national holidays and Maharashtra Day, every year: what a shop starts with. */
 export const DEFAULT_SHOP_HOLIDAYS: readonly string[] = ["01-26", "05-01", "08-15", "10-02"];
@@ -112,37 +112,19 @@ export function promisedDeliveryDay({
   return dayKey(day);
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-] as const;
-
-/** A promised day ("2026-12-08") as the shop names it: "Tue, 8 Dec". */
+/** A promised day ("2026-12-08") as the shop names it: "Tue, 8 Dec" (noon in India that day). */
 export function formatPromisedDay(day: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  const value = new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, date ?? 1));
-  return `${WEEKDAYS[value.getUTCDay()]}, ${value.getUTCDate()} ${MONTHS[value.getUTCMonth()]}`;
+  return formatIstWeekdayDay(`${day}T12:00:00+05:30`);
 }
 
 /** Whether a promised day has passed on India's clock: the day after it has begun there. */
 export function isPromisedDayPast(day: string, now: Date): boolean {
-  return dayKey(indiaDayOf(now)) > day;
+  return indiaToday(now) > day;
 }
 
 /** India's date today ("2026-12-02"), to compare with promised days. */
 export function indiaToday(now: Date): string {
-  return dayKey(indiaDayOf(now));
+  return formatIstDay(now);
 }
 
 /**
