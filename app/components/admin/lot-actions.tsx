@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Form, useLocation } from "react-router";
+import { ConfirmCard, ConfirmDialog } from "~/components/confirm-dialog";
+import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
@@ -189,35 +189,22 @@ function WriteOffQuestion({
   values: Record<string, string>;
 }) {
   const { pathname } = useLocation();
-  const titleId = `write-off-${lotId}-question`;
-  const textId = `write-off-${lotId}-warning`;
   return (
-    <div
-      role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      className="grid gap-3 rounded-md border border-destructive p-3"
+    <ConfirmCard
+      id={`write-off-${lotId}`}
+      title={writeOffQuestion(values.quantity ?? "", name)}
+      description={`Reason: ${values.reason ?? ""}. ${WRITE_OFF_WARNING}`}
+      cancelHref={pathname}
     >
-      <p id={titleId} className="font-semibold">
-        {writeOffQuestion(values.quantity ?? "", name)}
-      </p>
-      <p id={textId} className="text-muted-foreground text-sm">
-        Reason: {values.reason}. {WRITE_OFF_WARNING}
-      </p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to={pathname} className={buttonVariants({ variant: "outline", size: "sm" })}>
-          Cancel
-        </Link>
-        <Form method="post">
-          <input type="hidden" name="intent" value="write-off" />
-          <input type="hidden" name="lotId" value={lotId} />
-          <input type="hidden" name="quantity" value={values.quantity ?? ""} />
-          <input type="hidden" name="reason" value={values.reason ?? ""} />
-          <Button type="submit" name="confirmed" value="yes" size="sm" variant="destructive">
-            Write off
-          </Button>
-        </Form>
-      </div>
-    </div>
+      <Form method="post">
+        <input type="hidden" name="intent" value="write-off" />
+        <input type="hidden" name="lotId" value={lotId} />
+        <input type="hidden" name="quantity" value={values.quantity ?? ""} />
+        <input type="hidden" name="reason" value={values.reason ?? ""} />
+        <Button type="submit" name="confirmed" value="yes" variant="destructive">
+          Write off
+        </Button>
+      </Form>
+    </ConfirmCard>
   );
 }
