@@ -19,12 +19,10 @@ import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
 import { scheduleDailyJobs } from "./modules/jobs/daily-jobs.server";
 import { startJobRunner } from "./modules/jobs/job-runner.server";
 import { courier } from "./modules/shipping/couriers.server";
-// The kinds of background job every process runs (docs/decisions/055), declared as they load.
+// What the orders area's mails and recall notices say, registered with the notifications area.
 import "./modules/orders/order-mails.server";
 import "./modules/orders/recall-notices.server";
-import "./workflows/refund-jobs.server";
-import "./workflows/ship-orders.server";
-import "./workflows/courier-tracking.server";
+import { SHOP_JOBS } from "./job-list.server";
 import { dailyStockRefresh } from "./modules/inventory/daily-refresh.server";
 import { dailyStockCheck } from "./modules/inventory/stock-check.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
@@ -103,6 +101,7 @@ export function startShop(): Promise<void> {
       ],
     );
     const stopJobs = await startJobRunner(() => handle.db, {
+      jobs: SHOP_JOBS,
       retentionDays: env.JOB_RETENTION_DAYS,
       // One process holds the embedded database: a job left running was left by one that died.
       soleProcess: handle.kind === "pglite",

@@ -35,7 +35,7 @@ export async function pollShipment(database: Database, shipmentId: string, poll:
   );
 }
 
-defineJob<{ shipmentId: string; poll: number }>({
+export const courierTrackingJob = defineJob<{ shipmentId: string; poll: number }>({
   kind: COURIER_TRACKING_JOB,
   retry: { baseMs: 5 * 60_000, capMs: 60 * 60_000, maxAttempts: 5, claimMs: 5 * 60_000 },
   orders: TRACKING_JOB_ORDERS,

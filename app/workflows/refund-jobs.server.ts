@@ -29,7 +29,7 @@ export function setRefundGateways(resolver?: RefundGateways) {
 const currentGateways: RefundGateways = (provider) => (gateways.resolver ?? shopGateways)(provider);
 
 /** Sends a refund the owner or a cancellation decided (docs/decisions/039, 055). */
-defineJob<{ refundId: string }>({
+export const refundSendJob = defineJob<{ refundId: string }>({
   kind: REFUND_SEND_JOB,
   retry: { ...REFUND_RETRY, maxAttempts: MAX_REFUND_ATTEMPTS, claimMs: REFUND_CLAIM_MS },
   orders: REFUND_JOB_ORDERS,
@@ -44,7 +44,7 @@ defineJob<{ refundId: string }>({
  * Asks after a refund the gateway has not settled, in case its webhook never comes: five
  * minutes after it was sent, then backing off to an hour, for about two days.
  */
-defineJob<{ refundId: string }>({
+export const refundCheckJob = defineJob<{ refundId: string }>({
   kind: REFUND_CHECK_JOB,
   retry: { baseMs: 5 * 60_000, capMs: 60 * 60_000, maxAttempts: 50, claimMs: REFUND_CLAIM_MS },
   orders: REFUND_JOB_ORDERS,

@@ -228,7 +228,7 @@ async function completeBooking(database: Database, shipment: Shipment, booking: 
   });
 }
 
-defineJob<{ batchId: string }>({
+export const courierBookingJob = defineJob<{ batchId: string }>({
   kind: COURIER_BOOKING_JOB,
   retry: {
     baseMs: 30_000,

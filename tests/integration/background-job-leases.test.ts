@@ -123,6 +123,7 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
 
     // A runner that sweeps only hourly still runs it once the lease lapses: it wakes for it.
     const stop = await startJobRunner(() => handle.db, {
+      jobs: [shortLease, shopLease, shortClaim],
       sweepMs: 3_600_000,
       retentionDays: 30,
     });
@@ -146,6 +147,7 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
     expect((await jobRow(key))!.lockedUntil!.getTime() - claimed!.claimedAt).toBe(JOB_LEASE_MS);
     const started = Date.now();
     const stop = await startJobRunner(() => handle.db, {
+      jobs: [shortLease, shopLease, shortClaim],
       sweepMs: 3_600_000,
       retentionDays: 30,
       soleProcess: true,

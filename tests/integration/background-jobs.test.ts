@@ -97,7 +97,11 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
   });
 
   it("runs after the commit without anyone asking, woken by the commit's announcement", async () => {
-    const stop = await startJobRunner(() => handle.db, { sweepMs: 3_600_000, retentionDays: 30 });
+    const stop = await startJobRunner(() => handle.db, {
+      jobs: [testJob],
+      sweepMs: 3_600_000,
+      retentionDays: 30,
+    });
     try {
       const key = randomUUID();
       await handle.db.transaction((tx) => testJob.enqueue(tx, key, { key }));

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS } from "~/domain/mail-outbox";
+import { SHOP_JOBS } from "~/job-list.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { liveEvents } from "~/lib/live-events.server";
 import { type MailMessage, setMailer } from "~/lib/mail.server";
@@ -417,7 +418,11 @@ describe(`stopping the job runner on ${DATABASE_KIND}`, () => {
       },
     });
     await payWithoutKick(providerOrderId);
-    const stop = await startJobRunner(() => handle.db, { sweepMs: 60_000, retentionDays: 30 });
+    const stop = await startJobRunner(() => handle.db, {
+      jobs: SHOP_JOBS,
+      sweepMs: 60_000,
+      retentionDays: 30,
+    });
     await sending;
     let stopped = false;
     const stopping = stop().then(() => {
@@ -433,7 +438,11 @@ describe(`stopping the job runner on ${DATABASE_KIND}`, () => {
     // Stopped, it sends nothing more; the next start sends the mail left behind.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mailsAbout(order.orderNumber)).toHaveLength(1);
-    const stopAgain = await startJobRunner(() => handle.db, { sweepMs: 60_000, retentionDays: 30 });
+    const stopAgain = await startJobRunner(() => handle.db, {
+      jobs: SHOP_JOBS,
+      sweepMs: 60_000,
+      retentionDays: 30,
+    });
     await eventually(async () => mailsAbout(order.orderNumber).length === 2);
     await stopAgain();
     expect(mailsAbout(order.orderNumber)).toEqual(BOTH_SENT(order.orderNumber));

@@ -2,7 +2,7 @@ import type { Database } from "../../lib/db.server";
 import { liveEvents } from "../../lib/live-events.server";
 import { logger } from "../../lib/logger.server";
 import { releaseAbandonedJobs } from "./claim.server";
-import { jobKinds } from "./job-kinds.server";
+import type { JobKind } from "./job-kinds.server";
 import { pruneFinishedJobs } from "./prune-jobs.server";
 import { cancelWakeUps, passOf } from "./run-jobs.server";
 
@@ -18,24 +18,29 @@ const HOUR_MS = 60 * 60 * 1000;
  * `sweepMs` runs what nothing else reached (a change made while nobody listened). At start it runs
  * what a stopped process left; with `soleProcess` (the embedded database, which one process
  * holds) the jobs a process that died left running are run at once, their leases not waited for.
+ * It runs the kinds in `jobs` (the shop's static list, app/job-list.server.ts) and no other.
  * The returned stop ends the timers and resolves once the runs under way are done.
  */
 export async function startJobRunner(
   database: () => Database,
-  options: { sweepMs?: number; retentionDays: number; soleProcess?: boolean },
+  options: {
+    jobs: readonly Pick<JobKind<never>, "kind">[];
+    sweepMs?: number;
+    retentionDays: number;
+    soleProcess?: boolean;
+  },
 ) {
   if (options.soleProcess) {
     const count = await releaseAbandonedJobs(database());
     if (count > 0)
       logger.warn({ count }, "running background jobs again that a stopped process left");
   }
-  const stops = jobKinds().map((kind) =>
-    passOf(kind).schedule(database, options.sweepMs ?? 30_000),
-  );
+  const kinds = [...new Set(options.jobs.map((job) => job.kind))];
+  const stops = kinds.map((kind) => passOf(kind).schedule(database, options.sweepMs ?? 30_000));
   const unsubscribe = await liveEvents().subscribe(BACKGROUND_JOBS_CHANNEL, (kind) => {
     // "" after the channel came back: anything may have been announced meanwhile.
-    for (const name of kind ? [kind] : jobKinds()) {
-      if (jobKinds().includes(name)) passOf(name).kick(database());
+    for (const name of kind ? [kind] : kinds) {
+      if (kinds.includes(name)) passOf(name).kick(database());
     }
   });
   const prune = () =>

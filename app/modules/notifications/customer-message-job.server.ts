@@ -45,7 +45,7 @@ export const CUSTOMER_MESSAGE_RETRY: JobRetry = {
   claimMs: 2 * 60_000,
 };
 
-const messageJob = defineJob<{ messageId: string }>({
+export const messageJob = defineJob<{ messageId: string }>({
   kind: CUSTOMER_MESSAGE_JOB,
   retry: CUSTOMER_MESSAGE_RETRY,
   // A message is about an order (customer_messages.about).

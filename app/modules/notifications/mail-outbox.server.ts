@@ -45,7 +45,7 @@ export const MAIL_JOB_RETRY = {
   claimMs: MAIL_CLAIM_MS,
 };
 
-const mailJob = defineJob<MailSubject>({
+export const mailJob = defineJob<MailSubject>({
   kind: MAIL_JOB,
   retry: MAIL_JOB_RETRY,
   // What a mail is about is an order for the order mails; the jobs page keeps only those.

@@ -1,0 +1,66 @@
+// The shop as it starts (app/bootstrap.server.ts): every module that defines a kind is loaded.
+import "~/bootstrap.server";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { JOB_KIND_LABELS } from "~/domain/background-jobs";
+import { SHOP_JOBS } from "./job-list.server";
+import { jobKinds } from "./modules/jobs/job-kinds.server";
+
+const listed = SHOP_JOBS.map((job) => job.kind);
+
+/** The shop's own source files, not their tests. */
+function sourceFiles(folder: string): string[] {
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+const sources = sourceFiles(path.join(process.cwd(), "app")).map((file) => ({
+  file: path.relative(process.cwd(), file),
+  text: fs.readFileSync(file, "utf8"),
+}));
+
+/** Constants that name a kind of job (`export const MAIL_JOB = "mail"`), by name. */
+const kindConstants = new Map(
+  sources.flatMap(({ text }) =>
+    [...text.matchAll(/export const ([A-Z_]+_JOB) = "([^"]+)"/g)].map(
+      (match) => [match[1]!, match[2]!] as const,
+    ),
+  ),
+);
+
+describe("the static list of the shop's background jobs", () => {
+  it("lists each kind once", () => {
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.length).toBeGreaterThan(5);
+  });
+
+  it("is every kind the code defines, and each has its name for the owner", () => {
+    expect([...listed].sort()).toEqual(jobKinds());
+    expect([...listed].sort()).toEqual(Object.keys(JOB_KIND_LABELS).sort());
+  });
+
+  it("holds every kind the code names for a job", () => {
+    expect(kindConstants.size).toBeGreaterThan(3);
+    for (const [name, kind] of kindConstants) {
+      expect(listed, `${name} = "${kind}" is not in SHOP_JOBS`).toContain(kind);
+    }
+  });
+
+  it("holds every kind the code enqueues by name, which must be one of those constants", () => {
+    const enqueued = sources.flatMap(({ file, text }) =>
+      [...text.matchAll(/\benqueueJobs?\(\s*\w+,\s*([^,\s]+)/g)]
+        .filter(() => file !== path.join("app", "modules", "jobs", "enqueue.server.ts"))
+        .filter(() => file !== path.join("app", "modules", "jobs", "job-kinds.server.ts"))
+        .map((match) => ({ file, argument: match[1]! })),
+    );
+    expect(enqueued.length).toBeGreaterThan(3);
+    for (const { file, argument } of enqueued) {
+      const kind = kindConstants.get(argument);
+      expect(kind, `${file} enqueues ${argument}, which names no kind`).toBeDefined();
+      expect(listed).toContain(kind);
+    }
+  });
+});
