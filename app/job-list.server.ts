@@ -24,4 +24,4 @@ export const SHOP_JOBS: readonly JobKind<never>[] = [
   dailyStockCheck,
   dailyStockRefresh,
   dailyRemittanceCheck,
-] as JobKind<never>[];
+];
