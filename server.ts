@@ -40,10 +40,11 @@ import { readinessEndpoint } from "./app/server/readiness-endpoint.server";
 import { redactSecrets } from "./app/server/redact-secrets.server";
 import { createRouteLabeler } from "./app/server/route-label.server";
 import { createSecurityHeaders } from "./app/server/security-headers.server";
+import type { ShopServices } from "./app/services.server";
 
 /** Start, health and shutdown: what app/entry.server.tsx re-exports from app/bootstrap.server.ts. */
 type Lifecycle = {
-  startShop(): Promise<void>;
+  startShop(): Promise<ShopServices>;
   beginShutdown(): Promise<void>;
   stopShop(): Promise<void>;
   checkReadiness(): Promise<string | null>;
@@ -206,8 +207,9 @@ async function main() {
     routeLabel = createRouteLabeler(firstBuild.routes);
   }
 
+  let services: ShopServices;
   try {
-    await lifecycle.startShop();
+    services = await lifecycle.startShop();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`The shop could not start: ${redactSecrets(message, env)}`);
@@ -243,6 +245,7 @@ async function main() {
       requestId: String(res.locals.requestId ?? ""),
       // Per-client limits count by clientKey(clientIp) (app/lib/client-key.server.ts).
       clientIp: normalizeClientAddress(req.ip) ?? UNKNOWN_CLIENT,
+      services,
     }),
   });
   app.all("/{*path}", reactRouter.middleware);

@@ -18,7 +18,6 @@ import { rememberShoppers } from "./modules/accounts/shopper-memo.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
 import { scheduleDailyJobs } from "./modules/jobs/daily-jobs.server";
 import { startJobRunner } from "./modules/jobs/job-runner.server";
-import { courier } from "./modules/shipping/couriers.server";
 // What the orders area's mails and recall notices say, registered with the notifications area.
 import "./modules/orders/order-mails.server";
 import "./modules/orders/recall-notices.server";
@@ -31,18 +30,23 @@ import {
   ensureSettings,
   rememberSettingsUntilChanged,
 } from "./modules/settings/settings.server";
+import { createServices, type ShopServices } from "./services.server";
 import { dailyRemittanceCheck } from "./workflows/cod-remittance.server";
 import { scheduleOrderExpiry } from "./workflows/expire-unpaid-orders.server";
 
 const lifecycle = singleton(
   "shop lifecycle",
-  (): { started?: Promise<void>; stopJobs?: () => Promise<void> } => ({}),
+  (): { started?: Promise<ShopServices>; stopJobs?: () => Promise<void> } => ({}),
 );
 
-/** Opens the database, applies migrations, seeds an empty shop and wires auth and mail. */
-export function startShop(): Promise<void> {
+/**
+ * Opens the database, applies migrations, seeds an empty shop, wires auth and mail, and makes
+ * the shop's services, which it resolves with (the server hands them to every request).
+ */
+export function startShop(): Promise<ShopServices> {
   lifecycle.started ??= (async () => {
     const env = getEnv();
+    const services = createServices(env);
     secureDataDirectory(env.DATA_DIR);
     const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     // A new embedded database is unpacked with its files chmod-ed 0666, past the umask.
@@ -97,11 +101,12 @@ export function startShop(): Promise<void> {
       [
         dailyStockRefresh,
         dailyStockCheck,
-        ...(courier()?.codRemittance ? [dailyRemittanceCheck] : []),
+        ...(services.shipping.courier?.codRemittance ? [dailyRemittanceCheck] : []),
       ],
     );
     const stopJobs = await startJobRunner(() => handle.db, {
       jobs: SHOP_JOBS,
+      services,
       retentionDays: env.JOB_RETENTION_DAYS,
       // One process holds the embedded database: a job left running was left by one that died.
       soleProcess: handle.kind === "pglite",
@@ -122,6 +127,7 @@ export function startShop(): Promise<void> {
       );
     }
     logger.info({ database: handle.kind }, "shop ready");
+    return services;
   })();
   return lifecycle.started;
 }

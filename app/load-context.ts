@@ -1,4 +1,5 @@
 import "react-router";
+import type { ShopServices } from "./services.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -15,5 +16,7 @@ declare module "react-router" {
      * its one spelling; per-client limits count by `clientKey(clientIp)` (lib/client-key.server.ts).
      */
     clientIp: string;
+    /** The shop's services, made once at start (app/services.server.ts). */
+    services: ShopServices;
   }
 }

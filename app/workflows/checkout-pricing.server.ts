@@ -9,7 +9,7 @@ import { packageWeightGrams } from "../domain/shipments";
 import { db } from "../lib/db.server";
 import { type CartView, getCart } from "../modules/cart/cart-view.server";
 import { signQuote } from "../modules/orders/quote.server";
-import { checkDelivery, deliveryPromisesOn } from "../modules/shipping/delivery-promise.server";
+import type { Shipping } from "../modules/shipping/shipping.server";
 import { courierFeesOn, shippingFeesFor } from "../modules/shipping/shipping-fees.server";
 
 /**
@@ -18,13 +18,14 @@ import { courierFeesOn, shippingFeesFor } from "../modules/shipping/shipping-fee
  * `delivery`.
  */
 export async function pricedFor(
+  shipping: Shipping,
   cart: CartView,
   pin: string,
   { now = new Date(), mayAsk }: { now?: Date; mayAsk?: () => Promise<string | null> } = {},
 ) {
   const [fees, delivery] = await Promise.all([
-    shippingFeesFor(pin, async () => packageWeightGrams(cart.lines), mayAsk),
-    deliveryPromisesOn() ? checkDelivery(pin, { now, mayAsk }) : null,
+    shippingFeesFor(shipping, pin, async () => packageWeightGrams(cart.lines), mayAsk),
+    shipping.promisesOn ? shipping.checkDelivery(pin, { now, mayAsk }) : null,
   ]);
   const totalsByMethod = priceEveryMethod(cart.lines, cart.coupon, fees.fees);
   return {
@@ -53,20 +54,25 @@ export type Priced = Awaited<ReturnType<typeof pricedFor>>;
 
 /** The shopper's own cart priced for `pin`, or null when the cart is empty. */
 export async function cartPricedFor(
+  shipping: Shipping,
   userId: string,
   pin: string,
   mayAsk?: () => Promise<string | null>,
 ): Promise<Priced | null> {
   const cart = await getCart(db(), userId);
-  return cart.lines.length === 0 ? null : pricedFor(cart, pin, { mayAsk });
+  return cart.lines.length === 0 ? null : pricedFor(shipping, cart, pin, { mayAsk });
 }
 
 /**
  * A refused order, priced again for the PIN code it was sent to, when the courier's rates decide
  * the fees: the page then shows what the next "Place Order" will be charged, and signs it.
  */
-export async function pricedAgain(userId: string, pin: string): Promise<{ repriced?: Priced }> {
-  if (!(await courierFeesOn())) return {};
-  const repriced = await cartPricedFor(userId, pin);
+export async function pricedAgain(
+  shipping: Shipping,
+  userId: string,
+  pin: string,
+): Promise<{ repriced?: Priced }> {
+  if (!(await courierFeesOn(shipping))) return {};
+  const repriced = await cartPricedFor(shipping, userId, pin);
   return repriced ? { repriced } : {};
 }

@@ -11,8 +11,7 @@ import {
   markCashRemitted,
 } from "../modules/orders/cod-remittance.server";
 import { addToRemittance, insertRemittance } from "../modules/payments/cod-remittances.server";
-import { type CodRemittance, CourierError } from "../modules/shipping/courier.server";
-import { courier } from "../modules/shipping/couriers.server";
+import { type CodRemittance, type Courier, CourierError } from "../modules/shipping/courier.server";
 import { providerOrderIdsOf } from "../modules/shipping/shipments.server";
 
 export const NOTHING_TO_REMIT_MESSAGE =
@@ -54,8 +53,11 @@ const ORDERS_PER_RUN = 500;
  * of its own. A courier that cannot be reached for some orders leaves them for the retry; those
  * recorded stay recorded once.
  */
-export async function readCourierRemittances(database: Database, now = new Date()) {
-  const current = courier();
+export async function readCourierRemittances(
+  database: Database,
+  current: Courier | null,
+  now = new Date(),
+) {
   if (!current?.codRemittance) return { asked: 0, recorded: 0 };
   const owed = (await cashAwaitingRemittance(database)).slice(0, ORDERS_PER_RUN);
   const booked = await providerOrderIdsOf(
@@ -122,7 +124,7 @@ async function recordCourierPayout(
 export const dailyRemittanceCheck = defineJob<{ date: string }>({
   kind: "cod-remittance-check",
   retry: { baseMs: 10 * 60_000, capMs: 2 * 60 * 60_000, maxAttempts: 6, claimMs: 30 * 60_000 },
-  async run(_payload, { database }) {
-    await readCourierRemittances(database);
+  async run(_payload, { database, services }) {
+    await readCourierRemittances(database, services.shipping.courier);
   },
 });

@@ -1,8 +1,8 @@
 import { isFinalShipmentState } from "../domain/shipments";
 import type { Database } from "../lib/db.server";
-import { defineJob } from "../modules/jobs/job-kinds.server";
+import { defineJob, type JobServices } from "../modules/jobs/job-kinds.server";
 import { runJobs } from "../modules/jobs/run-jobs.server";
-import { courier } from "../modules/shipping/couriers.server";
+import type { Courier } from "../modules/shipping/courier.server";
 import {
   COURIER_TRACKING_JOB,
   enqueueTrackingPoll,
@@ -18,9 +18,13 @@ import { applyCourierScans } from "./apply-courier-scan.server";
  * back at the shop, in case a webhook never arrives (docs/decisions/060). The scans are applied as
  * the webhook's are, so one seen both ways counts once.
  */
-export async function pollShipment(database: Database, shipmentId: string, poll: number) {
+export async function pollShipment(
+  database: Database,
+  current: Courier | null,
+  shipmentId: string,
+  poll: number,
+) {
   const shipment = await shipmentById(database, shipmentId);
-  const current = courier();
   if (!shipment?.awb || isFinalShipmentState(shipment.state)) return;
   if (current?.provider !== shipment.provider || shipment.provider === "test") return;
   const scans = await current.track(shipment.awb);
@@ -39,10 +43,11 @@ export const courierTrackingJob = defineJob<{ shipmentId: string; poll: number }
   kind: COURIER_TRACKING_JOB,
   retry: { baseMs: 5 * 60_000, capMs: 60 * 60_000, maxAttempts: 5, claimMs: 5 * 60_000 },
   orders: TRACKING_JOB_ORDERS,
-  run: ({ shipmentId, poll }, job) => pollShipment(job.database, shipmentId, poll),
+  run: ({ shipmentId, poll }, job) =>
+    pollShipment(job.database, job.services.shipping.courier, shipmentId, poll),
 });
 
 /** Runs the tracking polls due; for a caller that waits (tests). */
-export async function runTrackingJobs(database: Database) {
-  await runJobs(database, COURIER_TRACKING_JOB);
+export async function runTrackingJobs(database: Database, services: JobServices) {
+  await runJobs(database, services, COURIER_TRACKING_JOB);
 }

@@ -2,8 +2,7 @@ import { SHIPMENT_STATE_LABELS } from "../domain/shipments";
 import type { Database } from "../lib/db.server";
 import { recordAudit } from "../modules/audit/audit.server";
 import { lockOrder, shippingAddressOf } from "../modules/orders/orders-admin.server";
-import { CourierError, ShipmentError } from "../modules/shipping/courier.server";
-import { courier } from "../modules/shipping/couriers.server";
+import { type Courier, CourierError, ShipmentError } from "../modules/shipping/courier.server";
 import { lockShipmentOfOrder, markReattemptRequested } from "../modules/shipping/shipments.server";
 
 /**
@@ -15,6 +14,7 @@ import { lockShipmentOfOrder, markReattemptRequested } from "../modules/shipping
  */
 export async function askForAnotherAttempt(
   database: Database,
+  current: Courier | null,
   actorId: string,
   orderId: string,
   now = new Date(),
@@ -37,7 +37,6 @@ export async function askForAnotherAttempt(
       address: (await shippingAddressOf(tx, orderId))!,
     };
   });
-  const current = courier();
   if (current?.provider !== asked.provider) {
     throw new ShipmentError(
       `The shop no longer books with ${asked.provider === "test" ? "the test courier" : "Shiprocket"}; ask the courier by phone`,

@@ -1,7 +1,7 @@
 import { MAX_REFUND_ATTEMPTS, REFUND_CLAIM_MS, REFUND_RETRY } from "../domain/refunds";
 import type { Database } from "../lib/db.server";
 import { singleton } from "../lib/singleton.server";
-import { defineJob } from "../modules/jobs/job-kinds.server";
+import { defineJob, type JobServices } from "../modules/jobs/job-kinds.server";
 import { runJobs } from "../modules/jobs/run-jobs.server";
 import { paymentGateway, testGateway } from "../modules/payments/gateway.server";
 import {
@@ -53,7 +53,7 @@ export const refundCheckJob = defineJob<{ refundId: string }>({
 });
 
 /** Sends the refunds due and asks after those due a check; for a caller that waits (tests). */
-export async function runRefundJobs(database: Database) {
-  await runJobs(database, REFUND_SEND_JOB);
-  await runJobs(database, REFUND_CHECK_JOB);
+export async function runRefundJobs(database: Database, services: JobServices) {
+  await runJobs(database, services, REFUND_SEND_JOB);
+  await runJobs(database, services, REFUND_CHECK_JOB);
 }

@@ -5,12 +5,16 @@ import type { Database } from "../lib/db.server";
 import { logger } from "../lib/logger.server";
 import { recordAudit } from "../modules/audit/audit.server";
 import { recallHoldReason } from "../modules/inventory/batch-hold.server";
-import { defineJob } from "../modules/jobs/job-kinds.server";
+import { defineJob, type JobServices } from "../modules/jobs/job-kinds.server";
 import { runJobs } from "../modules/jobs/run-jobs.server";
 import { lockOrder, shipWithTrackingId } from "../modules/orders/orders-admin.server";
 import { isClosedByRefund } from "../modules/payments/refunds.server";
-import { type Booking, CourierError, ShipmentError } from "../modules/shipping/courier.server";
-import { courier } from "../modules/shipping/couriers.server";
+import {
+  type Booking,
+  type Courier,
+  CourierError,
+  ShipmentError,
+} from "../modules/shipping/courier.server";
 import {
   BOOKING_JOB_ORDERS,
   bookingRequestFor,
@@ -50,11 +54,11 @@ export type ShipOutcome = {
  */
 export async function shipOrders(
   database: Database,
+  current: Courier | null,
   actorId: string,
   orderIds: string[],
   now = new Date(),
 ): Promise<ShipOutcome> {
-  const current = courier();
   if (!current) {
     throw new ShipmentError("Booking with a courier is off; add a tracking ID by hand instead");
   }
@@ -123,10 +127,10 @@ export async function shipOrders(
  */
 export async function bookBatch(
   database: Database,
+  current: Courier | null,
   batchId: string,
   attempt: { number: number; last: boolean },
 ) {
-  const current = courier();
   let again = false;
   for (const shipment of await shipmentsToBook(database, batchId)) {
     if (!current || current.provider !== shipment.provider) {
@@ -238,13 +242,13 @@ export const courierBookingJob = defineJob<{ batchId: string }>({
   },
   orders: BOOKING_JOB_ORDERS,
   run: ({ batchId }, job) =>
-    bookBatch(job.database, batchId, {
+    bookBatch(job.database, job.services.shipping.courier, batchId, {
       number: job.attempt,
       last: job.attempt >= BOOKING_ATTEMPTS,
     }),
 });
 
 /** Runs the booking jobs due; for a caller that waits (tests). */
-export async function runBookingJobs(database: Database) {
-  await runJobs(database, COURIER_BOOKING_JOB);
+export async function runBookingJobs(database: Database, services: JobServices) {
+  await runJobs(database, services, COURIER_BOOKING_JOB);
 }

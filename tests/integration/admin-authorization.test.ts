@@ -10,6 +10,7 @@ import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { databaseDigest } from "./support/digest";
 import { fillCart, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { routeContext } from "./support/services";
 
 /**
  * docs/DESIGN.md §6.1: every /admin loader and action refuses visitors and customers. The route modules
@@ -37,7 +38,7 @@ async function call(fn: (args: unknown) => Promise<unknown>, request: Request, p
     const result = await fn({
       request,
       params,
-      context: { clientIp: "127.0.0.1", cspNonce: "", requestId: "" },
+      context: routeContext("127.0.0.1"),
     });
     return result instanceof Response ? result : { notRefused: result };
   } catch (thrown) {

@@ -7,7 +7,6 @@ import {
   listCustomers,
 } from "~/modules/customers/customers-admin.server";
 import { testGateway } from "~/modules/payments/gateway.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { loader as customersLoader } from "~/routes/admin/customers";
 import { applyTestScan } from "~/workflows/apply-courier-scan.server";
@@ -19,6 +18,7 @@ import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, orderFor, payCardOrder, SHIPPING_ADDRESS } from "./support/orders";
+import { chooseCourier, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 const tag = randomUUID().slice(0, 6);
@@ -28,7 +28,7 @@ beforeAll(async () => {
   await wireApp(handle.db);
 });
 afterAll(async () => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   await handle.close();
 });
 
@@ -218,7 +218,7 @@ describe(`Total Spent after refunds on ${DATABASE_KIND}`, () => {
     const [product] = await insertProducts(handle.db, [
       { name: `Punarnava ${tag}`, price: 40_000, stockQuantity: 10 },
     ]);
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     /** A card order of Leela's, paid and booked with the test courier, the parcel at `scan`. */
     const shippedOrder = async (scan: "delivered" | "rto_delivered") => {
       await fillCart(handle.db, leela.id, [{ productId: product!.id, quantity: 1 }]);
@@ -227,10 +227,10 @@ describe(`Total Spent after refunds on ${DATABASE_KIND}`, () => {
         cardProvider: "test",
       });
       await payCardOrder(handle.db, testGateway(), { userId: leela.id, orderId: order.id });
-      await shipOrders(handle.db, admin.id, [order.id]);
-      await runBookingJobs(handle.db);
+      await shipOrders(handle.db, testServices().shipping.courier, admin.id, [order.id]);
+      await runBookingJobs(handle.db, testServices());
       await applyTestScan(handle.db, order.id, scan);
-      await runRefundJobs(handle.db);
+      await runRefundJobs(handle.db, testServices());
       return order;
     };
     // Delivered, then refunded in full by the owner: the order stays delivered.
@@ -249,7 +249,7 @@ describe(`Total Spent after refunds on ${DATABASE_KIND}`, () => {
       amount: 15_000,
       reason: "Cracked jar",
     });
-    await runRefundJobs(handle.db);
+    await runRefundJobs(handle.db, testServices());
 
     const kept = partRefund.total - 15_000;
     const [row] = (await listCustomers(handle.db, { query: `Leela Refunded ${tag}` })).customers;

@@ -8,6 +8,7 @@ import { profiles, sessions } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer } from "./support/profile";
+import { routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: Awaited<ReturnType<typeof wireApp>>["sent"];
@@ -37,7 +38,7 @@ async function callAuthApi(
   );
   const splat = new URL(request.url).pathname.slice("/api/auth/".length);
   const handler = method === "GET" ? loader : action;
-  const context = { clientIp: options.clientIp ?? "10.7.0.1", cspNonce: "", requestId: "" };
+  const context = routeContext(options.clientIp ?? "10.7.0.1");
   let outcome: unknown;
   try {
     outcome = await handler({ request, params: { "*": splat }, context } as never);

@@ -25,6 +25,7 @@ import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { orderMailJobs } from "./support/mail-jobs";
 import { confirmSignedPayment, fillCart, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 const MINUTE = 60_000;
 let handle: DatabaseHandle;
@@ -49,6 +50,7 @@ async function cardOrder(customer: { id: string }, postalCode = SHIPPING_ADDRESS
   ]);
   await fillCart(handle.db, customer.id, [{ productId: product!.id, quantity: 1 }]);
   const order = await placeOrder(handle.db, {
+    shipping: testServices().shipping,
     userId: customer.id,
     address: { ...SHIPPING_ADDRESS, postalCode },
     saveAddress: false,
@@ -192,7 +194,7 @@ describe(`switching a card order awaiting payment to cash on delivery on ${DATAB
       paymentStatus: "pending",
       status: "pending",
     });
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     expect(sent.filter((mail) => mail.to === owner.email).map((mail) => mail.subject)).toEqual([
       `Order confirmed: ${order.orderNumber}`,
     ]);
@@ -209,7 +211,11 @@ describe(`switching a card order awaiting payment to cash on delivery on ${DATAB
     expect((await postSwitch(stranger.cookies, order.id)).status).toBe(404);
     expect((await postSwitch([], order.id)).location).toBe("/auth?redirectTo=/checkout");
     await expect(
-      switchToCashOnDelivery(handle.db, { userId: stranger.id, orderId: order.id }),
+      switchToCashOnDelivery(handle.db, {
+        shipping: testServices().shipping,
+        userId: stranger.id,
+        orderId: order.id,
+      }),
     ).rejects.toBeInstanceOf(OrderNotFoundError);
     expect(await orderRow(order.id)).toMatchObject(UNCHANGED);
     expect(await confirmationMails(order.id)).toBe(0);
@@ -236,7 +242,11 @@ describe(`switching a card order awaiting payment to cash on delivery on ${DATAB
     });
     await withCashOnDeliveryLimits({ codExcludedPinPrefixes: ["744"] }, async () => {
       await expect(
-        switchToCashOnDelivery(handle.db, { userId: owner.id, orderId: order.id }),
+        switchToCashOnDelivery(handle.db, {
+          shipping: testServices().shipping,
+          userId: owner.id,
+          orderId: order.id,
+        }),
       ).rejects.toThrow(
         new CashOnDeliveryUnavailableError(
           "Cash on delivery is not available for PIN code 744101. Please pay by card.",
@@ -279,6 +289,7 @@ describe(`switching a card order awaiting payment to cash on delivery on ${DATAB
     const waiting = await cardOrder(owner);
     await expect(
       switchToCashOnDelivery(handle.db, {
+        shipping: testServices().shipping,
         userId: owner.id,
         orderId: waiting.order.id,
         now: new Date(Date.now() + 31 * MINUTE),
@@ -307,7 +318,11 @@ describe(`switching a card order awaiting payment to cash on delivery on ${DATAB
   it("a card payment completing after the switch pays the order by card, mailing it once", async () => {
     const owner = await createCustomer("Switch Then Paid");
     const { order, checkout } = await cardOrder(owner);
-    await switchToCashOnDelivery(handle.db, { userId: owner.id, orderId: order.id });
+    await switchToCashOnDelivery(handle.db, {
+      shipping: testServices().shipping,
+      userId: owner.id,
+      orderId: order.id,
+    });
 
     const paid = await pay(owner, order.id, checkout.providerOrderId);
 
@@ -324,7 +339,11 @@ describe(`switching a card order awaiting payment to cash on delivery on ${DATAB
   it("a card payment failing after the switch leaves it cash on delivery", async () => {
     const owner = await createCustomer("Switch Then Failed");
     const { order, checkout } = await cardOrder(owner);
-    await switchToCashOnDelivery(handle.db, { userId: owner.id, orderId: order.id });
+    await switchToCashOnDelivery(handle.db, {
+      shipping: testServices().shipping,
+      userId: owner.id,
+      orderId: order.id,
+    });
 
     await completeTestPayment(handle.db, gateway, {
       providerOrderId: checkout.providerOrderId,
@@ -345,7 +364,11 @@ describe(`switching a card order awaiting payment to cash on delivery on ${DATAB
       const { order, checkout } = await cardOrder(owner);
       // Each starts first in turn.
       const switching = () =>
-        switchToCashOnDelivery(handle.db, { userId: owner.id, orderId: order.id });
+        switchToCashOnDelivery(handle.db, {
+          shipping: testServices().shipping,
+          userId: owner.id,
+          orderId: order.id,
+        });
       const paying = () => pay(owner, order.id, checkout.providerOrderId);
       const [switched, paid] =
         round % 2 === 0

@@ -22,6 +22,7 @@ import { startJobRunner } from "~/modules/jobs/job-runner.server";
 import { runDueJobs } from "~/modules/jobs/run-jobs.server";
 import { backgroundJobs } from "../../db/schema";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { testServices } from "./support/services";
 
 const LEASE_MS = 1_000;
 const SHORT: JobRetry = {
@@ -101,7 +102,9 @@ async function keepClaiming(
 ): Promise<number> {
   let ran = 0;
   while (!until()) {
-    const { done, failed } = await runDueJobs(db, kind);
+    const { done, failed } = await runDueJobs(db, kind, {
+      services: testServices(),
+    });
     ran += done + failed;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -118,11 +121,14 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
     const row = await jobRow(key);
     expect(row!.lockedUntil!.getTime() - claimed!.claimedAt).toBe(LEASE_MS);
     // While the lease holds, nobody else runs it.
-    await runDueJobs(handle.db, shortLease.kind);
+    await runDueJobs(handle.db, shortLease.kind, {
+      services: testServices(),
+    });
     expect(runsOf(key)).toEqual([]);
 
     // A runner that sweeps only hourly still runs it once the lease lapses: it wakes for it.
     const stop = await startJobRunner(() => handle.db, {
+      services: testServices(),
       jobs: [shortLease, shopLease, shortClaim],
       sweepMs: 3_600_000,
       retentionDays: 30,
@@ -147,6 +153,7 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
     expect((await jobRow(key))!.lockedUntil!.getTime() - claimed!.claimedAt).toBe(JOB_LEASE_MS);
     const started = Date.now();
     const stop = await startJobRunner(() => handle.db, {
+      services: testServices(),
       jobs: [shortLease, shopLease, shortClaim],
       sweepMs: 3_600_000,
       retentionDays: 30,
@@ -169,7 +176,9 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
       durations.set(key, 4 * LEASE_MS);
       await shortLease.enqueue(handle.db, key, { key });
       let finished = false;
-      const owner = runDueJobs(handle.db, shortLease.kind).then((result) => {
+      const owner = runDueJobs(handle.db, shortLease.kind, {
+        services: testServices(),
+      }).then((result) => {
         finished = true;
         return result;
       });
@@ -204,7 +213,9 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
       durations.set(key, 4_000);
       await shortClaim.enqueue(handle.db, key, { key });
       const started = Date.now();
-      const owner = runDueJobs(handle.db, shortClaim.kind);
+      const owner = runDueJobs(handle.db, shortClaim.kind, {
+        services: testServices(),
+      });
       await eventually(() => runsOf(key).length === 1);
       durations.delete(key);
       await keepClaiming(other.db, shortClaim.kind, () => runsOf(key).length === 2);

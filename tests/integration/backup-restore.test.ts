@@ -10,11 +10,11 @@ import {
   backupEmbeddedDatabase,
   restoreEmbeddedDatabase,
 } from "~/lib/embedded-backup.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
 import { orderItems, orders, products, productVariants } from "../../db/schema";
 import { insertProducts } from "./support/catalog";
 import { openPgliteOnDisk } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
+import { chooseCourier } from "./support/services";
 
 // About the embedded database on disk, whichever database the other tests run on.
 const tempDirs: string[] = [];
@@ -40,13 +40,13 @@ async function close(handle: DatabaseHandle) {
 
 // The orders are placed in data directories of the tests' own, not in a running shop's database,
 // whose kept settings the courier's word and fees read: the shop here books no courier.
-beforeAll(() => setCourier(null));
+beforeAll(() => chooseCourier(null));
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
   for (const handle of handles.splice(0)) await handle.close().catch(() => {});
 });
 afterAll(() => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -45,6 +45,7 @@ import { wireApp } from "./support/app";
 import { firstSizeId, insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: MailMessage[];
@@ -205,8 +206,8 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
       [`${asha.userId}:sms`, `${asha.userId}:whatsapp`, `${ravi.userId}:sms`].sort(),
     );
 
-    await sendDueMails(handle.db);
-    await sendDueMessages(handle.db);
+    await sendDueMails(handle.db, testServices());
+    await sendDueMessages(handle.db, testServices());
     expect(sent.filter((mail) => mail.subject.includes(size.batch)).map((m) => m.to)).toHaveLength(
       1,
     );
@@ -374,7 +375,7 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
       const received = await order(ravi.userId, size.variantId, 1);
       await updateOrderStatus(handle.db, owner.id, received.id, "shipped");
       await recallBatch(handle.db, owner.id, size.batch);
-      await sendDueMessages(handle.db);
+      await sendDueMessages(handle.db, testServices());
       const recall = msg91.sent.filter((sms) => sms.templateId === "1207160000000000099");
       expect(recall).toHaveLength(1);
       expect(recall[0]!.mobiles).toBe(ravi.mobile.slice(1));

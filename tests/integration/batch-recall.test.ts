@@ -26,6 +26,7 @@ import { wireApp } from "./support/app";
 import { firstSizeId, insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: MailMessage[];
@@ -236,7 +237,7 @@ describe(`recall of a batch on ${DATABASE_KIND}`, () => {
         `recall-notice:${ravi.userId}:${size.first.toLowerCase()}`,
       ].sort(),
     );
-    await sendDueMails(handle.db);
+    await sendDueMails(handle.db, testServices());
     const notices = sent.filter((mail) => mail.subject.includes(size.first));
     expect(notices).toHaveLength(2);
     const toAsha = notices.find((mail) => mail.text.includes("Dear Asha Patil"))!;

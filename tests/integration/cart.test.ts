@@ -10,6 +10,7 @@ import { cartItems, carts, couponRedemptions, coupons, orders } from "../../db/s
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 let cookies: string[];
@@ -27,7 +28,7 @@ async function post(fields: Record<string, string>) {
   const response = (await cartAction({
     request,
     params: {},
-    context: { clientIp: "127.0.0.1", cspNonce: "", requestId: "" },
+    context: routeContext("127.0.0.1"),
   } as never)) as Response | { data: unknown; init: ResponseInit | null };
   if (response instanceof Response)
     return { status: response.status, location: response.headers.get("Location"), toast: null };

@@ -10,7 +10,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
-import { forgetDeliveryPromises } from "~/modules/shipping/delivery-promise.server";
 import { loader as checkoutPriceLoader } from "~/routes/api/checkout-price";
 import { loader as cartLoader } from "~/routes/store/cart";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/store/checkout";
@@ -20,9 +19,9 @@ import { callRoute, createAdmin, postForm } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, stockOf } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { withEnv } from "./support/env";
 import { fillCart, SHIPPING_ADDRESS } from "./support/orders";
 import { type Customer, createCustomer } from "./support/profile";
+import { routeContext, testServices, withCourier } from "./support/services";
 
 let handle: DatabaseHandle;
 let admin: Customer;
@@ -32,7 +31,7 @@ beforeAll(async () => {
   await wireApp(handle.db);
   admin = await createAdmin(handle.db, "PIN Owner");
 });
-beforeEach(() => forgetDeliveryPromises());
+beforeEach(() => testServices().shipping.forget());
 afterEach(() => feesFrom("shop"));
 afterAll(() => handle?.close());
 
@@ -96,7 +95,7 @@ async function ordersOf(userId: string) {
 
 /** The headers an action or loader set with `data()`, read through React Router's own shape. */
 async function headersOf(handler: (args: never) => unknown, request: Request, params = {}) {
-  const outcome = (await handler({ request, params, context: {} } as never)) as {
+  const outcome = (await handler({ request, params, context: routeContext() } as never)) as {
     init?: ResponseInit | null;
   };
   return new Headers(outcome.init?.headers);
@@ -165,7 +164,7 @@ describe(`the checkout's pricing route on ${DATABASE_KIND}`, () => {
 
   it("lets one client have the courier asked about 30 new PIN codes in ten minutes, as the product page's box does", async () => {
     for (const source of ["shop", "courier"] as const) {
-      forgetDeliveryPromises();
+      testServices().shipping.forget();
       await feesFrom(source);
       const buyer = await shopper(30_000);
       const clientIp = source === "shop" ? "10.9.8.7" : "10.9.8.6";
@@ -173,7 +172,7 @@ describe(`the checkout's pricing route on ${DATABASE_KIND}`, () => {
         const answer = (await checkoutPriceLoader({
           request: browserRequest(`/api/checkout-price?pin=${pin}`, buyer.cookies),
           params: {},
-          context: { clientIp: ip, cspNonce: "", requestId: "" },
+          context: routeContext(ip),
         } as never)) as unknown as {
           data: Priced | { message: string };
           init: ResponseInit | null;
@@ -197,7 +196,7 @@ describe(`the checkout's pricing route on ${DATABASE_KIND}`, () => {
           intent: "check",
         }),
         params: {},
-        context: { clientIp, cspNonce: "", requestId: "" },
+        context: routeContext(clientIp),
       } as never)) as unknown as {
         data: { result: { error?: Record<string, string[]> } };
         init: ResponseInit | null;
@@ -209,8 +208,8 @@ describe(`the checkout's pricing route on ${DATABASE_KIND}`, () => {
 
   it("is not there with COURIER=off", async () => {
     const buyer = await shopper(40_000);
-    await withEnv(
-      { COURIER: "off" },
+    await withCourier(
+      null,
       () => import("~/routes/api/checkout-price"),
       async (route) => {
         const answer = await callRoute(
@@ -319,8 +318,8 @@ describe(`the remembered PIN code on ${DATABASE_KIND}`, () => {
     );
     expect(bad.body!.prefill.postalCode).toBe((await getSettings(handle.db)).postalCode);
     // With COURIER=off the checkout is as before: the shop's own PIN code, no cookie read.
-    await withEnv(
-      { COURIER: "off" },
+    await withCourier(
+      null,
       () => import("~/routes/store/checkout"),
       async (checkout) => {
         const off = await callRoute<{ prefill: { postalCode: string }; delivery: unknown }>(
@@ -397,8 +396,8 @@ describe(`the remembered PIN code on ${DATABASE_KIND}`, () => {
     });
     const headers = await headersOf(cartLoader, browserRequest("/cart?pin=744101", buyer.cookies));
     expect(headers.getSetCookie()[0]).toMatch(/^pin=744101;/);
-    await withEnv(
-      { COURIER: "off" },
+    await withCourier(
+      null,
       () => import("~/routes/store/cart"),
       async (cart) => {
         const off = await callRoute<Cart>(

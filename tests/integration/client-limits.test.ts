@@ -9,6 +9,7 @@ import { action as newsletterAction } from "~/routes/store/newsletter";
 import { profiles, rateLimits, sessions } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 
@@ -54,7 +55,7 @@ async function answerOf(
   clientIp: string,
   params: object = {},
 ): Promise<Answer> {
-  const context = { clientIp, cspNonce: "", requestId: "" };
+  const context = routeContext(clientIp);
   let outcome: unknown;
   try {
     outcome = await handler({ request, params, context } as never);

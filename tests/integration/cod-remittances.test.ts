@@ -12,8 +12,8 @@ import { auditLog, codRemittanceOrders, codRemittances, orders } from "../../db/
 import { callRouteAt, createAdmin, insertOrder, insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { withEnv } from "./support/env";
 import { createCustomer } from "./support/profile";
+import { withCourier } from "./support/services";
 
 let handle: DatabaseHandle;
 
@@ -121,8 +121,8 @@ describe(`cash on delivery paid out by the courier on ${DATABASE_KIND}`, () => {
       total: 9_900,
       status: "delivered",
     });
-    await withEnv(
-      { COURIER: "off" },
+    await withCourier(
+      null,
       () => import("~/routes/admin/remittances"),
       async (fresh) => {
         const refused = await callRouteAt(

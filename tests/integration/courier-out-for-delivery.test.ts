@@ -11,7 +11,6 @@ import { CUSTOMER_MESSAGE_JOB } from "~/modules/notifications/customer-message-j
 import { optIn } from "~/modules/notifications/message-consents.server";
 import { setSmsTransport } from "~/modules/notifications/sms.server";
 import { setWhatsAppTransport } from "~/modules/notifications/whatsapp.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
 import { createShiprocketCourier } from "~/modules/shipping/shiprocket-courier.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { applyTestScan } from "~/workflows/apply-courier-scan.server";
@@ -23,6 +22,7 @@ import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { placeTestOrder } from "./support/orders";
+import { chooseCourier, testServices } from "./support/services";
 
 const EMAIL = "api-user@shop.example";
 const PASSWORD = "api-password-0123";
@@ -44,7 +44,7 @@ beforeEach(() => {
   setWhatsAppTransport({ mode: "outbox", outboxDir: "unused-no-message-is-sent-here" });
 });
 afterEach(() => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   setSmsTransport(undefined);
   setWhatsAppTransport(undefined);
 });
@@ -56,8 +56,8 @@ afterAll(async () => {
 async function shippedOrder(consent: "sms" | null) {
   const order = await placeTestOrder(handle.db);
   if (consent) await optIn(handle.db, order.userId, consent, "checkout");
-  await shipOrders(handle.db, adminId, [order.id]);
-  await runBookingJobs(handle.db);
+  await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
+  await runBookingJobs(handle.db, testServices());
   const [shipment] = await handle.db
     .select()
     .from(shipments)
@@ -101,7 +101,7 @@ const post = (body: unknown) =>
 
 describe(`out for delivery told to the customer on ${DATABASE_KIND}`, () => {
   it("a webhook scan writes one message job for a customer who opted in; the same scan again none", async () => {
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await shippedOrder("sms");
     expect((await outForDeliveryMessages(order.id)).jobs).toHaveLength(0);
 
@@ -120,7 +120,7 @@ describe(`out for delivery told to the customer on ${DATABASE_KIND}`, () => {
   });
 
   it("tells a customer who did not opt in nothing, though the scan is applied", async () => {
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await shippedOrder(null);
     const scan = fake.scan(order.awb, "OUT FOR DELIVERY", OUT_FOR_DELIVERY, new Date());
     expect(await post(scan)).toEqual({ status: 200, outcome: "applied" });
@@ -135,7 +135,7 @@ describe(`out for delivery told to the customer on ${DATABASE_KIND}`, () => {
   });
 
   it("the test courier's button tells the customer too; a scan that moves nothing tells nothing", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const order = await shippedOrder("sms");
     expect(await applyTestScan(handle.db, order.id, "picked_up")).toBe("applied");
     expect((await outForDeliveryMessages(order.id)).jobs).toHaveLength(0);

@@ -13,13 +13,7 @@ import { SHOPPER_WAIT_MS } from "~/lib/time-budget.server";
 import { runDueJobs } from "~/modules/jobs/run-jobs.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { bookingRetryOf, tryBookingNow } from "~/modules/shipping/booking-retry.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
-import {
-  COURIER_UNREACHABLE_MESSAGE,
-  checkDelivery,
-  courierWordFor,
-  forgetDeliveryPromises,
-} from "~/modules/shipping/delivery-promise.server";
+import { COURIER_UNREACHABLE_MESSAGE } from "~/modules/shipping/delivery-promise.server";
 import { CIRCUIT_COOL_DOWN_MS } from "~/modules/shipping/serviceability.server";
 import { COURIER_BOOKING_JOB } from "~/modules/shipping/shipments.server";
 import { shippingFeesFor } from "~/modules/shipping/shipping-fees.server";
@@ -32,6 +26,7 @@ import { callRoute, createAdmin, insertProfile, postForm } from "./support/admin
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { placeTestOrder } from "./support/orders";
+import { chooseCourier, testServices } from "./support/services";
 
 const EMAIL = "api-user@shop.example";
 const PASSWORD = "api-password-0123";
@@ -47,14 +42,14 @@ beforeAll(async () => {
   adminId = (await insertProfile(handle.db, { fullName: "Outage Owner" }, { admin: true })).id;
   fake = await startFakeShiprocket({ email: EMAIL, password: PASSWORD });
 });
-beforeEach(() => forgetDeliveryPromises());
+beforeEach(() => testServices().shipping.forget());
 afterEach(() => {
   fake.answerAgain();
-  setCourier(undefined);
+  chooseCourier(undefined);
   vi.restoreAllMocks();
 });
 afterAll(async () => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   await fake?.close();
   await handle?.close();
 });
@@ -73,7 +68,7 @@ async function loggedInShiprocket() {
     weightGrams: 500,
     cod: false,
   });
-  setCourier(courier);
+  chooseCourier(courier);
   return courier;
 }
 
@@ -98,7 +93,7 @@ describe(`Shiprocket hung, on ${DATABASE_KIND}`, () => {
     fake.hang("/courier/serviceability");
     const asked = quotesAsked();
 
-    const [first, firstMs] = await timed(() => checkDelivery("411030"));
+    const [first, firstMs] = await timed(() => testServices().shipping.checkDelivery("411030"));
     expect(first).toEqual({
       ok: false,
       pin: "411030",
@@ -110,23 +105,27 @@ describe(`Shiprocket hung, on ${DATABASE_KIND}`, () => {
     expect(quotesAsked()).toBe(asked + 1);
 
     // The same PIN code again: its failure is remembered, the courier is not asked.
-    const [again, againMs] = await timed(() => checkDelivery("411030"));
+    const [again, againMs] = await timed(() => testServices().shipping.checkDelivery("411030"));
     expect(again).toMatchObject({ ok: false, status: 503 });
     expect(againMs).toBeLessThan(200);
     expect(quotesAsked()).toBe(asked + 1);
 
     // Two more PIN codes each wait their budget, and open the circuit.
-    expect(await courierWordFor("411031")).toBeNull();
-    expect(await courierWordFor("411032")).toBeNull();
+    expect(await testServices().shipping.courierWordFor("411031")).toBeNull();
+    expect(await testServices().shipping.courierWordFor("411032")).toBeNull();
     expect(quotesAsked()).toBe(asked + 3);
 
     // Open: any PIN code is answered at once, with the shop's own fees, and nothing is asked.
     await feesFrom("courier");
     try {
-      const [fees, feesMs] = await timed(() => shippingFeesFor("560001", async () => 500));
+      const [fees, feesMs] = await timed(() =>
+        shippingFeesFor(testServices().shipping, "560001", async () => 500),
+      );
       expect(fees).toEqual(SHOP_FEES);
       expect(feesMs).toBeLessThan(200);
-      const [estimate, estimateMs] = await timed(() => checkDelivery("110001"));
+      const [estimate, estimateMs] = await timed(() =>
+        testServices().shipping.checkDelivery("110001"),
+      );
       expect(estimate).toMatchObject({ ok: false, status: 503 });
       expect(estimateMs).toBeLessThan(200);
       expect(quotesAsked()).toBe(asked + 3);
@@ -138,16 +137,20 @@ describe(`Shiprocket hung, on ${DATABASE_KIND}`, () => {
   it("after its cool-down one call tries the courier again; its answer closes the circuit", async () => {
     await loggedInShiprocket();
     fake.hang("/courier/serviceability");
-    for (const pin of ["411040", "411041", "411042"]) expect(await courierWordFor(pin)).toBeNull();
+    for (const pin of ["411040", "411041", "411042"])
+      expect(await testServices().shipping.courierWordFor(pin)).toBeNull();
     const asked = quotesAsked();
-    expect(await courierWordFor("411043")).toBeNull();
+    expect(await testServices().shipping.courierWordFor("411043")).toBeNull();
     expect(quotesAsked()).toBe(asked);
 
     fake.answerAgain();
     const realNow = Date.now;
     vi.spyOn(Date, "now").mockImplementation(() => realNow() + CIRCUIT_COOL_DOWN_MS);
-    expect(await courierWordFor("411044")).toMatchObject({ served: true });
-    expect(await checkDelivery("411045")).toMatchObject({ ok: true, pin: "411045" });
+    expect(await testServices().shipping.courierWordFor("411044")).toMatchObject({ served: true });
+    expect(await testServices().shipping.checkDelivery("411045")).toMatchObject({
+      ok: true,
+      pin: "411045",
+    });
     expect(quotesAsked()).toBe(asked + 2);
   });
 
@@ -155,9 +158,9 @@ describe(`Shiprocket hung, on ${DATABASE_KIND}`, () => {
     await loggedInShiprocket();
     for (const pin of ["411050", "411051", "411052", "411053"]) {
       fake.failNext("/courier/serviceability", 422, "Oops! Invalid Data.");
-      expect(await courierWordFor(pin)).toBeNull();
+      expect(await testServices().shipping.courierWordFor(pin)).toBeNull();
     }
-    expect(await courierWordFor("411054")).toMatchObject({ served: true });
+    expect(await testServices().shipping.courierWordFor("411054")).toMatchObject({ served: true });
   });
 });
 
@@ -166,8 +169,8 @@ describe(`"Try now" on a booking that failed for now, on ${DATABASE_KIND}`, () =
     await loggedInShiprocket();
     const order = await placeTestOrder(handle.db);
     fake.failNext("/orders/create/adhoc", 500, DOWN);
-    await shipOrders(handle.db, adminId, [order.id]);
-    await runBookingJobs(handle.db);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
+    await runBookingJobs(handle.db, testServices());
     const creates = () =>
       fake.calls.filter(
         (call) => call.path === "/orders/create/adhoc" && call.body?.order_id === order.orderNumber,
@@ -198,8 +201,10 @@ describe(`"Try now" on a booking that failed for now, on ${DATABASE_KIND}`, () =
       tryBookingNow(handle.db, adminId, order.id),
       tryBookingNow(handle.db, adminId, order.id),
       // The job's own next attempt, in one process, and another process's runner.
-      runDueJobs(handle.db, COURIER_BOOKING_JOB, { now: itsTime }),
-      runDueJobs(handle.db, COURIER_BOOKING_JOB),
+      runDueJobs(handle.db, COURIER_BOOKING_JOB, { services: testServices(), now: itsTime }),
+      runDueJobs(handle.db, COURIER_BOOKING_JOB, {
+        services: testServices(),
+      }),
     ]);
     for (const outcome of outcomes.slice(0, 2)) {
       if (outcome.status === "rejected") {
@@ -208,7 +213,7 @@ describe(`"Try now" on a booking that failed for now, on ${DATABASE_KIND}`, () =
         );
       }
     }
-    await runBookingJobs(handle.db);
+    await runBookingJobs(handle.db, testServices());
 
     expect(creates()).toBe(2);
     expect([...fake.orders.keys()].filter((key) => key === order.orderNumber)).toHaveLength(1);
@@ -253,7 +258,7 @@ describe(`"Try now" on a booking that failed for now, on ${DATABASE_KIND}`, () =
       .where(and(eq(auditLog.action, "try-booking-now"), eq(auditLog.entityId, order.id)));
     expect(audited).toHaveLength(1);
 
-    await runBookingJobs(handle.db);
+    await runBookingJobs(handle.db, testServices());
     expect(creates()).toBe(2);
     expect(
       (await handle.db.select().from(shipments).where(eq(shipments.orderId, order.id)))[0]?.state,

@@ -12,7 +12,6 @@ import type { MailMessage } from "~/lib/mail.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { testGateway } from "~/modules/payments/gateway.server";
 import { ShipmentError } from "~/modules/shipping/courier.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
 import { shipmentTimelines } from "~/modules/shipping/shipments.server";
 import { createShiprocketCourier } from "~/modules/shipping/shiprocket-courier.server";
 import { testAwb, testCourier } from "~/modules/shipping/test-courier.server";
@@ -38,6 +37,7 @@ import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
 import { payCardOrder, placeTestOrder } from "./support/orders";
+import { chooseCourier, testServices } from "./support/services";
 
 const EMAIL = "api-user@shop.example";
 const PASSWORD = "api-password-0123";
@@ -57,17 +57,17 @@ beforeAll(async () => {
   adminId = (await insertProfile(handle.db, { fullName: "Shipping Owner" }, { admin: true })).id;
   fake = await startFakeShiprocket({ email: EMAIL, password: PASSWORD });
 });
-afterEach(() => setCourier(undefined));
+afterEach(() => chooseCourier(undefined));
 afterAll(async () => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   await fake?.close();
   await handle?.close();
 });
 
 async function settle() {
-  await runBookingJobs(handle.db);
-  await runRefundJobs(handle.db);
-  await drainMailOutbox(handle.db);
+  await runBookingJobs(handle.db, testServices());
+  await runRefundJobs(handle.db, testServices());
+  await drainMailOutbox(handle.db, testServices());
 }
 
 async function orderRow(id: string) {
@@ -100,10 +100,12 @@ function shiprocket(now?: () => number) {
 
 describe(`the test courier on ${DATABASE_KIND}`, () => {
   it("Ship books the order in a job: shipped with its AWB, pickup requested, the customer told", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const order = await placeTestOrder(handle.db, { quantity: 2 });
     const jobsBefore = (await bookingJobs()).length;
-    const outcome = await shipOrders(handle.db, adminId, [order.id]);
+    const outcome = await shipOrders(handle.db, testServices().shipping.courier, adminId, [
+      order.id,
+    ]);
     expect(outcome).toMatchObject({ booking: [order.orderNumber], skipped: [] });
     expect(await shipmentOf(order.id)).toMatchObject({ state: "booking", provider: "test" });
     expect((await orderRow(order.id)).status).toBe("pending");
@@ -123,36 +125,40 @@ describe(`the test courier on ${DATABASE_KIND}`, () => {
   });
 
   it("books an express order by air", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const order = await placeTestOrder(handle.db, { shippingMethod: "express" });
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     expect(await shipmentOf(order.id)).toMatchObject({ courierName: "Test Courier Air" });
   });
 
   it("refuses a second Ship of an order being booked, and writes nothing when none can ship", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const order = await placeTestOrder(handle.db);
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     const jobs = (await bookingJobs()).length;
-    await expect(shipOrders(handle.db, adminId, [order.id])).rejects.toThrow(
-      `Order ${order.orderNumber} is already being booked`,
-    );
+    await expect(
+      shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]),
+    ).rejects.toThrow(`Order ${order.orderNumber} is already being booked`);
     expect(await bookingJobs()).toHaveLength(jobs);
     await settle();
-    await expect(shipOrders(handle.db, adminId, [order.id])).rejects.toThrow("is already booked");
-    await expect(shipOrders(handle.db, adminId, [])).rejects.toThrow(ShipmentError);
+    await expect(
+      shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]),
+    ).rejects.toThrow("is already booked");
+    await expect(
+      shipOrders(handle.db, testServices().shipping.courier, adminId, []),
+    ).rejects.toThrow(ShipmentError);
   });
 
   it("ships several orders in one batch with one job, skipping those that cannot ship", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const first = await placeTestOrder(handle.db);
     const second = await placeTestOrder(handle.db);
     const cancelled = await placeTestOrder(handle.db);
     const unpaidCard = await placeTestOrder(handle.db, { paymentMethod: "razorpay" });
     await updateOrderStatus(handle.db, adminId, cancelled.id, "cancelled");
     const jobs = (await bookingJobs()).length;
-    const outcome = await shipOrders(handle.db, adminId, [
+    const outcome = await shipOrders(handle.db, testServices().shipping.courier, adminId, [
       first.id,
       second.id,
       cancelled.id,
@@ -172,18 +178,18 @@ describe(`the test courier on ${DATABASE_KIND}`, () => {
   });
 
   it("is refused while COURIER=off", async () => {
-    setCourier(null);
+    chooseCourier(null);
     const order = await placeTestOrder(handle.db);
-    await expect(shipOrders(handle.db, adminId, [order.id])).rejects.toThrow(
-      "add a tracking ID by hand",
-    );
+    await expect(
+      shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]),
+    ).rejects.toThrow("add a tracking ID by hand");
     expect(await shipmentOf(order.id)).toBeUndefined();
   });
 
   it("moved to delivered by the owner's test scans: the order is delivered and the customer told", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const order = await placeTestOrder(handle.db);
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     for (const kind of ["picked_up", "in_transit", "out_for_delivery"] as const) {
       expect(await applyTestScan(handle.db, order.id, kind)).toBe("applied");
@@ -206,10 +212,10 @@ describe(`the test courier on ${DATABASE_KIND}`, () => {
   });
 
   it("a failed attempt flags the shipment; a return to the shop cancels, restocks and refunds a paid card order", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const order = await placeTestOrder(handle.db, { paymentMethod: "razorpay", quantity: 3 });
     await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     const stockBefore = await stockOf(order.productName);
     await applyTestScan(handle.db, order.id, "out_for_delivery");
@@ -239,10 +245,10 @@ async function stockOf(productName: string) {
 describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
   it("books a batch: one login, an ad-hoc order keyed by the order number, AWB, label, one pickup", async () => {
     const courier = shiprocket();
-    setCourier(courier);
+    chooseCourier(courier);
     const first = await placeTestOrder(handle.db, { quantity: 2 });
     const second = await placeTestOrder(handle.db);
-    await shipOrders(handle.db, adminId, [first.id, second.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [first.id, second.id]);
     await settle();
     expect(courier.logins()).toBe(1);
     const created = fake.orders.get(first.orderNumber)!;
@@ -272,7 +278,7 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
 
     // The token is kept for the next calls.
     const third = await placeTestOrder(handle.db);
-    await shipOrders(handle.db, adminId, [third.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [third.id]);
     await settle();
     expect(courier.logins()).toBe(1);
     expect(
@@ -340,11 +346,14 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
   });
 
   it("books an express order with the faster service it was charged for; standard with Shiprocket's pick", async () => {
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const express = await placeTestOrder(handle.db, { shippingMethod: "express" });
     const standard = await placeTestOrder(handle.db);
     const assignsBefore = fake.calls.filter((call) => call.path === "/courier/assign/awb").length;
-    await shipOrders(handle.db, adminId, [express.id, standard.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [
+      express.id,
+      standard.id,
+    ]);
     await settle();
     const assigns = fake.calls
       .filter((call) => call.path === "/courier/assign/awb")
@@ -362,10 +371,10 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
   });
 
   it("a courier's refusal fails the shipment with its error; the retry books it without a second Shiprocket order", async () => {
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await placeTestOrder(handle.db);
     fake.failNext("/courier/assign/awb", 400, "Selected courier is not serviceable");
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     const failed = await shipmentOf(order.id);
     expect(failed).toMatchObject({ state: "booking_failed", awb: null });
@@ -378,7 +387,7 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
         (call) => call.path === "/orders/create/adhoc" && call.body?.order_id === order.orderNumber,
       ).length;
     expect(creates()).toBe(1);
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     expect(creates()).toBe(1);
     expect(await shipmentOf(order.id)).toMatchObject({ state: "pickup_requested", error: null });
@@ -386,28 +395,28 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
   });
 
   it("a booking retried after its first answers were lost finds the same Shiprocket order", async () => {
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await placeTestOrder(handle.db);
     fake.failNext("/courier/assign/awb", 400, "Temporary refusal");
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     // As if the process had died before keeping what Shiprocket answered.
     await handle.db
       .update(shipments)
       .set({ providerOrderId: null, providerShipmentId: null })
       .where(eq(shipments.orderId, order.id));
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     expect([...fake.orders.keys()].filter((key) => key === order.orderNumber)).toHaveLength(1);
     expect((await shipmentOf(order.id))?.awb).toBe(fake.orders.get(order.orderNumber)!.awb);
   });
 
   it("a courier that does not answer is asked again by the job before the shipment fails", async () => {
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await placeTestOrder(handle.db);
     fake.failNext("/orders/create/adhoc", 502, "Bad gateway");
-    await shipOrders(handle.db, adminId, [order.id]);
-    await runBookingJobs(handle.db);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
+    await runBookingJobs(handle.db, testServices());
     const waiting = await shipmentOf(order.id);
     expect(waiting).toMatchObject({ state: "booking" });
     expect(waiting?.error).toContain("502");
@@ -428,12 +437,12 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
 
   describe("its tracking webhook", () => {
     async function bookedOrder(options: { paymentMethod?: "cod" | "razorpay" } = {}) {
-      setCourier(shiprocket());
+      chooseCourier(shiprocket());
       const order = await placeTestOrder(handle.db, { ...options, quantity: 2 });
       if (options.paymentMethod === "razorpay") {
         await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });
       }
-      await shipOrders(handle.db, adminId, [order.id]);
+      await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
       await settle();
       const awb = (await shipmentOf(order.id))!.awb!;
       return { ...order, awb };
@@ -597,7 +606,7 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
 
 describe(`the orders screen's shipping on ${DATABASE_KIND}`, () => {
   it("ships the selected orders; a bad selection or scan is a 4xx that writes nothing", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const owner = await createAdmin(handle.db);
     const first = await placeTestOrder(handle.db);
     const second = await placeTestOrder(handle.db);
@@ -653,7 +662,7 @@ describe(`the orders screen's shipping on ${DATABASE_KIND}`, () => {
   });
 
   it("shows the shipment on the detail, and nothing new while COURIER=off", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const owner = await createAdmin(handle.db);
     const order = await placeTestOrder(handle.db);
     const view = () =>
@@ -662,12 +671,12 @@ describe(`the orders screen's shipping on ${DATABASE_KIND}`, () => {
         browserRequest(`/admin/orders?view=${order.id}`, owner.cookies),
       );
     expect((await view()).body?.shipping).toEqual({ courierMode: "test", shipment: null });
-    setCourier(null);
+    chooseCourier(null);
     expect((await view()).body).toMatchObject({ shipping: null, courierMode: "off" });
-    setCourier(testCourier);
-    await shipOrders(handle.db, adminId, [order.id]);
+    chooseCourier(testCourier);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
-    setCourier(null);
+    chooseCourier(null);
     expect((await view()).body?.shipping).toMatchObject({
       courierMode: "off",
       shipment: { state: "pickup_requested", provider: "test" },
@@ -675,7 +684,7 @@ describe(`the orders screen's shipping on ${DATABASE_KIND}`, () => {
   });
 
   it("refuses a customer", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const order = await placeTestOrder(handle.db);
     const stranger = await callRoute(
       ordersAction,
@@ -688,13 +697,13 @@ describe(`the orders screen's shipping on ${DATABASE_KIND}`, () => {
 
 describe(`races on ${DATABASE_KIND}`, () => {
   it("two Ships of one order at once book it once", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const order = await placeTestOrder(handle.db);
     const jobs = (await bookingJobs()).length;
     const outcomes = await Promise.allSettled([
-      shipOrders(handle.db, adminId, [order.id]),
-      shipOrders(handle.db, adminId, [order.id]),
-      shipOrders(handle.db, adminId, [order.id]),
+      shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]),
+      shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]),
+      shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]),
     ]);
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     expect(await bookingJobs()).toHaveLength(jobs + 1);
@@ -719,14 +728,14 @@ describe(`tracking polls on ${DATABASE_KIND}`, () => {
         .set({ runAt: new Date() })
         .where(eq(backgroundJobs.id, job.id));
     }
-    await runTrackingJobs(handle.db);
-    await drainMailOutbox(handle.db);
+    await runTrackingJobs(handle.db, testServices());
+    await drainMailOutbox(handle.db, testServices());
   }
 
   it("asks Shiprocket for the scans six hours after booking, again until delivered, each scan once", async () => {
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await placeTestOrder(handle.db);
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     const shipment = (await shipmentOf(order.id))!;
     const [first] = await pollJobs(shipment.id);
@@ -767,9 +776,9 @@ describe(`tracking polls on ${DATABASE_KIND}`, () => {
   });
 
   it("is not scheduled for the test courier", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const order = await placeTestOrder(handle.db);
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     expect(await pollJobs((await shipmentOf(order.id))!.id)).toHaveLength(0);
   });
@@ -777,9 +786,9 @@ describe(`tracking polls on ${DATABASE_KIND}`, () => {
 
 describe(`POST /api/webhooks/courier on ${DATABASE_KIND}`, () => {
   it("checks the x-api-key before reading, limits the body, and applies a scan once", async () => {
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await placeTestOrder(handle.db);
-    await shipOrders(handle.db, adminId, [order.id]);
+    await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     const awb = (await shipmentOf(order.id))!.awb!;
     const body = JSON.stringify(fake.scan(awb, "DELIVERED", 7, new Date()));

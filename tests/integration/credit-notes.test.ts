@@ -26,6 +26,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, orderFor, payCardOrder } from "./support/orders";
 import { type Customer, createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let owner: Customer;
@@ -106,7 +107,7 @@ describe(`GST credit notes on ${DATABASE_KIND}`, () => {
       reason: "Cracked jar",
     });
     await updateOrderStatus(handle.db, owner.id, order.id, "cancelled");
-    await runRefunds(handle.db);
+    await runRefunds(handle.db, testServices());
     const notes = (await listCreditNotes(handle.db, order.id)).map((note) => note.amount);
     const invoice = (await loadInvoice(handle.db, order.id))!.invoice!;
     expect(notes).toEqual([12_345, invoice.tax.totals.total - 12_345]);

@@ -5,7 +5,6 @@ import { DELIVERY_MESSAGES } from "~/domain/delivery-promise";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { switchToCashOnDelivery } from "~/modules/orders/awaiting-payment.server";
 import { CashOnDeliveryUnavailableError } from "~/modules/orders/order-errors";
-import { forgetDeliveryPromises } from "~/modules/shipping/delivery-promise.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { loader as deliveryEstimateLoader } from "~/routes/api/delivery-estimate";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/store/checkout";
@@ -15,9 +14,9 @@ import { callRoute, postForm } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { withEnv } from "./support/env";
 import { fillCart, orderFor, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { routeContext, testServices, withCourier } from "./support/services";
 
 let handle: DatabaseHandle;
 let slug: string;
@@ -31,7 +30,7 @@ beforeAll(async () => {
   slug = row!.slug;
 });
 afterAll(() => handle.close());
-beforeEach(() => forgetDeliveryPromises());
+beforeEach(() => testServices().shipping.forget());
 
 type Answer = {
   ok: boolean;
@@ -131,7 +130,7 @@ describe(`the product page's "Check delivery" on ${DATABASE_KIND}`, () => {
       const answer = (await deliveryEstimateLoader({
         request: browserRequest(`/api/delivery-estimate?pin=${pin}`),
         params: {},
-        context: { clientIp, cspNonce: "", requestId: "" },
+        context: routeContext(clientIp),
       } as never)) as unknown as { data: Answer; init: ResponseInit | null };
       return { status: answer.init?.status ?? 200, body: answer.data };
     };
@@ -170,8 +169,8 @@ describe(`the product page's "Check delivery" on ${DATABASE_KIND}`, () => {
   });
 
   it("shows no box, reads no PIN code and has no route with COURIER=off", async () => {
-    await withEnv(
-      { COURIER: "off" },
+    await withCourier(
+      null,
       async () => ({
         product: await import("~/routes/store/product"),
         estimateRoute: await import("~/routes/api/delivery-estimate"),
@@ -284,7 +283,11 @@ describe(`the checkout by the courier's word on ${DATABASE_KIND}`, () => {
       cardProvider: "test",
     });
     await expect(
-      switchToCashOnDelivery(handle.db, { userId: customer.id, orderId: placed.id }),
+      switchToCashOnDelivery(handle.db, {
+        shipping: testServices().shipping,
+        userId: customer.id,
+        orderId: placed.id,
+      }),
     ).rejects.toThrow(
       new CashOnDeliveryUnavailableError(DELIVERY_MESSAGES.prepaidOnlyOrder("744101")),
     );
@@ -307,8 +310,8 @@ describe(`the checkout by the courier's word on ${DATABASE_KIND}`, () => {
 
   it("places orders as before with COURIER=off, wherever they go", async () => {
     const customer = await customerWithCart("Courierless Buyer");
-    await withEnv(
-      { COURIER: "off" },
+    await withCourier(
+      null,
       () => import("~/routes/store/checkout"),
       async ({ action, loader }) => {
         const page = await callRoute<{ delivery: unknown }>(

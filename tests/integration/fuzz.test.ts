@@ -15,6 +15,7 @@ import { databaseDigest } from "./support/digest";
 import { fillCart, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
 import { pathFor, ROUTE_TABLE, type RouteEntry, type RouteModule } from "./support/route-table";
+import { routeContext } from "./support/services";
 
 /**
  * Hostile and random requests to every action and loader of the route table, as a visitor, a
@@ -191,11 +192,7 @@ function requestAs(role: Role, url: string, init: RequestInit = {}) {
 /** What the browser would see; `refused` when the shop said no (4xx or an error in the result). */
 async function outcomeOf(handler: (args: never) => unknown, request: Request, params: object) {
   requests += 1;
-  const context = {
-    clientIp: `10.${requests % 250}.${(requests >> 8) % 250}.7`,
-    cspNonce: "",
-    requestId: "",
-  };
+  const context = routeContext(`10.${requests % 250}.${(requests >> 8) % 250}.7`);
   let result: unknown;
   try {
     result = await handler({ request, url: new URL(request.url), params, context } as never);

@@ -26,6 +26,7 @@ import { insertOrder } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 async function freePort() {
   const server = net.createServer();
@@ -87,6 +88,7 @@ describe(`a mail sent again after a crash (${DATABASE_KIND})`, () => {
     expect(job).toMatchObject({ payload: { about: order.id }, attempts: 1 });
     await jobKind(MAIL_JOB)!.run(job!.payload, {
       database: handle.db,
+      services: testServices(),
       jobId: job!.id,
       attempt: job!.attempts,
       stopping: () => false,
@@ -96,7 +98,7 @@ describe(`a mail sent again after a crash (${DATABASE_KIND})`, () => {
 
     // Once its lease has lapsed, the next runner sends it again (and what else is due).
     const later = new Date(Date.now() + leaseOf(MAIL_JOB_RETRY) + 1_000);
-    await runDueJobs(handle.db, MAIL_JOB, { now: later });
+    await runDueJobs(handle.db, MAIL_JOB, { services: testServices(), now: later });
     const [first, again] = toCustomer();
     expect(again).toBeDefined();
     expect(again!.subject).toBe(first!.subject);

@@ -33,6 +33,7 @@ import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { confirmSignedPayment, placeTestOrder } from "./support/orders";
+import { testServices } from "./support/services";
 
 const HOUR = 60 * 60_000;
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   // Mails kicked by a test are sent before the next one swaps the mailer.
-  await drainMailOutbox(handle.db);
+  await drainMailOutbox(handle.db, testServices());
   setMailer({ send: async (message) => void sent.push(message) });
 });
 afterAll(async () => {
@@ -109,7 +110,10 @@ async function outboxOf(orderId: string) {
 
 /** Runs the mail jobs due at `now`, as a process's pass would. */
 async function sendDueMails(_database: unknown, options: { now?: Date } = {}) {
-  const { done, failed } = await runDueJobs(handle.db, MAIL_JOB, options);
+  const { done, failed } = await runDueJobs(handle.db, MAIL_JOB, {
+    ...options,
+    services: testServices(),
+  });
   return { sent: done, failed };
 }
 
@@ -178,7 +182,7 @@ describe(`enqueueing order mails on ${DATABASE_KIND}`, () => {
     expect(await kindsOf(cod.id)).toEqual(BOTH);
     const { order } = await cardOrder();
     expect(await kindsOf(order.id)).toEqual([]);
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     expect(mailsAbout(cod.orderNumber)).toEqual(BOTH_SENT(cod.orderNumber));
     expect(mailsAbout(order.orderNumber)).toEqual([]);
   });
@@ -198,7 +202,7 @@ describe(`enqueueing order mails on ${DATABASE_KIND}`, () => {
     });
     expect(completed.webhook.outcome).toBe("paid");
 
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     for (const { order } of [byCallback, byWebhook, byTestGateway]) {
       expect(await kindsOf(order.id)).toEqual(BOTH);
       expect(mailsAbout(order.orderNumber)).toEqual(BOTH_SENT(order.orderNumber));
@@ -219,19 +223,19 @@ describe(`enqueueing order mails on ${DATABASE_KIND}`, () => {
     // Enqueueing again, as a bug might, adds nothing either.
     await handle.db.transaction((tx) => enqueueNewOrderMails(tx, order.id));
 
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     expect(await kindsOf(order.id)).toEqual(BOTH);
     expect(mailsAbout(order.orderNumber)).toEqual(BOTH_SENT(order.orderNumber));
   });
 
   it("cancelling and recording cash send their own mails (decision 038); reopening sends none", async () => {
     const cod = await placed("cod");
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     await updateOrderStatus(handle.db, adminId, cod.id, "cancelled");
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     await updateOrderStatus(handle.db, adminId, cod.id, "pending");
     await recordCashReceived(handle.db, adminId, cod.id);
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     expect(await kindsOf(cod.id)).toEqual([...BOTH, "order-cancelled", "payment-received"].sort());
     expect(mailsAbout(cod.orderNumber)).toEqual(
       [
@@ -251,7 +255,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
       },
     });
     const cod = await placed("cod");
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     await updateOrderStatus(handle.db, adminId, cod.id, "cancelled");
     setMailer({ send: async (message) => void sent.push(message) });
     const later = new Date(Date.now() + 2 * HOUR);
@@ -293,7 +297,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
       },
     });
     const cod = await placed("cod");
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     const failed = await outboxOf(cod.id);
     for (const row of failed) {
       expect(row).toMatchObject({ sent: false, attempts: 1, lastError: "421 try again later" });
@@ -325,7 +329,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
       },
     });
     const cod = await placed("cod");
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     let now = new Date();
     for (let attempt = 2; attempt <= MAX_MAIL_ATTEMPTS; attempt += 1) {
       now = new Date(now.getTime() + 2 * HOUR);
@@ -419,6 +423,7 @@ describe(`stopping the job runner on ${DATABASE_KIND}`, () => {
     });
     await payWithoutKick(providerOrderId);
     const stop = await startJobRunner(() => handle.db, {
+      services: testServices(),
       jobs: SHOP_JOBS,
       sweepMs: 60_000,
       retentionDays: 30,
@@ -439,6 +444,7 @@ describe(`stopping the job runner on ${DATABASE_KIND}`, () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mailsAbout(order.orderNumber)).toHaveLength(1);
     const stopAgain = await startJobRunner(() => handle.db, {
+      services: testServices(),
       jobs: SHOP_JOBS,
       sweepMs: 60_000,
       retentionDays: 30,

@@ -15,6 +15,7 @@ import { insertOrder } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 /** A port nobody listens on right now. */
 async function freePort() {
@@ -77,13 +78,13 @@ describe(`shop e-mails through SMTP (${DATABASE_KIND})`, () => {
       totalPrice: 104900,
     });
     await handle.db.transaction((tx) => enqueueNewOrderMails(tx, order.id));
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     await handle.db
       .update(orders)
       .set({ trackingId: "DTDC<42>", status: "shipped" })
       .where(eq(orders.id, order.id));
     await handle.db.transaction((tx) => enqueueOrderMail(tx, "order-shipped", order.id));
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
 
     const [confirmation, notice] = await mailsTo(customer.email);
     expect(confirmation!.subject).toBe(`Order confirmed: ${order.orderNumber}`);

@@ -13,6 +13,7 @@ import { addresses, phoneCodes, profiles } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer, postProfile, SATARA } from "./support/profile";
+import { routeContext } from "./support/services";
 
 /**
  * However a person writes their number, the server reads the same ten digits (docs/decisions/066):
@@ -87,7 +88,7 @@ async function post(
     outcome = await action({
       request,
       params: {},
-      context: { clientIp: freshClient(), cspNonce: "", requestId: "" },
+      context: routeContext(freshClient()),
     } as never);
   } catch (thrown) {
     outcome = thrown;

@@ -15,9 +15,10 @@ import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { orderMailJob } from "./support/mail-jobs";
 import { fillCart } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { routeContext, testServices } from "./support/services";
 
 const SHOP_ADDRESS = "orders@satara-ayurveda.example";
-const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+const context = routeContext("127.0.0.1");
 
 let handle: DatabaseHandle;
 let sent: MailMessage[];
@@ -70,7 +71,7 @@ describe(`the new-order alert on ${DATABASE_KIND}`, () => {
   it("e-mails the shop's address from Settings once a cash-on-delivery order is placed", async () => {
     const { response, order, item } = await codCheckout();
     expect(response.status).toBe(302);
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     const alerts = sent.filter((mail) => mail.to === SHOP_ADDRESS);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.subject).toBe(`New order ${order.orderNumber}`);
@@ -112,7 +113,7 @@ describe(`the new-order alert on ${DATABASE_KIND}`, () => {
     expect(failing.response.status).toBe(302);
     expect(failing.order.status).toBe("pending");
     release();
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     // The refused alert waits in the outbox for its next attempt; the customer's mail went out.
     const alert = await orderMailJob(handle.db, failing.order.id, "new-order-alert");
     expect(alert).toMatchObject({ state: "queued", attempts: 1, lastError: "SMTP refused" });

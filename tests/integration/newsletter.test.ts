@@ -8,6 +8,7 @@ import { action as newsletterAction } from "~/routes/store/newsletter";
 import { newsletterSubscriptions } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 
@@ -61,7 +62,7 @@ async function subscribeFrom(clientIp: string, email: string) {
     method: "POST",
     body: new URLSearchParams({ email }),
   });
-  const context = { clientIp, cspNonce: "", requestId: "" };
+  const context = routeContext(clientIp);
   const outcome = (await newsletterAction({ request, params: {}, context } as never)) as {
     init: ResponseInit | null;
   };

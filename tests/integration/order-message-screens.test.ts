@@ -42,6 +42,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart } from "./support/orders";
 import { type Customer, createCustomer, loadProfile, postProfile } from "./support/profile";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let outbox: string;
@@ -125,7 +126,7 @@ describe(`the checkout's choices on ${DATABASE_KIND}`, () => {
       optedInVia: "checkout",
       withdrawnAt: null,
     });
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     expect(await fs.readdir(outbox)).toEqual([expect.stringContaining("-whatsapp-919876543210-")]);
 
     await fillCart(handle.db, customer.id, [
@@ -224,7 +225,7 @@ describe(`the owner's screens on ${DATABASE_KIND}`, () => {
     await placeOrderAt(customer, { whatsappUpdates: "on" });
     const [order] = await handle.db.select().from(orders).where(eq(orders.userId, customer.id));
     await addTrackingId(handle.db, admin.id, order!.id, "MASK-1");
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     const answer = await callRouteAt<{ detail: { messages: Record<string, unknown>[] } }>(
       ordersLoader,
       `/admin/orders?view=${order!.id}`,

@@ -54,6 +54,7 @@ import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor, payCardOrder } from "./support/orders";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: MailMessage[];
@@ -71,7 +72,7 @@ beforeEach(async () => {
   setWhatsAppTransport({ mode: "outbox", outboxDir: outbox });
 });
 afterEach(async () => {
-  await sendDueMessages(handle.db);
+  await sendDueMessages(handle.db, testServices());
   setSmsTransport(undefined);
   setWhatsAppTransport(undefined);
   await fs.rm(outbox, { recursive: true, force: true });
@@ -110,7 +111,7 @@ async function placeWith(
     paymentMethod,
     cardProvider: "test",
   });
-  await sendDueMessages(handle.db);
+  await sendDueMessages(handle.db, testServices());
   return { ...order, userId: customer };
 }
 
@@ -128,7 +129,7 @@ async function messageJobsOf(orderId: string) {
 
 async function ship(orderId: string, trackingId = "DTDC-7788") {
   await addTrackingId(handle.db, adminId, orderId, trackingId);
-  await sendDueMessages(handle.db);
+  await sendDueMessages(handle.db, testServices());
 }
 
 describe(`order messages on ${DATABASE_KIND}`, () => {
@@ -136,8 +137,8 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     const order = await placeWith();
     await ship(order.id);
     await updateOrderStatus(handle.db, adminId, order.id, "delivered");
-    await sendDueMessages(handle.db);
-    await drainMailOutbox(handle.db);
+    await sendDueMessages(handle.db, testServices());
+    await drainMailOutbox(handle.db, testServices());
     expect(await messagesOf(order.id)).toEqual([]);
     expect(await messageJobsOf(order.id)).toEqual([]);
     expect(await outboxMessages()).toEqual([]);
@@ -252,7 +253,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     });
     await ship(order.id);
     await expect(addTrackingId(handle.db, adminId, order.id, "AGAIN-1")).rejects.toThrow();
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     expect((await messagesOf(order.id)).map((m) => m.event)).toEqual([
       "order-placed",
       "out-for-delivery",
@@ -275,7 +276,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     expect(await report(firstTry)).toBe(1);
     expect(await report(sameDayLater)).toBe(0);
     expect(await report(nextDay)).toBe(1);
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     const told = (await messagesOf(order.id)).filter((m) => m.event === "out-for-delivery");
     expect(told.map((m) => m.state)).toEqual(["sent", "sent"]);
     expect(
@@ -289,7 +290,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     expect(await messagesOf(order.id)).toEqual([]);
     await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });
     await handle.db.transaction((tx) => markOrderPaid(tx, order.id, "test"));
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     expect(await messagesOf(order.id)).toMatchObject([
       { event: "order-placed", channel: "sms", state: "sent" },
     ]);
@@ -299,7 +300,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     const order = await placeWith({ whatsapp: true });
     await addTrackingId(handle.db, adminId, order.id, "SKIP-1");
     expect(await withdrawConsent(handle.db, order.userId, "whatsapp", "profile")).toBe(true);
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     const shipped = (await messagesOf(order.id)).find((m) => m.event === "order-shipped");
     expect(shipped).toMatchObject({ state: "skipped", providerId: null });
     expect(shipped!.error).toContain("withdrew before it was sent");
@@ -308,7 +309,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     ]);
     // The next step is not even enqueued.
     await updateOrderStatus(handle.db, adminId, order.id, "delivered");
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     expect((await messagesOf(order.id)).map((m) => m.event)).toEqual([
       "order-placed",
       "order-shipped",
@@ -324,21 +325,21 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     await handle.db.transaction((tx) =>
       enqueueOrderMessage(tx, { orderId: delivered.id, event: "delivery-failed" }),
     );
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     await updateOrderStatus(handle.db, adminId, delivered.id, "delivered");
     // Saving the same status again is no step.
     await updateOrderStatus(handle.db, adminId, delivered.id, "delivered");
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
 
     const cancelled = await placeWith({ sms: true }, undefined, "razorpay");
     await payCardOrder(handle.db, testGateway(), {
       userId: cancelled.userId,
       orderId: cancelled.id,
     });
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     await cancelOrderByCustomer(handle.db, { userId: cancelled.userId, orderId: cancelled.id });
-    await runRefundJobs(handle.db);
-    await sendDueMessages(handle.db);
+    await runRefundJobs(handle.db, testServices());
+    await sendDueMessages(handle.db, testServices());
 
     const events = [...(await messagesOf(delivered.id)), ...(await messagesOf(cancelled.id))].map(
       (m) => `${m.event}:${m.state}`,
@@ -389,7 +390,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     await ship(order.id);
     await updateOrderStatus(handle.db, adminId, order.id, "delivered");
     await updateOrderStatus(handle.db, adminId, order.id, "shipped");
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     const delivered = (await messagesOf(order.id)).find((m) => m.event === "order-delivered");
     expect(delivered).toMatchObject({ state: "skipped" });
     expect(delivered!.error).toContain("moved on");
@@ -502,7 +503,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     expect(again.status).toBe(200);
     expect(again.toast).toMatchObject({ type: "success", title: "Message queued" });
     expect((await messagesOf(order.id))[0]).toMatchObject({ state: "queued", error: null });
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     const [sent] = await messagesOf(order.id);
     expect(sent).toMatchObject({ id: failed!.id, state: "sent" });
     expect(await outboxMessages()).toHaveLength(1);
@@ -517,7 +518,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     const refused = await post({ messageId: failed!.id });
     expect(refused.status).toBe(409);
     expect((await messagesOf(order.id))[0]).toMatchObject({ state: "sent" });
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     expect(await outboxMessages()).toHaveLength(1);
     // Only the owner may.
     const customer = await callRouteAt(ordersAction, "/admin/orders", [], {
@@ -558,7 +559,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
 
 describe(`the hourly cap with several senders on ${DATABASE_KIND}`, () => {
   it("three senders at once send exactly up to the cap; the rest wait with the reason", async () => {
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     const sentThisHour = async () => {
       const rows = await handle.db
         .select({ state: customerMessages.state, sentAt: customerMessages.sentAt })
@@ -586,9 +587,9 @@ describe(`the hourly cap with several senders on ${DATABASE_KIND}`, () => {
         );
       }
       await Promise.all([
-        sendDueMessages(handle.db),
-        sendDueMessages(handle.db),
-        sendDueMessages(handle.db),
+        sendDueMessages(handle.db, testServices()),
+        sendDueMessages(handle.db, testServices()),
+        sendDueMessages(handle.db, testServices()),
       ]);
       expect(await sentThisHour()).toBe(before + 3);
       const messages = (await Promise.all(orders.map((order) => messagesOf(order.id)))).flat();

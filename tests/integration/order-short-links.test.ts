@@ -29,6 +29,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
 import { type Customer, createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let outbox: string;
@@ -49,7 +50,7 @@ beforeEach(async () => {
   setWhatsAppTransport({ mode: "outbox", outboxDir: outbox });
 });
 afterEach(async () => {
-  await sendDueMessages(handle.db);
+  await sendDueMessages(handle.db, testServices());
   setSmsTransport(undefined);
   setWhatsAppTransport(undefined);
   await fs.rm(outbox, { recursive: true, force: true });
@@ -80,7 +81,7 @@ async function place(userId: string, choices?: Partial<Record<"whatsapp" | "sms"
   ]);
   await fillCart(handle.db, userId, [{ productId: product!.id, quantity: 1 }]);
   const order = await orderFor(handle.db, userId, { messageChoices: choices });
-  await sendDueMessages(handle.db);
+  await sendDueMessages(handle.db, testServices());
   return order;
 }
 
@@ -108,7 +109,7 @@ describe(`order SMS and their short links on ${DATABASE_KIND}`, () => {
     expect(order.orderNumber).not.toContain(link!.code);
 
     await addTrackingId(handle.db, admin.id, order.id, "DTDC7788990011");
-    await sendDueMessages(handle.db);
+    await sendDueMessages(handle.db, testServices());
     expect(await linksOf(order.id)).toHaveLength(1);
 
     const shop = getEnv().PUBLIC_URL;

@@ -15,6 +15,7 @@ import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { orderMailJob, orderMailJobs } from "./support/mail-jobs";
 import { placeTestOrder } from "./support/orders";
+import { testServices } from "./support/services";
 
 const MINUTE = 60_000;
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
   adminId = (await insertProfile(handle.db, { fullName: "Mail Owner" })).id;
 });
 afterEach(async () => {
-  await drainMailOutbox(handle.db);
+  await drainMailOutbox(handle.db, testServices());
   setMailer({ send: async (message) => void sent.push(message) });
 });
 afterAll(() => handle.close());
@@ -40,7 +41,7 @@ function placed(paymentMethod: "cod" | "razorpay" = "cod") {
 
 /** The mails sent about this order whose subject starts with `subject`, once all due ones went. */
 async function mailsAbout(orderNumber: string, subject: string) {
-  await drainMailOutbox(handle.db);
+  await drainMailOutbox(handle.db, testServices());
   return sent.filter((mail) => mail.subject.startsWith(subject) && mail.text.includes(orderNumber));
 }
 
@@ -145,7 +146,7 @@ describe(`order update mails on ${DATABASE_KIND}`, () => {
   it("cancelled, reopened and cancelled again: a mail for each cancellation", async () => {
     const order = await placed();
     await updateOrderStatus(handle.db, adminId, order.id, "cancelled");
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     await updateOrderStatus(handle.db, adminId, order.id, "processing");
     await updateOrderStatus(handle.db, adminId, order.id, "cancelled");
     expect(await mailsAbout(order.orderNumber, "Order cancelled:")).toHaveLength(2);
@@ -175,7 +176,7 @@ describe(`order update mails on ${DATABASE_KIND}`, () => {
       },
     });
     await updateOrderStatus(handle.db, adminId, order.id, "delivered");
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     await updateOrderStatus(handle.db, adminId, order.id, "processing");
     setMailer({ send: async (message) => void sent.push(message) });
     await handle.db

@@ -30,6 +30,7 @@ import { insertProducts, setStock, stockOf as stockOfSize } from "./support/cata
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: { to: string; subject: string; text: string }[];
@@ -542,7 +543,7 @@ describe(`cash on delivery received on ${DATABASE_KIND}`, () => {
     });
     // Delivered is dispatched: its invoice was issued with it (docs/decisions/074).
     expect(entries.map((row) => row.action).sort()).toEqual(["issue-invoice", "update-status"]);
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     const mail = sent.find((m) => m.subject === `Delivered: ${placed.orderNumber}`)!;
     expect(mail.text).not.toContain("We have received your cash payment");
     expect(mail.text).toContain("Payment: Cash on Delivery\n");
@@ -620,7 +621,7 @@ describe(`adding a tracking ID on ${DATABASE_KIND}`, () => {
       status: "shipped",
       trackingId: "DTDC-778899",
     });
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     const notices = sent
       .slice(before)
       .filter((mail) => mail.subject === `Your order ${placed.orderNumber} has shipped`);

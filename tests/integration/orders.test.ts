@@ -33,6 +33,7 @@ import { withEnv } from "./support/env";
 import { rerunMigrationUpdates } from "./support/migrations";
 import { fillCart, insertCustomers, orderFor, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer, loadProfile } from "./support/profile";
+import { routeContext, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: { to: string; subject: string; text: string }[];
@@ -338,7 +339,7 @@ describe(`cancelling an order on ${DATABASE_KIND}`, () => {
 });
 
 describe(`the checkout action on ${DATABASE_KIND}`, () => {
-  const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+  const context = routeContext("127.0.0.1");
 
   async function postCheckout(cookies: string[], fields: Record<string, string>) {
     const request = browserRequest("/checkout", cookies, {
@@ -405,7 +406,7 @@ describe(`the checkout action on ${DATABASE_KIND}`, () => {
       shippingCost: 5000,
       total: 75000,
     });
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     const confirmation = sent.findLast((mail) => mail.to === customer.email);
     expect(confirmation).toMatchObject({
       to: customer.email,
@@ -792,7 +793,7 @@ describe(`the order's address snapshot on ${DATABASE_KIND}`, () => {
     "postalCode",
     "state",
   ];
-  const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+  const context = routeContext("127.0.0.1");
 
   async function checkout(cookies: string[], fields: Record<string, string>) {
     const request = browserRequest("/checkout", cookies, {
@@ -959,7 +960,7 @@ describe(`the Orders tab on ${DATABASE_KIND}`, () => {
 });
 
 describe(`card payments at checkout on ${DATABASE_KIND}`, () => {
-  const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+  const context = routeContext("127.0.0.1");
   const fields = () => ({
     ...SHIPPING_ADDRESS,
     addressLine2: "",
@@ -994,6 +995,7 @@ describe(`card payments at checkout on ${DATABASE_KIND}`, () => {
       () => import("~/modules/orders/place-order.server"),
       async ({ placeOrder }) => {
         const attempt = placeOrder(handle.db, {
+          shipping: testServices().shipping,
           userId: customer.id,
           address: SHIPPING_ADDRESS,
           saveAddress: false,

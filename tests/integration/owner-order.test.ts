@@ -16,7 +16,6 @@ import { setWhatsAppTransport } from "~/modules/notifications/whatsapp.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
 import { testGateway } from "~/modules/payments/gateway.server";
 import type { Courier } from "~/modules/shipping/courier.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
 import { createShiprocketCourier } from "~/modules/shipping/shiprocket-courier.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { action as ordersAction } from "~/routes/admin/orders";
@@ -37,6 +36,7 @@ import { callRoute, createAdmin, postForm } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { payCardOrder, placeTestOrder } from "./support/orders";
+import { chooseCourier, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let owner: Awaited<ReturnType<typeof createAdmin>>;
@@ -55,7 +55,7 @@ beforeEach(() => {
   setWhatsAppTransport({ mode: "outbox", outboxDir: "unused-no-message-is-sent-here" });
 });
 afterEach(() => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   setSmsTransport(undefined);
   setWhatsAppTransport(undefined);
 });
@@ -71,11 +71,11 @@ async function orderRow(id: string) {
 
 /** A test courier's booked shipment of a new order, as "Ship" and its job leave it. */
 async function shippedWithCourier(options: { consent?: "sms" } = {}) {
-  setCourier(testCourier);
+  chooseCourier(testCourier);
   const order = await placeTestOrder(handle.db);
   if (options.consent) await optIn(handle.db, order.userId, options.consent, "checkout");
-  await shipOrders(handle.db, owner.id, [order.id]);
-  await runBookingJobs(handle.db);
+  await shipOrders(handle.db, testServices().shipping.courier, owner.id, [order.id]);
+  await runBookingJobs(handle.db, testServices());
   return order;
 }
 
@@ -193,7 +193,7 @@ describe(`a failed delivery attempt on ${DATABASE_KIND}`, () => {
         and(eq(customerMessages.about, order.id), eq(customerMessages.event, "delivery-failed")),
       );
     expect(messages).toEqual([{ event: "delivery-failed", channel: "sms" }]);
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     const mail = sent.find((m) => m.subject === `Delivery attempt failed: ${order.orderNumber}`);
     expect(mail?.text).toContain("could not deliver");
   });
@@ -212,7 +212,7 @@ describe(`a failed delivery attempt on ${DATABASE_KIND}`, () => {
         });
       },
     };
-    setCourier(recording);
+    chooseCourier(recording);
     const answer = await callRoute(
       ordersAction,
       postForm("/admin/orders", owner.cookies, { intent: "reattempt", orderId: order.id }),
@@ -233,7 +233,7 @@ describe(`a failed delivery attempt on ${DATABASE_KIND}`, () => {
 
     // Only a shipment whose attempt failed is attempted again.
     const delivered = await shippedWithCourier();
-    setCourier(recording);
+    chooseCourier(recording);
     const refused = await callRoute(
       ordersAction,
       postForm("/admin/orders", owner.cookies, { intent: "reattempt", orderId: delivered.id }),
@@ -243,12 +243,12 @@ describe(`a failed delivery attempt on ${DATABASE_KIND}`, () => {
   });
 
   it("Shiprocket is asked for a re-attempt of the AWB, with the address as it is now", async () => {
-    setCourier(
+    chooseCourier(
       createShiprocketCourier({ apiBase: fake.baseUrl, ...SHIPROCKET, pickupLocation: "Primary" }),
     );
     const order = await placeTestOrder(handle.db);
-    await shipOrders(handle.db, owner.id, [order.id]);
-    await runBookingJobs(handle.db);
+    await shipOrders(handle.db, testServices().shipping.courier, owner.id, [order.id]);
+    await runBookingJobs(handle.db, testServices());
     const [shipment] = await handle.db
       .select()
       .from(shipments)

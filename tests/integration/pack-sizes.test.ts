@@ -25,6 +25,7 @@ import { addSize, insertProducts, setStock, stockOf } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 
@@ -189,7 +190,7 @@ describe(`a product's pack sizes in the cart on ${DATABASE_KIND}`, () => {
       const answer = (await cartAction({
         request,
         params: {},
-        context: { clientIp: "127.0.0.1", cspNonce: "", requestId: "" },
+        context: routeContext("127.0.0.1"),
       } as never)) as { init: ResponseInit | null };
       expect(answer.init?.status).toBe(409);
     }
@@ -200,7 +201,7 @@ describe(`a product's pack sizes in the cart on ${DATABASE_KIND}`, () => {
     const refused = (await cartAction({
       request: malformed,
       params: {},
-      context: { clientIp: "127.0.0.1", cspNonce: "", requestId: "" },
+      context: routeContext("127.0.0.1"),
     } as never)) as { init: ResponseInit | null };
     expect(refused.init?.status).toBe(400);
     expect(await handle.db.$count(cartItems, eq(cartItems.variantId, item.kilo))).toBe(0);

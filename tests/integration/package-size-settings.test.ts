@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
 import { createShiprocketCourier } from "~/modules/shipping/shiprocket-courier.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
@@ -19,6 +18,7 @@ import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { placeTestOrder } from "./support/orders";
 import type { Customer } from "./support/profile";
+import { chooseCourier, testServices } from "./support/services";
 
 const EMAIL = "api-user@shop.example";
 const PASSWORD = "api-password-0123";
@@ -33,9 +33,9 @@ beforeAll(async () => {
   admin = await createAdmin(handle.db, "Parcel Owner");
   fake = await startFakeShiprocket({ email: EMAIL, password: PASSWORD });
 });
-afterEach(() => setCourier(undefined));
+afterEach(() => chooseCourier(undefined));
 afterAll(async () => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   await fake?.close();
   await handle?.close();
 });
@@ -67,7 +67,7 @@ async function boxOf(settings: Awaited<ReturnType<typeof getSettings>>) {
 
 describe(`the parcel box in the settings on ${DATABASE_KIND}`, () => {
   it("is saved and audited while a courier books parcels", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const form = await currentForm();
     expect(form.courier).toBe(true);
     expect(form.settings).toMatchObject({
@@ -100,7 +100,7 @@ describe(`the parcel box in the settings on ${DATABASE_KIND}`, () => {
   });
 
   it("refuses a side out of 1 to 200 or not whole digits with its message, writing nothing", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const before = await getSettings(handle.db);
     const entries = (await settingsAudit()).length;
     const answer = await save({
@@ -125,7 +125,7 @@ describe(`the parcel box in the settings on ${DATABASE_KIND}`, () => {
   });
 
   it("is not on the form with COURIER=off, and a box posted anyway is not saved", async () => {
-    setCourier(null);
+    chooseCourier(null);
     const before = await getSettings(handle.db);
     const form = await currentForm();
     expect(form.courier).toBe(false);
@@ -138,11 +138,11 @@ describe(`the parcel box in the settings on ${DATABASE_KIND}`, () => {
   });
 
   it("books the parcel in the box of the settings: Shiprocket receives its sides", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     expect(
       (await save({ packageLengthCm: "34", packageBreadthCm: "26", packageHeightCm: "9" })).status,
     ).toBe(200);
-    setCourier(
+    chooseCourier(
       createShiprocketCourier({
         apiBase: fake.baseUrl,
         email: EMAIL,
@@ -151,8 +151,8 @@ describe(`the parcel box in the settings on ${DATABASE_KIND}`, () => {
       }),
     );
     const order = await placeTestOrder(handle.db);
-    await shipOrders(handle.db, admin.id, [order.id]);
-    await runBookingJobs(handle.db);
+    await shipOrders(handle.db, testServices().shipping.courier, admin.id, [order.id]);
+    await runBookingJobs(handle.db, testServices());
     const sent = fake.orders.get(order.orderNumber)!.body;
     expect([sent.length, sent.breadth, sent.height]).toEqual([34, 26, 9]);
   });

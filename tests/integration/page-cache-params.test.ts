@@ -7,6 +7,7 @@ import { browserRequest, wireApp } from "./support/app";
 import { insertCategory, insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { pathFor, ROUTE_TABLE, type RouteModule } from "./support/route-table";
+import { routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 const values: Record<string, string> = {};
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+const context = routeContext("127.0.0.1");
 
 /** The storefront routes whose pages the cache keeps, each at an address that exists. */
 function cachedRoutes() {

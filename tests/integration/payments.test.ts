@@ -41,6 +41,7 @@ import { firstSizeId, insertProducts, stockOf as stockOfSize } from "./support/c
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
 import { rerunMigrationUpdates } from "./support/migrations";
+import { routeContext, testServices } from "./support/services";
 
 const KEY_ID = "rzp_test_PaymentsSuite01";
 const KEY_SECRET = "key_secret_for_the_fake_0123456789";
@@ -155,6 +156,7 @@ async function placeWith(
   const productId = options.productId ?? (await newProduct());
   await fillCart(userId, productId, options.quantity ?? 2, options.couponId);
   const order = await placeOrder(handle.db, {
+    shipping: testServices().shipping,
     userId,
     address: ADDRESS,
     saveAddress: false,
@@ -293,7 +295,7 @@ const routeArgs = (request: Request) =>
   ({
     request,
     params: {},
-    context: { clientIp: "127.0.0.1", cspNonce: "", requestId: "" },
+    context: routeContext("127.0.0.1"),
   }) as never;
 
 // ---------------------------------------------------------------------------------------------
@@ -917,14 +919,14 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
         expect(await eventRows(id)).toEqual([]);
 
         // Earlier steps' mails go first: no process sends them in the background here.
-        await drainMailOutbox(handle.db);
+        await drainMailOutbox(handle.db, testServices());
         const mails = sent.length;
         const accepted = await action(routeArgs(post(hmac(WEBHOOK_SECRET, body))));
         expect(accepted.status).toBe(200);
         expect(await accepted.json()).toEqual({ status: "paid" });
         expect(await orderState(order.id)).toMatchObject({ paymentStatus: "paid" });
         // The customer's confirmation, and the shop's new-order alert once the order is paid.
-        await drainMailOutbox(handle.db);
+        await drainMailOutbox(handle.db, testServices());
         const shop = await getSettings(handle.db);
         expect(
           sent
@@ -936,7 +938,7 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
         const repeated = await action(routeArgs(post(hmac(WEBHOOK_SECRET, body))));
         expect(repeated.status).toBe(200);
         expect(await repeated.json()).toEqual({ status: "duplicate" });
-        await drainMailOutbox(handle.db);
+        await drainMailOutbox(handle.db, testServices());
         expect(sent.length).toBe(mails + 2);
       },
     );

@@ -11,8 +11,9 @@ import { profiles } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { routeContext } from "./support/services";
 
-const context = { clientIp: "10.0.0.21", cspNonce: "", requestId: "" };
+const context = routeContext("10.0.0.21");
 
 let handle: DatabaseHandle;
 let tulsi: string;

@@ -17,6 +17,7 @@ import { action as cartAction } from "~/routes/store/cart";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { routeContext } from "./support/services";
 
 /** docs/decisions/062: mobile sign-in completes a waiting add to cart or save as e-mail does. */
 const store = new AsyncLocalStorage<RequestStore>();
@@ -42,7 +43,7 @@ async function call(
   clientIp: string,
 ): Promise<Outcome> {
   const requestStore: RequestStore = { requestId: "pending-mobile", navigation: true, toasts: [] };
-  const context = { clientIp, cspNonce: "", requestId: "" };
+  const context = routeContext(clientIp);
   let outcome: unknown;
   try {
     outcome = await store.run(requestStore, () =>

@@ -14,8 +14,9 @@ import { products } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { routeContext } from "./support/services";
 
-const context = { clientIp: "10.0.0.31", cspNonce: "", requestId: "" };
+const context = routeContext("10.0.0.31");
 const store = new AsyncLocalStorage<RequestStore>();
 
 let handle: DatabaseHandle;

@@ -26,6 +26,7 @@ import { phoneCodes, profiles, rateLimits, settings, verifications } from "../..
 import { callRouteAt, createAdmin, insertProfile } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { routeContext } from "./support/services";
 
 let handle: Awaited<ReturnType<typeof useTestDatabase>>;
 let sentMails: { to: string; subject: string; text: string }[];
@@ -75,7 +76,7 @@ async function post(fields: Record<string, string>, clientIp = testClient): Prom
     outcome = await mobileAction({
       request,
       params: {},
-      context: { clientIp, cspNonce: "", requestId: "" },
+      context: routeContext(clientIp),
     } as never);
   } catch (thrown) {
     outcome = thrown;

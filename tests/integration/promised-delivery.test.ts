@@ -18,8 +18,6 @@ import { ExpressUnavailableError } from "~/modules/orders/order-errors";
 import { getAdminOrder, listAdminOrders } from "~/modules/orders/orders-admin.server";
 import { ordersCsvStream } from "~/modules/orders/orders-export.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
-import { forgetDeliveryPromises } from "~/modules/shipping/delivery-promise.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as ordersLoader } from "~/routes/admin/orders";
@@ -32,6 +30,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, orderFor, SHIPPING_ADDRESS } from "./support/orders";
 import { type Customer, createCustomer } from "./support/profile";
+import { chooseCourier, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: MailMessage[];
@@ -46,9 +45,9 @@ beforeAll(async () => {
   ({ sent } = await wireApp(handle.db));
   admin = await createAdmin(handle.db, "Promise Owner");
 });
-beforeEach(() => forgetDeliveryPromises());
+beforeEach(() => testServices().shipping.forget());
 afterEach(async () => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   vi.restoreAllMocks();
   await holidays(DEFAULT_HOLIDAYS);
 });
@@ -129,7 +128,7 @@ describe(`the promised day kept on the order on ${DATABASE_KIND}`, () => {
   });
 
   it("is none with COURIER=off, nor when the courier cannot be reached; the order is placed", async () => {
-    setCourier(null);
+    chooseCourier(null);
     const off = await shopper();
     const placedOff = await orderFor(handle.db, off.id, {
       shippingMethod: "express",
@@ -137,7 +136,7 @@ describe(`the promised day kept on the order on ${DATABASE_KIND}`, () => {
     });
     expect(await promisedOf(placedOff.id)).toBeNull();
 
-    setCourier(undefined);
+    chooseCourier(undefined);
     vi.spyOn(testCourier, "serviceability").mockRejectedValue(new Error("courier down"));
     const down = await shopper();
     const placedDown = await orderFor(handle.db, down.id, { now: WEDNESDAY });
@@ -158,7 +157,7 @@ describe(`the promised day kept on the order on ${DATABASE_KIND}`, () => {
     expect((await listCustomerOrders(handle.db, buyer.id)).orders[0]!.deliveryBy).toBeNull();
     expect((await getAdminOrder(handle.db, placed.id))!.deliveryBy).toBe("Mon, 7 Dec");
 
-    setCourier(null);
+    chooseCourier(null);
     const off = await shopper();
     const placedOff = await orderFor(handle.db, off.id, { now: WEDNESDAY });
     const offMail = sent.find((m) => m.subject === `Order confirmed: ${placedOff.orderNumber}`);
@@ -215,7 +214,7 @@ describe(`express only where the courier is faster on ${DATABASE_KIND}`, () => {
   });
 
   it("stays as today with COURIER=off: offered, in 2-3 days", async () => {
-    setCourier(null);
+    chooseCourier(null);
     const buyer = await shopper();
     const page = await callRoute<{ expressBy: string | null; delivery: unknown }>(
       checkoutLoader,

@@ -7,7 +7,6 @@ import { type RequestStore, setRequestStorage } from "~/lib/request-store.server
 import { rememberStorefrontReads } from "~/lib/storefront-memo.server";
 import { listCustomers } from "~/modules/customers/customers-admin.server";
 import { rememberSettingsUntilChanged, shopSettings } from "~/modules/settings/settings.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { loader as rootLoader } from "~/root";
 import { action as checkoutAction } from "~/routes/store/checkout";
@@ -19,6 +18,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { chooseCourier } from "./support/services";
 
 let handle: DatabaseHandle;
 const store = new AsyncLocalStorage<RequestStore>();
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   await liveEvents().close();
   await handle.close();
 });
@@ -199,9 +199,9 @@ describe(`placing an order on ${DATABASE_KIND}`, () => {
 
   it("takes 14 statements, and the courier's word on the PIN code adds none once known", async () => {
     const customer = await createCustomer("Budget Checkout Buyer");
-    setCourier(null);
+    chooseCourier(null);
     const withoutCourier = await placeCashOrder(customer);
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     // The first order to a PIN code asks the courier (in memory for the test courier); then kept.
     await placeCashOrder(customer);
     const withCourier = await placeCashOrder(customer);

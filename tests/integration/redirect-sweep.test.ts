@@ -7,6 +7,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer } from "./support/profile";
 import { pathFor, ROUTE_TABLE, type RouteEntry } from "./support/route-table";
+import { routeContext } from "./support/services";
 
 /**
  * Known ways to smuggle another site into a redirect target, written as an attacker types them
@@ -54,7 +55,7 @@ const SPLAT_VALUES: Record<string, string[]> = {
   "/api/auth/*": ["reset-password/some-token", "verify-email", "error"],
 };
 
-const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+const context = routeContext("127.0.0.1");
 
 let handle: DatabaseHandle;
 let customer: { cookies: string[]; email: string };

@@ -58,6 +58,7 @@ import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { rerunMigrationUpdates } from "./support/migrations";
 import { payCardOrder, placeTestOrder } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 const KEY_ID = "rzp_test_RefundsSuite01";
 const KEY_SECRET = "key_secret_for_the_refund_fake_0123";
@@ -97,8 +98,8 @@ afterAll(async () => {
 
 /** Lets the refunds and mails a step kicked off finish. */
 async function settle() {
-  await runRefunds(handle.db);
-  await drainMailOutbox(handle.db);
+  await runRefunds(handle.db, testServices());
+  await drainMailOutbox(handle.db, testServices());
 }
 
 /**
@@ -111,7 +112,7 @@ async function paidCardOrder(gateway: PaymentGateway = razorpay) {
     userId: order.userId,
     orderId: order.id,
   });
-  await drainMailOutbox(handle.db);
+  await drainMailOutbox(handle.db, testServices());
   return { ...order, paymentId };
 }
 
@@ -277,11 +278,13 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
           )
       )[0];
     // Not asked again at once, only after a few minutes.
-    await runDueJobs(handle.db, REFUND_CHECK_JOB);
+    await runDueJobs(handle.db, REFUND_CHECK_JOB, {
+      services: testServices(),
+    });
     expect(await checkJob()).toMatchObject({ state: "queued", attempts: 0 });
     expect((await refundsOf(order.id))[0]!.status).toBe("pending");
     const later = new Date(Date.now() + 6 * MINUTE);
-    await runDueJobs(handle.db, REFUND_CHECK_JOB, { now: later });
+    await runDueJobs(handle.db, REFUND_CHECK_JOB, { services: testServices(), now: later });
     expect(await checkJob()).toMatchObject({ state: "done", attempts: 1 });
     expect((await refundsOf(order.id))[0]!.status).toBe("processed");
   });
@@ -292,7 +295,10 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     await refundOrder(handle.db, adminId, { orderId: order.id, amount: 10_000, reason: "Part" });
     await settle();
     const [pending] = await refundsOf(order.id);
-    await runDueJobs(handle.db, REFUND_CHECK_JOB, { now: new Date(Date.now() + 6 * MINUTE) });
+    await runDueJobs(handle.db, REFUND_CHECK_JOB, {
+      services: testServices(),
+      now: new Date(Date.now() + 6 * MINUTE),
+    });
     const [job] = await handle.db
       .select()
       .from(backgroundJobs)
@@ -312,7 +318,10 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     // Its webhook settles it meanwhile: the next check finds nothing to do.
     fake.refunds.get(pending!.providerRefundId!)!.status = "processed";
     await refundWebhook("refund.processed", pending!.providerRefundId!)();
-    await runDueJobs(handle.db, REFUND_CHECK_JOB, { now: new Date(Date.now() + HOUR) });
+    await runDueJobs(handle.db, REFUND_CHECK_JOB, {
+      services: testServices(),
+      now: new Date(Date.now() + HOUR),
+    });
     expect((await refundsOf(order.id))[0]!.status).toBe("processed");
   });
 
@@ -334,7 +343,10 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
       );
     expect(job).toMatchObject({ state: "queued", attempts: 1, lastError: "Service unavailable" });
     expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
-    await runDueJobs(handle.db, REFUND_SEND_JOB, { now: new Date(job!.runAt.getTime() + 1) });
+    await runDueJobs(handle.db, REFUND_SEND_JOB, {
+      services: testServices(),
+      now: new Date(job!.runAt.getTime() + 1),
+    });
     const calls = requestsFor(order.paymentId);
     expect(calls).toHaveLength(2);
     expect(calls[1]!.idempotencyKey).toBe(calls[0]!.idempotencyKey);

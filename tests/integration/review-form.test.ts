@@ -6,6 +6,7 @@ import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { type Customer, createCustomer } from "./support/profile";
+import { routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 let customer: Customer;
@@ -19,7 +20,7 @@ async function post(fields: Record<string, string>, cookies = customer.cookies) 
   const response = (await productAction({
     request,
     params: { id: herb },
-    context: { clientIp: "127.0.0.1", cspNonce: "", requestId: "" },
+    context: routeContext("127.0.0.1"),
   } as never)) as { data: Record<string, unknown>; init: ResponseInit | null };
   const headers = new Headers(response.init?.headers);
   const { toast } = await takeToast(browserRequest("/", headers.getSetCookie()));

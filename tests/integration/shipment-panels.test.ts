@@ -10,7 +10,7 @@ import { shipments } from "../../db/schema";
 import { callRouteAt, createAdmin, insertOrder, insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { withEnv } from "./support/env";
+import { withCourier } from "./support/services";
 
 let handle: DatabaseHandle;
 
@@ -102,8 +102,8 @@ describe(`the dashboard's shipment panels on ${DATABASE_KIND}`, () => {
 
   it("shows no panel with COURIER=off", async () => {
     const owner = await createAdmin(handle.db);
-    await withEnv(
-      { COURIER: "off" },
+    await withCourier(
+      null,
       () => import("~/routes/admin/dashboard"),
       async ({ loader }) => {
         const page = await callRouteAt<{ shipments: unknown }>(

@@ -21,7 +21,6 @@ import {
   rememberSettingsUntilChanged,
   updateSettings,
 } from "~/modules/settings/settings.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { loader as rootLoader } from "~/root";
 import { loader as faqLoader } from "~/routes/content/faq";
@@ -32,6 +31,7 @@ import { callRoute, createAdmin, getPage } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import type { Customer } from "./support/profile";
+import { chooseCourier } from "./support/services";
 
 const PAGES = [
   ["/shipping", shippingLoader],
@@ -54,12 +54,12 @@ beforeAll(async () => {
   setRequestStorage(store);
 });
 afterEach(async () => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   await feesFrom("shop");
 });
 afterAll(async () => {
   setRequestStorage(undefined);
-  setCourier(undefined);
+  chooseCourier(undefined);
   stopPageCache();
   await liveEvents().close();
   setDatabase(handle);
@@ -99,19 +99,19 @@ async function tagsOf(render: () => Promise<unknown>) {
 
 describe(`the policy pages state the checkout's shipping charges on ${DATABASE_KIND}`, () => {
   it("the shop's own fees by default, with a courier on", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     expect(await everyPageStates()).toEqual(["shop", "shop", "shop"]);
     expect(shippingChargesText("shop").terms).toContain("a flat charge of ₹50");
   });
 
   it("the courier's rates where the owner chose them and a courier is on", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     await feesFrom("courier");
     expect(await everyPageStates()).toEqual(["courier", "courier", "courier"]);
   });
 
   it("the shop's own fees while COURIER=off, whatever the setting says", async () => {
-    setCourier(null);
+    chooseCourier(null);
     await feesFrom("courier");
     expect(await everyPageStates()).toEqual(["shop", "shop", "shop"]);
   });
@@ -119,7 +119,7 @@ describe(`the policy pages state the checkout's shipping charges on ${DATABASE_K
 
 describe(`a kept policy page follows the setting on ${DATABASE_KIND}`, () => {
   it("each page's own loader says it shows the settings, so its data is dropped with them too", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     for (const [path, loader] of PAGES) {
       expect(await tagsOf(() => callRoute(loader, getPage(path)))).toEqual(
         new Set([PAGE_TAGS.settings]),
@@ -128,7 +128,7 @@ describe(`a kept policy page follows the setting on ${DATABASE_KIND}`, () => {
   });
 
   it("a change of the setting, by the owner here or by another process, drops the kept pages and the next render states it", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const cache = storefrontPageCache();
     expect(cache).not.toBeNull();
 

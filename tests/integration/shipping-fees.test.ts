@@ -18,8 +18,6 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import { issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
 import { switchToCashOnDelivery } from "~/modules/orders/awaiting-payment.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
-import { forgetDeliveryPromises } from "~/modules/shipping/delivery-promise.server";
 import { createShiprocketCourier } from "~/modules/shipping/shiprocket-courier.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
@@ -33,6 +31,7 @@ import { insertProducts, stockOf } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, SHIPPING_ADDRESS } from "./support/orders";
 import { type Customer, createCustomer } from "./support/profile";
+import { chooseCourier, testServices } from "./support/services";
 
 const EMAIL = "rates-user@shop.example";
 const PASSWORD = "rates-password-0123";
@@ -48,14 +47,14 @@ beforeAll(async () => {
   fake = await startFakeShiprocket({ email: EMAIL, password: PASSWORD });
   await handle.db.update(settings).set({ gstin: "27AAPFU0939F1ZV" }).where(eq(settings.id, 1));
 });
-beforeEach(() => forgetDeliveryPromises());
+beforeEach(() => testServices().shipping.forget());
 afterEach(async () => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   vi.restoreAllMocks();
   await feesFrom("shop");
 });
 afterAll(async () => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   await fake?.close();
   await handle?.close();
 });
@@ -159,7 +158,7 @@ function dayNames(days: number, before: Date, packingDays = 2) {
 
 describe(`the shipping fees setting on ${DATABASE_KIND}`, () => {
   it("is on the courier's part of the settings, the shop's by default, saved and audited", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const form = await settingsForm();
     expect(form.courier).toBe(true);
     expect(form.settings.shippingFeesFrom).toBe("shop");
@@ -183,7 +182,7 @@ describe(`the shipping fees setting on ${DATABASE_KIND}`, () => {
   });
 
   it("refuses anything but the shop's fees or the courier's rates with 400, writing nothing", async () => {
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const before = await getSettings(handle.db);
     const entries = (await settingsAudit()).length;
     for (const bad of ["", "cheapest", "Courier", "shop,courier"]) {
@@ -200,7 +199,7 @@ describe(`the shipping fees setting on ${DATABASE_KIND}`, () => {
 
   it("is not on the form with COURIER=off: a value posted anyway is not saved, and the shop's fees apply", async () => {
     await feesFrom("courier");
-    setCourier(null);
+    chooseCourier(null);
     expect((await settingsForm()).courier).toBe(false);
     const answer = await saveSettings({ shippingFeesFrom: "shop" });
     expect(answer.status).toBe(200);
@@ -311,7 +310,11 @@ describe(`the checkout with the courier's rates on ${DATABASE_KIND}`, () => {
 
     // The courier's rates change meanwhile (say, the owner goes back to the shop's fees).
     await feesFrom("shop");
-    await switchToCashOnDelivery(handle.db, { userId: buyer.id, orderId: order!.id });
+    await switchToCashOnDelivery(handle.db, {
+      shipping: testServices().shipping,
+      userId: buyer.id,
+      orderId: order!.id,
+    });
     expect((await ordersOf(buyer.id))[0]).toMatchObject({
       paymentMethod: "cod",
       shippingCost: 6_000,
@@ -425,7 +428,7 @@ describe(`the courier's rates through Shiprocket on ${DATABASE_KIND}`, () => {
       password: PASSWORD,
       pickupLocation: "Primary",
     });
-    setCourier(shiprocket);
+    chooseCourier(shiprocket);
     const callsBefore = fake.calls.length;
     const buyer = await shopper(40_000);
     const opened = new Date();

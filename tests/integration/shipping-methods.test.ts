@@ -17,6 +17,7 @@ import { insertProducts, stockOf } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: { to: string; subject: string; text: string }[];
@@ -164,7 +165,7 @@ describe(`the checkout page's delivery choice on ${DATABASE_KIND}`, () => {
     expect(result.status).toBe(302);
     const [order] = await handle.db.select().from(orders).where(eq(orders.userId, customer.id));
     expect(order).toMatchObject({ shippingMethod: "express", shippingCost: 15_000, total: 75_000 });
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     const confirmation = sent.findLast((mail) => mail.to === customer.email);
     expect(confirmation!.text).toContain("Shipping (Express delivery): ₹150.00");
   });

@@ -11,7 +11,6 @@ import type { MailMessage } from "~/lib/mail.server";
 import { runJobs } from "~/modules/jobs/run-jobs.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { listRemittances } from "~/modules/payments/cod-remittances.server";
-import { setCourier } from "~/modules/shipping/couriers.server";
 import { createShiprocketCourier } from "~/modules/shipping/shiprocket-courier.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { action, loader } from "~/routes/admin/remittances";
@@ -24,6 +23,7 @@ import { callRouteAt, createAdmin, insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { placeTestOrder } from "./support/orders";
+import { chooseCourier, testServices } from "./support/services";
 
 const EMAIL = "api-user@shop.example";
 const PASSWORD = "api-password-0123";
@@ -39,9 +39,9 @@ beforeAll(async () => {
   adminId = (await insertProfile(handle.db, { fullName: "Payout Owner" }, { admin: true })).id;
   fake = await startFakeShiprocket({ email: EMAIL, password: PASSWORD });
 });
-afterEach(() => setCourier(undefined));
+afterEach(() => chooseCourier(undefined));
 afterAll(async () => {
-  setCourier(undefined);
+  chooseCourier(undefined);
   await fake?.close();
   await handle?.close();
 });
@@ -66,8 +66,8 @@ async function settleEarlier() {
 /** A cash-on-delivery order booked with the courier set now and delivered by its scan. */
 async function deliveredOrder(options: { paymentMethod?: "cod" | "razorpay" } = {}) {
   const order = await placeTestOrder(handle.db, options);
-  await shipOrders(handle.db, adminId, [order.id]);
-  await runBookingJobs(handle.db);
+  await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
+  await runBookingJobs(handle.db, testServices());
   const [shipment] = await handle.db
     .select()
     .from(shipments)
@@ -106,16 +106,22 @@ function showCalls() {
 describe(`Shiprocket's payouts of cash on delivery on ${DATABASE_KIND}`, () => {
   it("records an order Shiprocket paid out under its UTR and date, once, with the receipt mailed", async () => {
     await settleEarlier();
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await deliveredOrder();
     const waiting = await deliveredOrder();
 
     // Not paid out yet: asked, nothing written.
-    expect(await readCourierRemittances(handle.db)).toEqual({ asked: 2, recorded: 0 });
+    expect(await readCourierRemittances(handle.db, testServices().shipping.courier)).toEqual({
+      asked: 2,
+      recorded: 0,
+    });
     expect((await paymentOf([order.id])).get(order.id)?.paymentStatus).toBe("pending");
 
     fake.remit(order.orderNumber, "UTIBR52026112700123", "2026-11-27");
-    expect(await readCourierRemittances(handle.db)).toEqual({ asked: 2, recorded: 1 });
+    expect(await readCourierRemittances(handle.db, testServices().shipping.courier)).toEqual({
+      asked: 2,
+      recorded: 1,
+    });
     const payment = await paymentOf([order.id, waiting.id]);
     expect(payment.get(order.id)).toMatchObject({ paymentStatus: "paid" });
     // The payout's day, midnight in India.
@@ -138,7 +144,7 @@ describe(`Shiprocket's payouts of cash on delivery on ${DATABASE_KIND}`, () => {
     expect(audit).toMatchObject({ actorId: null });
     expect(audit!.changes).toMatchObject({ remittance: "UTIBR52026112700123" });
 
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     expect(sent.filter((mail) => mail.subject.includes(order.orderNumber)).length).toBeGreaterThan(
       0,
     );
@@ -146,27 +152,33 @@ describe(`Shiprocket's payouts of cash on delivery on ${DATABASE_KIND}`, () => {
 
     // Read again: the paid order is not asked about, nor recorded twice.
     const callsBefore = showCalls();
-    expect(await readCourierRemittances(handle.db)).toEqual({ asked: 1, recorded: 0 });
+    expect(await readCourierRemittances(handle.db, testServices().shipping.courier)).toEqual({
+      asked: 1,
+      recorded: 0,
+    });
     expect(showCalls()).toBe(callsBefore + 1);
-    await drainMailOutbox(handle.db);
+    await drainMailOutbox(handle.db, testServices());
     expect(sent.length).toBe(mailsBefore);
   });
 
   it("adds the orders of one payout to one remittance, and asks only about its own delivered COD orders", async () => {
     await settleEarlier();
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const first = await deliveredOrder();
     const second = await deliveredOrder();
     const card = await placeTestOrder(handle.db, { paymentMethod: "razorpay" });
     // A COD order the test courier delivered is not Shiprocket's to pay out.
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const elsewhere = await deliveredOrder();
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
 
     fake.remit(first.orderNumber, "HDFCR52026112800777", "28 Nov 2026");
     fake.remit(second.orderNumber, "HDFCR52026112800777", "28 Nov 2026");
     const callsBefore = showCalls();
-    expect(await readCourierRemittances(handle.db)).toEqual({ asked: 2, recorded: 2 });
+    expect(await readCourierRemittances(handle.db, testServices().shipping.courier)).toEqual({
+      asked: 2,
+      recorded: 2,
+    });
     expect(showCalls()).toBe(callsBefore + 2);
 
     const payouts = await handle.db
@@ -190,21 +202,26 @@ describe(`Shiprocket's payouts of cash on delivery on ${DATABASE_KIND}`, () => {
 
   it("leaves an order Shiprocket could not answer for the retry, recording the others; a payout recorded by hand meanwhile is kept", async () => {
     await settleEarlier();
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const first = await deliveredOrder();
     const second = await deliveredOrder();
     fake.remit(first.orderNumber, "ICICR52026112900001", "2026-11-29");
     fake.remit(second.orderNumber, "ICICR52026112900001", "2026-11-29");
     // Shiprocket fails once: the first order asked is left, the second recorded; the run fails.
     fake.failNext("/orders/show/", 502, "Bad gateway");
-    await expect(readCourierRemittances(handle.db)).rejects.toThrow("Shiprocket answered 502");
+    await expect(
+      readCourierRemittances(handle.db, testServices().shipping.courier),
+    ).rejects.toThrow("Shiprocket answered 502");
     const afterFailure = await paymentOf([first.id, second.id]);
     expect([...afterFailure.values()].map((row) => row.paymentStatus).sort()).toEqual([
       "paid",
       "pending",
     ]);
     // The retry records the one left, into the same payout.
-    expect(await readCourierRemittances(handle.db)).toEqual({ asked: 1, recorded: 1 });
+    expect(await readCourierRemittances(handle.db, testServices().shipping.courier)).toEqual({
+      asked: 1,
+      recorded: 1,
+    });
     const [payout] = await handle.db
       .select()
       .from(codRemittances)
@@ -218,7 +235,10 @@ describe(`Shiprocket's payouts of cash on delivery on ${DATABASE_KIND}`, () => {
       .set({ paymentStatus: "paid", paidAt: new Date() })
       .where(eq(orders.id, byHand.id));
     fake.remit(byHand.orderNumber, "ICICR52026112900002", "2026-11-29");
-    expect(await readCourierRemittances(handle.db)).toEqual({ asked: 0, recorded: 0 });
+    expect(await readCourierRemittances(handle.db, testServices().shipping.courier)).toEqual({
+      asked: 0,
+      recorded: 0,
+    });
     expect(
       await handle.db
         .select()
@@ -229,14 +249,14 @@ describe(`Shiprocket's payouts of cash on delivery on ${DATABASE_KIND}`, () => {
 
   it("two processes reading the same payout at once record each order once", async () => {
     await settleEarlier();
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const orderA = await deliveredOrder();
     const orderB = await deliveredOrder();
     fake.remit(orderA.orderNumber, "SBINR52026113000042", "2026-11-30");
     fake.remit(orderB.orderNumber, "SBINR52026113000042", "2026-11-30");
     const [one, two] = await Promise.all([
-      readCourierRemittances(handle.db),
-      readCourierRemittances(handle.db),
+      readCourierRemittances(handle.db, testServices().shipping.courier),
+      readCourierRemittances(handle.db, testServices().shipping.courier),
     ]);
     expect(one.recorded + two.recorded).toBe(2);
     const [payout] = await handle.db
@@ -248,35 +268,44 @@ describe(`Shiprocket's payouts of cash on delivery on ${DATABASE_KIND}`, () => {
 
   it("refuses a payout reference it cannot read, and asks nothing for couriers without payouts", async () => {
     await settleEarlier();
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await deliveredOrder();
     fake.remit(order.orderNumber, "<script>", "2026-11-30");
     // Not the courier being down: logged and left for the owner, not retried.
-    expect(await readCourierRemittances(handle.db)).toEqual({ asked: 1, recorded: 0 });
+    expect(await readCourierRemittances(handle.db, testServices().shipping.courier)).toEqual({
+      asked: 1,
+      recorded: 0,
+    });
     expect((await paymentOf([order.id])).get(order.id)?.paymentStatus).toBe("pending");
 
-    setCourier(testCourier);
-    expect(await readCourierRemittances(handle.db)).toEqual({ asked: 0, recorded: 0 });
-    setCourier(null);
-    expect(await readCourierRemittances(handle.db)).toEqual({ asked: 0, recorded: 0 });
+    chooseCourier(testCourier);
+    expect(await readCourierRemittances(handle.db, testServices().shipping.courier)).toEqual({
+      asked: 0,
+      recorded: 0,
+    });
+    chooseCourier(null);
+    expect(await readCourierRemittances(handle.db, testServices().shipping.courier)).toEqual({
+      asked: 0,
+      recorded: 0,
+    });
   });
 
   it("runs as the daily job", async () => {
     await settleEarlier();
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await deliveredOrder();
     fake.remit(order.orderNumber, "KKBKR52026120100009", "2026-12-01");
     await handle.db.transaction((tx) =>
       dailyRemittanceCheck.enqueue(tx, "2026-12-01", { date: "2026-12-01" }),
     );
-    await runJobs(handle.db, dailyRemittanceCheck.kind);
+    await runJobs(handle.db, testServices(), dailyRemittanceCheck.kind);
     expect((await paymentOf([order.id])).get(order.id)?.paymentStatus).toBe("paid");
   });
 
   it("the remittances page says the payouts are read and checks now on the owner's press", async () => {
     await settleEarlier();
     const owner = await createAdmin(handle.db);
-    setCourier(shiprocket());
+    chooseCourier(shiprocket());
     const order = await deliveredOrder();
     fake.remit(order.orderNumber, "PUNBR52026120200031", "2026-12-02");
     const page = await callRouteAt<{ readsPayouts: boolean; testCourier: boolean }>(
@@ -301,11 +330,11 @@ describe(`Shiprocket's payouts of cash on delivery on ${DATABASE_KIND}`, () => {
       .from(backgroundJobs)
       .where(eq(backgroundJobs.kind, "cod-remittance-check"));
     expect(jobs.filter((job) => job.key.startsWith("asked-"))).toHaveLength(1);
-    await runJobs(handle.db, dailyRemittanceCheck.kind);
+    await runJobs(handle.db, testServices(), dailyRemittanceCheck.kind);
     expect((await paymentOf([order.id])).get(order.id)?.paymentStatus).toBe("paid");
 
     // With the test courier the shop reads no payouts: the check is refused, nothing enqueued.
-    setCourier(testCourier);
+    chooseCourier(testCourier);
     const testPage = await callRouteAt<{ readsPayouts: boolean }>(
       loader,
       "/admin/remittances",

@@ -22,6 +22,7 @@ import { backgroundJobs, phoneCodes, profiles, rateLimits, settings } from "../.
 import { callRouteAt, createAdmin, insertProfile } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { routeContext, testServices } from "./support/services";
 
 /**
  * The limits that keep mobile sign-in codes from being pumped or used to lock customers out
@@ -109,7 +110,7 @@ async function verify(ten: string, code: string, clientIp: string) {
     outcome = await mobileAction({
       request,
       params: {},
-      context: { clientIp, cspNonce: "", requestId: "" },
+      context: routeContext(clientIp),
     } as never);
   } catch (thrown) {
     outcome = thrown;
@@ -217,7 +218,7 @@ describe(`sign-in code limits on ${DATABASE_KIND}`, () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.key).toMatch(/^sign-in-code-cap:new:/);
     const before = sentMails.length;
-    await sendDueMails(handle.db);
+    await sendDueMails(handle.db, testServices());
     const mails = sentMails.slice(before).filter((mail) => mail.to === SHOP_ADDRESS);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Sign-in codes to new numbers stopped until /);

@@ -4,6 +4,7 @@ import { signUp } from "~/modules/accounts/credentials.server";
 import { action as authAction } from "~/routes/auth/auth";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { routeContext } from "./support/services";
 
 let handle: Awaited<ReturnType<typeof useTestDatabase>>;
 
@@ -21,7 +22,7 @@ async function signInFrom(clientIp: string, email: string, password: string) {
     method: "POST",
     body: new URLSearchParams({ intent: "sign-in", email, password }),
   });
-  const context = { clientIp, cspNonce: "", requestId: "" };
+  const context = routeContext(clientIp);
   let outcome: unknown;
   try {
     outcome = await authAction({ request, params: {}, context } as never);

@@ -26,6 +26,7 @@ import { callRoute, getPage, postForm, signInAdministrator } from "./support/adm
 import { wireApp } from "./support/app";
 import { addSize, firstSizeId, insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let owner: { id: string; cookies: string[] };
@@ -437,7 +438,7 @@ describe(`stock lots in the back office on ${DATABASE_KIND}`, () => {
 
       await enqueueDailyJob(handle.db, dailyStockCheck);
       await enqueueDailyJob(handle.db, dailyStockCheck);
-      await runJobs(handle.db, "stock-check");
+      await runJobs(handle.db, testServices(), "stock-check");
       const jobs = await handle.db
         .select({ key: backgroundJobs.key, state: backgroundJobs.state })
         .from(backgroundJobs)

@@ -45,6 +45,7 @@ import { wireApp } from "./support/app";
 import { insertProducts, setStock, stockOf } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 const today = shopDate();
@@ -451,6 +452,7 @@ describe(`stock lots and the ledger on ${DATABASE_KIND}`, () => {
       { date: tomorrow },
       {
         database: handle.db,
+        services: testServices(),
         jobId: randomUUID(),
         attempt: 1,
         stopping: () => false,

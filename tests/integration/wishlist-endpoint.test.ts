@@ -7,6 +7,7 @@ import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { type Customer, createCustomer } from "./support/profile";
+import { routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 let customer: Customer;
@@ -20,7 +21,7 @@ async function post(fields: Record<string, string>) {
   const response = (await wishlistAction({
     request,
     params: {},
-    context: { clientIp: "127.0.0.1", cspNonce: "", requestId: "" },
+    context: routeContext("127.0.0.1"),
   } as never)) as { init: ResponseInit | null };
   const headers = new Headers(response.init?.headers);
   const { toast } = await takeToast(browserRequest("/", headers.getSetCookie()));

@@ -4,9 +4,17 @@ import type { Database, Executor } from "../../lib/db.server";
 import { singleton } from "../../lib/singleton.server";
 import { enqueueJob, enqueueJobs } from "./enqueue.server";
 
+/**
+ * The shop's services a job's run may use (its courier, its message transports), built once per
+ * start and handed to the runner; app/services.server.ts declares what it holds.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging, as React Router's AppLoadContext is.
+export interface JobServices {}
+
 /** What a job's run is told besides its payload. */
 export type JobRun = {
   database: Database;
+  services: JobServices;
   jobId: string;
   /** 1 on the first run. */
   attempt: number;

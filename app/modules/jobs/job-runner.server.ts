@@ -2,9 +2,9 @@ import type { Database } from "../../lib/db.server";
 import { liveEvents } from "../../lib/live-events.server";
 import { logger } from "../../lib/logger.server";
 import { releaseAbandonedJobs } from "./claim.server";
-import type { JobKind } from "./job-kinds.server";
+import type { JobKind, JobServices } from "./job-kinds.server";
 import { pruneFinishedJobs } from "./prune-jobs.server";
-import { cancelWakeUps, passOf } from "./run-jobs.server";
+import { jobPasses } from "./run-jobs.server";
 
 /** The channel migration 0018 announces a waiting job on, with its kind. */
 export const BACKGROUND_JOBS_CHANNEL = "background_jobs";
@@ -25,6 +25,8 @@ export async function startJobRunner(
   database: () => Database,
   options: {
     jobs: readonly Pick<JobKind<never>, "kind">[];
+    /** What the jobs' runs are given (JobRun.services). */
+    services: JobServices;
     sweepMs?: number;
     retentionDays: number;
     soleProcess?: boolean;
@@ -36,6 +38,7 @@ export async function startJobRunner(
       logger.warn({ count }, "running background jobs again that a stopped process left");
   }
   const kinds = [...new Set(options.jobs.map((job) => job.kind))];
+  const { passOf, cancelWakeUps } = jobPasses(options.services);
   const stops = kinds.map((kind) => passOf(kind).schedule(database, options.sweepMs ?? 30_000));
   const unsubscribe = await liveEvents().subscribe(BACKGROUND_JOBS_CHANNEL, (kind) => {
     // "" after the channel came back: anything may have been announced meanwhile.

@@ -10,7 +10,7 @@ import {
   nextDueAt,
   renewJobLease,
 } from "./claim.server";
-import { jobKind, jobKinds } from "./job-kinds.server";
+import { type JobServices, jobKind, jobKinds } from "./job-kinds.server";
 
 /** How many jobs one pass runs before it yields to the next pass. */
 const RUN_LIMIT = 100;
@@ -22,7 +22,7 @@ const RUN_LIMIT = 100;
 export async function runDueJobs(
   database: Database,
   kind: string,
-  options: { limit?: number; stopping?: () => boolean; now?: Date } = {},
+  options: { services: JobServices; limit?: number; stopping?: () => boolean; now?: Date },
 ) {
   const definition = jobKind(kind);
   const result = { done: 0, failed: 0 };
@@ -37,6 +37,7 @@ export async function runDueJobs(
     try {
       await definition.run(job.payload as never, {
         database,
+        services: options.services,
         jobId: job.id,
         attempt: job.attempts,
         stopping,
@@ -92,54 +93,58 @@ function holdLease(database: Database, job: ClaimedJob, retry: JobRetry) {
   return { end };
 }
 
-/** One pass runner per kind: passes of a kind run one after another in a process. */
-const passes = new Map<string, ReturnType<typeof backgroundJob>>();
-
 /** The longest a timer may wait (setTimeout's limit, about 24 days). */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
-/** Per database and kind, the timer that runs the next pass when a job comes due. */
-const wakeUps = new WeakMap<Database, Map<string, NodeJS.Timeout>>();
-
 /**
- * After a pass: the next one runs when the next job of `kind` is due, a retry's backoff ended or
- * the lease of a process that stopped renewing lapsed, rather than at the next sweep.
+ * One pass runner per kind for a job runner and its services: passes of a kind run one after
+ * another in a process. After a pass, the next one runs when the next job of its kind is due, a
+ * retry's backoff ended or the lease of a process that stopped renewing lapsed, rather than at
+ * the next sweep.
  */
-async function wakeWhenDue(database: Database, kind: string, stopping: () => boolean) {
-  const at = await nextDueAt(database, kind);
-  let timers = wakeUps.get(database);
-  if (!timers) {
-    timers = new Map();
-    wakeUps.set(database, timers);
-  }
-  clearTimeout(timers.get(kind));
-  timers.delete(kind);
-  if (!at || stopping()) return;
-  const wait = Math.min(Math.max(at.getTime() - Date.now(), 0) + 50, LONGEST_WAIT_MS);
-  const timer = setTimeout(() => {
+export function jobPasses(services: JobServices) {
+  const passes = new Map<string, ReturnType<typeof backgroundJob>>();
+  /** Per database and kind, the timer that runs the next pass when a job comes due. */
+  const wakeUps = new WeakMap<Database, Map<string, NodeJS.Timeout>>();
+
+  async function wakeWhenDue(database: Database, kind: string, stopping: () => boolean) {
+    const at = await nextDueAt(database, kind);
+    let timers = wakeUps.get(database);
+    if (!timers) {
+      timers = new Map();
+      wakeUps.set(database, timers);
+    }
+    clearTimeout(timers.get(kind));
     timers.delete(kind);
-    passOf(kind).kick(database);
-  }, wait);
-  timer.unref();
-  timers.set(kind, timer);
-}
-
-/** Ends the wake-ups of `database` (its runner is stopping). */
-export function cancelWakeUps(database: Database) {
-  for (const timer of wakeUps.get(database)?.values() ?? []) clearTimeout(timer);
-  wakeUps.delete(database);
-}
-
-export function passOf(kind: string) {
-  let pass = passes.get(kind);
-  if (!pass) {
-    pass = backgroundJob(`jobs:${kind}`, async (database, stopping) => {
-      await runDueJobs(database, kind, { stopping });
-      await wakeWhenDue(database, kind, stopping);
-    });
-    passes.set(kind, pass);
+    if (!at || stopping()) return;
+    const wait = Math.min(Math.max(at.getTime() - Date.now(), 0) + 50, LONGEST_WAIT_MS);
+    const timer = setTimeout(() => {
+      timers.delete(kind);
+      passOf(kind).kick(database);
+    }, wait);
+    timer.unref();
+    timers.set(kind, timer);
   }
-  return pass;
+
+  function passOf(kind: string) {
+    let pass = passes.get(kind);
+    if (!pass) {
+      pass = backgroundJob(`jobs:${kind}`, async (database, stopping) => {
+        await runDueJobs(database, kind, { services, stopping });
+        await wakeWhenDue(database, kind, stopping);
+      });
+      passes.set(kind, pass);
+    }
+    return pass;
+  }
+
+  /** Ends the wake-ups of `database` (its runner is stopping). */
+  function cancelWakeUps(database: Database) {
+    for (const timer of wakeUps.get(database)?.values() ?? []) clearTimeout(timer);
+    wakeUps.delete(database);
+  }
+
+  return { passOf, cancelWakeUps };
 }
 
 /**
@@ -147,10 +152,10 @@ export function passOf(kind: string) {
  * for a caller that wants the work done before it goes on (tests, a script), whether or not this
  * process runs jobs in the background.
  */
-export async function runJobs(database: Database, kind?: string) {
+export async function runJobs(database: Database, services: JobServices, kind?: string) {
   for (const name of kind ? [kind] : jobKinds()) {
     let ran: { done: number; failed: number };
-    do ran = await runDueJobs(database, name, { limit: RUN_LIMIT });
+    do ran = await runDueJobs(database, name, { services, limit: RUN_LIMIT });
     while (ran.done + ran.failed >= RUN_LIMIT);
   }
 }

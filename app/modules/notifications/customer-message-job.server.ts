@@ -12,7 +12,7 @@ import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { recordAudit } from "../audit/audit.server";
 import { requeueJob } from "../jobs/enqueue.server";
-import { defineJob, payloadUuid } from "../jobs/job-kinds.server";
+import { defineJob, type JobServices, payloadUuid } from "../jobs/job-kinds.server";
 import { runJobs } from "../jobs/run-jobs.server";
 import {
   findMessage,
@@ -97,8 +97,8 @@ function messageKey(message: MessageSubject & { channel: MessageChannel }) {
 }
 
 /** Sends every message due now; for a caller that waits for them (tests, scripts). */
-export function sendDueMessages(database: Database) {
-  return runJobs(database, CUSTOMER_MESSAGE_JOB);
+export function sendDueMessages(database: Database, services: JobServices) {
+  return runJobs(database, services, CUSTOMER_MESSAGE_JOB);
 }
 
 /** Whether the shop sends on the channel at all (SMS=off, WHATSAPP=off turn one off). */

@@ -4,7 +4,7 @@ import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { type MailMessage, mailer } from "../../lib/mail.server";
 import { singleton } from "../../lib/singleton.server";
-import { defineJob, payloadUuid } from "../jobs/job-kinds.server";
+import { defineJob, type JobServices, payloadUuid } from "../jobs/job-kinds.server";
 import { runJobs } from "../jobs/run-jobs.server";
 
 /**
@@ -87,6 +87,6 @@ export function enqueueMails(tx: Executor, subjects: readonly MailSubject[], at 
 }
 
 /** Sends every mail due now; for a caller that waits for them (tests, scripts). */
-export function sendDueMails(database: Database) {
-  return runJobs(database, MAIL_JOB);
+export function sendDueMails(database: Database, services: JobServices) {
+  return runJobs(database, services, MAIL_JOB);
 }

@@ -5,7 +5,7 @@ import { courierRefusal } from "../../domain/delivery-promise";
 import { awaitsCardPayment, CARD_PAYMENT_WINDOW_MS, PAYMENTS_ARRIVED } from "../../domain/orders";
 import type { Database, Executor } from "../../lib/db.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
-import { courierWordFor } from "../shipping/delivery-promise.server";
+import type { Shipping } from "../shipping/shipping.server";
 import { CashOnDeliveryUnavailableError, OrderError, OrderNotFoundError } from "./order-errors";
 import { enqueueNewOrderMails } from "./order-mails.server";
 
@@ -95,7 +95,7 @@ export async function findCardOrderToPay(
  */
 export async function switchToCashOnDelivery(
   database: Database,
-  input: { userId: string; orderId: string; now?: Date },
+  input: { shipping: Shipping; userId: string; orderId: string; now?: Date },
 ): Promise<{ orderNumber: string }> {
   const now = input.now ?? new Date();
   // The courier is asked before the transaction, by the order's PIN code, which never changes.
@@ -104,7 +104,7 @@ export async function switchToCashOnDelivery(
     .from(orders)
     .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)));
   const pin = placed?.address.postalCode.trim() ?? "";
-  const courierWord = placed ? await courierWordFor(pin) : null;
+  const courierWord = placed ? await input.shipping.courierWordFor(pin) : null;
   const switched = await database.transaction(async (tx) => {
     const [order] = await tx
       .select(cardOrderColumns)

@@ -35,7 +35,8 @@ import { takeStock } from "../inventory/stock.server";
 import { recordCheckoutChoices } from "../notifications/message-consents.server";
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
-import { courierWordFor, promiseCalendar } from "../shipping/delivery-promise.server";
+import { promiseCalendar } from "../shipping/delivery-promise.server";
+import type { Shipping } from "../shipping/shipping.server";
 import { shippingFeesFor } from "../shipping/shipping-fees.server";
 import {
   CartLineProblemError,
@@ -49,6 +50,8 @@ import { enqueueNewOrderMails } from "./order-mails.server";
 import type { Quote } from "./quote.server";
 
 export type PlaceOrderInput = {
+  /** The courier asked about the PIN code and, where the owner chose them, for its rates. */
+  shipping: Shipping;
   userId: string;
   address: AddressInput;
   /** A saved address the form was filled from; it must be the customer's own. */
@@ -93,7 +96,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
   }
   const now = input.now ?? new Date();
   // Asked before the transaction (kept per PIN code): nothing waits on a courier holding locks.
-  const courierWord = await courierWordFor(input.address.postalCode);
+  const courierWord = await input.shipping.courierWordFor(input.address.postalCode);
   const postalCode = input.address.postalCode.trim();
   const courierSays = courierWord && courierRefusal(postalCode, courierWord, input.paymentMethod);
   if (courierSays?.kind === "not-served") throw new DeliveryUnavailableError(courierSays.message);
@@ -111,7 +114,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
   // The fees too (docs/decisions/064): the courier's rates, where the owner chose them, are for
   // the cart's parcel as it weighs now; the transaction checks it still weighs as much.
   let weighedGrams = 0;
-  const fees = await shippingFeesFor(postalCode, async () => {
+  const fees = await shippingFeesFor(input.shipping, postalCode, async () => {
     weighedGrams = packageWeightGrams(await listCartLines(database, input.userId));
     return weighedGrams;
   });

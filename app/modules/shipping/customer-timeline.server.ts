@@ -1,7 +1,7 @@
 import { formatIstDateTime } from "../../domain/india-time";
 import { escapeHtml } from "../../domain/mail-layout";
 import { SCAN_LABELS } from "../../domain/shipments";
-import { courierFor } from "./couriers.server";
+import { trackingUrlFor } from "./couriers.server";
 import type { ShipmentTimeline } from "./shipments.server";
 
 /**
@@ -16,7 +16,7 @@ export function customerShipmentHtml(timeline: ShipmentTimeline | undefined): st
   const courierName = escapeHtml(
     timeline.courierName ?? (timeline.provider === "test" ? "Test Courier" : "Courier"),
   );
-  const href = escapeHtml(courierFor(timeline.provider).trackingUrl(timeline.awb));
+  const href = escapeHtml(trackingUrlFor(timeline.provider, timeline.awb));
   const external = timeline.provider === "test" ? "" : ' target="_blank" rel="noreferrer"';
   const scans = timeline.scans
     .map((scan) => {

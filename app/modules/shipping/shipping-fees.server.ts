@@ -7,15 +7,15 @@ import {
 import { readPinCode } from "../../domain/delivery-promise";
 import { logger } from "../../lib/logger.server";
 import { shopSettings } from "../settings/settings.server";
-import { courierMode } from "./couriers.server";
-import { courierAnswerFor, TooManyChecksError } from "./delivery-promise.server";
+import { TooManyChecksError } from "./delivery-promise.server";
+import type { Shipping } from "./shipping.server";
 
 /**
  * Whether the checkout charges the courier's rates (docs/decisions/064): the owner chose them in
  * the settings and a courier books the parcels (COURIER is not off).
  */
-export async function courierFeesOn() {
-  if (courierMode() === "off") return false;
+export async function courierFeesOn(shipping: Shipping) {
+  if (!shipping.courier) return false;
   return (await shopSettings()).shippingFeesFrom === "courier";
 }
 
@@ -23,8 +23,8 @@ export async function courierFeesOn() {
  * Whose fees the checkout charges, for the pages that describe them (Shipping, FAQ, Terms). The
  * settings are read only while a courier is on, and so the page depends on them (the page cache).
  */
-export async function shippingFeesSource(): Promise<ShippingFeeSource> {
-  return (await courierFeesOn()) ? "courier" : "shop";
+export async function shippingFeesSource(shipping: Shipping): Promise<ShippingFeeSource> {
+  return (await courierFeesOn(shipping)) ? "courier" : "shop";
 }
 
 /**
@@ -35,16 +35,17 @@ export async function shippingFeesSource(): Promise<ShippingFeeSource> {
  * no answer at all, which is logged and keeps the order going as the courier's word does.
  */
 export async function shippingFeesFor(
+  shipping: Shipping,
   pin: string,
   parcelGrams: () => Promise<number>,
   mayAsk?: () => Promise<string | null>,
 ): Promise<OrderShippingFees> {
-  if (!(await courierFeesOn())) return SHOP_FEES;
+  if (!(await courierFeesOn(shipping))) return SHOP_FEES;
   const read = readPinCode(pin);
   if (!read.ok) return SHOP_FEES;
   const grams = await parcelGrams();
   try {
-    const answer = await courierAnswerFor(read.pin, grams, mayAsk);
+    const answer = await shipping.courierAnswerFor(read.pin, grams, mayAsk);
     return courierShippingFees(answer?.served ? answer.rates : null);
   } catch (error) {
     // A client past its limit of new PIN codes is refused, not priced with the shop's fees.

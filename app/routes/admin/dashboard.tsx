@@ -31,12 +31,11 @@ import {
 } from "~/modules/admin/dashboard.server";
 import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { courierMode } from "~/modules/shipping/couriers.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | Satara Ayurveda" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const database = db();
   const { lowStockThreshold, minShelfLifeDays } = await getSettings(database);
@@ -54,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       }),
       findLedgerMismatches(database),
       // With COURIER=off the dashboard is as it was: no courier, no parcels to watch.
-      courierMode() === "off" ? null : getShipmentPanels(database),
+      context.services.shipping.mode === "off" ? null : getShipmentPanels(database),
       signInCodeStops(database),
     ]);
   return {

@@ -71,8 +71,8 @@ import {
 } from "~/modules/orders/orders-admin.server";
 import { listOrderRefunds, retryRefund } from "~/modules/payments/refunds.server";
 import { bookingRetryOf, tryBookingNow } from "~/modules/shipping/booking-retry.server";
-import { courierMode } from "~/modules/shipping/couriers.server";
 import { shipmentStates, shipmentTimelines } from "~/modules/shipping/shipments.server";
+import type { ShopServices } from "~/services.server";
 import { applyTestScan } from "~/workflows/apply-courier-scan.server";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";
 import { askForAnotherAttempt } from "~/workflows/delivery-attempts.server";
@@ -86,7 +86,7 @@ const viewParam = z.uuid();
 /** The question a browser without JavaScript is asked on the page (docs/decisions/074). */
 const confirmParam = z.enum(["record-cash"]);
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const query = parseAdminOrderQuery(params);
@@ -101,7 +101,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     view.success ? listMessagesAbout(db(), view.data) : [],
     view.success ? bookingRetryOf(db(), view.data) : null,
   ]);
-  const mode = courierMode();
+  const mode = context.services.shipping.mode;
   const timeline = view.success ? (timelines?.get(view.data) ?? null) : null;
   const shipment = timeline && { ...timeline, retry };
   return {
@@ -155,7 +155,7 @@ function messageView({
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
@@ -164,24 +164,29 @@ export async function action({ request }: Route.ActionArgs) {
     "record-cash": () => recordCash(admin.id, formData),
     refund: () => refund(admin.id, formData),
     "retry-refund": () => retry(admin.id, formData),
-    ship: () => ship(admin.id, formData),
+    ship: () => ship(context.services, admin.id, formData),
     "try-booking-now": () => tryNow(admin.id, formData),
     "test-scan": () => testScan(formData),
     "send-message-again": () => sendAgain(admin.id, formData),
-    reattempt: () => reattempt(admin.id, formData),
+    reattempt: () => reattempt(context.services, admin.id, formData),
     "update-address": () => updateAddress(admin.id, formData),
   });
 }
 
 /** "Ask for another attempt" after a failed delivery attempt (docs/decisions/074). */
-async function reattempt(adminId: string, formData: FormData) {
+async function reattempt(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "reattempt";
   const submission = parseWithZod(formData, { schema: reattemptFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "That order could not be found");
     return actionFailure(refusal(message), { intent });
   }
-  const { orderNumber } = await askForAnotherAttempt(db(), adminId, submission.value.orderId);
+  const { orderNumber } = await askForAnotherAttempt(
+    db(),
+    services.shipping.courier,
+    adminId,
+    submission.value.orderId,
+  );
   return actionSuccess(
     {
       type: "success",
@@ -232,14 +237,19 @@ async function sendAgain(adminId: string, formData: FormData) {
 }
 
 /** "Ship", "Retry booking" and "Ship selected" (docs/decisions/060). */
-async function ship(adminId: string, formData: FormData) {
+async function ship(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "ship";
   const submission = parseWithZod(formData, { schema: shipOrdersFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Select at least one order to ship");
     return actionFailure(refusal(message), { intent });
   }
-  const outcome = await shipOrders(db(), adminId, submission.value.orderId);
+  const outcome = await shipOrders(
+    db(),
+    services.shipping.courier,
+    adminId,
+    submission.value.orderId,
+  );
   const skipped = outcome.skipped.map((skip) => `Order ${skip.orderNumber} ${skip.reason}.`);
   return actionSuccess(
     {

@@ -12,7 +12,6 @@ import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { cashAwaitingRemittance } from "~/modules/orders/cod-remittance.server";
 import { listRemittances } from "~/modules/payments/cod-remittances.server";
-import { courier, courierMode } from "~/modules/shipping/couriers.server";
 import {
   dailyRemittanceCheck,
   recordTestCourierRemittance,
@@ -26,7 +25,7 @@ export const meta: Route.MetaFunction = () => [
 const RECORD_INTENT = "record-test-remittance";
 const CHECK_INTENT = "check-courier-payouts";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [awaiting, remittances] = await Promise.all([
     cashAwaitingRemittance(db()),
@@ -39,18 +38,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     remittances,
     /** Only the test courier pays out on a button; Shiprocket's payouts are its own. */
-    testCourier: courierMode() === "test",
+    testCourier: context.services.shipping.mode === "test",
     /** Shiprocket's payouts are read from its order details, daily or when asked. */
-    readsPayouts: Boolean(courier()?.codRemittance),
+    readsPayouts: Boolean(context.services.shipping.courier?.codRemittance),
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
     [RECORD_INTENT]: async () => {
-      if (courierMode() !== "test") {
+      if (context.services.shipping.mode !== "test") {
         throw new AppError("Only the test courier's payouts are recorded with this button.", {
           status: 409,
         });
@@ -63,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
       });
     },
     [CHECK_INTENT]: async () => {
-      if (!courier()?.codRemittance) {
+      if (!context.services.shipping.courier?.codRemittance) {
         throw new AppError("This courier's payouts are not read by the shop.", { status: 409 });
       }
       // The daily check, run now in the background: one a minute however often it is pressed.

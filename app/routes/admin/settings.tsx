@@ -23,12 +23,11 @@ import { readForm } from "~/lib/form-data.server";
 import { saveSettingsForm } from "~/lib/settings-save.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
-import { courierMode } from "~/modules/shipping/couriers.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin | Satara Ayurveda" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const settings = await getSettings(db());
   return {
@@ -65,16 +64,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     // The box parcels are booked in, and the courier's rates, matter only while a courier books
     // them (decisions 060 and 064).
-    courier: courierMode() !== "off",
+    courier: context.services.shipping.mode !== "off",
     savedAt: settings.updatedAt.getTime(),
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, {
-    schema: settingsSchemaFor(courierMode() !== "off"),
+    schema: settingsSchemaFor(context.services.shipping.mode !== "off"),
   });
   return saveSettingsForm(submission, {
     title: "Settings saved",

@@ -2,11 +2,7 @@ import { data } from "react-router";
 import { readPinCode } from "~/domain/delivery-promise";
 import { rememberPinHeaders } from "~/lib/remembered-pin.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
-import {
-  courierChecksOf,
-  deliveryPromisesOn,
-  TooManyChecksError,
-} from "~/modules/shipping/delivery-promise.server";
+import { courierChecksOf, TooManyChecksError } from "~/modules/shipping/delivery-promise.server";
 import { cartPricedFor } from "~/workflows/checkout-pricing.server";
 import type { Route } from "./+types/checkout-price";
 
@@ -18,7 +14,7 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  * signed quote, as a refused order's `repriced` carries them. The PIN code is remembered.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!deliveryPromisesOn()) throw data("Not Found", { status: 404 });
+  if (!context.services.shipping.promisesOn) throw data("Not Found", { status: 404 });
   const user = await getCurrentUser(request);
   if (!user) {
     return data({ message: "Please sign in to check out." }, { status: 401, headers: PRIVATE });
@@ -31,7 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // minutes (decision 061); an answer kept from another shopper's question costs nothing.
   let priced: Awaited<ReturnType<typeof cartPricedFor>>;
   try {
-    priced = await cartPricedFor(user.id, read.pin, courierChecksOf(context.clientIp));
+    priced = await cartPricedFor(
+      context.services.shipping,
+      user.id,
+      read.pin,
+      courierChecksOf(context.clientIp),
+    );
   } catch (error) {
     if (!(error instanceof TooManyChecksError)) throw error;
     return data({ message: error.message }, { status: 429, headers: PRIVATE });

@@ -1,9 +1,5 @@
 import { data } from "react-router";
-import {
-  checkDelivery,
-  courierChecksOf,
-  deliveryPromisesOn,
-} from "~/modules/shipping/delivery-promise.server";
+import { courierChecksOf } from "~/modules/shipping/delivery-promise.server";
 import type { Route } from "./+types/delivery-estimate";
 
 /**
@@ -11,10 +7,13 @@ import type { Route } from "./+types/delivery-estimate";
  * box once JavaScript runs. The same for every visitor: a shared cache may keep it a few minutes.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!deliveryPromisesOn()) throw data("Not Found", { status: 404 });
-  const check = await checkDelivery(new URL(request.url).searchParams.get("pin"), {
-    mayAsk: courierChecksOf(context.clientIp),
-  });
+  if (!context.services.shipping.promisesOn) throw data("Not Found", { status: 404 });
+  const check = await context.services.shipping.checkDelivery(
+    new URL(request.url).searchParams.get("pin"),
+    {
+      mayAsk: courierChecksOf(context.clientIp),
+    },
+  );
   if (!check.ok)
     return data(check, { status: check.status, headers: { "Cache-Control": "no-store" } });
   return data(check, { headers: { "Cache-Control": "public, max-age=300" } });

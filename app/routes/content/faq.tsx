@@ -6,8 +6,8 @@ import { shippingFeesSource } from "~/modules/shipping/shipping-fees.server";
 import type { Route } from "./+types/faq";
 
 /** What shipping costs follows the charges the checkout applies (docs/decisions/064). */
-export async function loader() {
-  return { shippingFeesFrom: await shippingFeesSource() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { shippingFeesFrom: await shippingFeesSource(context.services.shipping) };
 }
 
 export const meta: Route.MetaFunction = () => [

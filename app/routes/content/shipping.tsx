@@ -15,8 +15,8 @@ import { shippingFeesSource } from "~/modules/shipping/shipping-fees.server";
 import type { Route } from "./+types/shipping";
 
 /** The charges the checkout applies: the shop's own, or the courier's (docs/decisions/064). */
-export async function loader() {
-  return { shippingFeesFrom: await shippingFeesSource() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { shippingFeesFrom: await shippingFeesSource(context.services.shipping) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

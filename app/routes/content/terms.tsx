@@ -15,8 +15,8 @@ import { useRootData } from "~/root";
 import type { Route } from "./+types/terms";
 
 /** The shipping section states the charges the checkout applies (docs/decisions/064). */
-export async function loader() {
-  return { shippingFeesFrom: await shippingFeesSource() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { shippingFeesFrom: await shippingFeesSource(context.services.shipping) };
 }
 
 export const meta: Route.MetaFunction = () => [

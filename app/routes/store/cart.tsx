@@ -27,11 +27,7 @@ import {
 } from "~/modules/cart/cart.server";
 import { getCart, withShippingAtCheckout } from "~/modules/cart/cart-view.server";
 import { rememberPendingAdd } from "~/modules/cart/pending-add.server";
-import {
-  checkDelivery,
-  courierChecksOf,
-  deliveryPromisesOn,
-} from "~/modules/shipping/delivery-promise.server";
+import { courierChecksOf } from "~/modules/shipping/delivery-promise.server";
 import { courierFeesOn } from "~/modules/shipping/shipping-fees.server";
 import type { Route } from "./+types/cart";
 
@@ -51,13 +47,15 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const promises = deliveryPromisesOn();
+  const promises = context.services.shipping.promisesOn;
   // "Check delivery" asked without JavaScript (`?pin=`), as on the product page (decision 077).
   const pin = promises ? new URL(request.url).searchParams.get("pin") : null;
   const [cart, courierFees, answer, defaultPin] = await Promise.all([
     getCart(db(), user.id),
-    courierFeesOn(),
-    pin === null ? null : checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
+    courierFeesOn(context.services.shipping),
+    pin === null
+      ? null
+      : context.services.shipping.checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
     promises ? getShopper(request).then((shopper) => shopper?.defaultPin ?? null) : null,
   ]);
   return data(

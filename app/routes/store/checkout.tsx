@@ -63,11 +63,8 @@ import {
   paymentGateway,
 } from "~/modules/payments/gateway.server";
 import { cashOnDeliveryRules, shopSettings } from "~/modules/settings/settings.server";
-import {
-  courierChecksOf,
-  deliveryPromisesOn,
-  TooManyChecksError,
-} from "~/modules/shipping/delivery-promise.server";
+import { courierChecksOf, TooManyChecksError } from "~/modules/shipping/delivery-promise.server";
+import type { Shipping } from "~/modules/shipping/shipping.server";
 import { useRootData } from "~/root";
 import { startCardPayment } from "~/workflows/card-payment.server";
 import { type Priced, pricedAgain, pricedFor } from "~/workflows/checkout-pricing.server";
@@ -115,7 +112,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const cart = await getCart(db(), user.id);
   if (cart.lines.length === 0) return awaitingPaymentView(user.id);
@@ -136,7 +133,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const chosenId = new URL(request.url).searchParams.get("address");
   // A new address starts from the PIN code the shopper last checked (docs/decisions/077).
-  const remembered = deliveryPromisesOn() ? rememberedPinOf(request) : null;
+  const remembered = context.services.shipping.promisesOn ? rememberedPinOf(request) : null;
   // "New address" beside the saved ones starts an empty form (docs/decisions/071).
   const newAddress = chosenId === NEW_ADDRESS && addresses.length > 0;
   const chosen = newAddress
@@ -164,7 +161,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     addresses,
     chosenAddressId: chosen?.id ?? null,
     prefill,
-    ...(await pricedFor(cart, prefill.postalCode)),
+    ...(await pricedFor(context.services.shipping, cart, prefill.postalCode)),
     idempotencyKey: crypto.randomUUID(),
     cardPayments: cardPaymentMode(),
     cashOnDelivery: cashOnDeliveryRules(settings),
@@ -235,11 +232,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const formData = await readForm(request);
   if (formData.get("intent") === CASH_ON_DELIVERY_INTENT) {
-    return switchToCashOnDeliveryAction(user.id, formData);
+    return switchToCashOnDeliveryAction(context.services.shipping, user.id, formData);
   }
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (formData.get("intent") === CHECK_PIN_INTENT)
-    return checkAction(user.id, formData, submission, courierChecksOf(context.clientIp));
+    return checkAction(
+      context.services.shipping,
+      user.id,
+      formData,
+      submission,
+      courierChecksOf(context.clientIp),
+    );
   if (submission.status !== "success") {
     const message = joinAddressErrors(submission.error ?? {});
     return respondWithProblem(
@@ -261,6 +264,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let order: Awaited<ReturnType<typeof placeOrder>>;
   try {
     order = await placeOrder(db(), {
+      shipping: context.services.shipping,
       userId: user.id,
       address: input,
       addressId: input.addressId,
@@ -307,7 +311,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (error instanceof OrderError) {
-      const again = await pricedAgain(user.id, input.postalCode);
+      const again = await pricedAgain(context.services.shipping, user.id, input.postalCode);
       const quoted = readQuote(String(formData.get("quote") ?? ""))?.totals?.[input.shippingMethod];
       const total = again.repriced?.totalsByMethod[input.shippingMethod].total;
       if (total !== undefined && quoted !== undefined && total !== quoted) {
@@ -318,7 +322,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             notice: totalChangedNotice(input.postalCode, total),
             ...again,
           },
-          { status: 409, headers: rememberedHeaders(input.postalCode) },
+          { status: 409, headers: rememberedHeaders(context.services.shipping, input.postalCode) },
         );
       }
       // Kept beside "Place Order" too: the toast goes, and the shopper reads what to review.
@@ -328,7 +332,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 
-  const headers = rememberedHeaders(input.postalCode);
+  const headers = rememberedHeaders(context.services.shipping, input.postalCode);
   if (order.paymentMethod === "cod") {
     return redirectWithToast(
       ORDERS_TAB,
@@ -372,8 +376,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The PIN code an order or a check was for, remembered in the shopper's browser with a courier. */
-function rememberedHeaders(pin: string) {
-  return deliveryPromisesOn() ? rememberPinHeaders(pin) : new Headers();
+function rememberedHeaders(shipping: Shipping, pin: string) {
+  return shipping.promisesOn ? rememberPinHeaders(pin) : new Headers();
 }
 
 /**
@@ -381,6 +385,7 @@ function rememberedHeaders(pin: string) {
  * priced for the PIN code typed, the other fields as they were sent, and nothing is written.
  */
 async function checkAction(
+  shipping: Shipping,
   userId: string,
   formData: FormData,
   submission: { payload: Record<string, unknown> },
@@ -404,7 +409,7 @@ async function checkAction(
   // Limited like the pricing route and the product page's box (decision 061).
   let repriced: Priced;
   try {
-    repriced = await pricedFor(cart, read.pin, { mayAsk });
+    repriced = await pricedFor(shipping, cart, read.pin, { mayAsk });
   } catch (error) {
     if (!(error instanceof TooManyChecksError)) throw error;
     return refusedPin(error.message, 429);
@@ -414,7 +419,7 @@ async function checkAction(
   }
   return data(
     { result: { initialValue: submission.payload } as CheckoutReply, repriced },
-    { headers: rememberedHeaders(read.pin) },
+    { headers: rememberedHeaders(shipping, read.pin) },
   );
 }
 
@@ -423,14 +428,22 @@ async function checkAction(
  * forbids it is answered on this page, which still shows the order; an order that was paid,
  * cancelled or ran out of time meanwhile is shown in the Orders tab, where its state is.
  */
-async function switchToCashOnDeliveryAction(userId: string, formData: FormData) {
+async function switchToCashOnDeliveryAction(
+  shipping: Shipping,
+  userId: string,
+  formData: FormData,
+) {
   const parsed = cashOnDeliverySwitchSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid request";
     return actionFailure(refusal(message, { title: "Order failed" }));
   }
   try {
-    const order = await switchToCashOnDelivery(db(), { userId, orderId: parsed.data.orderId });
+    const order = await switchToCashOnDelivery(db(), {
+      shipping,
+      userId,
+      orderId: parsed.data.orderId,
+    });
     return redirectWithToast(ORDERS_TAB, {
       type: "success",
       title: "Order placed successfully!",

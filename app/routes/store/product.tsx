@@ -49,11 +49,7 @@ import {
 import { ReviewError, reviewsForPage, submitReview } from "~/modules/reviews/reviews.server";
 import { shopSettings } from "~/modules/settings/settings.server";
 import { legalShopOf } from "~/modules/settings/shop-identity.server";
-import {
-  checkDelivery,
-  courierChecksOf,
-  deliveryPromisesOn,
-} from "~/modules/shipping/delivery-promise.server";
+import { courierChecksOf } from "~/modules/shipping/delivery-promise.server";
 import type { Route } from "./+types/product";
 
 /**
@@ -83,12 +79,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Reviews follow the page rather than hold its first byte: they sit in a tab of their own.
   const reviews = reviewsForPage(product.id);
   // "Check delivery" asked without JavaScript: such a page is never kept (page-cache-rules.ts).
-  const pin = deliveryPromisesOn() ? searchParams.get("pin") : null;
+  const pin = context.services.shipping.promisesOn ? searchParams.get("pin") : null;
   const [saved, settings, delivery, defaultPin] = await Promise.all([
     savedProductsOf(request),
     shopSettings(),
-    pin === null ? null : checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
-    deliveryPromisesOn() ? signedInDefaultPin(request) : null,
+    pin === null
+      ? null
+      : context.services.shipping.checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
+    context.services.shipping.promisesOn ? signedInDefaultPin(request) : null,
   ]);
   // Canonical links name the shop's own address, never the Host a request carried: the page
   // may be kept in the page cache and shown to everyone (docs/decisions/033).
@@ -105,7 +103,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       origin,
       // The box starts from the default address's PIN code; the PIN code the browser remembers is
       // read by the box itself, so that a kept page is the same for everyone (docs/decisions/077).
-      deliveryCheck: deliveryPromisesOn() ? { answer: delivery, prefill: defaultPin } : null,
+      deliveryCheck: context.services.shipping.promisesOn
+        ? { answer: delivery, prefill: defaultPin }
+        : null,
     },
     // A PIN code checked without JavaScript is remembered (the page with `pin` is never kept).
     { headers: delivery?.ok ? rememberPinHeaders(delivery.pin) : undefined },

@@ -8,6 +8,7 @@ import { orders, profiles, userRoles } from "../../../db/schema";
 import { browserRequest } from "./app";
 import { SHIPPING_ADDRESS } from "./orders";
 import type { Customer } from "./profile";
+import { routeContext } from "./services";
 
 let counter = 0;
 
@@ -24,8 +25,6 @@ export async function signInAdministrator(database: Database) {
   if (!result.ok) throw new Error("administrator sign-in failed");
   return { id: result.userId, email, cookies: result.headers.getSetCookie() };
 }
-
-const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
 
 export type RouteResult<T = unknown> = {
   status: number;
@@ -50,7 +49,7 @@ export async function callRoute<T = unknown>(
 ): Promise<RouteResult<T>> {
   let outcome: unknown;
   try {
-    outcome = await handler({ request, params, context } as never);
+    outcome = await handler({ request, params, context: routeContext() } as never);
   } catch (thrown) {
     if (thrown instanceof Response || isDataWithInit(thrown)) outcome = thrown;
     else throw thrown;
@@ -178,7 +177,7 @@ export async function callRouteAt<T = Record<string, unknown>>(
   );
   let result: unknown;
   try {
-    result = await handler({ request, params: {}, context } as never);
+    result = await handler({ request, params: {}, context: routeContext() } as never);
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     result = thrown;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/lib/db.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
+import { testServices } from "./services";
 
 /** Bookkeeping that a refused request may write: attempt counters and sessions. */
 const IGNORED_TABLES = ["rate_limits", "sessions"];
@@ -25,7 +26,7 @@ async function tableNames(database: Database) {
  * are sent first, so their sending is not taken for a write of the request under test.
  */
 export async function databaseDigest(database: Database): Promise<Record<string, string>> {
-  await drainMailOutbox(database);
+  await drainMailOutbox(database, testServices());
   const names = await tableNames(database);
   const columns = names.map(
     (name) =>

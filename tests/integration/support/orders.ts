@@ -7,6 +7,7 @@ import { paymentSignature } from "~/modules/payments/signatures.server";
 import { confirmCardPayment, startCardPayment } from "~/workflows/card-payment.server";
 import { cartItems, carts, profiles } from "../../../db/schema";
 import { firstSizeId, insertProducts } from "./catalog";
+import { testServices } from "./services";
 
 let counter = 0;
 
@@ -73,6 +74,7 @@ export async function orderFor(
   overrides: Partial<PlaceOrderInput> = {},
 ) {
   const placed = await placeOrder(database, {
+    shipping: testServices().shipping,
     userId,
     address: SHIPPING_ADDRESS,
     saveAddress: false,
@@ -81,7 +83,7 @@ export async function orderFor(
     quote: null,
     ...overrides,
   });
-  await drainMailOutbox(database);
+  await drainMailOutbox(database, testServices());
   return placed;
 }
 

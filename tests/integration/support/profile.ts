@@ -2,6 +2,7 @@ import { takeToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/account/profile";
 import { browserRequest } from "./app";
+import { routeContext } from "./services";
 
 export type Customer = { id: string; cookies: string[]; email: string };
 
@@ -17,7 +18,7 @@ export async function createCustomer(fullName = "Asha Patil"): Promise<Customer>
   return { id: result.userId, cookies: result.headers.getSetCookie(), email };
 }
 
-const context = { clientIp: "127.0.0.1", cspNonce: "", requestId: "" };
+const context = () => routeContext();
 
 type ActionBody = { ok: boolean; intent: string | null; result?: { error?: unknown } };
 
@@ -29,7 +30,7 @@ export async function postProfile(cookies: string[], fields: Record<string, stri
   });
   let response: unknown;
   try {
-    response = await profileAction({ request, params: {}, context } as never);
+    response = await profileAction({ request, params: {}, context: context() } as never);
   } catch (thrown) {
     if (thrown instanceof Response) response = thrown;
     else throw thrown;
@@ -53,7 +54,7 @@ export async function loadProfile(cookies: string[], path = "/profile") {
   return profileLoader({
     request: browserRequest(path, cookies),
     params: {},
-    context,
+    context: context(),
   } as never);
 }
 

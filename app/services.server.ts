@@ -1,0 +1,22 @@
+import type { Env } from "./lib/env.server";
+import { courierFromEnv } from "./modules/shipping/couriers.server";
+import { createShipping, type Shipping } from "./modules/shipping/shipping.server";
+
+/**
+ * The shop's outside services, made once per start from the validated environment
+ * (docs/decisions/079) and handed to loaders and actions in the load context
+ * (`context.services`) and to background jobs in their run (`job.services`). A test makes its
+ * own with the stand-ins it needs.
+ */
+export type ShopServices = {
+  /** The courier (COURIER=off|test|shiprocket) and its word on PIN codes. */
+  shipping: Shipping;
+};
+
+export function createServices(env: Env): ShopServices {
+  return { shipping: createShipping(courierFromEnv(env)) };
+}
+
+declare module "./modules/jobs/job-kinds.server" {
+  interface JobServices extends ShopServices {}
+}

@@ -1,0 +1,47 @@
+import type { AppLoadContext } from "react-router";
+import { getEnv } from "~/lib/env.server";
+import type { Courier } from "~/modules/shipping/courier.server";
+import { courierFromEnv } from "~/modules/shipping/couriers.server";
+import { createShipping } from "~/modules/shipping/shipping.server";
+import { createServices, type ShopServices } from "~/services.server";
+
+let current: ShopServices | undefined;
+
+/**
+ * The services this test file's routes and jobs are given, as the shop makes them at start:
+ * from the environment, until the file chooses stand-ins.
+ */
+export function testServices(): ShopServices {
+  current ??= createServices(getEnv());
+  return current;
+}
+
+/**
+ * From now on in this file, book and ask through `courier` (null: COURIER=off; undefined: the
+ * environment's), with a shipping service of its own that remembers no answer yet.
+ */
+export function chooseCourier(courier: Courier | null | undefined): ShopServices {
+  const chosen = courier === undefined ? courierFromEnv(getEnv()) : courier;
+  current = { ...testServices(), shipping: createShipping(chosen) };
+  return current;
+}
+
+/** What React Router hands a loader or an action, for a request from `clientIp`. */
+export function routeContext(clientIp = "127.0.0.1"): AppLoadContext {
+  return { clientIp, cspNonce: "", requestId: "", services: testServices() };
+}
+
+/** Runs `run` with what `load` imports, booking and asking through `courier` meanwhile. */
+export async function withCourier<T>(
+  courier: Courier | null,
+  load: () => Promise<T>,
+  run: (loaded: T) => Promise<void>,
+) {
+  const saved = current;
+  chooseCourier(courier);
+  try {
+    await run(await load());
+  } finally {
+    current = saved;
+  }
+}
