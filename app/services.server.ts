@@ -1,4 +1,5 @@
 import type { Env } from "./lib/env.server";
+import { type Payments, paymentsFromEnv } from "./modules/payments/gateway.server";
 import { courierFromEnv } from "./modules/shipping/couriers.server";
 import { createShipping, type Shipping } from "./modules/shipping/shipping.server";
 
@@ -11,10 +12,12 @@ import { createShipping, type Shipping } from "./modules/shipping/shipping.serve
 export type ShopServices = {
   /** The courier (COURIER=off|test|shiprocket) and its word on PIN codes. */
   shipping: Shipping;
+  /** The card gateway (CARD_PAYMENTS, Razorpay's keys) and the gateways refunds go back by. */
+  payments: Payments;
 };
 
 export function createServices(env: Env): ShopServices {
-  return { shipping: createShipping(courierFromEnv(env)) };
+  return { shipping: createShipping(courierFromEnv(env)), payments: paymentsFromEnv() };
 }
 
 declare module "./modules/jobs/job-kinds.server" {

@@ -41,7 +41,7 @@ import { firstSizeId, insertProducts, stockOf as stockOfSize } from "./support/c
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
 import { rerunMigrationUpdates } from "./support/migrations";
-import { routeContext, testServices } from "./support/services";
+import { chooseServices, resetServices, routeContext, testServices } from "./support/services";
 
 const KEY_ID = "rzp_test_PaymentsSuite01";
 const KEY_SECRET = "key_secret_for_the_fake_0123456789";
@@ -286,8 +286,21 @@ function withRazorpayEnv<T>(load: () => Promise<T>, run: (mod: T) => Promise<voi
       RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
       RAZORPAY_API_BASE: fake.baseUrl,
     },
-    load,
-    run,
+    async () => ({
+      loaded: await load(),
+      services: (await import("~/services.server")).createServices(
+        (await import("~/lib/env.server")).getEnv(),
+      ),
+    }),
+    async ({ loaded, services }) => {
+      // The gateway a request is handed is the one these variables describe.
+      chooseServices(services);
+      try {
+        await run(loaded);
+      } finally {
+        resetServices();
+      }
+    },
   );
 }
 

@@ -39,7 +39,7 @@ import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";
 import { expireUnpaidCardOrders } from "~/workflows/expire-unpaid-orders.server";
 import { handleRazorpayWebhook } from "~/workflows/payment-webhook.server";
-import { runRefundJobs as runRefunds, setRefundGateways } from "~/workflows/refund-jobs.server";
+import { runRefundJobs as runRefunds } from "~/workflows/refund-jobs.server";
 import { refundOrder } from "~/workflows/refund-order.server";
 import {
   auditLog,
@@ -58,7 +58,7 @@ import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { rerunMigrationUpdates } from "./support/migrations";
 import { payCardOrder, placeTestOrder } from "./support/orders";
 import { createCustomer } from "./support/profile";
-import { testServices } from "./support/services";
+import { chooseRefundGateways, resetServices, testServices } from "./support/services";
 
 const KEY_ID = "rzp_test_RefundsSuite01";
 const KEY_SECRET = "key_secret_for_the_refund_fake_0123";
@@ -83,7 +83,7 @@ beforeAll(async () => {
     webhookSecret: WEBHOOK_SECRET,
     apiBase: fake.baseUrl,
   };
-  setRefundGateways((provider) => (provider === "test" ? testGateway() : razorpay));
+  chooseRefundGateways((provider) => (provider === "test" ? testGateway() : razorpay));
   adminId = (await insertProfile(handle.db, { fullName: "Refund Owner" })).id;
 });
 afterEach(async () => {
@@ -91,7 +91,7 @@ afterEach(async () => {
   fake.refundStatus = "processed";
 });
 afterAll(async () => {
-  setRefundGateways(undefined);
+  resetServices();
   await fake?.close();
   await handle?.close();
 });

@@ -53,6 +53,24 @@ export function paymentGateway(): PaymentGateway {
   return testGateway();
 }
 
+/**
+ * The card gateway and where refunds go, chosen once at start (docs/decisions/079): new payments
+ * and webhooks use `card()`; a refund goes back the way its payment came.
+ */
+export type Payments = {
+  /** Razorpay when its keys are set, else the built-in test gateway (read when asked). */
+  card(): PaymentGateway;
+  /** A test payment is refunded by the test gateway; a Razorpay payment only by Razorpay. */
+  refundGateways: (provider: string) => PaymentGateway;
+};
+
+export function paymentsFromEnv(): Payments {
+  return {
+    card: paymentGateway,
+    refundGateways: (provider) => (provider === "test" ? testGateway() : paymentGateway()),
+  };
+}
+
 export function testGateway(): PaymentGateway {
   return {
     mode: "test",

@@ -24,7 +24,7 @@ const ORDERS_TAB = "/profile?tab=orders";
  * The card payment endpoint: open a payment for an order ("start"), take Razorpay's success
  * callback ("confirm"), and, in test mode only, act as the gateway ("test-gateway").
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) {
     return redirectWithToast("/auth", {
@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
       refusal(CARD_PAYMENTS_OFF_MESSAGE, { status: 403, title: "Card payments are off" }),
     );
   }
-  const gateway = paymentGateway();
+  const gateway = context.services.payments.card();
   try {
     switch (input.intent) {
       case "start": {

@@ -357,7 +357,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const payment = await startCardPayment(db(), paymentGateway(), {
+    const payment = await startCardPayment(db(), context.services.payments.card(), {
       userId: user.id,
       orderId: order.id,
     });

@@ -5,7 +5,6 @@ import { setAppSecret } from "~/lib/secrets.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
 import { checkCodeForAuth } from "~/modules/accounts/phone-sign-in.server";
 import { ensureSettings } from "~/modules/settings/settings.server";
-import { setRefundGateways } from "~/workflows/refund-jobs.server";
 
 export const TEST_PUBLIC_URL = "http://localhost:3999";
 
@@ -28,8 +27,6 @@ export async function wireApp(database: Database) {
       checkPhoneCode: (check) => checkCodeForAuth(database, check),
     }),
   );
-  // Refunds go to the shop's own gateways unless a test points Razorpay's at a fake.
-  setRefundGateways(undefined);
   await ensureSettings(database);
   return { sent };
 }

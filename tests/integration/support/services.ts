@@ -45,3 +45,20 @@ export async function withCourier<T>(
     current = saved;
   }
 }
+
+/** From now on in this file, refunds go back by `refundGateways` (a fake Razorpay, say). */
+export function chooseRefundGateways(refundGateways: ShopServices["payments"]["refundGateways"]) {
+  current = { ...testServices(), payments: { ...testServices().payments, refundGateways } };
+  return current;
+}
+
+/** Back to the services the environment describes. */
+export function resetServices() {
+  current = undefined;
+}
+
+/** From now on in this file, these services (made by a test from an environment of its own). */
+export function chooseServices(services: ShopServices) {
+  current = services;
+  return current;
+}
