@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { products } from "../../../db/schema";
-import type { Executor } from "../../lib/db.server";
+import type { Executor, Transaction } from "../../lib/db.server";
 import { isPublished } from "./listing.server";
 
 /** Whether a product is on sale: it exists and is published (docs/decisions/022). */
@@ -19,4 +19,13 @@ export async function productNameOf(executor: Executor, productId: string) {
     .from(products)
     .where(eq(products.id, productId));
   return product?.name ?? null;
+}
+
+/** Takes the product's row lock, as deleting the product does, before its ratings are recomputed. */
+export async function lockProduct(tx: Transaction, productId: string) {
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
 }
