@@ -4,6 +4,7 @@ import type { ProductStatus } from "../../domain/product-status";
 import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
+import { lockProduct } from "../catalog/product-lookups.server";
 import { refreshProductRatings } from "../catalog/ratings.server";
 
 export const REVIEWS_PAGE_SIZE = 20;
@@ -82,11 +83,7 @@ async function lockReview(tx: Transaction, id: string) {
     .from(reviews)
     .where(eq(reviews.id, id));
   if (!found) throw new ReviewAdminError("This review no longer exists");
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.id, found.productId))
-    .for("update");
+  await lockProduct(tx, found.productId);
   const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
   if (!review) throw new ReviewAdminError("This review no longer exists");
   return review;

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
-import { products } from "../../../db/schema";
 import { z } from "../../domain/zod";
 import type { Database } from "../../lib/db.server";
 import { pendingCookie } from "../../lib/pending-cookie.server";
+import { productNameOf } from "../catalog/product-lookups.server";
 import { addToWishlist, WishlistError } from "./wishlist.server";
 
 /**
@@ -33,11 +32,8 @@ export async function completePendingSave(
 ): Promise<PendingSaveOutcome> {
   try {
     const saved = await addToWishlist(database, userId, pending.productId);
-    const [product] = await database
-      .select({ name: products.name })
-      .from(products)
-      .where(eq(products.id, pending.productId));
-    return { saved, name: product?.name ?? "The product" };
+    const name = await productNameOf(database, pending.productId);
+    return { saved, name: name ?? "The product" };
   } catch (error) {
     if (error instanceof WishlistError) return { saved: false, reason: error.message };
     throw error;

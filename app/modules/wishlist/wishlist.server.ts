@@ -2,6 +2,7 @@ import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { products, wishlistItems } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Executor } from "../../lib/db.server";
+import { isProductPublished } from "../catalog/product-lookups.server";
 
 export class WishlistError extends AppError {
   constructor(message: string) {
@@ -11,11 +12,8 @@ export class WishlistError extends AppError {
 
 /** docs/SPEC.md §4: adding a product already saved only reports it. */
 export async function addToWishlist(executor: Executor, userId: string, productId: string) {
-  const [product] = await executor
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.status, "published")));
-  if (!product) throw new WishlistError("This product is no longer available");
+  if (!(await isProductPublished(executor, productId)))
+    throw new WishlistError("This product is no longer available");
   const inserted = await executor
     .insert(wishlistItems)
     .values({ userId, productId })

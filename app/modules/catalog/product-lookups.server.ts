@@ -1,0 +1,31 @@
+import { and, eq } from "drizzle-orm";
+import { products } from "../../../db/schema";
+import type { Executor, Transaction } from "../../lib/db.server";
+import { isPublished } from "./listing.server";
+
+/** Whether a product is on sale: it exists and is published (docs/decisions/022). */
+export async function isProductPublished(executor: Executor, productId: string) {
+  const [product] = await executor
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), isPublished));
+  return product !== undefined;
+}
+
+/** A product's name whatever its status, or null when there is no such product. */
+export async function productNameOf(executor: Executor, productId: string) {
+  const [product] = await executor
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, productId));
+  return product?.name ?? null;
+}
+
+/** Takes the product's row lock, as deleting the product does, before its ratings are recomputed. */
+export async function lockProduct(tx: Transaction, productId: string) {
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
+}
