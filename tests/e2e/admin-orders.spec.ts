@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   waitForHydration,
   waitForMail,
+  withAdminSession,
 } from "./helpers";
 
 // Products no other spec buys, so stock and search results here are this file's own.
@@ -344,7 +345,7 @@ test("at 1280 px the orders table shows its Actions column in full, a long e-mai
   const orderNumber = await payByCard(shopper, LAYOUT_PRODUCT.slug);
   await customer.close();
 
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await page.goto(`/admin/orders?q=${orderNumber}`);
   await waitForHydration(page);
   const table = page.getByRole("table");

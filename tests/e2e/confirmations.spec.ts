@@ -1,6 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./accessibility-audit";
-import { orderCashOnDelivery, payByCard, signInAsAdmin, signUp, waitForHydration } from "./helpers";
+import {
+  orderCashOnDelivery,
+  payByCard,
+  signUp,
+  waitForHydration,
+  withAdminSession,
+} from "./helpers";
 
 /**
  * Every question asked before something that cannot be undone, in the back office and the
@@ -26,7 +32,7 @@ async function expectQuestion(page: Page, name: string, back: string) {
 }
 
 test("the back office's deletions ask an alertdialog named by its question", async ({ page }) => {
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   for (const path of ["/admin/products", "/admin/categories", "/admin/coupons"]) {
     await page.goto(path);
     await waitForHydration(page);
@@ -83,7 +89,7 @@ test("an order's cancel, refund and cash questions are alertdialogs named by the
   await expectQuestion(shopper, "Are you sure?", "Cancel");
   await context.close();
 
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await page.goto(`/admin/orders?q=${card}`);
   await waitForHydration(page);
   await page.getByLabel(`Status of order ${card}`).selectOption("cancelled");
