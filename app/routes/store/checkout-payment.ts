@@ -9,11 +9,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { findOwnPayment, PaymentVerificationError } from "~/modules/payments/card-payments.server";
-import {
-  cardPaymentMode,
-  PaymentProviderError,
-  paymentGateway,
-} from "~/modules/payments/gateway.server";
+import { cardPaymentMode, PaymentProviderError } from "~/modules/payments/gateway.server";
 import { confirmCardPayment, startCardPayment } from "~/workflows/card-payment.server";
 import { completeTestPayment } from "~/workflows/test-payment.server";
 import type { Route } from "./+types/checkout-payment";

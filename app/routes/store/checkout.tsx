@@ -57,11 +57,7 @@ import {
 } from "~/modules/orders/order-errors";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { readQuote } from "~/modules/orders/quote.server";
-import {
-  cardPaymentMode,
-  PaymentProviderError,
-  paymentGateway,
-} from "~/modules/payments/gateway.server";
+import { cardPaymentMode, PaymentProviderError } from "~/modules/payments/gateway.server";
 import { cashOnDeliveryRules, shopSettings } from "~/modules/settings/settings.server";
 import { courierChecksOf, TooManyChecksError } from "~/modules/shipping/delivery-promise.server";
 import type { Shipping } from "~/modules/shipping/shipping.server";
