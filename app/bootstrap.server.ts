@@ -1,11 +1,10 @@
-import path from "node:path";
+import { SHOP_JOBS } from "./job-list.server";
 import { createAuth, setAuth } from "./lib/auth.server";
 import { restrictNewFiles, tightenDataDirectory } from "./lib/data-dir-permissions.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "./lib/db.server";
 import { getEnv } from "./lib/env.server";
 import { liveEvents } from "./lib/live-events.server";
 import { logger } from "./lib/logger.server";
-import { countedMailer, createMailer, setMailer } from "./lib/mail.server";
 import { loadOrCreateSecret, setAppSecret } from "./lib/secrets.server";
 import { registerShopGauges } from "./lib/shop-gauges.server";
 import { singleton } from "./lib/singleton.server";
@@ -16,14 +15,10 @@ import { bootstrapAdministrator } from "./modules/accounts/administrators.server
 import { checkCodeForAuth } from "./modules/accounts/phone-sign-in.server";
 import { rememberShoppers } from "./modules/accounts/shopper-memo.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
-import { scheduleDailyJobs } from "./modules/jobs/daily-jobs.server";
-import { startJobRunner } from "./modules/jobs/job-runner.server";
-// What the orders area's mails and recall notices say, registered with the notifications area.
-import "./modules/orders/order-mails.server";
-import "./modules/orders/recall-notices.server";
-import { SHOP_JOBS } from "./job-list.server";
 import { dailyStockRefresh } from "./modules/inventory/daily-refresh.server";
 import { dailyStockCheck } from "./modules/inventory/stock-check.server";
+import { scheduleDailyJobs } from "./modules/jobs/daily-jobs.server";
+import { startJobRunner } from "./modules/jobs/job-runner.server";
 import { addMissingAvifVariants } from "./modules/media/avif-backfill.server";
 import {
   applyDemoSettings,
@@ -54,21 +49,13 @@ export function startShop(): Promise<ShopServices> {
     setDatabase(handle);
     const secret = env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR);
     setAppSecret(secret);
-    setMailer(
-      countedMailer(
-        createMailer({
-          smtpUrl: env.SMTP_URL,
-          from: env.MAIL_FROM ?? "Satara Ayurveda <no-reply@shop.example>",
-          outboxDir: path.join(env.DATA_DIR, "outbox"),
-        }),
-      ),
-    );
     setAuth(
       createAuth({
         db: handle.db,
         secret,
         publicUrl: env.PUBLIC_URL,
-        sendPasswordReset: (mail) => sendPasswordReset(handle.db, mail),
+        sendPasswordReset: (mail) =>
+          sendPasswordReset(handle.db, services.notifications.mail, mail),
         checkPhoneCode: (check) => checkCodeForAuth(handle.db, check),
       }),
     );

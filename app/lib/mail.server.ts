@@ -4,7 +4,6 @@ import nodemailer from "nodemailer";
 import { isPlaceholderEmail } from "../domain/mobile-number";
 import { logger } from "./logger.server";
 import { mailsSent } from "./metrics.server";
-import { singleton } from "./singleton.server";
 
 export type MailMessage = {
   to: string;
@@ -85,29 +84,15 @@ export function countedMailer(inner: Mailer): Mailer {
   };
 }
 
-const current = singleton("mailer", (): { mailer?: Mailer } => ({}));
-
-export function setMailer(mailer: Mailer | undefined) {
-  current.mailer = mailer;
-}
-
 /**
- * The configured mailer. A message to the placeholder address of an account made by mobile
- * sign-in (docs/decisions/062) is dropped here, whoever wrote it: that customer has no e-mail.
+ * Sends `message` by `mailer`, except to the placeholder address of an account made by mobile
+ * sign-in (docs/decisions/062): that customer has no e-mail. Returns whether it was sent.
  */
-export function mailer(): Mailer {
-  const configured = current.mailer;
-  if (!configured) throw new Error("The mailer is not configured yet");
-  return {
-    async send(message) {
-      if (isPlaceholderEmail(message.to)) {
-        logger.info(
-          { subject: message.subject },
-          "mail not sent: the customer has no e-mail address",
-        );
-        return;
-      }
-      await configured.send(message);
-    },
-  };
+export async function sendMail(mailer: Mailer, message: MailMessage) {
+  if (isPlaceholderEmail(message.to)) {
+    logger.info({ subject: message.subject }, "mail not sent: the customer has no e-mail address");
+    return false;
+  }
+  await mailer.send(message);
+  return true;
 }

@@ -22,8 +22,6 @@ import { sendDueMessages } from "~/modules/notifications/customer-message-job.se
 import { MAIL_JOB, sendDueMails } from "~/modules/notifications/mail-outbox.server";
 import { optIn } from "~/modules/notifications/message-consents.server";
 import { updateMessageSettings } from "~/modules/notifications/message-settings.server";
-import { setSmsTransport } from "~/modules/notifications/sms.server";
-import { setWhatsAppTransport } from "~/modules/notifications/whatsapp.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
 import { liftBatchHold, recallBatch } from "~/modules/orders/recall-batch.server";
 import { action as batchAction, loader as batchLoader } from "~/routes/admin/batch";
@@ -45,7 +43,7 @@ import { wireApp } from "./support/app";
 import { firstSizeId, insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
-import { testServices } from "./support/services";
+import { chooseSms, chooseWhatsApp, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: MailMessage[];
@@ -59,12 +57,12 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "batch-recall-"));
-  setSmsTransport({ mode: "outbox", outboxDir: outbox });
-  setWhatsAppTransport({ mode: "outbox", outboxDir: outbox });
+  chooseSms({ mode: "outbox", outboxDir: outbox });
+  chooseWhatsApp({ mode: "outbox", outboxDir: outbox });
 });
 afterEach(async () => {
-  setSmsTransport(undefined);
-  setWhatsAppTransport(undefined);
+  chooseSms(undefined);
+  chooseWhatsApp(undefined);
   await fs.rm(outbox, { recursive: true, force: true });
 });
 afterAll(() => handle.close());
@@ -279,7 +277,12 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
     const size = await sizeWithBatches(5, 0);
     const meera = await customer("Meera Shinde");
     const pending = await order(meera.userId, size.variantId, 2);
-    const outcome = await recallBatch(handle.db, owner.id, size.batch);
+    const outcome = await recallBatch(
+      handle.db,
+      testServices().notifications,
+      owner.id,
+      size.batch,
+    );
     expect(outcome).toMatchObject({
       newlyHeld: 1,
       reallocated: [],
@@ -329,7 +332,7 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
     const received = await order(ravi.userId, size.variantId, 1);
     await updateOrderStatus(handle.db, owner.id, received.id, "shipped");
     const pending = await order((await customer("Meera Shinde")).userId, size.variantId, 1);
-    setSmsTransport({ mode: "off" });
+    chooseSms({ mode: "off" });
     const pressed = await callRoute(
       batchAction,
       postForm(`/admin/batches/${size.batch}`, owner.cookies, { intent: "recall" }),
@@ -354,7 +357,7 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
   it("through MSG91, the recall SMS uses the batch recall template of the message settings, its variables short", async () => {
     const msg91 = await startFakeMsg91({ authKey: "msg91-recall-key" });
     try {
-      setSmsTransport({
+      chooseSms({
         mode: "msg91",
         authKey: "msg91-recall-key",
         senderId: "SHOPAA",
@@ -374,7 +377,7 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
       const ravi = await customer("Ravi Jadhav", { mobileOnly: true });
       const received = await order(ravi.userId, size.variantId, 1);
       await updateOrderStatus(handle.db, owner.id, received.id, "shipped");
-      await recallBatch(handle.db, owner.id, size.batch);
+      await recallBatch(handle.db, testServices().notifications, owner.id, size.batch);
       await sendDueMessages(handle.db, testServices());
       const recall = msg91.sent.filter((sms) => sms.templateId === "1207160000000000099");
       expect(recall).toHaveLength(1);
@@ -409,8 +412,8 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
         const buyer = await customer("Buyer");
         await fillCart(handle.db, buyer.userId, [{ variantId: size.variantId, quantity: 2 }]);
         const [first, second, bought] = await Promise.allSettled([
-          recallBatch(handle.db, owner.id, size.batch),
-          recallBatch(handle.db, owner.id, size.batch.toLowerCase()),
+          recallBatch(handle.db, testServices().notifications, owner.id, size.batch),
+          recallBatch(handle.db, testServices().notifications, owner.id, size.batch.toLowerCase()),
           orderFor(handle.db, buyer.userId),
         ]);
         expect(first.status).toBe("fulfilled");

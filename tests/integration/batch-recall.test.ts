@@ -255,7 +255,12 @@ describe(`recall of a batch on ${DATABASE_KIND}`, () => {
     await handle.db
       .delete(backgroundJobs)
       .where(sql`${backgroundJobs.key} like ${`recall-notice:%:${size.first.toLowerCase()}`}`);
-    const afterPruning = await recallBatch(handle.db, owner.id, size.first);
+    const afterPruning = await recallBatch(
+      handle.db,
+      testServices().notifications,
+      owner.id,
+      size.first,
+    );
     expect(
       afterPruning.notices.map((notice) => notice.channels.find((c) => c.channel === "email")),
     ).toEqual([
@@ -281,8 +286,8 @@ describe(`recall of a batch on ${DATABASE_KIND}`, () => {
       await updateOrderStatus(handle.db, owner.id, order.id, "shipped");
     }
     const results = await Promise.all([
-      recallBatch(handle.db, owner.id, size.first),
-      recallBatch(handle.db, owner.id, size.first.toLowerCase()),
+      recallBatch(handle.db, testServices().notifications, owner.id, size.first),
+      recallBatch(handle.db, testServices().notifications, owner.id, size.first.toLowerCase()),
     ]);
     const jobs = await handle.db
       .select({ key: backgroundJobs.key })

@@ -9,8 +9,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { DatabaseHandle } from "~/lib/db.server";
 import { CUSTOMER_MESSAGE_JOB } from "~/modules/notifications/customer-message-job.server";
 import { optIn } from "~/modules/notifications/message-consents.server";
-import { setSmsTransport } from "~/modules/notifications/sms.server";
-import { setWhatsAppTransport } from "~/modules/notifications/whatsapp.server";
 import { createShiprocketCourier } from "~/modules/shipping/shiprocket-courier.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
 import { applyTestScan } from "~/workflows/apply-courier-scan.server";
@@ -22,7 +20,7 @@ import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { placeTestOrder } from "./support/orders";
-import { chooseCourier, testServices } from "./support/services";
+import { chooseCourier, chooseSms, chooseWhatsApp, testServices } from "./support/services";
 
 const EMAIL = "api-user@shop.example";
 const PASSWORD = "api-password-0123";
@@ -40,13 +38,13 @@ beforeAll(async () => {
   fake = await startFakeShiprocket({ email: EMAIL, password: PASSWORD });
 });
 beforeEach(() => {
-  setSmsTransport({ mode: "outbox", outboxDir: "unused-no-message-is-sent-here" });
-  setWhatsAppTransport({ mode: "outbox", outboxDir: "unused-no-message-is-sent-here" });
+  chooseSms({ mode: "outbox", outboxDir: "unused-no-message-is-sent-here" });
+  chooseWhatsApp({ mode: "outbox", outboxDir: "unused-no-message-is-sent-here" });
 });
 afterEach(() => {
   chooseCourier(undefined);
-  setSmsTransport(undefined);
-  setWhatsAppTransport(undefined);
+  chooseSms(undefined);
+  chooseWhatsApp(undefined);
 });
 afterAll(async () => {
   await fake?.close();

@@ -19,6 +19,7 @@ import { wireApp } from "./support/app";
 import { firstSizeId, insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let owner: { id: string; cookies: string[] };
@@ -84,7 +85,7 @@ describe(`a lot's movement history on ${DATABASE_KIND}`, () => {
     });
     const meera = await buy("Meera Shinde", 3);
     // The recall fills Meera's order again from the later batch: her units come back.
-    await recallBatch(handle.db, owner.id, batch);
+    await recallBatch(handle.db, testServices().notifications, owner.id, batch);
 
     const page = await callRoute<BatchPage>(
       batchLoader,

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leaseOf } from "~/domain/background-jobs";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { createMailer, type Mailer, mailer, setMailer } from "~/lib/mail.server";
+import { createMailer, type Mailer } from "~/lib/mail.server";
 import { claimDueJob } from "~/modules/jobs/claim.server";
 import { jobKind } from "~/modules/jobs/job-kinds.server";
 import { runDueJobs } from "~/modules/jobs/run-jobs.server";
@@ -26,7 +26,7 @@ import { insertOrder } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer } from "./support/profile";
-import { testServices } from "./support/services";
+import { chooseMailer, testServices } from "./support/services";
 
 async function freePort() {
   const server = net.createServer();
@@ -49,12 +49,12 @@ beforeAll(async () => {
   const smtpPort = await freePort();
   capture = startSmtpCapture({ smtpPort, httpPort: await freePort() });
   outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-outbox-"));
-  previous = mailer();
-  setMailer(createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: FROM, outboxDir }));
+  previous = testServices().notifications.mail;
+  chooseMailer(createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: FROM, outboxDir }));
 });
 
 afterAll(async () => {
-  setMailer(previous);
+  chooseMailer(previous);
   await capture.close();
   await fs.rm(outboxDir, { recursive: true, force: true });
   await handle.close();

@@ -10,7 +10,7 @@ import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS } from "~/domain/mail-outbox";
 import { SHOP_JOBS } from "~/job-list.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { liveEvents } from "~/lib/live-events.server";
-import { type MailMessage, setMailer } from "~/lib/mail.server";
+import type { MailMessage } from "~/lib/mail.server";
 import { claimDueJob } from "~/modules/jobs/claim.server";
 import { startJobRunner } from "~/modules/jobs/job-runner.server";
 import { runDueJobs } from "~/modules/jobs/run-jobs.server";
@@ -33,7 +33,7 @@ import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { confirmSignedPayment, placeTestOrder } from "./support/orders";
-import { testServices } from "./support/services";
+import { chooseMailer, testServices } from "./support/services";
 
 const HOUR = 60 * 60_000;
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterEach(async () => {
   // Mails kicked by a test are sent before the next one swaps the mailer.
   await drainMailOutbox(handle.db, testServices());
-  setMailer({ send: async (message) => void sent.push(message) });
+  chooseMailer({ send: async (message) => void sent.push(message) });
 });
 afterAll(async () => {
   // The job runner listened on this file's database: the next file listens on its own.
@@ -249,7 +249,7 @@ describe(`enqueueing order mails on ${DATABASE_KIND}`, () => {
 
 describe(`draining order mails on ${DATABASE_KIND}`, () => {
   it("does not confirm an order cancelled before its mails could go out, only its cancellation", async () => {
-    setMailer({
+    chooseMailer({
       send: async () => {
         throw new Error("421 try again later");
       },
@@ -257,7 +257,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
     const cod = await placed("cod");
     await drainMailOutbox(handle.db, testServices());
     await updateOrderStatus(handle.db, adminId, cod.id, "cancelled");
-    setMailer({ send: async (message) => void sent.push(message) });
+    chooseMailer({ send: async (message) => void sent.push(message) });
     const later = new Date(Date.now() + 2 * HOUR);
     await sendDueMails(handle.db, { now: later });
     expect(mailsAbout(cod.orderNumber)).toEqual([`Order cancelled: ${cod.orderNumber}`]);
@@ -269,7 +269,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
     await setOutbox(cod.id, { state: "queued", attempts: 0, runAt: new Date() });
     const claimedAt = new Date();
     let failedAt = 0;
-    setMailer({
+    chooseMailer({
       send: async () => {
         // The mail server answers only after ten minutes, with a refusal.
         vi.setSystemTime(claimedAt.getTime() + 10 * 60_000);
@@ -291,7 +291,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
   });
 
   it("retries a mail the mail server refused, later, and then sends it", async () => {
-    setMailer({
+    chooseMailer({
       send: async () => {
         throw new Error("421 try again later");
       },
@@ -305,7 +305,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
     }
     expect(mailsAbout(cod.orderNumber)).toEqual([]);
 
-    setMailer({ send: async (message) => void sent.push(message) });
+    chooseMailer({ send: async (message) => void sent.push(message) });
     // Not due yet: nothing is sent.
     await sendDueMails(handle.db);
     expect(mailsAbout(cod.orderNumber)).toEqual([]);
@@ -323,7 +323,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
   });
 
   it(`gives a mail up after ${MAX_MAIL_ATTEMPTS} failed attempts`, async () => {
-    setMailer({
+    chooseMailer({
       send: async () => {
         throw new Error("550 mailbox unavailable");
       },
@@ -342,7 +342,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
         lastError: "550 mailbox unavailable",
       });
     }
-    setMailer({ send: async (message) => void sent.push(message) });
+    chooseMailer({ send: async (message) => void sent.push(message) });
     expect(await sendDueMails(handle.db, { now: new Date(now.getTime() + 24 * HOUR) })).toEqual({
       sent: 0,
       failed: 0,
@@ -384,7 +384,7 @@ describe(`draining order mails on ${DATABASE_KIND}`, () => {
         .from(orders)
         .where(inArray(orders.id, orderIds))
     ).map((row) => row.orderNumber);
-    setMailer({
+    chooseMailer({
       send: async (message) => {
         // A slow mail server keeps each drainer busy while the others claim.
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -414,7 +414,7 @@ describe(`stopping the job runner on ${DATABASE_KIND}`, () => {
     const sending = new Promise<void>((resolve) => {
       started = resolve;
     });
-    setMailer({
+    chooseMailer({
       send: async (message) => {
         started();
         await hung;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { createMailer, type Mailer, mailer, setMailer } from "~/lib/mail.server";
+import { createMailer, type Mailer } from "~/lib/mail.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { enqueueNewOrderMails, enqueueOrderMail } from "~/modules/orders/order-mails.server";
@@ -15,7 +15,7 @@ import { insertOrder } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer } from "./support/profile";
-import { testServices } from "./support/services";
+import { chooseMailer, testServices } from "./support/services";
 
 /** A port nobody listens on right now. */
 async function freePort() {
@@ -39,9 +39,9 @@ beforeAll(async () => {
   httpPort = await freePort();
   capture = startSmtpCapture({ smtpPort, httpPort });
   outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-outbox-"));
-  previous = mailer();
+  previous = testServices().notifications.mail;
   // The real mailer, over SMTP, to the capture server the end-to-end tests use.
-  setMailer(
+  chooseMailer(
     createMailer({
       smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
       from: "Satara Ayurveda <orders@shop.example>",
@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setMailer(previous);
+  chooseMailer(previous);
   await capture.close();
   await fs.rm(outboxDir, { recursive: true, force: true });
   await handle.close();
@@ -106,7 +106,11 @@ describe(`shop e-mails through SMTP (${DATABASE_KIND})`, () => {
       .values({ email: "reset.html@gmail.com", fullName: "Asha Patil" })
       .returning();
     const url = "http://localhost:3999/api/auth/reset-password/abc?callbackURL=%2Fauth&x=1";
-    await sendPasswordReset(handle.db, { to: profile!.email, name: profile!.fullName, url });
+    await sendPasswordReset(handle.db, testServices().notifications.mail, {
+      to: profile!.email,
+      name: profile!.fullName,
+      url,
+    });
     const [mail] = await mailsTo(profile!.email);
     expect(mail!.text).toContain(`\n${url}\n`);
     expect(mail!.html).toContain(`href="${url.replace("&", "&amp;")}"`);

@@ -3,14 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { OUTBOX_MESSAGE_FILE } from "~/modules/notifications/message-outbox.server";
-import { SmsSendError, sendSms, setSmsTransport } from "~/modules/notifications/sms.server";
-import {
-  sendWhatsApp,
-  setWhatsAppTransport,
-  WhatsAppSendError,
-} from "~/modules/notifications/whatsapp.server";
+import { SmsSendError, sendSms } from "~/modules/notifications/sms.server";
+import { sendWhatsApp, WhatsAppSendError } from "~/modules/notifications/whatsapp.server";
 import { type FakeMsg91, startFakeMsg91 } from "../fakes/msg91-api";
 import { type FakeWhatsAppCloud, startFakeWhatsAppCloud } from "../fakes/whatsapp-cloud-api";
+import { chooseSms, chooseWhatsApp, testServices } from "./support/services";
 
 const sms = {
   to: "+919822012345",
@@ -28,8 +25,8 @@ const whatsapp = {
 };
 
 afterEach(() => {
-  setSmsTransport(undefined);
-  setWhatsAppTransport(undefined);
+  chooseSms(undefined);
+  chooseWhatsApp(undefined);
 });
 
 describe("the outbox", () => {
@@ -40,11 +37,14 @@ describe("the outbox", () => {
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
   it("writes each SMS and WhatsApp message as its own named JSON file, readable by its owner only", async () => {
-    setSmsTransport({ mode: "outbox", outboxDir: dir });
-    setWhatsAppTransport({ mode: "outbox", outboxDir: dir });
-    const first = await sendSms(sms);
-    const second = await sendSms({ ...sms, variables: { OTP: "654321" } });
-    const third = await sendWhatsApp(whatsapp);
+    chooseSms({ mode: "outbox", outboxDir: dir });
+    chooseWhatsApp({ mode: "outbox", outboxDir: dir });
+    const first = await sendSms(testServices().notifications.sms, sms);
+    const second = await sendSms(testServices().notifications.sms, {
+      ...sms,
+      variables: { OTP: "654321" },
+    });
+    const third = await sendWhatsApp(testServices().notifications.whatsapp, whatsapp);
     expect(first).toMatchObject({ sent: true, via: "outbox" });
     expect(third).toMatchObject({ sent: true, via: "outbox" });
     const files = (await fs.readdir(dir)).sort();
@@ -77,10 +77,12 @@ describe("the outbox", () => {
 
   it("sends nothing when a channel is off", async () => {
     const empty = await fs.mkdtemp(path.join(os.tmpdir(), "outbox-off-"));
-    setSmsTransport({ mode: "off" });
-    setWhatsAppTransport({ mode: "off" });
-    expect(await sendSms(sms)).toEqual({ sent: false });
-    expect(await sendWhatsApp(whatsapp)).toEqual({ sent: false });
+    chooseSms({ mode: "off" });
+    chooseWhatsApp({ mode: "off" });
+    expect(await sendSms(testServices().notifications.sms, sms)).toEqual({ sent: false });
+    expect(await sendWhatsApp(testServices().notifications.whatsapp, whatsapp)).toEqual({
+      sent: false,
+    });
     expect(await fs.readdir(empty)).toEqual([]);
     await fs.rm(empty, { recursive: true });
   });
@@ -94,12 +96,12 @@ describe("MSG91 (against its stand-in)", () => {
   afterAll(() => fake.close());
 
   function live(authKey = "msg91-key") {
-    setSmsTransport({ mode: "msg91", authKey, senderId: "SATAYU", apiBase: fake.baseUrl });
+    chooseSms({ mode: "msg91", authKey, senderId: "SATAYU", apiBase: fake.baseUrl });
   }
 
   it("posts the flow with the auth key, template, sender and the number without +", async () => {
     live();
-    const result = await sendSms(sms);
+    const result = await sendSms(testServices().notifications.sms, sms);
     expect(result).toMatchObject({ sent: true, via: "msg91" });
     const request = fake.requests.at(-1)!;
     expect(request.authKey).toBe("msg91-key");
@@ -120,30 +122,34 @@ describe("MSG91 (against its stand-in)", () => {
   it("refuses a message without a template before calling MSG91", async () => {
     live();
     const before = fake.requests.length;
-    await expect(sendSms({ ...sms, templateId: null })).rejects.toThrow(SmsSendError);
+    await expect(
+      sendSms(testServices().notifications.sms, { ...sms, templateId: null }),
+    ).rejects.toThrow(SmsSendError);
     expect(fake.requests).toHaveLength(before);
   });
 
   it("reports MSG91's refusal with its message, retryable only for its own failures", async () => {
     live("wrong-key");
-    const refused = await sendSms(sms).catch((error) => error);
+    const refused = await sendSms(testServices().notifications.sms, sms).catch((error) => error);
     expect(refused).toBeInstanceOf(SmsSendError);
     expect(refused.message).toContain("Authentication failure");
     expect(refused.retryable).toBe(false);
     live();
     fake.failNext(503, "Service unavailable");
-    const unavailable = await sendSms(sms).catch((error) => error);
+    const unavailable = await sendSms(testServices().notifications.sms, sms).catch(
+      (error) => error,
+    );
     expect(unavailable.retryable).toBe(true);
   });
 
   it("reports an unreachable MSG91 as retryable", async () => {
-    setSmsTransport({
+    chooseSms({
       mode: "msg91",
       authKey: "msg91-key",
       senderId: "SATAYU",
       apiBase: "http://127.0.0.1:9",
     });
-    const error = await sendSms(sms).catch((caught) => caught);
+    const error = await sendSms(testServices().notifications.sms, sms).catch((caught) => caught);
     expect(error).toBeInstanceOf(SmsSendError);
     expect(error.retryable).toBe(true);
   });
@@ -161,7 +167,7 @@ describe("the WhatsApp Cloud API (against its stand-in)", () => {
   afterAll(() => fake.close());
 
   function live(token = "wa-token") {
-    setWhatsAppTransport({
+    chooseWhatsApp({
       mode: "cloud",
       token,
       phoneNumberId: "106540352242922",
@@ -171,7 +177,7 @@ describe("the WhatsApp Cloud API (against its stand-in)", () => {
 
   it("posts the template with its language and body parameters to the number's messages", async () => {
     live();
-    const result = await sendWhatsApp(whatsapp);
+    const result = await sendWhatsApp(testServices().notifications.whatsapp, whatsapp);
     expect(result).toMatchObject({ sent: true, via: "cloud" });
     const request = fake.requests.at(-1)!;
     expect(request.phoneNumberId).toBe("106540352242922");
@@ -201,12 +207,17 @@ describe("the WhatsApp Cloud API (against its stand-in)", () => {
 
   it("reports a bad token and an unknown template with Graph's message, not retryable", async () => {
     live("expired");
-    const badToken = await sendWhatsApp(whatsapp).catch((error) => error);
+    const badToken = await sendWhatsApp(testServices().notifications.whatsapp, whatsapp).catch(
+      (error) => error,
+    );
     expect(badToken).toBeInstanceOf(WhatsAppSendError);
     expect(badToken.message).toContain("Invalid OAuth access token");
     expect(badToken.retryable).toBe(false);
     live();
-    const unknown = await sendWhatsApp({ ...whatsapp, template: "no_such" }).catch((e) => e);
+    const unknown = await sendWhatsApp(testServices().notifications.whatsapp, {
+      ...whatsapp,
+      template: "no_such",
+    }).catch((e) => e);
     expect(unknown.message).toContain("132001");
     expect(unknown.retryable).toBe(false);
   });
@@ -214,7 +225,9 @@ describe("the WhatsApp Cloud API (against its stand-in)", () => {
   it("reports a Graph outage as retryable", async () => {
     live();
     fake.failNext(503, 2, "Service temporarily unavailable");
-    const error = await sendWhatsApp(whatsapp).catch((caught) => caught);
+    const error = await sendWhatsApp(testServices().notifications.whatsapp, whatsapp).catch(
+      (caught) => caught,
+    );
     expect(error).toBeInstanceOf(WhatsAppSendError);
     expect(error.retryable).toBe(true);
   });

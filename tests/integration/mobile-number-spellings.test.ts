@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MOBILE_NUMBER_RULE } from "~/domain/mobile-number";
 import { ADDRESS_MESSAGES } from "~/domain/validation/address";
 import { takeToast } from "~/lib/toast.server";
-import { setSmsTransport } from "~/modules/notifications/sms.server";
 import { action as profileMobileAction } from "~/routes/account/profile-mobile";
 import { action as mobileAction } from "~/routes/auth/mobile";
 import { addresses, phoneCodes, profiles } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer, postProfile, SATARA } from "./support/profile";
-import { routeContext } from "./support/services";
+import { chooseSms, routeContext } from "./support/services";
 
 /**
  * However a person writes their number, the server reads the same ten digits (docs/decisions/066):
@@ -28,10 +27,10 @@ beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "sms-spellings-"));
-  setSmsTransport({ mode: "outbox", outboxDir: outbox });
+  chooseSms({ mode: "outbox", outboxDir: outbox });
 });
 afterAll(async () => {
-  setSmsTransport(undefined);
+  chooseSms(undefined);
   await fs.rm(outbox, { recursive: true, force: true });
   await handle.close();
 });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { type MailMessage, setMailer } from "~/lib/mail.server";
+import type { MailMessage } from "~/lib/mail.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { countNewOrders, newOrderAlertMail } from "~/modules/orders/new-order-alert.server";
 import { loader as adminLayoutLoader } from "~/routes/admin/layout";
@@ -15,7 +15,7 @@ import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { orderMailJob } from "./support/mail-jobs";
 import { fillCart } from "./support/orders";
 import { createCustomer } from "./support/profile";
-import { routeContext, testServices } from "./support/services";
+import { chooseMailer, routeContext, testServices } from "./support/services";
 
 const SHOP_ADDRESS = "orders@satara-ayurveda.example";
 const context = routeContext("127.0.0.1");
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   // Back to the capturing mailer of wireApp.
-  setMailer({ send: async (message) => void sent.push(message) });
+  chooseMailer({ send: async (message) => void sent.push(message) });
 });
 afterAll(() => handle.close());
 
@@ -95,7 +95,7 @@ describe(`the new-order alert on ${DATABASE_KIND}`, () => {
     const hung = new Promise<void>((resolve) => {
       release = resolve;
     });
-    setMailer({
+    chooseMailer({
       send: (message) =>
         message.to === SHOP_ADDRESS ? hung : Promise.resolve(void sent.push(message)),
     });
@@ -103,7 +103,7 @@ describe(`the new-order alert on ${DATABASE_KIND}`, () => {
     expect(hanging.response.status).toBe(302);
     expect(hanging.order.status).toBe("pending");
 
-    setMailer({
+    chooseMailer({
       send: async (message) => {
         if (message.to === SHOP_ADDRESS) throw new Error("SMTP refused");
         sent.push(message);

@@ -18,8 +18,6 @@ import {
   optIn,
 } from "~/modules/notifications/message-consents.server";
 import { getMessageSettings } from "~/modules/notifications/message-settings.server";
-import { setSmsTransport } from "~/modules/notifications/sms.server";
-import { setWhatsAppTransport } from "~/modules/notifications/whatsapp.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
 import {
   action as messageSettingsAction,
@@ -42,7 +40,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart } from "./support/orders";
 import { type Customer, createCustomer, loadProfile, postProfile } from "./support/profile";
-import { testServices } from "./support/services";
+import { chooseSms, chooseWhatsApp, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let outbox: string;
@@ -53,12 +51,12 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "message-screens-"));
-  setSmsTransport({ mode: "outbox", outboxDir: outbox });
-  setWhatsAppTransport({ mode: "outbox", outboxDir: outbox });
+  chooseSms({ mode: "outbox", outboxDir: outbox });
+  chooseWhatsApp({ mode: "outbox", outboxDir: outbox });
 });
 afterEach(async () => {
-  setSmsTransport(undefined);
-  setWhatsAppTransport(undefined);
+  chooseSms(undefined);
+  chooseWhatsApp(undefined);
   await fs.rm(outbox, { recursive: true, force: true });
 });
 afterAll(() => handle.close());
@@ -108,11 +106,11 @@ describe(`the checkout's choices on ${DATABASE_KIND}`, () => {
       { channel: "whatsapp", checked: false },
       { channel: "sms", checked: false },
     ]);
-    setWhatsAppTransport({ mode: "off" });
+    chooseWhatsApp({ mode: "off" });
     expect((await checkoutChoices(customer)).body!.messageChoices).toEqual([
       { channel: "sms", checked: false },
     ]);
-    setSmsTransport({ mode: "off" });
+    chooseSms({ mode: "off" });
     expect((await checkoutChoices(customer)).body!.messageChoices).toEqual([]);
   });
 
@@ -201,7 +199,7 @@ describe(`the profile's choices on ${DATABASE_KIND}`, () => {
       expect(answer.status).toBe(400);
       expect(answer.toast?.type).toBe("error");
     }
-    setWhatsAppTransport({ mode: "off" });
+    chooseWhatsApp({ mode: "off" });
     const off = await postProfile(customer.cookies, {
       intent: "message-consent",
       channel: "whatsapp",
@@ -432,13 +430,13 @@ describe(`Message settings: sign-in codes (docs/decisions/062) on ${DATABASE_KIN
   it("the saved cap is the shop's: with a cap of 1 a second number's code is refused", async () => {
     const admin = await createAdmin(handle.db, "Sign-in Limiter");
     expect((await save(admin.cookies, { ...base, smsCodesPerHour: "1" })).status).toBe(200);
-    const first = await sendPhoneCode(handle.db, {
+    const first = await sendPhoneCode(handle.db, testServices().notifications.sms, {
       phoneNumber: "+919822000101",
       purpose: "sign-in",
       clientIp: "10.91.0.1",
     });
     expect(first.ok).toBe(true);
-    const second = await sendPhoneCode(handle.db, {
+    const second = await sendPhoneCode(handle.db, testServices().notifications.sms, {
       phoneNumber: "+919822000102",
       purpose: "sign-in",
       clientIp: "10.91.0.2",
@@ -457,13 +455,13 @@ describe(`Message settings: sign-in codes (docs/decisions/062) on ${DATABASE_KIN
     // Saved while SMS goes to the outbox: an owner prepares the template before switching.
     const saved = await save(admin.cookies, { ...base, smsSignInTemplateId: "1207161122334455" });
     expect(saved.status).toBe(200);
-    setSmsTransport({
+    chooseSms({
       mode: "msg91",
       authKey: "msg91-key",
       senderId: "SATAYU",
       apiBase: fake.baseUrl,
     });
-    const sent = await sendPhoneCode(handle.db, {
+    const sent = await sendPhoneCode(handle.db, testServices().notifications.sms, {
       phoneNumber: "+919822000201",
       purpose: "sign-in",
       clientIp: "10.92.0.1",

@@ -31,8 +31,6 @@ import {
   getMessageSettings,
   updateMessageSettings,
 } from "~/modules/notifications/message-settings.server";
-import { setSmsTransport } from "~/modules/notifications/sms.server";
-import { setWhatsAppTransport } from "~/modules/notifications/whatsapp.server";
 import { enqueueOrderMessage } from "~/modules/orders/order-messages.server";
 import { markOrderPaid } from "~/modules/orders/order-payment.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
@@ -54,7 +52,7 @@ import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor, payCardOrder } from "./support/orders";
-import { testServices } from "./support/services";
+import { chooseSms, chooseWhatsApp, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: MailMessage[];
@@ -68,13 +66,13 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "order-messages-"));
-  setSmsTransport({ mode: "outbox", outboxDir: outbox });
-  setWhatsAppTransport({ mode: "outbox", outboxDir: outbox });
+  chooseSms({ mode: "outbox", outboxDir: outbox });
+  chooseWhatsApp({ mode: "outbox", outboxDir: outbox });
 });
 afterEach(async () => {
   await sendDueMessages(handle.db, testServices());
-  setSmsTransport(undefined);
-  setWhatsAppTransport(undefined);
+  chooseSms(undefined);
+  chooseWhatsApp(undefined);
   await fs.rm(outbox, { recursive: true, force: true });
 });
 afterAll(() => handle.close());
@@ -403,7 +401,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     });
     afterAll(() => msg91.close());
     beforeEach(() => {
-      setSmsTransport({
+      chooseSms({
         mode: "msg91",
         authKey: "msg91-test-key",
         senderId: "SHOPAA",
@@ -466,7 +464,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
 
   it("the WhatsApp Cloud API without the step's template name: failed with the reason, nothing sent", async () => {
     // An address nothing listens on: a call would fail as unreachable, not with this reason.
-    setWhatsAppTransport({
+    chooseWhatsApp({
       mode: "cloud",
       token: "cloud-test-token",
       phoneNumberId: "1234567890",
@@ -482,7 +480,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
 
   it("Send again on a failed message: queued again with its job from the first try, sent, audited; refused for any other", async () => {
     const owner = await createAdmin(handle.db);
-    setWhatsAppTransport({
+    chooseWhatsApp({
       mode: "cloud",
       token: "cloud-test-token",
       phoneNumberId: "1234567890",
@@ -492,7 +490,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     const [failed] = await messagesOf(order.id);
     expect(failed).toMatchObject({ state: "failed" });
     // The owner fixes the cause (here: messages go to the outbox), then sends it again.
-    setWhatsAppTransport({ mode: "outbox", outboxDir: outbox });
+    chooseWhatsApp({ mode: "outbox", outboxDir: outbox });
     const post = (fields: Record<string, string>) =>
       callRouteAt(ordersAction, `/admin/orders?view=${order.id}`, owner.cookies, {
         intent: "send-message-again",

@@ -16,8 +16,6 @@ import { orderMailPath } from "~/domain/validation/order-history";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { sendDueMessages } from "~/modules/notifications/customer-message-job.server";
-import { setSmsTransport } from "~/modules/notifications/sms.server";
-import { setWhatsAppTransport } from "~/modules/notifications/whatsapp.server";
 import { enqueueOrderMessage } from "~/modules/orders/order-messages.server";
 import { orderShortLinkCode } from "~/modules/orders/order-short-links.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
@@ -29,7 +27,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
 import { type Customer, createCustomer } from "./support/profile";
-import { testServices } from "./support/services";
+import { chooseSms, chooseWhatsApp, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let outbox: string;
@@ -46,13 +44,13 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "order-short-links-"));
-  setSmsTransport({ mode: "outbox", outboxDir: outbox });
-  setWhatsAppTransport({ mode: "outbox", outboxDir: outbox });
+  chooseSms({ mode: "outbox", outboxDir: outbox });
+  chooseWhatsApp({ mode: "outbox", outboxDir: outbox });
 });
 afterEach(async () => {
   await sendDueMessages(handle.db, testServices());
-  setSmsTransport(undefined);
-  setWhatsAppTransport(undefined);
+  chooseSms(undefined);
+  chooseWhatsApp(undefined);
   await fs.rm(outbox, { recursive: true, force: true });
 });
 afterAll(() => handle.close());

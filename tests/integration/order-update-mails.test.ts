@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "~/domain/money";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { type MailMessage, setMailer } from "~/lib/mail.server";
+import type { MailMessage } from "~/lib/mail.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { markOrderPaid } from "~/modules/orders/order-payment.server";
 import { addTrackingId, recordCashReceived } from "~/modules/orders/orders-admin.server";
@@ -15,7 +15,7 @@ import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { orderMailJob, orderMailJobs } from "./support/mail-jobs";
 import { placeTestOrder } from "./support/orders";
-import { testServices } from "./support/services";
+import { chooseMailer, testServices } from "./support/services";
 
 const MINUTE = 60_000;
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await drainMailOutbox(handle.db, testServices());
-  setMailer({ send: async (message) => void sent.push(message) });
+  chooseMailer({ send: async (message) => void sent.push(message) });
 });
 afterAll(() => handle.close());
 
@@ -170,7 +170,7 @@ describe(`order update mails on ${DATABASE_KIND}`, () => {
   it("a step undone before its mail went out is not told", async () => {
     const order = await placed();
     // The mail server is down while the owner marks the order delivered and then takes it back.
-    setMailer({
+    chooseMailer({
       send: async () => {
         throw new Error("connection refused");
       },
@@ -178,7 +178,7 @@ describe(`order update mails on ${DATABASE_KIND}`, () => {
     await updateOrderStatus(handle.db, adminId, order.id, "delivered");
     await drainMailOutbox(handle.db, testServices());
     await updateOrderStatus(handle.db, adminId, order.id, "processing");
-    setMailer({ send: async (message) => void sent.push(message) });
+    chooseMailer({ send: async (message) => void sent.push(message) });
     await handle.db
       .update(backgroundJobs)
       .set({ runAt: new Date() })

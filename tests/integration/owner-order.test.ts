@@ -11,8 +11,6 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import { listAuditEntries } from "~/modules/audit/audit-read.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { optIn } from "~/modules/notifications/message-consents.server";
-import { setSmsTransport } from "~/modules/notifications/sms.server";
-import { setWhatsAppTransport } from "~/modules/notifications/whatsapp.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
 import { testGateway } from "~/modules/payments/gateway.server";
 import type { Courier } from "~/modules/shipping/courier.server";
@@ -36,7 +34,7 @@ import { callRoute, createAdmin, postForm } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { payCardOrder, placeTestOrder } from "./support/orders";
-import { chooseCourier, testServices } from "./support/services";
+import { chooseCourier, chooseSms, chooseWhatsApp, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let owner: Awaited<ReturnType<typeof createAdmin>>;
@@ -51,13 +49,13 @@ beforeAll(async () => {
   fake = await startFakeShiprocket(SHIPROCKET);
 });
 beforeEach(() => {
-  setSmsTransport({ mode: "outbox", outboxDir: "unused-no-message-is-sent-here" });
-  setWhatsAppTransport({ mode: "outbox", outboxDir: "unused-no-message-is-sent-here" });
+  chooseSms({ mode: "outbox", outboxDir: "unused-no-message-is-sent-here" });
+  chooseWhatsApp({ mode: "outbox", outboxDir: "unused-no-message-is-sent-here" });
 });
 afterEach(() => {
   chooseCourier(undefined);
-  setSmsTransport(undefined);
-  setWhatsAppTransport(undefined);
+  chooseSms(undefined);
+  chooseWhatsApp(undefined);
 });
 afterAll(async () => {
   await fake?.close();

@@ -9,7 +9,6 @@ import { type RequestStore, setRequestStorage } from "~/lib/request-store.server
 import { takeToast } from "~/lib/toast.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { getCart } from "~/modules/cart/cart-view.server";
-import { setSmsTransport } from "~/modules/notifications/sms.server";
 import { savedProductIds } from "~/modules/wishlist/wishlist.server";
 import { action as wishlistAction } from "~/routes/account/wishlist";
 import { action as mobileAction } from "~/routes/auth/mobile";
@@ -17,7 +16,7 @@ import { action as cartAction } from "~/routes/store/cart";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext } from "./support/services";
+import { chooseSms, routeContext } from "./support/services";
 
 /** docs/decisions/062: mobile sign-in completes a waiting add to cart or save as e-mail does. */
 const store = new AsyncLocalStorage<RequestStore>();
@@ -158,7 +157,7 @@ beforeAll(async () => {
   await wireApp(handle.db);
   setRequestStorage(store);
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "sms-outbox-"));
-  setSmsTransport({ mode: "outbox", outboxDir: outbox });
+  chooseSms({ mode: "outbox", outboxDir: outbox });
   const rows = await insertProducts(handle.db, [
     { name: "Tulsi Drops", stockQuantity: 20 },
     { name: "Cow Ghee", stockQuantity: 5 },
@@ -167,7 +166,7 @@ beforeAll(async () => {
   ghee = rows[1]!.id;
 });
 afterAll(async () => {
-  setSmsTransport(undefined);
+  chooseSms(undefined);
   await fs.rm(outbox, { recursive: true, force: true });
   await handle.close();
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailer } from "~/lib/mail.server";
+import { sendMail } from "~/lib/mail.server";
 import { takeToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import {
@@ -14,7 +14,6 @@ import {
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { getCustomerDetail } from "~/modules/customers/customers-admin.server";
 import { OUTBOX_MESSAGE_FILE } from "~/modules/notifications/message-outbox.server";
-import { setSmsTransport } from "~/modules/notifications/sms.server";
 import { action as profileEmailAction } from "~/routes/account/profile-email";
 import {
   action as profileMobileAction,
@@ -26,7 +25,7 @@ import { phoneCodes, profiles, rateLimits, settings, verifications } from "../..
 import { callRouteAt, createAdmin, insertProfile } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext } from "./support/services";
+import { chooseSms, routeContext, testServices } from "./support/services";
 
 let handle: Awaited<ReturnType<typeof useTestDatabase>>;
 let sentMails: { to: string; subject: string; text: string }[];
@@ -36,10 +35,10 @@ beforeAll(async () => {
   handle = await useTestDatabase();
   ({ sent: sentMails } = await wireApp(handle.db));
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "sms-outbox-"));
-  setSmsTransport({ mode: "outbox", outboxDir: outbox });
+  chooseSms({ mode: "outbox", outboxDir: outbox });
 });
 afterAll(async () => {
-  setSmsTransport(undefined);
+  chooseSms(undefined);
   await fs.rm(outbox, { recursive: true, force: true });
   await handle.close();
 });
@@ -220,7 +219,11 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
 
     // No mail ever goes to the placeholder address.
     const before = sentMails.length;
-    await mailer().send({ to: profile!.email, subject: "Order confirmed", text: "..." });
+    await sendMail(testServices().notifications.mail, {
+      to: profile!.email,
+      subject: "Order confirmed",
+      text: "...",
+    });
     expect(sentMails).toHaveLength(before);
   });
 
@@ -444,7 +447,7 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     );
     if (!created.ok) throw new Error("sign-up failed");
     const ten = freshNumber();
-    const sent = await sendPhoneCode(handle.db, {
+    const sent = await sendPhoneCode(handle.db, testServices().notifications.sms, {
       phoneNumber: `+91${ten}`,
       purpose: "add-number",
       clientIp: "10.23.0.1",
@@ -494,7 +497,7 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     await signUpByMobile(ten, "Rahul Shinde");
     const other = await insertProfile(handle.db, { fullName: "Kavita Shinde" });
     const sms = await smsCount(ten);
-    const refused = await sendPhoneCode(handle.db, {
+    const refused = await sendPhoneCode(handle.db, testServices().notifications.sms, {
       phoneNumber: `+91${ten}`,
       purpose: "add-number",
       clientIp: "10.24.0.1",
@@ -505,7 +508,7 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
 
     // A number free when its code was sent, taken by another account before the code came back.
     const later = freshNumber();
-    await sendPhoneCode(handle.db, {
+    await sendPhoneCode(handle.db, testServices().notifications.sms, {
       phoneNumber: `+91${later}`,
       purpose: "add-number",
       clientIp: "10.24.0.1",
@@ -697,7 +700,7 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
   });
 
   it("offers no mobile sign-in with SMS=off, and sends nothing", async () => {
-    setSmsTransport({ mode: "off" });
+    chooseSms({ mode: "off" });
     try {
       const ten = freshNumber();
       const answer = await post({ intent: "send-code", phoneNumber: ten });
@@ -706,7 +709,7 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
       const page = await callRouteAt(authLoader, "/auth");
       expect(page.body).toMatchObject({ mobileSignIn: false });
     } finally {
-      setSmsTransport({ mode: "outbox", outboxDir: outbox });
+      chooseSms({ mode: "outbox", outboxDir: outbox });
     }
     expect((await callRouteAt(authLoader, "/auth")).body).toMatchObject({ mobileSignIn: true });
   });

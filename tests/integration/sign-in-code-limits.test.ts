@@ -14,7 +14,6 @@ import {
 } from "~/modules/accounts/phone-sign-in.server";
 import { SIGN_IN_CAP_MAIL } from "~/modules/accounts/sign-in-code-caps.server";
 import { sendDueMails } from "~/modules/notifications/mail-outbox.server";
-import { setSmsTransport } from "~/modules/notifications/sms.server";
 import { action as profileMobileAction } from "~/routes/account/profile-mobile";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as mobileAction } from "~/routes/auth/mobile";
@@ -22,7 +21,7 @@ import { backgroundJobs, phoneCodes, profiles, rateLimits, settings } from "../.
 import { callRouteAt, createAdmin, insertProfile } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext, testServices } from "./support/services";
+import { chooseSms, routeContext, testServices } from "./support/services";
 
 /**
  * The limits that keep mobile sign-in codes from being pumped or used to lock customers out
@@ -39,10 +38,10 @@ beforeAll(async () => {
   ({ sent: sentMails } = await wireApp(handle.db));
   await handle.db.update(settings).set({ email: SHOP_ADDRESS });
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "sms-limits-"));
-  setSmsTransport({ mode: "outbox", outboxDir: outbox });
+  chooseSms({ mode: "outbox", outboxDir: outbox });
 });
 afterAll(async () => {
-  setSmsTransport(undefined);
+  chooseSms(undefined);
   await fs.rm(outbox, { recursive: true, force: true });
   await handle.close();
 });
@@ -82,7 +81,11 @@ async function knownNumber() {
 }
 
 function send(ten: string, clientIp: string) {
-  return sendPhoneCode(handle.db, { phoneNumber: `+91${ten}`, purpose: "sign-in", clientIp });
+  return sendPhoneCode(handle.db, testServices().notifications.sms, {
+    phoneNumber: `+91${ten}`,
+    purpose: "sign-in",
+    clientIp,
+  });
 }
 
 async function smsCount(ten: string) {
@@ -358,7 +361,7 @@ describe(`sign-in code limits on ${DATABASE_KIND}`, () => {
     // Asking about numbers is bounded: five an hour, the refused one among them.
     const statuses = [];
     for (let i = 0; i < 5; i++) {
-      const outcome = await sendPhoneCode(handle.db, {
+      const outcome = await sendPhoneCode(handle.db, testServices().notifications.sms, {
         phoneNumber: `+91${freshNumber()}`,
         purpose: "add-number",
         clientIp: `${freshNetworks().v4}.1`,

@@ -1,15 +1,16 @@
 import { composeMail } from "../../domain/mail-layout";
 import type { Executor } from "../../lib/db.server";
-import { mailer } from "../../lib/mail.server";
+import { type Mailer, sendMail } from "../../lib/mail.server";
 import { getSettings } from "../settings/settings.server";
 
 /** The password reset link, valid for an hour (Better Auth makes the link and its token). */
 export async function sendPasswordReset(
   executor: Executor,
+  mailer: Mailer,
   input: { to: string; name: string; url: string },
 ) {
   const shop = await getSettings(executor);
-  await mailer().send({
+  await sendMail(mailer, {
     to: input.to,
     subject: "Reset your password",
     ...composeMail({

@@ -6,7 +6,7 @@ import { composeMail } from "../../domain/mail-layout";
 import { isPlaceholderEmail, PLACEHOLDER_EMAIL_DOMAIN } from "../../domain/mobile-number";
 import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database } from "../../lib/db.server";
-import { mailer } from "../../lib/mail.server";
+import { type Mailer, sendMail } from "../../lib/mail.server";
 import { appSecret } from "../../lib/secrets.server";
 import { getSettings } from "../settings/settings.server";
 
@@ -29,6 +29,7 @@ function identifier(token: string) {
  */
 export async function requestAddedEmail(
   database: Database,
+  mailer: Mailer,
   input: { userId: string; email: string; password: string; publicUrl: string },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const [user] = await database
@@ -52,7 +53,7 @@ export async function requestAddedEmail(
   });
   const shop = await getSettings(database);
   const url = `${input.publicUrl}/profile/email?token=${token}`;
-  await mailer().send({
+  await sendMail(mailer, {
     to: input.email,
     subject: "Confirm your e-mail address",
     ...composeMail({

@@ -9,7 +9,7 @@ import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { signInCodeRefusals, signInCodesSent } from "../../lib/metrics.server";
 import { consumeRateLimitsOrRefusal, type RateLimitRule } from "../../lib/rate-limit.server";
-import { sendSms, smsEnabled } from "../notifications/sms.server";
+import { type SmsTransport, sendSms } from "../notifications/sms.server";
 import { getSettings } from "../settings/settings.server";
 import { apiMessage, authHeaders, cookieHeaders } from "./credentials.server";
 import {
@@ -137,6 +137,7 @@ function smsText(code: string) {
  */
 export async function sendPhoneCode(
   database: Database,
+  sms: SmsTransport,
   input: {
     phoneNumber: string;
     purpose: Extract<PhoneCodePurpose, "sign-in" | "add-number">;
@@ -144,7 +145,7 @@ export async function sendPhoneCode(
     userId?: string;
   },
 ): Promise<PhoneOutcome> {
-  if (!smsEnabled()) return { ok: false, reason: "unavailable", message: SMS_UNAVAILABLE };
+  if (sms.mode === "off") return { ok: false, reason: "unavailable", message: SMS_UNAVAILABLE };
   const code = newSignInCode();
   const stored = await database.transaction(async (tx): Promise<StoredCode> => {
     // One sender per number at a time, so two quick requests cannot both pass the 30 seconds.
@@ -211,7 +212,7 @@ export async function sendPhoneCode(
   });
   if (!stored.ok) return stored;
   try {
-    await sendSms({
+    await sendSms(sms, {
       to: input.phoneNumber,
       templateId: stored.templateId,
       text: smsText(code),

@@ -5,7 +5,8 @@ import { composeMail } from "../../domain/mail-layout";
 import type { Database, Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import type { MailMessage } from "../../lib/mail.server";
-import { composeMailsWith, enqueueMail } from "../notifications/mail-outbox.server";
+import { enqueueMail } from "../notifications/mail-outbox.server";
+import type { MailWriter } from "../notifications/notice-writers.server";
 import { getSettings } from "../settings/settings.server";
 
 /**
@@ -77,9 +78,10 @@ export async function signInCapMail(
   return { to: shop.email, subject: title, ...mail };
 }
 
-composeMailsWith([SIGN_IN_CAP_MAIL], (database: Database, { about, occasion }) =>
-  signInCapMail(database, about as NumberKind, new Date(occasion)),
-);
+export const signInCapMailWriters: Record<typeof SIGN_IN_CAP_MAIL, MailWriter> = {
+  [SIGN_IN_CAP_MAIL]: (database: Database, { about, occasion }) =>
+    signInCapMail(database, about as NumberKind, new Date(occasion)),
+};
 
 export type SignInCodeStop = { kind: NumberKind; cap: number; until: Date; whose: string };
 

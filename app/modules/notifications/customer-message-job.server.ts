@@ -18,8 +18,6 @@ import {
   findMessage,
   logQueuedMessage,
   type MessageSubject,
-  messageComposer,
-  needsConsent,
   noteMessageRetry,
   reopenFailedMessage,
   settleMessage,
@@ -27,8 +25,10 @@ import {
 } from "./customer-messages.server";
 import { hasConsent } from "./message-consents.server";
 import { getMessageSettings, templateFor } from "./message-settings.server";
-import { SMS_JOB_TIMEOUT_MS, sendSms, smsTransport } from "./sms.server";
-import { sendWhatsApp, WHATSAPP_JOB_TIMEOUT_MS, whatsAppTransport } from "./whatsapp.server";
+import { needsConsent } from "./notice-writers.server";
+import { channelEnabled, type Notifications } from "./notifications.server";
+import { SMS_JOB_TIMEOUT_MS, sendSms } from "./sms.server";
+import { sendWhatsApp, WHATSAPP_JOB_TIMEOUT_MS } from "./whatsapp.server";
 
 /** The job kind of one SMS or WhatsApp message to a customer (docs/decisions/063). */
 export const CUSTOMER_MESSAGE_JOB = "customer-message";
@@ -51,7 +51,8 @@ export const messageJob = defineJob<{ messageId: string }>({
   // A message is about an order (customer_messages.about).
   orders: sql`array(select m.about from ${customerMessages} m
     where m.id = ${payloadUuid("messageId")})`,
-  run: ({ messageId }, { database, attempt }) => deliverMessage(database, messageId, attempt),
+  run: ({ messageId }, { database, attempt, services }) =>
+    deliverMessage(database, services.notifications, messageId, attempt),
 });
 
 /**
@@ -101,11 +102,6 @@ export function sendDueMessages(database: Database, services: JobServices) {
   return runJobs(database, services, CUSTOMER_MESSAGE_JOB);
 }
 
-/** Whether the shop sends on the channel at all (SMS=off, WHATSAPP=off turn one off). */
-export function channelEnabled(channel: MessageChannel) {
-  return (channel === "sms" ? smsTransport() : whatsAppTransport()).mode !== "off";
-}
-
 /** The WhatsApp template an event uses when none is set and messages go to the outbox. */
 function outboxTemplateName(event: string) {
   return event.replace(/-/g, "_");
@@ -124,7 +120,12 @@ class TryAgainLater extends Error {}
  * the template a provider requires is set (failed, with the reason), the shop-wide hourly cap
  * leaves room (tried again later). A message already decided is left alone.
  */
-async function deliverMessage(database: Database, messageId: string, attempt: number) {
+async function deliverMessage(
+  database: Database,
+  notifications: Notifications,
+  messageId: string,
+  attempt: number,
+) {
   const message = await findMessage(database, messageId);
   if (message?.state !== "queued") return;
   const channel = message.channel;
@@ -132,13 +133,14 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
   const settle = (outcome: Parameters<typeof settleMessage>[2]) =>
     settleMessage(database, messageId, outcome);
 
-  if (!channelEnabled(channel)) {
+  if (!channelEnabled(notifications, channel)) {
     await settle({ state: "skipped", error: `${label} messages are switched off` });
     return;
   }
   if (
     !message.userId ||
-    (needsConsent(message.event, channel) && !(await hasConsent(database, message.userId, channel)))
+    (needsConsent(notifications.writers, message.event, channel) &&
+      !(await hasConsent(database, message.userId, channel)))
   ) {
     await settle({
       state: "skipped",
@@ -146,7 +148,7 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
     });
     return;
   }
-  const compose = messageComposer(message.event);
+  const compose = notifications.writers.messages[message.event];
   if (!compose) throw new Error(`No one writes ${message.event} messages in this process`);
   const composed = await compose(database, message);
   if (!composed) {
@@ -167,7 +169,7 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
   }
   const settings = await getMessageSettings(database);
   const template = templateFor(settings, message.event as TemplateEvent, channel);
-  const missing = missingTemplate(channel, template, message.event);
+  const missing = missingTemplate(notifications, channel, template, message.event);
   if (missing) {
     await settle({ state: "failed", error: missing, recipient: to });
     return;
@@ -182,6 +184,7 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
     const result =
       channel === "sms"
         ? await sendSms(
+            notifications.sms,
             {
               to,
               templateId: template,
@@ -192,6 +195,7 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
             { timeoutMs: SMS_JOB_TIMEOUT_MS },
           )
         : await sendWhatsApp(
+            notifications.whatsapp,
             {
               to,
               template: template ?? outboxTemplateName(message.event),
@@ -225,12 +229,17 @@ async function deliverMessage(database: Database, messageId: string, attempt: nu
  * DLT, so an SMS without its template id is not sent as unregistered text; the WhatsApp Cloud API
  * sends only approved templates. The outbox needs neither.
  */
-function missingTemplate(channel: MessageChannel, template: string | null, event: string) {
+function missingTemplate(
+  notifications: Notifications,
+  channel: MessageChannel,
+  template: string | null,
+  event: string,
+) {
   if (template) return null;
-  if (channel === "sms" && smsTransport().mode === "msg91") {
+  if (channel === "sms" && notifications.sms.mode === "msg91") {
     return `No DLT template id is set for the "${eventLabel(event)}" SMS in Message settings, so it was not sent: MSG91 refuses text that is not a registered template`;
   }
-  if (channel === "whatsapp" && whatsAppTransport().mode === "cloud") {
+  if (channel === "whatsapp" && notifications.whatsapp.mode === "cloud") {
     return `No WhatsApp template is set for "${eventLabel(event)}" in Message settings, so it was not sent: WhatsApp sends only approved templates`;
   }
   return null;

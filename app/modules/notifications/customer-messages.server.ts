@@ -2,7 +2,6 @@ import { and, asc, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { customerMessages } from "../../../db/schema";
 import type { MessageChannel, MessageState } from "../../domain/order-messages";
 import type { Database, Executor } from "../../lib/db.server";
-import { singleton } from "../../lib/singleton.server";
 
 /**
  * What a message is about: the step (an event such as "order-shipped"), what it is about (an
@@ -22,47 +21,6 @@ export type ComposedMessage = {
   /** The SMS template's variables by the names registered with the provider. */
   variables: Record<string, string>;
 };
-
-/**
- * Writes the message for a subject when it is sent, for its channel (an SMS is not the WhatsApp
- * template's text); null skips it (its order moved on).
- */
-export type MessageComposer = (
-  database: Database,
-  subject: MessageSubject & { channel: MessageChannel },
-) => Promise<ComposedMessage | null>;
-
-const composers = singleton("message composers", () => new Map<string, MessageComposer>());
-const serviceChannels = singleton(
-  "service message channels",
-  () => new Map<string, readonly MessageChannel[]>(),
-);
-
-/**
- * The area that owns a kind of message says how to write it (as for mails, decision 055); the
- * notifications area keeps, checks and sends them, and knows nothing of orders. A service
- * message (a batch recall, docs/decisions/067) goes on `withoutConsent` channels whatever the
- * customer chose for order updates.
- */
-export function composeMessagesWith(
-  events: readonly string[],
-  composer: MessageComposer,
-  options: { withoutConsent?: readonly MessageChannel[] } = {},
-) {
-  for (const event of events) {
-    composers.set(event, composer);
-    if (options.withoutConsent) serviceChannels.set(event, options.withoutConsent);
-  }
-}
-
-/** Whether a message of `event` on `channel` needs the customer's opt-in to be sent. */
-export function needsConsent(event: string, channel: MessageChannel) {
-  return !serviceChannels.get(event)?.includes(channel);
-}
-
-export function messageComposer(event: string) {
-  return composers.get(event);
-}
 
 /**
  * Writes one message to the log as queued, in the caller's transaction; returns its id, or null

@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import { MAIL_CLAIM_MS, MAIL_RETRY, MAX_MAIL_ATTEMPTS } from "../../domain/mail-outbox";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { type MailMessage, mailer } from "../../lib/mail.server";
-import { singleton } from "../../lib/singleton.server";
+import { sendMail } from "../../lib/mail.server";
 import { defineJob, type JobServices, payloadUuid } from "../jobs/job-kinds.server";
 import { runJobs } from "../jobs/run-jobs.server";
 
@@ -13,22 +12,6 @@ import { runJobs } from "../jobs/run-jobs.server";
  * that happens once). The same three are the same mail: it is written and sent once.
  */
 export type MailSubject = { kind: string; about: string; occasion: string };
-
-/** Writes the message for a subject when it is sent; null drops it (its order moved on). */
-export type MailComposer = (
-  database: Database,
-  subject: MailSubject,
-) => Promise<MailMessage | null>;
-
-const composers = singleton("mail composers", () => new Map<string, MailComposer>());
-
-/**
- * The area that owns a kind of mail says how to write it; the outbox only keeps and sends them,
- * so it knows nothing of orders or refunds.
- */
-export function composeMailsWith(kinds: readonly string[], composer: MailComposer) {
-  for (const kind of kinds) composers.set(kind, composer);
-}
 
 /** What a mail job's Message-ID is made from: the same however often the job runs. */
 export function mailJobMessageId(jobId: string) {
@@ -50,8 +33,9 @@ export const mailJob = defineJob<MailSubject>({
   retry: MAIL_JOB_RETRY,
   // What a mail is about is an order for the order mails; the jobs page keeps only those.
   orders: sql`array[${payloadUuid("about")}]`,
-  async run(subject, { database, jobId }) {
-    const compose = composers.get(subject.kind);
+  async run(subject, { database, jobId, services }) {
+    const { mail, writers } = services.notifications;
+    const compose = writers.mails[subject.kind];
     if (!compose) throw new Error(`No one writes ${subject.kind} mails in this process`);
     // Written when it is sent, so it says what is true then (an order cancelled meanwhile is
     // not confirmed).
@@ -61,7 +45,7 @@ export const mailJob = defineJob<MailSubject>({
       return;
     }
     // Named by its job: sent again after a crash, it is the same message (docs/decisions/055).
-    await mailer().send({ ...message, id: mailJobMessageId(jobId) });
+    await sendMail(mail, { ...message, id: mailJobMessageId(jobId) });
   },
 });
 

@@ -1,8 +1,7 @@
 import path from "node:path";
 import { AppError } from "../../lib/app-error";
-import { getEnv } from "../../lib/env.server";
+import type { Env } from "../../lib/env.server";
 import { logger } from "../../lib/logger.server";
-import { singleton } from "../../lib/singleton.server";
 import { SHOPPER_WAIT_MS } from "../../lib/time-budget.server";
 import { writeOutboxMessage } from "./message-outbox.server";
 
@@ -46,11 +45,8 @@ export class SmsSendError extends AppError {
   }
 }
 
-const current = singleton("sms transport", (): { transport?: SmsTransport } => ({}));
-
 /** The transport SMS=off|outbox|msg91 and its settings describe (docs/decisions/062). */
-export function smsTransportFromEnv(): SmsTransport {
-  const env = getEnv();
+export function smsTransportFromEnv(env: Env): SmsTransport {
   if (env.SMS === "off") return { mode: "off" };
   if (env.SMS === "msg91") {
     return {
@@ -64,31 +60,16 @@ export function smsTransportFromEnv(): SmsTransport {
   return { mode: "outbox", outboxDir: path.join(env.DATA_DIR, "outbox") };
 }
 
-/** For tests and scripts: send through `transport` instead (undefined: back to the environment's). */
-export function setSmsTransport(transport: SmsTransport | undefined) {
-  current.transport = transport;
-}
-
-export function smsTransport(): SmsTransport {
-  current.transport ??= smsTransportFromEnv();
-  return current.transport;
-}
-
-/** Whether SMS can be sent at all: with SMS=off nothing that needs one is offered. */
-export function smsEnabled() {
-  return smsTransport().mode !== "off";
-}
-
 /**
- * Sends one SMS by the configured transport: nothing with `off`, a file in the outbox, or
+ * Sends one SMS by `transport`: nothing with `off`, a file in the outbox, or
  * MSG91's Flow API. Throws SmsSendError when MSG91 refuses it, cannot be reached or does not
  * answer within `timeoutMs`.
  */
 export async function sendSms(
+  transport: SmsTransport,
   message: SmsMessage,
   { timeoutMs = SHOPPER_WAIT_MS }: SmsSendOptions = {},
 ): Promise<SmsResult> {
-  const transport = smsTransport();
   if (transport.mode === "off") {
     logger.info("SMS=off: message not sent");
     return { sent: false };

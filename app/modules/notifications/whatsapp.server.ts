@@ -1,8 +1,7 @@
 import path from "node:path";
 import { AppError } from "../../lib/app-error";
-import { getEnv } from "../../lib/env.server";
+import type { Env } from "../../lib/env.server";
 import { logger } from "../../lib/logger.server";
-import { singleton } from "../../lib/singleton.server";
 import { SHOPPER_WAIT_MS } from "../../lib/time-budget.server";
 import { writeOutboxMessage } from "./message-outbox.server";
 
@@ -43,11 +42,8 @@ export class WhatsAppSendError extends AppError {
   }
 }
 
-const current = singleton("whatsapp transport", (): { transport?: WhatsAppTransport } => ({}));
-
 /** The transport WHATSAPP=off|outbox|cloud and its settings describe (docs/decisions/062). */
-export function whatsAppTransportFromEnv(): WhatsAppTransport {
-  const env = getEnv();
+export function whatsAppTransportFromEnv(env: Env): WhatsAppTransport {
   if (env.WHATSAPP === "off") return { mode: "off" };
   if (env.WHATSAPP === "cloud") {
     return {
@@ -61,30 +57,16 @@ export function whatsAppTransportFromEnv(): WhatsAppTransport {
   return { mode: "outbox", outboxDir: path.join(env.DATA_DIR, "outbox") };
 }
 
-/** For tests and scripts: send through `transport` instead (undefined: back to the environment's). */
-export function setWhatsAppTransport(transport: WhatsAppTransport | undefined) {
-  current.transport = transport;
-}
-
-export function whatsAppTransport(): WhatsAppTransport {
-  current.transport ??= whatsAppTransportFromEnv();
-  return current.transport;
-}
-
-export function whatsAppEnabled() {
-  return whatsAppTransport().mode !== "off";
-}
-
 /**
- * Sends one template message by the configured transport: nothing with `off`, a file in the
+ * Sends one template message by `transport`: nothing with `off`, a file in the
  * outbox, or the WhatsApp Cloud API. Throws WhatsAppSendError when the API refuses it or cannot be
  * reached.
  */
 export async function sendWhatsApp(
+  transport: WhatsAppTransport,
   message: WhatsAppMessage,
   { timeoutMs = SHOPPER_WAIT_MS }: WhatsAppSendOptions = {},
 ): Promise<WhatsAppResult> {
-  const transport = whatsAppTransport();
   if (transport.mode === "off") {
     logger.info("WHATSAPP=off: message not sent");
     return { sent: false };

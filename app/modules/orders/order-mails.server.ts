@@ -6,13 +6,14 @@ import {
 } from "../../domain/mail-outbox";
 import type { MessageChannel, OrderMessageEvent } from "../../domain/order-messages";
 import type { Transaction } from "../../lib/db.server";
-import { composeMailsWith, enqueueMail, enqueueMails } from "../notifications/mail-outbox.server";
+import { enqueueMail, enqueueMails } from "../notifications/mail-outbox.server";
+import type { MailWriter } from "../notifications/notice-writers.server";
 import { newOrderAlertMail } from "./new-order-alert.server";
 import { composeCustomerMail } from "./order-mail.server";
 import { enqueueOrderMessage } from "./order-messages.server";
 
-// The orders area writes its mails; the outbox sends them (docs/decisions/024, 055).
-composeMailsWith(ORDER_MAIL_KINDS, (database, { kind, about, occasion }) =>
+/** What each order mail says: the orders area writes them, the outbox sends them (decision 055). */
+const orderMail: MailWriter = (database, { kind, about, occasion }) =>
   kind === "new-order-alert"
     ? newOrderAlertMail(database, about)
     : composeCustomerMail(
@@ -20,8 +21,11 @@ composeMailsWith(ORDER_MAIL_KINDS, (database, { kind, about, occasion }) =>
         database,
         about,
         occasion,
-      ),
-);
+      );
+
+export const orderMailWriters: Record<OrderMailKind, MailWriter> = Object.fromEntries(
+  ORDER_MAIL_KINDS.map((kind) => [kind, orderMail]),
+) as Record<OrderMailKind, MailWriter>;
 
 /** The steps told by mail that a customer who opted in also hears of by message (decision 063). */
 const MESSAGE_EVENT_OF_MAIL: Partial<Record<OrderMailKind, OrderMessageEvent>> = {

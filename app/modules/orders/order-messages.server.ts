@@ -10,19 +10,18 @@ import {
 import { smsTextProblems } from "../../domain/sms-text";
 import type { Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import {
-  channelEnabled,
-  enqueueCustomerMessage,
-} from "../notifications/customer-message-job.server";
-import { composeMessagesWith } from "../notifications/customer-messages.server";
+import { enqueueCustomerMessage } from "../notifications/customer-message-job.server";
+import type { MessageWriter } from "../notifications/notice-writers.server";
 import { getSettings } from "../settings/settings.server";
 import { loadOrderForMail } from "./order-mail.server";
 import { orderMessageText } from "./order-message-texts.server";
 import { orderShortLinkCode } from "./order-short-links.server";
 
-// The orders area writes its messages; the notifications area checks and sends them
-// (docs/decisions/063). Written when sent, from the order as it is then.
-composeMessagesWith(ORDER_MESSAGE_EVENTS, async (database, { event, about, occasion, channel }) => {
+/**
+ * What an order message says: the orders area writes its messages, the notifications area checks
+ * and sends them (docs/decisions/063). Written when sent, from the order as it is then.
+ */
+const orderMessage: MessageWriter = async (database, { event, about, occasion, channel }) => {
   const order = await loadOrderForMail(database, about);
   if (!order) return null;
   const shop = await getSettings(database);
@@ -40,7 +39,11 @@ composeMessagesWith(ORDER_MESSAGE_EVENTS, async (database, { event, about, occas
     if (problems.length > 0) logger.warn({ event, problems }, "order SMS is not one DLT segment");
   }
   return { phone: (await verifiedMobileOf(database, about)) ?? order.address.phone, ...content };
-});
+};
+
+export const orderMessageWriters: Record<OrderMessageEvent, MessageWriter> = Object.fromEntries(
+  ORDER_MESSAGE_EVENTS.map((event) => [event, orderMessage]),
+) as Record<OrderMessageEvent, MessageWriter>;
 
 /**
  * The mobile number the order's customer signs in with, proved by a code (decision 062), or
@@ -74,13 +77,12 @@ export async function enqueueOrderMessage(
     customer?: { userId: string; channels: readonly MessageChannel[] };
   },
 ) {
-  const enabled = MESSAGE_CHANNELS.filter(channelEnabled);
-  if (enabled.length === 0) return 0;
   const customer = input.customer ?? (await consentsOfOrderCustomer(tx, input.orderId));
   if (!customer) return 0;
   const at = input.at ?? new Date();
   let written = 0;
-  for (const channel of enabled) {
+  // A channel switched off is skipped, with why, when its message would be sent.
+  for (const channel of MESSAGE_CHANNELS) {
     if (!customer.channels.includes(channel)) continue;
     const added = await enqueueCustomerMessage(tx, {
       event: input.event,

@@ -11,6 +11,7 @@ import {
 } from "../inventory/batch-hold.server";
 import { lockSizes } from "../inventory/lots.server";
 import { refreshSellableStock } from "../inventory/sellable.server";
+import type { Notifications } from "../notifications/notifications.server";
 import { lotsOfBatch, recipientsOfBatch } from "./batch-recall.server";
 import { OrderAdminError } from "./order-errors";
 import { type CustomerNotice, queueRecallNotices } from "./recall-notices.server";
@@ -79,13 +80,14 @@ const DEADLOCK = "40P01";
  */
 export async function recallBatch(
   database: Database,
+  notifications: Pick<Notifications, "sms" | "whatsapp">,
   actorId: string,
   batch: string,
   now = new Date(),
 ): Promise<RecallOutcome> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await database.transaction((tx) => recallIn(tx, actorId, batch, now));
+      return await database.transaction((tx) => recallIn(tx, notifications, actorId, batch, now));
     } catch (error) {
       const code = (error as { code?: string; cause?: { code?: string } }).cause?.code;
       if (attempt >= 3 || ((error as { code?: string }).code ?? code) !== DEADLOCK) throw error;
@@ -93,7 +95,13 @@ export async function recallBatch(
   }
 }
 
-async function recallIn(tx: Transaction, actorId: string, batch: string, now: Date) {
+async function recallIn(
+  tx: Transaction,
+  notifications: Pick<Notifications, "sms" | "whatsapp">,
+  actorId: string,
+  batch: string,
+  now: Date,
+) {
   const lots = await lotsOfBatch(tx, batch);
   const lotIds = lots.map((lot) => lot.lotId);
   if (lots.length === 0 && (await recipientsOfBatch(tx, batch)).length === 0) {
@@ -146,7 +154,12 @@ async function recallIn(tx: Transaction, actorId: string, batch: string, now: Da
     for (const number of needsAttention) reallocated.delete(number);
     await refreshSellableStock(tx, { variantIds: [...new Set(lots.map((lot) => lot.variantId))] });
   }
-  const notices = await queueRecallNotices(tx, batchNumber, await recipientsOfBatch(tx, batch));
+  const notices = await queueRecallNotices(
+    tx,
+    notifications,
+    batchNumber,
+    await recipientsOfBatch(tx, batch),
+  );
   const outcome: RecallOutcome = {
     batch: batchNumber,
     newlyHeld: newlyHeld.length,

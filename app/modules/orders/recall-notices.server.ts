@@ -7,12 +7,10 @@ import { recallMessage } from "../../domain/recall-message";
 import { RECALL_CHANNELS, type RecallChannel } from "../../domain/recall-summary";
 import type { Executor } from "../../lib/db.server";
 import type { MailMessage } from "../../lib/mail.server";
-import {
-  channelEnabled,
-  enqueueCustomerMessage,
-} from "../notifications/customer-message-job.server";
-import { composeMessagesWith } from "../notifications/customer-messages.server";
-import { composeMailsWith, enqueueMail, MAIL_JOB } from "../notifications/mail-outbox.server";
+import { enqueueCustomerMessage } from "../notifications/customer-message-job.server";
+import { enqueueMail, MAIL_JOB } from "../notifications/mail-outbox.server";
+import type { NoticeWriters } from "../notifications/notice-writers.server";
+import { channelEnabled, type Notifications } from "../notifications/notifications.server";
 import { getSettings } from "../settings/settings.server";
 import { type BatchRecipient, recipientsOfBatch } from "./batch-recall.server";
 
@@ -80,30 +78,34 @@ export async function recallNoticeMail(
   };
 }
 
-composeMailsWith([RECALL_NOTICE_MAIL], (database, { about, occasion }) =>
-  recallNoticeMail(database, about, occasion),
-);
-
-// The SMS goes whatever the customer chose for order updates: a recall is a service message.
-// WhatsApp still needs their opt-in, as WhatsApp's rules require (docs/decisions/067).
-composeMessagesWith(
-  [RECALL_MESSAGE_EVENT],
-  async (database, { about, occasion }) => {
-    const lines = await receivedLines(database, about, occasion);
-    if (lines.length === 0) return null;
-    const [account] = await accountsOf(database, [about]);
-    const shop = await getSettings(database);
-    const items = [...new Set(lines.map((line) => line.item))];
-    const message = recallMessage({
-      item: items.length > 1 ? `${items[0]} & more` : items[0]!,
-      batch: lines[0]!.batchNumber,
-      phone: shop.phone,
-      shop: shop.shopName,
-    });
-    return { phone: account ? mobileOf(account, lines) : null, ...message };
+/**
+ * The recall notice on every channel. The SMS goes whatever the customer chose for order updates:
+ * a recall is a service message. WhatsApp still needs their opt-in, as WhatsApp's rules require
+ * (docs/decisions/067).
+ */
+export const recallNoticeWriters: NoticeWriters = {
+  mails: {
+    [RECALL_NOTICE_MAIL]: (database, { about, occasion }) =>
+      recallNoticeMail(database, about, occasion),
   },
-  { withoutConsent: ["sms"] },
-);
+  messages: {
+    [RECALL_MESSAGE_EVENT]: async (database, { about, occasion }) => {
+      const lines = await receivedLines(database, about, occasion);
+      if (lines.length === 0) return null;
+      const [account] = await accountsOf(database, [about]);
+      const shop = await getSettings(database);
+      const items = [...new Set(lines.map((line) => line.item))];
+      const message = recallMessage({
+        item: items.length > 1 ? `${items[0]} & more` : items[0]!,
+        batch: lines[0]!.batchNumber,
+        phone: shop.phone,
+        shop: shop.shopName,
+      });
+      return { phone: account ? mobileOf(account, lines) : null, ...message };
+    },
+  },
+  withoutConsent: { [RECALL_MESSAGE_EVENT]: ["sms"] },
+};
 
 type Account = Awaited<ReturnType<typeof accountsOf>>[number];
 
@@ -152,13 +154,15 @@ export type CustomerNotice = {
 
 /** Why a channel cannot reach a customer, or null when it can. */
 export function skipReason(
+  notifications: Pick<Notifications, "sms" | "whatsapp">,
   channel: RecallChannel,
   account: { email: string; mobile: string | null; whatsapp: boolean } | undefined,
   number: string | null,
 ): string | null {
   if (!account) return "the account was deleted";
   if (channel === "email") return isPlaceholderEmail(account.email) ? "no e-mail address" : null;
-  if (!channelEnabled(channel)) return `${channel === "sms" ? "SMS" : "WhatsApp"} is switched off`;
+  if (!channelEnabled(notifications, channel))
+    return `${channel === "sms" ? "SMS" : "WhatsApp"} is switched off`;
   if (!number) return "no mobile number";
   if (channel === "whatsapp" && !account.whatsapp) return "not opted in to WhatsApp";
   return null;
@@ -171,6 +175,7 @@ export function skipReason(
  */
 export async function queueRecallNotices(
   tx: Executor,
+  notifications: Pick<Notifications, "sms" | "whatsapp">,
   batch: string,
   recipients: readonly BatchRecipient[],
 ): Promise<CustomerNotice[]> {
@@ -185,7 +190,7 @@ export async function queueRecallNotices(
     const number = account ? mobileOf(account, lines) : null;
     const channels: ChannelPlan[] = [];
     for (const channel of RECALL_CHANNELS) {
-      const reason = skipReason(channel, account, number);
+      const reason = skipReason(notifications, channel, account, number);
       if (reason) {
         channels.push({ channel, outcome: "skipped", reason });
         continue;
@@ -253,13 +258,17 @@ export async function customersMailed(tx: Executor, batch: string, customerIds: 
 }
 
 /** Why each channel would skip each customer who received the batch, from their account now. */
-export async function skipReasons(executor: Executor, recipients: readonly BatchRecipient[]) {
+export async function skipReasons(
+  executor: Executor,
+  notifications: Pick<Notifications, "sms" | "whatsapp">,
+  recipients: readonly BatchRecipient[],
+) {
   const received = recipients.filter((row) => row.received && row.customerId);
   const ids = [...new Set(received.map((row) => row.customerId!))];
   const accounts = new Map((await accountsOf(executor, ids)).map((a) => [a.id, a]));
   return (customerId: string, channel: RecallChannel) => {
     const account = accounts.get(customerId);
     const lines = received.filter((row) => row.customerId === customerId);
-    return skipReason(channel, account, account ? mobileOf(account, lines) : null);
+    return skipReason(notifications, channel, account, account ? mobileOf(account, lines) : null);
   };
 }

@@ -26,7 +26,7 @@ import {
   signInNumberOf,
 } from "~/modules/accounts/phone-sign-in.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import { smsEnabled } from "~/modules/notifications/sms.server";
+import { smsEnabled } from "~/modules/notifications/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { malformedCode, refusedCode, sendCodeStep } from "~/routes/auth/mobile-code.server";
 import type { Route } from "./+types/profile-mobile";
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = () => [
  * A signed-in customer adds (or changes) the mobile number they may sign in with, proved by a
  * code sent to it (docs/decisions/062); then they sign in by e-mail or by mobile.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const current = await signInNumberOf(db(), user.id);
   const number = new URL(request.url).searchParams.get("number") ?? "";
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     /** Why the page offers nothing, or null. */
     unavailable: user.isAdmin
       ? ADMIN_USES_EMAIL
-      : smsEnabled()
+      : smsEnabled(context.services.notifications)
         ? null
         : "Codes by SMS are not available at the moment.",
     number: INDIAN_MOBILE.test(number) ? number : null,
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      const outcome = await requestAddedEmail(db(), {
+      const outcome = await requestAddedEmail(db(), context.services.notifications.mail, {
         userId: user.id,
         ...submission.value,
         publicUrl: getEnv().PUBLIC_URL,
@@ -102,6 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     "send-code": () =>
       sendCodeStep(
+        context.services.notifications.sms,
         formData,
         { purpose: "add-number", clientIp: context.clientIp, userId: user.id },
         (phoneNumber) => `/profile/mobile?number=${phoneNumber.slice(3)}`,

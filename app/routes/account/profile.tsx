@@ -34,12 +34,12 @@ import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { signInNumberOf } from "~/modules/accounts/phone-sign-in.server";
 import { ProfileNotFoundError, updateProfile } from "~/modules/accounts/profile.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import { channelEnabled } from "~/modules/notifications/customer-message-job.server";
 import {
   currentConsents,
   optIn,
   withdrawConsent,
 } from "~/modules/notifications/message-consents.server";
+import { channelEnabled, type Notifications } from "~/modules/notifications/notifications.server";
 import { listCustomerOrders, orderHistoryPageOf } from "~/modules/orders/customer-orders.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "~/modules/orders/order-errors";
 import { cardPaymentMode } from "~/modules/payments/gateway.server";
@@ -77,7 +77,7 @@ function tabOf(value: string | null): Tab {
   return TABS.find((tab) => tab.value === value)?.value ?? "profile";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = new URL(request.url).searchParams;
   // An order mail's link names its order: open the page that holds it, however many came since.
@@ -110,7 +110,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     orderPages: history.pages,
     addresses,
     // docs/decisions/063: the channels the shop sends on, each on (since when) or off.
-    messageConsents: MESSAGE_CHANNELS.filter(channelEnabled).map((channel) => ({
+    messageConsents: MESSAGE_CHANNELS.filter((channel) =>
+      channelEnabled(context.services.notifications, channel),
+    ).map((channel) => ({
       channel,
       optedInAt:
         consents.find((consent) => consent.channel === channel)?.optedInAt.toISOString() ?? null,
@@ -157,7 +159,7 @@ type Answer = Omit<ProfileActionData, "ok">;
  * Every form of the page posts here with an `intent`, with or without JavaScript. Each one is
  * for the signed-in customer only, and touches only that customer's own rows.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
@@ -166,12 +168,17 @@ export async function action({ request }: Route.ActionArgs) {
     "delete-address": () => addressIntent(user.id, formData),
     "default-address": () => addressIntent(user.id, formData),
     "cancel-order": () => cancelOrderIntent(user.id, formData),
-    "message-consent": () => messageConsentIntent(user.id, formData),
+    "message-consent": () =>
+      messageConsentIntent(context.services.notifications, user.id, formData),
   });
 }
 
 /** docs/decisions/063: order updates on a channel turned on, or withdrawn, in one click. */
-async function messageConsentIntent(userId: string, formData: FormData) {
+async function messageConsentIntent(
+  notifications: Notifications,
+  userId: string,
+  formData: FormData,
+) {
   const intent = "message-consent";
   const parsed = messageConsentFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
@@ -179,7 +186,7 @@ async function messageConsentIntent(userId: string, formData: FormData) {
     return actionFailure<Answer>(refusal(message), { intent });
   }
   const { channel, choice } = parsed.data;
-  if (!channelEnabled(channel)) {
+  if (!channelEnabled(notifications, channel)) {
     return actionFailure<Answer>(
       refusal(
         `The shop does not send order updates ${MESSAGE_CHANNEL_PHRASES[channel]} at the moment`,

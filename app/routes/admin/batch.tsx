@@ -52,7 +52,7 @@ function batchOf(params: { batch?: string }) {
  * 075), every order and customer that received it, what each channel of the recall notice did per
  * customer, and the orders not yet shipped the recall re-allocated or held (decision 067).
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const batch = batchOf(params);
   const [lots, recipients] = await Promise.all([
@@ -63,7 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const batchNumber = lots[0]?.batchNumber ?? recipients[0]!.batchNumber;
   const held = lots.some((lot) => lot.heldAt);
   const recalled = held || lots.some((lot) => lot.holdLiftedAt);
-  const skipped = await skipReasons(db(), recipients);
+  const skipped = await skipReasons(db(), context.services.notifications, recipients);
   const [channels, effects, histories] = await Promise.all([
     recallChannelStates(db(), batchNumber, recipients, (id, channel) =>
       recalled ? skipped(id, channel) : null,
@@ -106,7 +106,7 @@ const intentSchema = z.object({ intent: z.enum(["recall", "lift-hold"]) });
  * customer who received it is told on every channel they can receive, each once.
  * "Lift hold": a mistaken recall; the batch is sold and shipped again.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const parsed = intentSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return actionFailure(refusal("Unknown action"));
@@ -120,7 +120,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       description: "The batch is sold again, and orders held on it can be shipped.",
     });
   }
-  const outcome = await recallBatch(db(), admin.id, batch);
+  const outcome = await recallBatch(db(), context.services.notifications, admin.id, batch);
   const toast = recallToast(outcome);
   if (!toast) {
     return actionFailure(

@@ -22,11 +22,11 @@ import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { saveSettingsForm } from "~/lib/settings-save.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import { channelEnabled } from "~/modules/notifications/customer-message-job.server";
 import {
   getMessageSettings,
   updateMessageSettings,
 } from "~/modules/notifications/message-settings.server";
+import { channelEnabled } from "~/modules/notifications/notifications.server";
 import { smsTemplatesForRegistration } from "~/modules/orders/order-message-texts.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/message-settings";
@@ -44,7 +44,7 @@ const FIELD_LABELS: Record<string, string> = {
   smsCodesPerHour: "Sign-in codes per hour (whole shop)",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [settings, shop] = await Promise.all([getMessageSettings(db()), getSettings(db())]);
   const templates = Object.fromEntries(
@@ -65,7 +65,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       smsCodesPerHour: String(settings.smsCodesPerHour),
     },
     channels: Object.fromEntries(
-      MESSAGE_CHANNELS.map((channel) => [channel, channelEnabled(channel)]),
+      MESSAGE_CHANNELS.map((channel) => [
+        channel,
+        channelEnabled(context.services.notifications, channel),
+      ]),
     ) as Record<(typeof MESSAGE_CHANNELS)[number], boolean>,
     // docs/decisions/070: the SMS texts as the owner registers them on DLT.
     smsTexts: Object.fromEntries(

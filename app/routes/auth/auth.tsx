@@ -42,7 +42,7 @@ import {
   signUp,
 } from "~/modules/accounts/credentials.server";
 import { getCurrentUser, safeRedirectPath } from "~/modules/accounts/session.server";
-import { smsEnabled } from "~/modules/notifications/sms.server";
+import { smsEnabled } from "~/modules/notifications/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { completeWaitingActions, withPending } from "~/workflows/complete-waiting-actions.server";
 import type { Route } from "./+types/auth";
@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   const user = await getCurrentUser(request);
@@ -67,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     allowedEmailDomains: settings.allowedEmailDomains,
     resetToken: token,
     resetLinkInvalid: url.searchParams.get("error") === "INVALID_TOKEN",
-    mobileSignIn: smsEnabled(),
+    mobileSignIn: smsEnabled(context.services.notifications),
   };
 }
 

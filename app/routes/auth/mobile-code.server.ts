@@ -6,6 +6,7 @@ import { type ActionProblem, respondWithProblem } from "~/lib/action-result.serv
 import { db } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type PhoneOutcome, sendPhoneCode } from "~/modules/accounts/phone-sign-in.server";
+import type { SmsTransport } from "~/modules/notifications/sms.server";
 
 /**
  * The answers of the number and code steps (`components/account/mobile-code-forms.tsx`) that
@@ -27,6 +28,7 @@ const NOT_SENT_STATUS: Partial<Record<Refusal["reason"], number>> = {
  * with the "Code sent" toast; refused under the form with the "Code not sent" toast.
  */
 export async function sendCodeStep(
+  sms: SmsTransport,
   formData: FormData,
   code: { purpose: "sign-in" | "add-number"; clientIp: string; userId?: string },
   codeStepHref: (phoneNumber: string, redirectTo: string | undefined) => string,
@@ -37,7 +39,7 @@ export async function sendCodeStep(
     return data({ intent, result: submission.reply() }, { status: 400 });
   }
   const { phoneNumber, redirectTo } = submission.value;
-  const outcome = await sendPhoneCode(db(), { phoneNumber, ...code });
+  const outcome = await sendPhoneCode(db(), sms, { phoneNumber, ...code });
   if (!outcome.ok) {
     return respondWithProblem(
       {

@@ -22,7 +22,7 @@ import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createAccountWithMobile, verifySignInCode } from "~/modules/accounts/phone-sign-in.server";
 import { getCurrentUser, safeRedirectPath } from "~/modules/accounts/session.server";
-import { smsEnabled } from "~/modules/notifications/sms.server";
+import { smsEnabled } from "~/modules/notifications/notifications.server";
 import { completeWaitingActions, withPending } from "~/workflows/complete-waiting-actions.server";
 import type { Route } from "./+types/mobile";
 import { malformedCode, refusedCode, sendCodeStep } from "./mobile-code.server";
@@ -36,22 +36,28 @@ export const meta: Route.MetaFunction = () => [
  * Sign-in with a mobile number (docs/decisions/062), in three plain forms that work without
  * JavaScript: the number, then the code sent to it (`?number=`), then, for a new number, the name.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (await getCurrentUser(request)) {
     throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
   }
-  if (!smsEnabled()) throw redirect("/auth");
+  if (!smsEnabled(context.services.notifications)) throw redirect("/auth");
   const number = url.searchParams.get("number") ?? "";
   return { number: INDIAN_MOBILE.test(number) ? number : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!smsEnabled()) throw redirect("/auth");
+  const { notifications } = context.services;
+  if (!smsEnabled(notifications)) throw redirect("/auth");
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
     "send-code": () =>
-      sendCodeStep(formData, { purpose: "sign-in", clientIp: context.clientIp }, codeStep),
+      sendCodeStep(
+        notifications.sms,
+        formData,
+        { purpose: "sign-in", clientIp: context.clientIp },
+        codeStep,
+      ),
     verify: () => verifyIntent(request, formData, context.clientIp),
     "create-account": () => createAccountIntent(request, formData, context.clientIp),
   });

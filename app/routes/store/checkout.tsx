@@ -41,8 +41,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
 import { getCart } from "~/modules/cart/cart-view.server";
-import { channelEnabled } from "~/modules/notifications/customer-message-job.server";
 import { currentConsents } from "~/modules/notifications/message-consents.server";
+import { channelEnabled, type Notifications } from "~/modules/notifications/notifications.server";
 import {
   findOrderAwaitingPayment,
   switchToCashOnDelivery,
@@ -162,7 +162,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cardPayments: cardPaymentMode(),
     cashOnDelivery: cashOnDeliveryRules(settings),
     // docs/decisions/063: off unless the customer opted in before; a channel switched off is not offered.
-    messageChoices: offeredChannels().map((channel) => ({
+    messageChoices: offeredChannels(context.services.notifications).map((channel) => ({
       channel,
       checked: consents.some((consent) => consent.channel === channel),
     })),
@@ -170,8 +170,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The channels the shop sends order updates on (SMS=off or WHATSAPP=off leave one out). */
-function offeredChannels() {
-  return MESSAGE_CHANNELS.filter(channelEnabled);
+function offeredChannels(notifications: Notifications) {
+  return MESSAGE_CHANNELS.filter((channel) => channelEnabled(notifications, channel));
 }
 
 /**
@@ -270,7 +270,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       cardProvider: cardPayments === "off" ? null : cardPayments,
       idempotencyKey: input.idempotencyKey,
       messageChoices: Object.fromEntries(
-        offeredChannels().map((channel) => [
+        offeredChannels(context.services.notifications).map((channel) => [
           channel,
           channel === "whatsapp" ? input.whatsappUpdates : input.smsUpdates,
         ]),

@@ -1,10 +1,11 @@
 import { createAuth, setAuth } from "~/lib/auth.server";
 import type { Database } from "~/lib/db.server";
-import { type MailMessage, setMailer } from "~/lib/mail.server";
+import type { MailMessage } from "~/lib/mail.server";
 import { setAppSecret } from "~/lib/secrets.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
 import { checkCodeForAuth } from "~/modules/accounts/phone-sign-in.server";
 import { ensureSettings } from "~/modules/settings/settings.server";
+import { chooseMailer, testServices } from "./services";
 
 export const TEST_PUBLIC_URL = "http://localhost:3999";
 
@@ -13,7 +14,7 @@ export async function wireApp(database: Database) {
   const sent: MailMessage[] = [];
   const secret = "test-secret-test-secret-test-secret-0123";
   setAppSecret(secret);
-  setMailer({
+  chooseMailer({
     send: async (message) => {
       sent.push(message);
     },
@@ -23,7 +24,9 @@ export async function wireApp(database: Database) {
       db: database,
       secret,
       publicUrl: TEST_PUBLIC_URL,
-      sendPasswordReset: (mail) => sendPasswordReset(database, mail),
+      // The mailer the file's services have when the mail is sent, chosen later or not.
+      sendPasswordReset: (mail) =>
+        sendPasswordReset(database, testServices().notifications.mail, mail),
       checkPhoneCode: (check) => checkCodeForAuth(database, check),
     }),
   );

@@ -1,5 +1,11 @@
 import type { AppLoadContext } from "react-router";
 import { getEnv } from "~/lib/env.server";
+import type { Mailer } from "~/lib/mail.server";
+import { type SmsTransport, smsTransportFromEnv } from "~/modules/notifications/sms.server";
+import {
+  type WhatsAppTransport,
+  whatsAppTransportFromEnv,
+} from "~/modules/notifications/whatsapp.server";
 import type { Courier } from "~/modules/shipping/courier.server";
 import { courierFromEnv } from "~/modules/shipping/couriers.server";
 import { createShipping } from "~/modules/shipping/shipping.server";
@@ -49,6 +55,36 @@ export async function withCourier<T>(
 /** From now on in this file, refunds go back by `refundGateways` (a fake Razorpay, say). */
 export function chooseRefundGateways(refundGateways: ShopServices["payments"]["refundGateways"]) {
   current = { ...testServices(), payments: { ...testServices().payments, refundGateways } };
+  return current;
+}
+
+/** From now on in this file, mail goes by `mail` (undefined: the environment's mailer). */
+export function chooseMailer(mail: Mailer | undefined) {
+  const notifications = testServices().notifications;
+  current = {
+    ...testServices(),
+    notifications: { ...notifications, mail: mail ?? createServices(getEnv()).notifications.mail },
+  };
+  return current;
+}
+
+/** From now on in this file, SMS goes by `sms` (undefined: the environment's SMS=...). */
+export function chooseSms(sms: SmsTransport | undefined) {
+  const notifications = testServices().notifications;
+  current = {
+    ...testServices(),
+    notifications: { ...notifications, sms: sms ?? smsTransportFromEnv(getEnv()) },
+  };
+  return current;
+}
+
+/** From now on in this file, WhatsApp goes by `whatsapp` (undefined: the environment's). */
+export function chooseWhatsApp(whatsapp: WhatsAppTransport | undefined) {
+  const notifications = testServices().notifications;
+  current = {
+    ...testServices(),
+    notifications: { ...notifications, whatsapp: whatsapp ?? whatsAppTransportFromEnv(getEnv()) },
+  };
   return current;
 }
 
