@@ -2,7 +2,7 @@
 import { type Backoff, retryDelay } from "./backoff";
 
 /** The customer's confirmation and the shop's new-order alert: the mails an order becoming new sends. */
-export const NEW_ORDER_MAIL_KINDS = ["order-confirmation", "new-order-alert"] as const;
+export const NEW_ORDER_MAIL_KINDS = ["order-placed", "new-order-alert"] as const;
 
 /**
  * What the customer hears after the order is placed (docs/decisions/038): cash received, shipped
@@ -21,18 +21,6 @@ export const ORDER_UPDATE_MAIL_KINDS = [
 
 export const ORDER_MAIL_KINDS = [...NEW_ORDER_MAIL_KINDS, ...ORDER_UPDATE_MAIL_KINDS] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
-
-/**
- * Which occurrence of a step a mail is about. A step that can happen once per order has one
- * occasion; an order cancelled, reopened and cancelled again was cancelled twice, and a customer
- * hears of each: those steps are told apart by the moment they happened. A refund's mails are
- * told apart by the refund (their occasion is its id, given by the caller).
- */
-export function mailOccasion(kind: OrderMailKind, at: Date) {
-  return kind === "order-cancelled" || kind === "order-delivered" || kind === "delivery-failed"
-    ? at.toISOString()
-    : "";
-}
 
 /** A minute, then doubling up to an hour: a mail server down for an afternoon still gets them. */
 export const MAIL_RETRY: Backoff = { baseMs: 60_000, capMs: 60 * 60_000 };

@@ -13,6 +13,15 @@ export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
   sms: "SMS",
 };
 
+/** Every channel a notice goes by: e-mail and the message channels (docs/decisions/081). */
+export const NOTICE_CHANNELS = ["email", ...MESSAGE_CHANNELS] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
+export const NOTICE_CHANNEL_LABELS: Record<NoticeChannel, string> = {
+  email: "E-mail",
+  ...MESSAGE_CHANNEL_LABELS,
+};
+
 /** How a sentence names the channel: "order updates on WhatsApp", "order updates by SMS". */
 export const MESSAGE_CHANNEL_PHRASES: Record<MessageChannel, string> = {
   whatsapp: "on WhatsApp",
@@ -66,6 +75,21 @@ export const TEMPLATE_EVENT_LABELS: Record<TemplateEvent, string> = {
   recall: "Batch recall",
 };
 
+/** How the owner reads a notice's event in the log, whatever its channel (decision 081). */
+const NOTICE_EVENT_LABELS: Record<string, string> = {
+  ...TEMPLATE_EVENT_LABELS,
+  "order-confirmation": "Order confirmation",
+  "payment-received": "Payment received",
+  "refund-initiated": "Refund started",
+  "new-order-alert": "New order alert",
+  "sign-in-code-cap": "Sign-in codes stopped for the hour",
+  "sign-in-code": "Sign-in code",
+};
+
+export function noticeEventLabel(event: string) {
+  return NOTICE_EVENT_LABELS[event] ?? event;
+}
+
 /**
  * Which occurrence of a step a message is about, as for the order mails (decision 038): a step
  * that happens once per order has the empty occasion; a delivery or a cancellation that can be
@@ -74,7 +98,7 @@ export const TEMPLATE_EVENT_LABELS: Record<TemplateEvent, string> = {
  * (a poll, a second scan) sends nothing more, a new attempt on another day is told. Each failed
  * attempt is told by its scan's moment.
  */
-export function messageOccasion(event: OrderMessageEvent, at: Date) {
+export function messageOccasion(event: string, at: Date) {
   if (event === "order-cancelled" || event === "order-delivered" || event === "delivery-failed") {
     return at.toISOString();
   }

@@ -2,8 +2,7 @@ import { nextShipmentState, SCAN_LABELS, type ScanKind } from "../domain/shipmen
 import type { Database, Transaction } from "../lib/db.server";
 import { logger } from "../lib/logger.server";
 import { recordAudit } from "../modules/audit/audit.server";
-import { enqueueOrderMail } from "../modules/orders/order-mails.server";
-import { enqueueOrderMessage } from "../modules/orders/order-messages.server";
+import { notifyOrderStep } from "../modules/orders/order-notices.server";
 import { lockOrder, OrderAdminError } from "../modules/orders/orders-admin.server";
 import { type CourierScan, ShipmentError } from "../modules/shipping/courier.server";
 import {
@@ -57,10 +56,10 @@ async function applyScan(
   if (!recorded) return "duplicate";
   if (!moved) return "recorded";
   if (moved === "out_for_delivery") {
-    await enqueueOrderMessage(tx, { orderId: order.id, event: "out-for-delivery", at: scan.at });
+    await notifyOrderStep(tx, "out-for-delivery", order.id, scan.at);
   }
   if (moved === "failed_attempt" && order.status === "shipped") {
-    await enqueueOrderMail(tx, "delivery-failed", order.id, scan.at);
+    await notifyOrderStep(tx, "delivery-failed", order.id, scan.at);
   }
   const target =
     moved === "delivered" && order.status === "shipped"

@@ -6,7 +6,7 @@ import type { Database, Transaction } from "../lib/db.server";
 import { issueCreditNote } from "../modules/gst-documents/credit-notes.server";
 import { issueInvoiceAtDispatch } from "../modules/gst-documents/invoices.server";
 import { OrderNotCancellableError, OrderNotFoundError } from "../modules/orders/order-errors";
-import { enqueueOrderMail } from "../modules/orders/order-mails.server";
+import { notifyOrderStep } from "../modules/orders/order-notices.server";
 import { releaseOrder } from "../modules/orders/release-order.server";
 import { isClosedByRefund, requestRefund } from "../modules/payments/refunds.server";
 
@@ -34,7 +34,7 @@ export async function cancelOrder(
     requestedBy: change.actorId ?? null,
     now,
   });
-  if (refund) await enqueueOrderMail(tx, "refund-initiated", orderId, now, refund.id);
+  if (refund) await notifyOrderStep(tx, "refund-initiated", orderId, now, refund.id);
   await issueCreditNote(tx, {
     orderId,
     amount: "rest",
@@ -42,7 +42,7 @@ export async function cancelOrder(
     refundId: refund?.id ?? null,
     now,
   });
-  await enqueueOrderMail(tx, "order-cancelled", orderId, now);
+  await notifyOrderStep(tx, "order-cancelled", orderId, now);
 }
 
 /**

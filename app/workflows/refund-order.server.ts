@@ -6,7 +6,7 @@ import type { Database } from "../lib/db.server";
 import { recordAudit } from "../modules/audit/audit.server";
 import { issueCreditNote } from "../modules/gst-documents/credit-notes.server";
 import { issueInvoiceAtDispatch } from "../modules/gst-documents/invoices.server";
-import { enqueueOrderMail } from "../modules/orders/order-mails.server";
+import { notifyOrderStep } from "../modules/orders/order-notices.server";
 import { RefundError, requestRefund } from "../modules/payments/refunds.server";
 import { cancelOrder } from "./cancel-order.server";
 
@@ -32,7 +32,7 @@ export async function refundOrder(
     // now, so the refund's credit note has an invoice to credit.
     await issueInvoiceAtDispatch(tx, actorId, order.id, input.now);
     const refund = await requestRefund(tx, { ...input, requestedBy: actorId });
-    await enqueueOrderMail(tx, "refund-initiated", order.id, input.now, refund!.id);
+    await notifyOrderStep(tx, "refund-initiated", order.id, input.now, refund!.id);
     // Refunding part of an invoiced order credits that much of its invoice (decision 040).
     const creditNote = await issueCreditNote(tx, { ...input, refundId: refund!.id });
     const cancels = refund!.left === 0 && customerMayCancel(order.status);

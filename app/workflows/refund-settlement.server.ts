@@ -1,6 +1,6 @@
 import type { RefundStatus } from "../domain/refunds";
 import type { Transaction } from "../lib/db.server";
-import { enqueueOrderMail } from "../modules/orders/order-mails.server";
+import { notifyOrderStep } from "../modules/orders/order-notices.server";
 import { lockOrderPayment, markOrderRefunded } from "../modules/orders/order-payment.server";
 import {
   isPaymentRefundedInFull,
@@ -30,6 +30,6 @@ export async function settleOrderRefund(
   ) {
     await markOrderRefunded(tx, refund.orderId, now);
   }
-  await enqueueOrderMail(tx, "refund-processed", refund.orderId, now, refund.id);
+  await notifyOrderStep(tx, "refund-processed", refund.orderId, now, refund.id);
   return true;
 }

@@ -13,8 +13,8 @@ import {
 import {
   CONSENT_SOURCES,
   DEFAULT_ORDER_MESSAGES_PER_HOUR,
-  MESSAGE_CHANNELS,
   MESSAGE_STATES,
+  NOTICE_CHANNELS,
 } from "../../app/domain/order-messages";
 import type { MessageTemplates } from "../../app/domain/validation/order-messages";
 import { profiles } from "./accounts";
@@ -31,7 +31,7 @@ export const messageConsents = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
+    channel: text("channel", { enum: NOTICE_CHANNELS }).notNull(),
     optedInAt: timestamp("opted_in_at", { withTimezone: true }).notNull(),
     optedInVia: text("opted_in_via", { enum: CONSENT_SOURCES }).notNull(),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
@@ -55,23 +55,31 @@ export const messageConsents = pgTable(
 );
 
 /**
- * Every order message, from the moment it is enqueued (docs/decisions/063): what it is about (the
- * order's id), the step and its occasion, the channel, and how it went. The same step, occasion
- * and channel of one order is one row, so a message is written and sent once.
+ * The notifications log (docs/decisions/063, 081): every notice the shop sends, on every channel
+ * (e-mail, SMS, WhatsApp), from the moment it is enqueued: what it is about (an order's id, a
+ * customer's for a recall, a sign-in code's), the event and its occasion, the channel, and how it
+ * went. The same event, occasion and channel of one subject is one row, so a notice is written and
+ * sent once.
  */
 export const customerMessages = pgTable(
   "customer_messages",
   {
     id: id(),
-    /** The order's id: the notifications area keeps and sends, it does not know orders. */
-    about: uuid("about").notNull(),
+    /**
+     * What the notice is about, by id: the notifications area keeps and sends, it does not know
+     * orders. Text, as a back-office alert is about a budget ("new"), not a row.
+     */
+    about: text("about").notNull(),
     event: text("event").notNull(),
     occasion: text("occasion").notNull().default(""),
-    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
+    channel: text("channel", { enum: NOTICE_CHANNELS }).notNull(),
     userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
-    /** The number it went to, in E.164, once it was sent or tried. */
+    /** The number it went to, in E.164, or the e-mail address, once it was sent or tried. */
     recipient: text("recipient"),
-    /** What the customer read: the SMS text, or the WhatsApp template and its parameters. */
+    /**
+     * What the customer read: the SMS text, or the WhatsApp template filled in. Not kept for a
+     * mail (its links sign in and reset) nor for a sign-in code.
+     */
     body: text("body"),
     state: text("state", { enum: MESSAGE_STATES }).notNull().default("queued"),
     error: text("error"),
@@ -91,7 +99,7 @@ export const customerMessages = pgTable(
       "customer_messages_state_check",
       sql`${t.state} in ('queued','sent','delivered','failed','skipped')`,
     ),
-    check("customer_messages_channel_check", sql`${t.channel} in ('whatsapp','sms')`),
+    check("customer_messages_channel_check", sql`${t.channel} in ('email','whatsapp','sms')`),
   ],
 );
 

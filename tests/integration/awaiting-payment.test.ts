@@ -85,7 +85,7 @@ async function stockOf(productId: string) {
 }
 
 async function confirmationMails(orderId: string) {
-  return handle.db.$count(backgroundJobs, orderMailJobs(orderId, "order-confirmation"));
+  return handle.db.$count(backgroundJobs, orderMailJobs(orderId, "order-placed"));
 }
 
 /** The checkout's "Switch to Cash on Delivery", posted as the browser posts it. */

@@ -189,19 +189,22 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
     const mails = await handle.db
       .select({ key: backgroundJobs.key })
       .from(backgroundJobs)
-      .where(
-        and(eq(backgroundJobs.kind, MAIL_JOB), sql`${backgroundJobs.key} like 'recall-notice:%'`),
-      )
+      .where(and(eq(backgroundJobs.kind, MAIL_JOB), sql`${backgroundJobs.key} like 'recall:%'`))
       .then((rows) => rows.filter((row) => row.key.endsWith(size.batch.toLowerCase())));
     expect(mails.map((row) => row.key)).toEqual([
-      `recall-notice:${asha.userId}:${size.batch.toLowerCase()}`,
+      `recall:${asha.userId}:${size.batch.toLowerCase()}`,
     ]);
     const messages = await handle.db
       .select({ about: customerMessages.about, channel: customerMessages.channel })
       .from(customerMessages)
       .where(eq(customerMessages.occasion, size.batch.toLowerCase()));
     expect(messages.map((m) => `${m.about}:${m.channel}`).sort()).toEqual(
-      [`${asha.userId}:sms`, `${asha.userId}:whatsapp`, `${ravi.userId}:sms`].sort(),
+      [
+        `${asha.userId}:email`,
+        `${asha.userId}:sms`,
+        `${asha.userId}:whatsapp`,
+        `${ravi.userId}:sms`,
+      ].sort(),
     );
 
     await sendDueMails(handle.db, testServices());
@@ -431,9 +434,7 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
         const jobs = await handle.db
           .select({ key: backgroundJobs.key })
           .from(backgroundJobs)
-          .where(
-            eq(backgroundJobs.key, `recall-notice:${asha.userId}:${size.batch.toLowerCase()}`),
-          );
+          .where(eq(backgroundJobs.key, `recall:${asha.userId}:${size.batch.toLowerCase()}`));
         expect(jobs).toHaveLength(1);
         const boughtOrder = (bought as PromiseFulfilledResult<{ id: string }>).value;
         // Whether the buyer came before or after the hold, no unshipped order ships the batch.

@@ -227,14 +227,12 @@ describe(`recall of a batch on ${DATABASE_KIND}`, () => {
     const jobs = await handle.db
       .select({ key: backgroundJobs.key })
       .from(backgroundJobs)
-      .where(
-        and(eq(backgroundJobs.kind, MAIL_JOB), sql`${backgroundJobs.key} like 'recall-notice:%'`),
-      )
+      .where(and(eq(backgroundJobs.kind, MAIL_JOB), sql`${backgroundJobs.key} like 'recall:%'`))
       .then((rows) => rows.filter((row) => row.key.endsWith(size.first.toLowerCase())));
     expect(jobs.map((row) => row.key).sort()).toEqual(
       [
-        `recall-notice:${asha.userId}:${size.first.toLowerCase()}`,
-        `recall-notice:${ravi.userId}:${size.first.toLowerCase()}`,
+        `recall:${asha.userId}:${size.first.toLowerCase()}`,
+        `recall:${ravi.userId}:${size.first.toLowerCase()}`,
       ].sort(),
     );
     await sendDueMails(handle.db, testServices());
@@ -254,7 +252,7 @@ describe(`recall of a batch on ${DATABASE_KIND}`, () => {
     // A finished job pruned after the retention period does not make the notice go again.
     await handle.db
       .delete(backgroundJobs)
-      .where(sql`${backgroundJobs.key} like ${`recall-notice:%:${size.first.toLowerCase()}`}`);
+      .where(sql`${backgroundJobs.key} like ${`recall:%:${size.first.toLowerCase()}`}`);
     const afterPruning = await recallBatch(
       handle.db,
       testServices().notifications,
@@ -292,7 +290,7 @@ describe(`recall of a batch on ${DATABASE_KIND}`, () => {
     const jobs = await handle.db
       .select({ key: backgroundJobs.key })
       .from(backgroundJobs)
-      .where(sql`${backgroundJobs.key} like ${`recall-notice:%:${size.first.toLowerCase()}`}`);
+      .where(sql`${backgroundJobs.key} like ${`recall:%:${size.first.toLowerCase()}`}`);
     expect(jobs).toHaveLength(2);
     expect(results.reduce((n, r) => n + r.newlyHeld, 0)).toBe(1);
   });

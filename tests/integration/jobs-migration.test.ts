@@ -132,7 +132,9 @@ describe(`migration 0019 on ${DATABASE_KIND}`, () => {
       },
       {
         kind: "mail",
-        key: `order-confirmation:${orderId}:`,
+        // Renamed by a later migration: the order's first notice is "order-placed" on every channel.
+        key: `order-placed:${orderId}:`,
+        payload: { kind: "order-placed", about: orderId, occasion: "" },
         state: "queued",
         attempts: 2,
         last_error: "421 later",

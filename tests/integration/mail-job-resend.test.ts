@@ -19,7 +19,7 @@ import {
   MAIL_JOB_RETRY,
   mailJobMessageId,
 } from "~/modules/notifications/mail-outbox.server";
-import { enqueueNewOrderMails } from "~/modules/orders/order-mails.server";
+import { notifyNewOrder } from "~/modules/orders/order-notices.server";
 import { orderItems } from "../../db/schema";
 import { startSmtpCapture } from "../fakes/smtp-server";
 import { insertOrder } from "./support/admin";
@@ -77,12 +77,12 @@ describe(`a mail sent again after a crash (${DATABASE_KIND})`, () => {
       unitPrice: 45000,
       totalPrice: 45000,
     });
-    await handle.db.transaction((tx) => enqueueNewOrderMails(tx, order.id));
+    await handle.db.transaction((tx) => notifyNewOrder(tx, order.id));
 
     // A process takes the confirmation, the mail server takes it, and the process dies before
     // marking the job done.
     let job = await claimDueJob(handle.db, MAIL_JOB, MAIL_JOB_RETRY);
-    while (job && job.payload.kind !== "order-confirmation") {
+    while (job && job.payload.kind !== "order-placed") {
       job = await claimDueJob(handle.db, MAIL_JOB, MAIL_JOB_RETRY);
     }
     expect(job).toMatchObject({ payload: { about: order.id }, attempts: 1 });

@@ -19,7 +19,7 @@ import {
   MAIL_JOB,
   MAIL_JOB_RETRY,
 } from "~/modules/notifications/mail-outbox.server";
-import { enqueueNewOrderMails } from "~/modules/orders/order-mails.server";
+import { notifyNewOrder } from "~/modules/orders/order-notices.server";
 import { recordCashReceived } from "~/modules/orders/orders-admin.server";
 import { lockPayment } from "~/modules/payments/card-payments.server";
 import { type PaymentGateway, testGateway } from "~/modules/payments/gateway.server";
@@ -131,7 +131,7 @@ async function kindsOf(orderId: string) {
   return (await outboxOf(orderId)).map((row) => row.kind);
 }
 
-const BOTH = ["new-order-alert", "order-confirmation"];
+const BOTH = ["new-order-alert", "order-placed"];
 
 /** The mails that went out about this order, by subject. */
 function mailsAbout(orderNumber: string) {
@@ -170,7 +170,7 @@ describe(`enqueueing order mails on ${DATABASE_KIND}`, () => {
 
     await handle.db
       .transaction(async (tx) => {
-        await enqueueNewOrderMails(tx, order.id);
+        await notifyNewOrder(tx, order.id);
         throw new Error("the order failed after all");
       })
       .catch(() => {});
@@ -221,7 +221,7 @@ describe(`enqueueing order mails on ${DATABASE_KIND}`, () => {
     expect((await deliverWebhook(providerOrderId, amount)).outcome).toBe("unchanged");
     expect((await confirm(order, providerOrderId)).newlyPaid).toBe(false);
     // Enqueueing again, as a bug might, adds nothing either.
-    await handle.db.transaction((tx) => enqueueNewOrderMails(tx, order.id));
+    await handle.db.transaction((tx) => notifyNewOrder(tx, order.id));
 
     await drainMailOutbox(handle.db, testServices());
     expect(await kindsOf(order.id)).toEqual(BOTH);

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import { createMailer, type Mailer } from "~/lib/mail.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
-import { enqueueNewOrderMails, enqueueOrderMail } from "~/modules/orders/order-mails.server";
+import { notifyNewOrder, notifyOrderStep } from "~/modules/orders/order-notices.server";
 import { orderItems, orders, profiles } from "../../db/schema";
 import { type CapturedMail, startSmtpCapture } from "../fakes/smtp-server";
 import { insertOrder } from "./support/admin";
@@ -77,13 +77,13 @@ describe(`shop e-mails through SMTP (${DATABASE_KIND})`, () => {
       unitPrice: 104900,
       totalPrice: 104900,
     });
-    await handle.db.transaction((tx) => enqueueNewOrderMails(tx, order.id));
+    await handle.db.transaction((tx) => notifyNewOrder(tx, order.id));
     await drainMailOutbox(handle.db, testServices());
     await handle.db
       .update(orders)
       .set({ trackingId: "DTDC<42>", status: "shipped" })
       .where(eq(orders.id, order.id));
-    await handle.db.transaction((tx) => enqueueOrderMail(tx, "order-shipped", order.id));
+    await handle.db.transaction((tx) => notifyOrderStep(tx, "order-shipped", order.id));
     await drainMailOutbox(handle.db, testServices());
 
     const [confirmation, notice] = await mailsTo(customer.email);

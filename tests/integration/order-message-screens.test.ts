@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { DatabaseHandle } from "~/lib/db.server";
 import { sendPhoneCode } from "~/modules/accounts/phone-sign-in.server";
 import { sendDueMessages } from "~/modules/notifications/customer-message-job.server";
+import { sendDueMails } from "~/modules/notifications/mail-outbox.server";
 import {
   consentHistory,
   currentConsents,
@@ -19,6 +20,7 @@ import {
 } from "~/modules/notifications/message-consents.server";
 import { getMessageSettings } from "~/modules/notifications/message-settings.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import {
   action as messageSettingsAction,
   loader as messageSettingsLoader,
@@ -224,24 +226,41 @@ describe(`the owner's screens on ${DATABASE_KIND}`, () => {
     const [order] = await handle.db.select().from(orders).where(eq(orders.userId, customer.id));
     await addTrackingId(handle.db, admin.id, order!.id, "MASK-1");
     await sendDueMessages(handle.db, testServices());
+    await sendDueMails(handle.db, testServices());
     const answer = await callRouteAt<{ detail: { messages: Record<string, unknown>[] } }>(
       ordersLoader,
       `/admin/orders?view=${order!.id}`,
       admin.cookies,
     );
+    // Every notice of the order on every channel: its mails beside its messages (decision 081).
+    const shop = await getSettings(handle.db);
     expect(answer.body!.detail.messages).toEqual([
+      expect.objectContaining({
+        event: "new-order-alert",
+        channel: "email",
+        maskedRecipient: shop.email,
+        state: "sent",
+        providerId: expect.stringMatching(/^mail-job\./),
+      }),
+      expect.objectContaining({
+        event: "order-placed",
+        channel: "email",
+        maskedRecipient: customer.email,
+        state: "sent",
+      }),
       expect.objectContaining({
         event: "order-placed",
         channel: "whatsapp",
         maskedRecipient: "••••••3210",
         state: "sent",
       }),
-      expect.objectContaining({ event: "order-shipped", state: "sent" }),
+      expect.objectContaining({ event: "order-shipped", channel: "email", state: "sent" }),
+      expect.objectContaining({ event: "order-shipped", channel: "whatsapp", state: "sent" }),
     ]);
     // The order's address shows its phone, as before; the messages show only the last digits,
     // even where the outbox names its file by the number.
     expect(JSON.stringify(answer.body!.detail.messages)).not.toContain("9876543210");
-    expect(answer.body!.detail.messages[0]!.providerId).toMatch(/-whatsapp-••••••3210-/);
+    expect(answer.body!.detail.messages[2]!.providerId).toMatch(/-whatsapp-••••••3210-/);
 
     const none = await callRouteAt<{ detail: { messages: unknown[] } }>(
       ordersLoader,

@@ -6,7 +6,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatRupees } from "~/domain/money";
 import { ORDER_MESSAGE_EVENTS, type OrderMessageEvent } from "~/domain/order-messages";
@@ -31,7 +31,7 @@ import {
   getMessageSettings,
   updateMessageSettings,
 } from "~/modules/notifications/message-settings.server";
-import { enqueueOrderMessage } from "~/modules/orders/order-messages.server";
+import { notifyOrderStep } from "~/modules/orders/order-notices.server";
 import { markOrderPaid } from "~/modules/orders/order-payment.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
 import { testGateway } from "~/modules/payments/gateway.server";
@@ -113,8 +113,14 @@ async function placeWith(
   return { ...order, userId: customer };
 }
 
-function messagesOf(orderId: string) {
-  return listMessagesAbout(handle.db, orderId);
+/** The order's SMS and WhatsApp messages in the log (its mails are there too). */
+async function messagesOf(orderId: string) {
+  return (await listMessagesAbout(handle.db, orderId)).filter((m) => m.channel !== "email");
+}
+
+/** How many SMS and WhatsApp messages a notice wrote now. */
+function messagesWritten(channels: Set<string>) {
+  return [...channels].filter((channel) => channel !== "email").length;
 }
 
 async function messageJobsOf(orderId: string) {
@@ -240,14 +246,10 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     const order = await placeWith({ whatsapp: true });
     await handle.db.transaction(async (tx) => {
       expect(
-        await enqueueOrderMessage(tx, { orderId: order.id, event: "order-placed", occasion: "" }),
+        messagesWritten(await notifyOrderStep(tx, "order-placed", order.id, new Date(), "")),
       ).toBe(0);
-      expect(await enqueueOrderMessage(tx, { orderId: order.id, event: "out-for-delivery" })).toBe(
-        1,
-      );
-      expect(await enqueueOrderMessage(tx, { orderId: order.id, event: "out-for-delivery" })).toBe(
-        0,
-      );
+      expect(messagesWritten(await notifyOrderStep(tx, "out-for-delivery", order.id))).toBe(1);
+      expect(messagesWritten(await notifyOrderStep(tx, "out-for-delivery", order.id))).toBe(0);
     });
     await ship(order.id);
     await expect(addTrackingId(handle.db, adminId, order.id, "AGAIN-1")).rejects.toThrow();
@@ -269,7 +271,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     const nextDay = new Date("2026-11-28T04:00:00.000Z");
     const report = (at: Date) =>
       handle.db.transaction((tx) =>
-        enqueueOrderMessage(tx, { orderId: order.id, event: "out-for-delivery", at }),
+        notifyOrderStep(tx, "out-for-delivery", order.id, at).then(messagesWritten),
       );
     expect(await report(firstTry)).toBe(1);
     expect(await report(sameDayLater)).toBe(0);
@@ -317,12 +319,8 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
   it("each step fires once: placed, shipped, out for delivery, a failed attempt, delivered, cancelled and refund processed", async () => {
     const delivered = await placeWith({ sms: true });
     await ship(delivered.id, "OFD-1");
-    await handle.db.transaction((tx) =>
-      enqueueOrderMessage(tx, { orderId: delivered.id, event: "out-for-delivery" }),
-    );
-    await handle.db.transaction((tx) =>
-      enqueueOrderMessage(tx, { orderId: delivered.id, event: "delivery-failed" }),
-    );
+    await handle.db.transaction((tx) => notifyOrderStep(tx, "out-for-delivery", delivered.id));
+    await handle.db.transaction((tx) => notifyOrderStep(tx, "delivery-failed", delivered.id));
     await sendDueMessages(handle.db, testServices());
     await updateOrderStatus(handle.db, adminId, delivered.id, "delivered");
     // Saving the same status again is no step.
@@ -562,7 +560,7 @@ describe(`the hourly cap with several senders on ${DATABASE_KIND}`, () => {
       const rows = await handle.db
         .select({ state: customerMessages.state, sentAt: customerMessages.sentAt })
         .from(customerMessages)
-        .where(eq(customerMessages.state, "sent"));
+        .where(and(eq(customerMessages.state, "sent"), ne(customerMessages.channel, "email")));
       return rows.filter((row) => row.sentAt!.getTime() > Date.now() - 60 * 60_000).length;
     };
     const before = await sentThisHour();

@@ -16,7 +16,7 @@ import { orderMailPath } from "~/domain/validation/order-history";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { sendDueMessages } from "~/modules/notifications/customer-message-job.server";
-import { enqueueOrderMessage } from "~/modules/orders/order-messages.server";
+import { notifyOrderStep } from "~/modules/orders/order-notices.server";
 import { orderShortLinkCode } from "~/modules/orders/order-short-links.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
 import { loader as orderLinkLoader } from "~/routes/store/order-link";
@@ -142,9 +142,7 @@ describe(`order SMS and their short links on ${DATABASE_KIND}`, () => {
     const order = await place(newcomer!, { sms: true });
     const [link] = await linksOf(order.id);
     await handle.db.transaction(async (tx) => {
-      expect(await enqueueOrderMessage(tx, { orderId: order.id, event: "out-for-delivery" })).toBe(
-        1,
-      );
+      expect((await notifyOrderStep(tx, "out-for-delivery", order.id)).size).toBe(1);
     });
     expect((await linksOf(order.id)).map((row) => row.code)).toEqual([link!.code]);
   });

@@ -1,20 +1,19 @@
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { formatIstDateTime } from "~/domain/india-time";
 import {
-  MESSAGE_CHANNEL_LABELS,
   MESSAGE_STATE_LABELS,
-  type MessageChannel,
   type MessageState,
-  ORDER_MESSAGE_EVENT_LABELS,
-  type OrderMessageEvent,
+  NOTICE_CHANNEL_LABELS,
+  type NoticeChannel,
+  noticeEventLabel,
 } from "~/domain/order-messages";
 import { PostButton } from "./post-button";
 
-/** One order message as the owner sees it: the number masked to its last four digits. */
+/** One notice as the owner sees it: a number masked to its last four digits. */
 export type MessageView = {
   id: string;
   event: string;
-  channel: MessageChannel;
+  channel: NoticeChannel;
   maskedRecipient: string;
   state: MessageState;
   error: string | null;
@@ -30,7 +29,7 @@ const TONES: Record<MessageState, BadgeVariant> = {
   skipped: "outline",
 };
 
-/** docs/decisions/063: the order's SMS and WhatsApp messages, each with its state. */
+/** docs/decisions/063, 081: the order's mails, SMS and WhatsApp messages, each with its state. */
 export function OrderMessages({
   messages,
   action,
@@ -44,10 +43,8 @@ export function OrderMessages({
         <li key={message.id} className="grid gap-1 rounded-md border border-border p-3">
           <div className="flex flex-wrap items-center gap-2">
             <span>
-              <span className="font-medium">
-                {ORDER_MESSAGE_EVENT_LABELS[message.event as OrderMessageEvent] ?? message.event}
-              </span>
-              {` by ${MESSAGE_CHANNEL_LABELS[message.channel]}${message.maskedRecipient ? ` to ${message.maskedRecipient}` : ""} `}
+              <span className="font-medium">{noticeEventLabel(message.event)}</span>
+              {` by ${NOTICE_CHANNEL_LABELS[message.channel]}${message.maskedRecipient ? ` to ${message.maskedRecipient}` : ""} `}
             </span>
             <Badge variant={TONES[message.state]}>{MESSAGE_STATE_LABELS[message.state]}</Badge>
             <span className="text-muted-foreground">{` ${formatIstDateTime(message.at)}`}</span>

@@ -9,6 +9,7 @@ import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { signInCodeRefusals, signInCodesSent } from "../../lib/metrics.server";
 import { consumeRateLimitsOrRefusal, type RateLimitRule } from "../../lib/rate-limit.server";
+import { logSentNotice, SIGN_IN_CODE_EVENT } from "../notifications/customer-messages.server";
 import { type SmsTransport, sendSms } from "../notifications/sms.server";
 import { getSettings } from "../settings/settings.server";
 import { apiMessage, authHeaders, cookieHeaders } from "./credentials.server";
@@ -208,19 +209,39 @@ export async function sendPhoneCode(
       userId: input.userId ?? null,
       requestedBy: clientKey(input.clientIp),
     });
-    return { ok: true, id, kind, templateId: settings.smsSignInTemplateId };
+    return {
+      ok: true,
+      id,
+      kind,
+      templateId: settings.smsSignInTemplateId,
+      userId: input.userId ?? owner?.id ?? null,
+    };
   });
   if (!stored.ok) return stored;
+  // In the notifications log with every other notice (docs/decisions/081), without its text.
+  const logged = {
+    event: SIGN_IN_CODE_EVENT,
+    about: stored.id,
+    occasion: "",
+    channel: "sms" as const,
+    userId: stored.userId,
+    recipient: input.phoneNumber,
+  };
   try {
-    await sendSms(sms, {
+    const sent = await sendSms(sms, {
       to: input.phoneNumber,
       templateId: stored.templateId,
       text: smsText(code),
       variables: { OTP: code },
     });
+    if (sent.sent) {
+      await logSentNotice(database, { ...logged, outcome: { state: "sent", providerId: sent.id } });
+    }
   } catch (error) {
     logger.error({ err: error }, "the sign-in code SMS was not sent");
     await withdrawPhoneCode(database, stored.id);
+    const reason = error instanceof Error ? error.message : String(error);
+    await logSentNotice(database, { ...logged, outcome: { state: "failed", error: reason } });
     return { ok: false, reason: "failed", message: NOT_SENT };
   }
   signInCodesSent.inc({ kind: stored.kind });
@@ -228,7 +249,9 @@ export async function sendPhoneCode(
 }
 
 type Refusal = Extract<PhoneOutcome, { ok: false }>;
-type StoredCode = Refusal | { ok: true; id: string; kind: NumberKind; templateId: string | null };
+type StoredCode =
+  | Refusal
+  | { ok: true; id: string; kind: NumberKind; templateId: string | null; userId: string | null };
 
 function refusedSend(limit: string, refusal: Omit<Refusal, "ok">): Refusal {
   signInCodeRefusals.inc({ step: "send", limit });

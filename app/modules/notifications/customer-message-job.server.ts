@@ -71,29 +71,7 @@ export async function enqueueCustomerMessage(
   return true;
 }
 
-/**
- * The owner's "Send again" on a failed message (a template set since, a provider's refusal
- * lifted): queued again with its job, from the first attempt, audited. False when the message is
- * not failed (sent, queued, skipped, or unknown); nothing is written then.
- */
-export async function sendMessageAgain(database: Database, actorId: string, messageId: string) {
-  return database.transaction(async (tx) => {
-    const message = await reopenFailedMessage(tx, messageId);
-    if (!message) return false;
-    await requeueJob(tx, CUSTOMER_MESSAGE_JOB, messageKey(message), { messageId });
-    await recordAudit(tx, {
-      actorId,
-      action: "send-again",
-      entity: "customer_message",
-      entityId: messageId,
-      changes: { event: message.event, channel: message.channel, order: message.about },
-      label: `${eventLabel(message.event)} by ${MESSAGE_CHANNEL_LABELS[message.channel]}`,
-    });
-    return true;
-  });
-}
-
-function messageKey(message: MessageSubject & { channel: MessageChannel }) {
+export function messageKey(message: MessageSubject & { channel: MessageChannel }) {
   return `${message.about}:${message.event}:${message.occasion}:${message.channel}`;
 }
 
@@ -110,7 +88,6 @@ function outboxTemplateName(event: string) {
 function eventLabel(event: string) {
   return TEMPLATE_EVENT_LABELS[event as TemplateEvent] ?? event;
 }
-
 /** A try that failed and may succeed later; the message stays queued and says why. */
 class TryAgainLater extends Error {}
 
@@ -127,7 +104,7 @@ async function deliverMessage(
   attempt: number,
 ) {
   const message = await findMessage(database, messageId);
-  if (message?.state !== "queued") return;
+  if (message?.state !== "queued" || message.channel === "email") return;
   const channel = message.channel;
   const label = MESSAGE_CHANNEL_LABELS[channel];
   const settle = (outcome: Parameters<typeof settleMessage>[2]) =>
@@ -150,7 +127,7 @@ async function deliverMessage(
   }
   const compose = notifications.writers.messages[message.event];
   if (!compose) throw new Error(`No one writes ${message.event} messages in this process`);
-  const composed = await compose(database, message);
+  const composed = await compose(database, { ...message, channel });
   if (!composed) {
     await settle({
       state: "skipped",

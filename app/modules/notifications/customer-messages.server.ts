@@ -1,6 +1,10 @@
 import { and, asc, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { customerMessages } from "../../../db/schema";
-import type { MessageChannel, MessageState } from "../../domain/order-messages";
+import {
+  MESSAGE_CHANNELS,
+  type MessageState,
+  type NoticeChannel,
+} from "../../domain/order-messages";
 import type { Database, Executor } from "../../lib/db.server";
 
 /**
@@ -22,13 +26,19 @@ export type ComposedMessage = {
   variables: Record<string, string>;
 };
 
+/** One notice on one channel: the key of its row in the log (docs/decisions/081). */
+export type LoggedNotice = MessageSubject & { channel: NoticeChannel };
+
+/** The event of a sign-in code in the log: sent at once, never counted in the order cap. */
+export const SIGN_IN_CODE_EVENT = "sign-in-code";
+
 /**
- * Writes one message to the log as queued, in the caller's transaction; returns its id, or null
- * when the same message was written before (nothing is written again).
+ * Writes one notice to the log as queued, in the caller's transaction; returns its id, or null
+ * when the same notice was written before (nothing is written again).
  */
 export async function logQueuedMessage(
   tx: Executor,
-  message: MessageSubject & { channel: MessageChannel; userId: string },
+  message: LoggedNotice & { userId: string | null },
   now = new Date(),
 ) {
   const [row] = await tx
@@ -72,6 +82,50 @@ export function listMessagesAbout(executor: Executor, about: string) {
     );
 }
 
+/**
+ * A notice sent while someone waits (a sign-in code), written to the log as it went: sent with
+ * the provider's id, or failed with why. Its text is not kept: a code outlives nothing.
+ */
+export async function logSentNotice(
+  executor: Executor,
+  notice: LoggedNotice & {
+    userId: string | null;
+    recipient: string;
+    outcome: { state: "sent"; providerId: string } | { state: "failed"; error: string };
+  },
+  now = new Date(),
+) {
+  const { outcome, ...row } = notice;
+  await executor
+    .insert(customerMessages)
+    .values({
+      ...row,
+      state: outcome.state,
+      providerId: outcome.state === "sent" ? outcome.providerId : null,
+      error: outcome.state === "failed" ? outcome.error : null,
+      sentAt: outcome.state === "sent" ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/** The id of a notice's row in the log, or null (a mail enqueued before the log kept mails). */
+export async function findLoggedId(executor: Executor, notice: LoggedNotice) {
+  const [row] = await executor
+    .select({ id: customerMessages.id })
+    .from(customerMessages)
+    .where(
+      and(
+        eq(customerMessages.about, notice.about),
+        eq(customerMessages.event, notice.event),
+        eq(customerMessages.occasion, notice.occasion),
+        eq(customerMessages.channel, notice.channel),
+      ),
+    );
+  return row?.id ?? null;
+}
+
 export async function findMessage(executor: Executor, id: string) {
   const [row] = await executor.select().from(customerMessages).where(eq(customerMessages.id, id));
   return row ?? null;
@@ -102,6 +156,9 @@ export async function takeHourlySend(
         and(
           // A message sent counts however its delivery report went (docs/decisions/065).
           inArray(customerMessages.state, ["sent", "delivered", "failed", "queued"]),
+          // The cap is of order messages: mails and sign-in codes have their own limits.
+          inArray(customerMessages.channel, [...MESSAGE_CHANNELS]),
+          ne(customerMessages.event, SIGN_IN_CODE_EVENT),
           gt(customerMessages.sentAt, new Date(now.getTime() - HOUR_MS)),
           ne(customerMessages.id, messageId),
         ),

@@ -1,10 +1,17 @@
 import { sql } from "drizzle-orm";
 import { MAIL_CLAIM_MS, MAIL_RETRY, MAX_MAIL_ATTEMPTS } from "../../domain/mail-outbox";
+import { isPlaceholderEmail } from "../../domain/mobile-number";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { sendMail } from "../../lib/mail.server";
 import { defineJob, type JobServices, payloadUuid } from "../jobs/job-kinds.server";
 import { runJobs } from "../jobs/run-jobs.server";
+import {
+  findLoggedId,
+  type LoggedNotice,
+  logQueuedMessage,
+  noteMessageRetry,
+  settleMessage,
+} from "./customer-messages.server";
 
 /**
  * What a mail is about: its kind ("order-confirmation"), what it is about (an order's id) and
@@ -33,41 +40,95 @@ export const mailJob = defineJob<MailSubject>({
   retry: MAIL_JOB_RETRY,
   // What a mail is about is an order for the order mails; the jobs page keeps only those.
   orders: sql`array[${payloadUuid("about")}]`,
-  async run(subject, { database, jobId, services }) {
+  async run(subject, { database, jobId, services, attempt }) {
     const { mail, writers } = services.notifications;
     const compose = writers.mails[subject.kind];
     if (!compose) throw new Error(`No one writes ${subject.kind} mails in this process`);
+    const logged = await findLoggedId(database, loggedMail(subject));
+    const settle = (outcome: Parameters<typeof settleMessage>[2]) =>
+      logged ? settleMessage(database, logged, outcome) : Promise.resolve(false);
     // Written when it is sent, so it says what is true then (an order cancelled meanwhile is
     // not confirmed).
     const message = await compose(database, subject);
     if (!message) {
       logger.info({ ...subject }, "mail dropped: what it was about is gone or has moved on");
+      await settle({ state: "skipped", error: MOVED_ON });
+      return;
+    }
+    if (isPlaceholderEmail(message.to)) {
+      await settle({ state: "skipped", error: NO_ADDRESS });
       return;
     }
     // Named by its job: sent again after a crash, it is the same message (docs/decisions/055).
-    await sendMail(mail, { ...message, id: mailJobMessageId(jobId) });
+    const id = mailJobMessageId(jobId);
+    try {
+      await mail.send({ ...message, id });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!logged) throw error;
+      if (attempt >= MAIL_JOB_RETRY.maxAttempts) {
+        await settle({ state: "failed", error: reason, recipient: message.to });
+      } else {
+        await noteMessageRetry(database, logged, reason);
+      }
+      throw error;
+    }
+    await settle({ state: "sent", recipient: message.to, providerId: id });
   },
 });
 
-/**
- * A mail to send once the caller's transaction commits: written in it, so it exists exactly when
- * the change it tells of does, and sent by whichever process takes it. A subject written before
- * is not written again.
- */
-export function enqueueMail(tx: Executor, subject: MailSubject, at = new Date()) {
-  return enqueueMails(tx, [subject], at);
+const MOVED_ON = "What it was about has moved on, so it would no longer be true";
+const NO_ADDRESS = "The customer has no e-mail address";
+
+function loggedMail(subject: MailSubject): LoggedNotice {
+  return {
+    event: subject.kind,
+    about: subject.about,
+    occasion: subject.occasion,
+    channel: "email",
+  };
 }
 
-/** Several mails in one statement, each written once however often this is called. */
-export function enqueueMails(tx: Executor, subjects: readonly MailSubject[], at = new Date()) {
-  return mailJob.enqueueMany(
+/** The key of a mail's job: its subject, so the same mail is one job. */
+export function mailJobKey(subject: MailSubject) {
+  return `${subject.kind}:${subject.about}:${subject.occasion}`;
+}
+
+/**
+ * A mail to send once the caller's transaction commits: written in it, with its row in the
+ * notifications log (docs/decisions/081), so it exists exactly when the change it tells of does,
+ * and sent by whichever process takes it. A subject written before is not written again.
+ * `userId` is the customer it goes to, when it is one.
+ */
+export function enqueueMail(
+  tx: Executor,
+  subject: MailSubject & { userId?: string | null },
+  at = new Date(),
+) {
+  return enqueueMails(tx, [subject], at).then((written) => written > 0);
+}
+
+/** Several mails, each written once however often this is called; how many were written now. */
+export async function enqueueMails(
+  tx: Executor,
+  subjects: readonly (MailSubject & { userId?: string | null })[],
+  at = new Date(),
+) {
+  let written = 0;
+  for (const { userId, ...subject } of subjects) {
+    if (await logQueuedMessage(tx, { ...loggedMail(subject), userId: userId ?? null }, at)) {
+      written++;
+    }
+  }
+  await mailJob.enqueueMany(
     tx,
-    subjects.map((subject) => ({
-      key: `${subject.kind}:${subject.about}:${subject.occasion}`,
-      payload: subject,
+    subjects.map(({ kind, about, occasion }) => ({
+      key: mailJobKey({ kind, about, occasion }),
+      payload: { kind, about, occasion },
     })),
     at,
   );
+  return written;
 }
 
 /** Sends every mail due now; for a caller that waits for them (tests, scripts). */

@@ -7,7 +7,7 @@ import type { Database, Executor } from "../../lib/db.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
 import type { Shipping } from "../shipping/shipping.server";
 import { CashOnDeliveryUnavailableError, OrderError, OrderNotFoundError } from "./order-errors";
-import { enqueueNewOrderMails } from "./order-mails.server";
+import { notifyNewOrder } from "./order-notices.server";
 
 /**
  * The customer's latest card order still waiting for its payment (docs/decisions/050): the
@@ -142,7 +142,7 @@ export async function switchToCashOnDelivery(
         updatedAt: now,
       })
       .where(eq(orders.id, order.id));
-    await enqueueNewOrderMails(tx, order.id, now);
+    await notifyNewOrder(tx, order.id, now);
     return { orderNumber: order.orderNumber, changed: true };
   });
   return { orderNumber: switched.orderNumber };

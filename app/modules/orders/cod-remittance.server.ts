@@ -3,7 +3,7 @@ import { orders } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
 import type { Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
-import { enqueueOrderMail } from "./order-mails.server";
+import { notifyOrderStep } from "./order-notices.server";
 
 /** Delivered cash-on-delivery orders whose cash is not yet recorded: what a courier owes. */
 const awaitingRemittance = and(
@@ -77,6 +77,6 @@ export async function markCashRemitted(
         remittance: input.reference,
       },
     });
-    await enqueueOrderMail(tx, "payment-received", order.id, input.remittedAt);
+    await notifyOrderStep(tx, "payment-received", order.id, input.remittedAt);
   }
 }

@@ -155,7 +155,7 @@ const CUSTOMER_MAILS: Record<
 > = {
   // The confirmation a customer keeps: what was ordered, what it cost, where it goes. A card
   // order is confirmed once paid, so for it this is also the receipt of the payment.
-  "order-confirmation": (order) =>
+  "order-placed": (order) =>
     order.status === "cancelled"
       ? null
       : {
@@ -330,5 +330,5 @@ async function refundForMail(executor: Executor, orderId: string, refundId: stri
 
 /** The confirmation a customer keeps (see CUSTOMER_MAILS). */
 export function orderConfirmationMail(executor: Executor, orderId: string) {
-  return composeCustomerMail("order-confirmation", executor, orderId);
+  return composeCustomerMail("order-placed", executor, orderId);
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { orders } from "../../../db/schema";
 import type { PaymentProvider } from "../../domain/orders";
 import type { Executor, Transaction } from "../../lib/db.server";
-import { enqueueNewOrderMails } from "./order-mails.server";
+import { notifyNewOrder } from "./order-notices.server";
 
 /** The gateway a card order's payment was opened with; unchanged rows are not rewritten. */
 export async function recordPaymentProvider(
@@ -36,7 +36,7 @@ export async function markOrderPaid(tx: Transaction, orderId: string, provider: 
       updatedAt: new Date(),
     })
     .where(eq(orders.id, orderId));
-  await enqueueNewOrderMails(tx, orderId);
+  await notifyNewOrder(tx, orderId);
 }
 
 /** A failed attempt: the order stays open for another try until its payment window ends. */

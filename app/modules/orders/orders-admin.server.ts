@@ -20,7 +20,7 @@ import { recallHoldReason, recallHoldsOfOrders } from "../inventory/batch-hold.s
 import { isClosedByRefund } from "../payments/refunds.server";
 import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
-import { enqueueOrderMail } from "./order-mails.server";
+import { notifyOrderStep } from "./order-notices.server";
 import { reopenOrder } from "./reopen-order.server";
 
 export { OrderAdminError };
@@ -242,7 +242,7 @@ export async function moveOrderOn(
   if (status === "shipped" || status === "delivered") {
     await issueInvoiceAtDispatch(tx, actorId, order.id, now);
   }
-  if (status === "delivered") await enqueueOrderMail(tx, "order-delivered", order.id, now);
+  if (status === "delivered") await notifyOrderStep(tx, "order-delivered", order.id, now);
 }
 
 /**
@@ -287,7 +287,7 @@ export async function recordCashReceived(
         cashReceived: formatRupees(order.total),
       },
     });
-    await enqueueOrderMail(tx, "payment-received", order.id, now);
+    await notifyOrderStep(tx, "payment-received", order.id, now);
     return { orderNumber: order.orderNumber, paidAt: now };
   });
   return recorded;
@@ -337,7 +337,7 @@ export async function shipWithTrackingId(
     },
   });
   await issueInvoiceAtDispatch(tx, actorId, order.id, now);
-  await enqueueOrderMail(tx, "order-shipped", order.id, now);
+  await notifyOrderStep(tx, "order-shipped", order.id, now);
 }
 
 /**

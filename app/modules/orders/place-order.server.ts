@@ -46,7 +46,7 @@ import {
   OrderError,
   OrderNotFoundError,
 } from "./order-errors";
-import { enqueueNewOrderMails } from "./order-mails.server";
+import { notifyNewOrder } from "./order-notices.server";
 import type { Quote } from "./quote.server";
 
 export type PlaceOrderInput = {
@@ -223,7 +223,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       : undefined;
     // A card order becomes new when it is paid (markOrderPaid); cash on delivery is new at once.
     if (order.paymentMethod === "cod") {
-      await enqueueNewOrderMails(
+      await notifyNewOrder(
         tx,
         order.id,
         new Date(),

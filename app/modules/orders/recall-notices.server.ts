@@ -2,23 +2,23 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { auditLog, backgroundJobs, messageConsents, profiles } from "../../../db/schema";
 import { composeMail } from "../../domain/mail-layout";
 import { isPlaceholderEmail } from "../../domain/mobile-number";
-import { indianMobile, type MessageChannel } from "../../domain/order-messages";
+import { indianMobile, MESSAGE_CHANNELS, type MessageChannel } from "../../domain/order-messages";
 import { recallMessage } from "../../domain/recall-message";
 import { RECALL_CHANNELS, type RecallChannel } from "../../domain/recall-summary";
 import type { Executor } from "../../lib/db.server";
 import type { MailMessage } from "../../lib/mail.server";
-import { enqueueCustomerMessage } from "../notifications/customer-message-job.server";
-import { enqueueMail, MAIL_JOB } from "../notifications/mail-outbox.server";
+import { MAIL_JOB, mailJobKey } from "../notifications/mail-outbox.server";
 import type { NoticeWriters } from "../notifications/notice-writers.server";
 import { channelEnabled, type Notifications } from "../notifications/notifications.server";
+import { notify } from "../notifications/notify.server";
 import { getSettings } from "../settings/settings.server";
 import { type BatchRecipient, recipientsOfBatch } from "./batch-recall.server";
 
-/** The mail telling a customer that a batch they received is recalled (docs/decisions/059). */
-export const RECALL_NOTICE_MAIL = "recall-notice";
-
-/** The SMS and WhatsApp message of the same notice (docs/decisions/067). */
-export const RECALL_MESSAGE_EVENT = "recall";
+/**
+ * The notice telling a customer that a batch they received is recalled, by mail (docs/decisions/
+ * 059), SMS and WhatsApp (067): one name on every channel (081).
+ */
+export const RECALL_EVENT = "recall";
 
 export { RECALL_CHANNELS, type RecallChannel };
 
@@ -32,7 +32,7 @@ export function recallSubject(customerId: string, batch: string) {
 }
 
 export const recallMailKey = (customerId: string, batch: string) =>
-  `${RECALL_NOTICE_MAIL}:${customerId}:${batch.toLowerCase()}`;
+  mailJobKey({ kind: RECALL_EVENT, ...recallSubject(customerId, batch) });
 
 /** The lines of a batch a customer received: orders shipped or delivered. */
 async function receivedLines(executor: Executor, customerId: string, batch: string) {
@@ -83,13 +83,14 @@ export async function recallNoticeMail(
  * a recall is a service message. WhatsApp still needs their opt-in, as WhatsApp's rules require
  * (docs/decisions/067).
  */
+const RECALL_WITHOUT_CONSENT: readonly MessageChannel[] = ["sms"];
+
 export const recallNoticeWriters: NoticeWriters = {
   mails: {
-    [RECALL_NOTICE_MAIL]: (database, { about, occasion }) =>
-      recallNoticeMail(database, about, occasion),
+    [RECALL_EVENT]: (database, { about, occasion }) => recallNoticeMail(database, about, occasion),
   },
   messages: {
-    [RECALL_MESSAGE_EVENT]: async (database, { about, occasion }) => {
+    [RECALL_EVENT]: async (database, { about, occasion }) => {
       const lines = await receivedLines(database, about, occasion);
       if (lines.length === 0) return null;
       const [account] = await accountsOf(database, [about]);
@@ -104,7 +105,7 @@ export const recallNoticeWriters: NoticeWriters = {
       return { phone: account ? mobileOf(account, lines) : null, ...message };
     },
   },
-  withoutConsent: { [RECALL_MESSAGE_EVENT]: ["sms"] },
+  withoutConsent: { [RECALL_EVENT]: RECALL_WITHOUT_CONSENT },
 };
 
 type Account = Awaited<ReturnType<typeof accountsOf>>[number];
@@ -188,35 +189,29 @@ export async function queueRecallNotices(
     const lines = received.filter((row) => row.customerId === customerId);
     const account = accounts.get(customerId);
     const number = account ? mobileOf(account, lines) : null;
-    const channels: ChannelPlan[] = [];
-    for (const channel of RECALL_CHANNELS) {
-      const reason = skipReason(notifications, channel, account, number);
-      if (reason) {
-        channels.push({ channel, outcome: "skipped", reason });
-        continue;
-      }
-      const subject = recallSubject(customerId, batch);
-      const fresh =
-        channel === "email"
-          ? await mailOnce(tx, subject, toldByMail.has(customerId))
-          : await enqueueCustomerMessage(tx, {
-              event: RECALL_MESSAGE_EVENT,
-              ...subject,
-              channel: channel as MessageChannel,
-              userId: customerId,
-            });
-      channels.push({ channel, outcome: fresh ? "queued" : "told-before" });
-    }
+    const plan = RECALL_CHANNELS.map((channel) => ({
+      channel,
+      reason: skipReason(notifications, channel, account, number),
+    }));
+    const reachable = new Set(plan.flatMap((p) => (p.reason ? [] : [p.channel])));
+    const told = toldByMail.has(customerId);
+    const written = await notify(tx, {
+      event: RECALL_EVENT,
+      ...recallSubject(customerId, batch),
+      userId: customerId,
+      mail: reachable.has("email") && !told,
+      messages: MESSAGE_CHANNELS.filter((channel) => reachable.has(channel)),
+      withoutConsent: RECALL_WITHOUT_CONSENT,
+    });
+    const channels = plan.map(
+      ({ channel, reason }): ChannelPlan =>
+        reason
+          ? { channel, outcome: "skipped", reason }
+          : { channel, outcome: written.has(channel) ? "queued" : "told-before" },
+    );
     notices.push({ customerId, customerName: lines[0]!.customerName, channels });
   }
   return notices;
-}
-
-/** Queues the recall mail unless it was sent before; whether it was queued now. */
-async function mailOnce(tx: Executor, subject: ReturnType<typeof recallSubject>, told: boolean) {
-  if (told) return false;
-  await enqueueMail(tx, { kind: RECALL_NOTICE_MAIL, ...subject });
-  return true;
 }
 
 /** The audit actions whose entries name the customers told of a batch. */

@@ -6,7 +6,7 @@ import type { BatchRecipient } from "./batch-recall.server";
 import {
   customersMailed,
   RECALL_CHANNELS,
-  RECALL_MESSAGE_EVENT,
+  RECALL_EVENT,
   type RecallChannel,
   recallMailKey,
 } from "./recall-notices.server";
@@ -75,7 +75,7 @@ export async function recallChannelStates(
       .where(
         and(
           inArray(customerMessages.about, customerIds),
-          eq(customerMessages.event, RECALL_MESSAGE_EVENT),
+          eq(customerMessages.event, RECALL_EVENT),
           eq(customerMessages.occasion, batch.toLowerCase()),
         ),
       ),

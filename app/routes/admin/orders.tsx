@@ -57,11 +57,11 @@ import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { listCreditNotes } from "~/modules/gst-documents/credit-notes.server";
-import { sendMessageAgain } from "~/modules/notifications/customer-message-job.server";
 import {
   listMessagesAbout,
   type MessageLogEntry,
 } from "~/modules/notifications/customer-messages.server";
+import { sendMessageAgain } from "~/modules/notifications/send-again.server";
 import {
   addTrackingId,
   getAdminOrder,
@@ -142,7 +142,8 @@ function messageView({
 }: MessageLogEntry) {
   return {
     ...message,
-    maskedRecipient: maskPhone(recipient),
+    // An e-mail address is the one the detail shows already; a number shows its last four.
+    maskedRecipient: message.channel === "email" ? (recipient ?? "") : maskPhone(recipient),
     // The outbox names its files by the number.
     providerId: providerId?.replace(/\d{10,}/g, (digits) => maskPhone(digits)) ?? null,
     // A queued message's sent_at is only the send it has taken of the hour's cap.
