@@ -1,9 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { InputField, SelectField, TextareaField } from "~/components/forms";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -21,7 +20,7 @@ import {
   MAX_IMAGES_PER_UPLOAD,
   productFormSchema,
 } from "~/domain/validation/product";
-import { cn } from "~/lib/cn";
+import { EditorFormActions } from "./editor-form-actions";
 import { type LegalDefaults, LegalDetailsFields } from "./legal-details-fields";
 import {
   GALLERY_FETCHER_KEY,
@@ -367,20 +366,12 @@ export function ProductForm({
             )}
           </Field>
         </fieldset>
-        <div className="flex justify-end gap-2">
-          {onCancel ? (
-            <Button type="button" variant="outline" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : (
-            <Link to={cancelHref} className={cn(buttonVariants({ variant: "outline" }))}>
-              Cancel
-            </Link>
-          )}
-          <Button type="submit" disabled={saving}>
-            {saving ? "Saving..." : product ? "Update Product" : "Add Product"}
-          </Button>
-        </div>
+        <EditorFormActions
+          onCancel={onCancel}
+          cancelHref={cancelHref}
+          saving={saving}
+          submitLabel={product ? "Update Product" : "Add Product"}
+        />
       </Form>
       {product ? (
         <GalleryActionsForm id={galleryFormId} action={action} productId={product.id} />
