@@ -27,7 +27,14 @@ import {
   type GalleryImage,
   ProductGalleryEditor,
 } from "./product-gallery-editor";
-import { MoreSizes, type SizeRowProduct, SizeRows, sizeRowDefaults } from "./product-sizes-fields";
+import {
+  MoreSizes,
+  RUPEES_INPUT,
+  type SizeRowProduct,
+  SizeRows,
+  sizeRowDefaults,
+  UNITS_INPUT,
+} from "./product-sizes-fields";
 
 export type ProductFormProduct = {
   id: string;
@@ -249,31 +256,14 @@ export function ProductForm({
             <SizeRows rows={sizeRows} stored={storedSizes} />
           ) : (
             <>
-              <InputField
-                meta={fields.price}
-                label="Price (₹)"
-                type="number"
-                step="0.01"
-                min="0.01"
-                inputMode="decimal"
-              />
+              <InputField meta={fields.price} label="Price (₹)" {...RUPEES_INPUT} />
               <InputField
                 meta={fields.discountPrice}
                 label="Discount Price (₹)"
                 description="Optional; below the price. Leave empty for no discount."
-                type="number"
-                step="0.01"
-                min="0.01"
-                inputMode="decimal"
+                {...RUPEES_INPUT}
               />
-              <InputField
-                meta={fields.stockQuantity}
-                label="Stock Quantity"
-                type="number"
-                step="1"
-                min="0"
-                inputMode="numeric"
-              />
+              <InputField meta={fields.stockQuantity} label="Stock Quantity" {...UNITS_INPUT} />
               <MoreSizes only={fields} added={fields.newSize.getFieldset()} />
             </>
           )}
