@@ -19,13 +19,8 @@ import {
 } from "./invoice";
 import type { Paise } from "./money";
 
-export type CreditNoteLine = {
-  /** The invoice line it credits, by its position on the invoice. */
-  line: number;
-  description: string;
-  hsnCode: string;
-  gstRate: number;
-  /** Tax-inclusive amount credited on this line. */
+/** What a credit note credits, of one line or in all: the amount, tax-inclusive, and its parts. */
+export type CreditNoteTotals = {
   amount: Paise;
   taxableValue: Paise;
   cgst: Paise;
@@ -34,13 +29,12 @@ export type CreditNoteLine = {
   tax: Paise;
 };
 
-export type CreditNoteTotals = {
-  amount: Paise;
-  taxableValue: Paise;
-  cgst: Paise;
-  sgst: Paise;
-  igst: Paise;
-  tax: Paise;
+export type CreditNoteLine = CreditNoteTotals & {
+  /** The invoice line it credits, by its position on the invoice. */
+  line: number;
+  description: string;
+  hsnCode: string;
+  gstRate: number;
 };
 
 export type CreditNoteTax = {

@@ -128,6 +128,16 @@ function grouped<K>(keyOf: (key: K) => string) {
   };
 }
 
+/** The columns both B2C tables end with: where the supply is, at what rate, of what value. */
+const B2C_TAX_COLUMNS = [
+  "Place Of Supply",
+  "Applicable % of Tax Rate",
+  "Rate",
+  "Taxable Value",
+  "Cess Amount",
+  "E-Commerce GSTIN",
+] as const;
+
 /** Table 7: B2C small, by place of supply and rate, net of the month's credit notes on them. */
 function b2cs(input: Gstr1Input): Gstr1File {
   const groups = grouped<{ pos: string; rate: number }>((k) => `${k.pos}|${k.rate}`);
@@ -148,15 +158,7 @@ function b2cs(input: Gstr1Input): Gstr1File {
     .map(({ key, sums }) => ["OE", key.pos, "", key.rate, rupees(sums.taxable), 0, ""]);
   return {
     name: "b2cs",
-    header: [
-      "Type",
-      "Place Of Supply",
-      "Applicable % of Tax Rate",
-      "Rate",
-      "Taxable Value",
-      "Cess Amount",
-      "E-Commerce GSTIN",
-    ],
+    header: ["Type", ...B2C_TAX_COLUMNS],
     rows,
   };
 }
@@ -188,17 +190,7 @@ function b2cl(input: Gstr1Input): Gstr1File {
   }
   return {
     name: "b2cl",
-    header: [
-      "Invoice Number",
-      "Invoice date",
-      "Invoice Value",
-      "Place Of Supply",
-      "Applicable % of Tax Rate",
-      "Rate",
-      "Taxable Value",
-      "Cess Amount",
-      "E-Commerce GSTIN",
-    ],
+    header: ["Invoice Number", "Invoice date", "Invoice Value", ...B2C_TAX_COLUMNS],
     rows,
   };
 }

@@ -338,28 +338,9 @@ describe("financialYearOf (India time)", () => {
 /** Reads Indian-system words back into a number, to check numberInWords both ways. */
 function parseWords(words: string) {
   const values = new Map<string, number>();
-  [
-    "Zero",
-    "One",
-    "Two",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Eleven",
-    "Twelve",
-    "Thirteen",
-    "Fourteen",
-    "Fifteen",
-    "Sixteen",
-    "Seventeen",
-    "Eighteen",
-    "Nineteen",
-  ].forEach((w, i) => {
+  const ones =
+    "Zero One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve Thirteen Fourteen Fifteen Sixteen Seventeen Eighteen Nineteen";
+  ones.split(" ").forEach((w, i) => {
     values.set(w, i);
   });
   ["Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"].forEach((w, i) => {

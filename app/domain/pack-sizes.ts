@@ -8,6 +8,16 @@ export function sizedName(name: string, label: string) {
   return label ? `${name} – ${label}` : name;
 }
 
+/** A size on sale as a product page offers it: its SKU and label, price, offer price and stock. */
+export type SizeOnSale = {
+  id: string;
+  sku: string;
+  label: string;
+  price: number;
+  discountPrice: number | null;
+  stockQuantity: number;
+};
+
 /** What choosing the size a product page or card starts with needs to know of each size. */
 export type SizeForChoice = { stockQuantity: number };
 

@@ -8,25 +8,6 @@ export type CourierMode = (typeof COURIER_MODES)[number];
 /** Couriers that book shipments (every mode but "off"). */
 export type CourierProvider = Exclude<CourierMode, "off">;
 
-/**
- * A shipment's states. `booking` while the booking job runs; `booking_failed` keeps the courier's
- * error until the owner retries; the rest follow the parcel.
- */
-export const SHIPMENT_STATES = [
-  "booking",
-  "booking_failed",
-  "booked",
-  "pickup_requested",
-  "picked_up",
-  "in_transit",
-  "out_for_delivery",
-  "failed_attempt",
-  "delivered",
-  "rto_initiated",
-  "rto_delivered",
-] as const;
-export type ShipmentState = (typeof SHIPMENT_STATES)[number];
-
 /** What a courier's scan says happened, normalized from every courier's own codes. */
 export const SCAN_KINDS = [
   "picked_up",
@@ -38,6 +19,19 @@ export const SCAN_KINDS = [
   "rto_delivered",
 ] as const;
 export type ScanKind = (typeof SCAN_KINDS)[number];
+
+/**
+ * A shipment's states. `booking` while the booking job runs; `booking_failed` keeps the courier's
+ * error until the owner retries; from the pickup on, the states are the scans that move the parcel.
+ */
+export const SHIPMENT_STATES = [
+  "booking",
+  "booking_failed",
+  "booked",
+  "pickup_requested",
+  ...SCAN_KINDS,
+] as const;
+export type ShipmentState = (typeof SHIPMENT_STATES)[number];
 
 export function isScanKind(value: unknown): value is ScanKind {
   return typeof value === "string" && (SCAN_KINDS as readonly string[]).includes(value);
@@ -58,13 +52,7 @@ export const SHIPMENT_STATE_LABELS: Record<ShipmentState, string> = {
   booking_failed: "Booking failed",
   booked: "Booked",
   pickup_requested: "Pickup requested",
-  picked_up: "Picked up",
-  in_transit: "In transit",
-  out_for_delivery: "Out for delivery",
-  failed_attempt: "Delivery attempt failed",
-  delivered: "Delivered",
-  rto_initiated: "Returning to the shop",
-  rto_delivered: "Returned to the shop",
+  ...SCAN_LABELS,
 };
 
 /** States in which the parcel is with the courier and scans are expected. */

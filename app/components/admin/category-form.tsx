@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { InputField, TextareaField } from "~/components/forms";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { categoryFormSchema, MAX_SORT_ORDER } from "~/domain/validation/category";
+import { EditorFormActions } from "./editor-form-actions";
 
 export type EditableCategory = {
   id: string;
@@ -85,20 +85,12 @@ export function CategoryForm({
           placeholder="0"
         />
       </div>
-      <div className="flex justify-end gap-2">
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : (
-          <Link to={cancelHref} className={buttonVariants({ variant: "outline" })}>
-            Cancel
-          </Link>
-        )}
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : category ? "Update Category" : "Add Category"}
-        </Button>
-      </div>
+      <EditorFormActions
+        onCancel={onCancel}
+        cancelHref={cancelHref}
+        saving={saving}
+        submitLabel={category ? "Update Category" : "Add Category"}
+      />
     </Form>
   );
 }

@@ -1,12 +1,12 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatIstDay } from "~/domain/india-time";
+import { EditorFormActions } from "./editor-form-actions";
 
 export type EditableCoupon = {
   id: string;
@@ -118,16 +118,11 @@ export function CouponForm({
         />
         <Label htmlFor={`${form.id}-isActive`}>Active</Label>
       </div>
-      <div className="flex justify-end gap-2">
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : coupon ? "Update Coupon" : "Create Coupon"}
-        </Button>
-      </div>
+      <EditorFormActions
+        onCancel={onCancel}
+        saving={busy}
+        submitLabel={coupon ? "Update Coupon" : "Create Coupon"}
+      />
     </fetcher.Form>
   );
 }

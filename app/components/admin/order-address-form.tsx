@@ -4,19 +4,15 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { invoicedStateNote } from "~/domain/invoiced-address";
+import type { PostalAddress } from "~/domain/postal-address";
 import type { OrderActionData } from "./order-action-data";
 
-type Address = {
-  fullName: string;
-  phone: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-};
-
-const FIELDS: { name: keyof Address; label: string; autoComplete: string; inputMode?: "tel" }[] = [
+const FIELDS: {
+  name: keyof PostalAddress;
+  label: string;
+  autoComplete: string;
+  inputMode?: "tel";
+}[] = [
   { name: "fullName", label: "Full Name", autoComplete: "off" },
   { name: "phone", label: "Phone", autoComplete: "off", inputMode: "tel" },
   { name: "addressLine1", label: "Address Line 1", autoComplete: "off" },
@@ -38,7 +34,7 @@ export function OrderAddressForm({
   action,
 }: {
   orderId: string;
-  address: Address;
+  address: PostalAddress;
   /** Its tax invoice, once issued: the state it names stays (invoiced-address.ts). */
   invoiceNumber: string | null;
   action: string;

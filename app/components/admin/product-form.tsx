@@ -1,9 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { InputField, SelectField, TextareaField } from "~/components/forms";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -21,14 +20,21 @@ import {
   MAX_IMAGES_PER_UPLOAD,
   productFormSchema,
 } from "~/domain/validation/product";
-import { cn } from "~/lib/cn";
+import { EditorFormActions } from "./editor-form-actions";
 import { type LegalDefaults, LegalDetailsFields } from "./legal-details-fields";
 import {
   GALLERY_FETCHER_KEY,
   type GalleryImage,
   ProductGalleryEditor,
 } from "./product-gallery-editor";
-import { MoreSizes, type SizeRowProduct, SizeRows, sizeRowDefaults } from "./product-sizes-fields";
+import {
+  MoreSizes,
+  RUPEES_INPUT,
+  type SizeRowProduct,
+  SizeRows,
+  sizeRowDefaults,
+  UNITS_INPUT,
+} from "./product-sizes-fields";
 
 export type ProductFormProduct = {
   id: string;
@@ -250,31 +256,14 @@ export function ProductForm({
             <SizeRows rows={sizeRows} stored={storedSizes} />
           ) : (
             <>
-              <InputField
-                meta={fields.price}
-                label="Price (₹)"
-                type="number"
-                step="0.01"
-                min="0.01"
-                inputMode="decimal"
-              />
+              <InputField meta={fields.price} label="Price (₹)" {...RUPEES_INPUT} />
               <InputField
                 meta={fields.discountPrice}
                 label="Discount Price (₹)"
                 description="Optional; below the price. Leave empty for no discount."
-                type="number"
-                step="0.01"
-                min="0.01"
-                inputMode="decimal"
+                {...RUPEES_INPUT}
               />
-              <InputField
-                meta={fields.stockQuantity}
-                label="Stock Quantity"
-                type="number"
-                step="1"
-                min="0"
-                inputMode="numeric"
-              />
+              <InputField meta={fields.stockQuantity} label="Stock Quantity" {...UNITS_INPUT} />
               <MoreSizes only={fields} added={fields.newSize.getFieldset()} />
             </>
           )}
@@ -367,20 +356,12 @@ export function ProductForm({
             )}
           </Field>
         </fieldset>
-        <div className="flex justify-end gap-2">
-          {onCancel ? (
-            <Button type="button" variant="outline" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : (
-            <Link to={cancelHref} className={cn(buttonVariants({ variant: "outline" }))}>
-              Cancel
-            </Link>
-          )}
-          <Button type="submit" disabled={saving}>
-            {saving ? "Saving..." : product ? "Update Product" : "Add Product"}
-          </Button>
-        </div>
+        <EditorFormActions
+          onCancel={onCancel}
+          cancelHref={cancelHref}
+          saving={saving}
+          submitLabel={product ? "Update Product" : "Add Product"}
+        />
       </Form>
       {product ? (
         <GalleryActionsForm id={galleryFormId} action={action} productId={product.id} />

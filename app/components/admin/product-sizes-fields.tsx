@@ -47,6 +47,17 @@ export function sizeRowDefaults(size: SizeRowProduct, index: number) {
 }
 
 /** The figures of one size: the same fields and bounds as the one-size form's. */
+/** The input of a rupee amount: by the paisa, from ₹0.01. */
+export const RUPEES_INPUT = {
+  type: "number",
+  step: "0.01",
+  min: "0.01",
+  inputMode: "decimal",
+} as const;
+
+/** The input of a stock count: whole units, from 0. */
+export const UNITS_INPUT = { type: "number", step: "1", min: "0", inputMode: "numeric" } as const;
+
 function Figures({
   fields,
   named = (label) => label,
@@ -57,30 +68,13 @@ function Figures({
 }) {
   return (
     <>
-      <InputField
-        meta={fields.price}
-        label={named("Price (₹)")}
-        type="number"
-        step="0.01"
-        min="0.01"
-        inputMode="decimal"
-      />
+      <InputField meta={fields.price} label={named("Price (₹)")} {...RUPEES_INPUT} />
       <InputField
         meta={fields.discountPrice}
         label={named("Discount Price (₹)")}
-        type="number"
-        step="0.01"
-        min="0.01"
-        inputMode="decimal"
+        {...RUPEES_INPUT}
       />
-      <InputField
-        meta={fields.stockQuantity}
-        label={named("Stock Quantity")}
-        type="number"
-        step="1"
-        min="0"
-        inputMode="numeric"
-      />
+      <InputField meta={fields.stockQuantity} label={named("Stock Quantity")} {...UNITS_INPUT} />
       <InputField
         meta={fields.weightGrams}
         label={named("Weight (g)")}

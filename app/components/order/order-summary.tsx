@@ -1,15 +1,6 @@
 import type { OrderStatus, PaymentMethod, PaymentProvider } from "~/domain/orders";
+import type { PostalAddress } from "~/domain/postal-address";
 import { cn } from "~/lib/cn";
-
-export type PostalAddress = {
-  fullName: string;
-  phone: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-};
 
 /** What the customer's order card and the back office's order detail both show of an order. */
 export type OrderSummaryView = {

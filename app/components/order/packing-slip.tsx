@@ -1,4 +1,4 @@
-import { StreetLines } from "~/components/order/order-summary";
+import { AddressBlock } from "~/components/order/order-summary";
 import { formatLabelMonth } from "~/domain/batch-labels";
 import { formatIstDate } from "~/domain/india-time";
 import { shippingMethodLabel } from "~/domain/shipping";
@@ -15,7 +15,6 @@ export function PackingSlipDocument({
   lines,
   back,
 }: PackingSlipView & { back: { href: string; label: string } }) {
-  const address = order.shippingAddress;
   return (
     <PrintablePage back={back}>
       <article
@@ -62,15 +61,7 @@ export function PackingSlipDocument({
           <h2 id="ship-to-heading" className="font-semibold uppercase">
             Ship To
           </h2>
-          <address className="not-italic">
-            {address.fullName}
-            <br />
-            <StreetLines address={address} />
-            <br />
-            {address.city}, {address.state} {address.postalCode}
-            <br />
-            Phone: {address.phone}
-          </address>
+          <AddressBlock address={order.shippingAddress} />
         </section>
 
         <table className="w-full border-collapse text-sm">

@@ -1,15 +1,7 @@
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatRupeesShort } from "~/domain/money";
-
-export type SizeOption = {
-  id: string;
-  sku: string;
-  label: string;
-  price: number;
-  discountPrice: number | null;
-  stockQuantity: number;
-};
+import type { SizeOnSale } from "~/domain/pack-sizes";
 
 /**
  * A product's pack sizes as a radio group (docs/decisions/056), each with its price and whether
@@ -25,7 +17,7 @@ export function SizePicker({
   tab,
   formId,
 }: {
-  sizes: readonly SizeOption[];
+  sizes: readonly SizeOnSale[];
   chosenId: string;
   tab: string | null;
   /** The id of the Add to Cart form the radios post with. */
@@ -33,7 +25,7 @@ export function SizePicker({
 }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const open = (size: SizeOption) => {
+  const open = (size: SizeOnSale) => {
     const params = new URLSearchParams(tab ? { tab } : {});
     params.set("size", size.sku);
     void navigate(`?${params}`, { preventScrollReset: true, replace: true });

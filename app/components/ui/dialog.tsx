@@ -2,6 +2,12 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
+import {
+  dialogDescriptionClass,
+  dialogOverlayClass,
+  dialogPanelClass,
+  dialogTitleClass,
+} from "./dialog-styles";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -20,15 +26,8 @@ export function DialogContent({
 }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black opacity-50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-6 text-card-foreground shadow-xl focus-visible:outline-none",
-          "data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Overlay className={dialogOverlayClass} />
+      <DialogPrimitive.Content className={dialogPanelClass(className)} {...props}>
         {children}
         {showCloseButton ? (
           <DialogPrimitive.Close
@@ -57,22 +56,12 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn("font-display font-semibold text-foreground text-xl leading-tight", className)}
-      {...props}
-    />
-  );
+  return <DialogPrimitive.Title className={dialogTitleClass(className)} {...props} />;
 }
 
 export function DialogDescription({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      className={cn("text-muted-foreground text-sm", className)}
-      {...props}
-    />
-  );
+  return <DialogPrimitive.Description className={dialogDescriptionClass(className)} {...props} />;
 }

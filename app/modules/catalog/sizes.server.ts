@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { products, productVariants } from "../../../db/schema";
-import { skuFromSlug } from "../../domain/pack-sizes";
+import { type SizeOnSale, skuFromSlug } from "../../domain/pack-sizes";
 import type { Executor, Transaction } from "../../lib/db.server";
 
 /** The columns every read of a size on sale starts from. */
@@ -14,13 +14,7 @@ const sizeColumns = {
   weightGrams: productVariants.weightGrams,
 };
 
-export type Size = {
-  id: string;
-  sku: string;
-  label: string;
-  price: number;
-  discountPrice: number | null;
-  stockQuantity: number;
+export type Size = SizeOnSale & {
   weightGrams: number | null;
   /** The expiry of the lot that would ship next, on the product page (docs/decisions/059). */
   nextExpiry?: string | null;

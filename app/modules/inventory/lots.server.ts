@@ -131,6 +131,20 @@ export type NewLot = {
   receivedAt?: Date;
 };
 
+/** A received batch's row: its batch number trimmed, all of it left to sell. */
+function lotRowOf(lot: NewLot) {
+  return {
+    variantId: lot.variantId,
+    batchNumber: lot.batchNumber.trim(),
+    manufacturedOn: lot.manufacturedOn ?? null,
+    expiresOn: lot.expiresOn ?? null,
+    quantityReceived: lot.quantity,
+    quantityLeft: lot.quantity,
+    receivedBy: lot.actorId ?? null,
+    ...(lot.receivedAt ? { receivedAt: lot.receivedAt } : {}),
+  };
+}
+
 /**
  * Records a batch received for a size inside the caller's transaction: the lot, its 'received'
  * movement and the size's sellable stock. A batch number the size already has (in any case) is
@@ -156,19 +170,7 @@ export async function receiveLot(tx: Transaction, lot: NewLot): Promise<StockLot
   if (clash) {
     throw new InventoryError(`Batch ${batchNumber} is already recorded for this size.`);
   }
-  const [created] = await tx
-    .insert(stockLots)
-    .values({
-      variantId: lot.variantId,
-      batchNumber,
-      manufacturedOn: lot.manufacturedOn ?? null,
-      expiresOn: lot.expiresOn ?? null,
-      quantityReceived: lot.quantity,
-      quantityLeft: lot.quantity,
-      receivedBy: lot.actorId ?? null,
-      ...(lot.receivedAt ? { receivedAt: lot.receivedAt } : {}),
-    })
-    .returning();
+  const [created] = await tx.insert(stockLots).values(lotRowOf(lot)).returning();
   await tx.insert(stockMovements).values({
     lotId: created!.id,
     variantId: lot.variantId,
@@ -220,21 +222,7 @@ export async function receiveLots(tx: Transaction, lots: NewLot[]): Promise<Stoc
   if (lots.length === 0) return [];
   const variantIds = [...new Set(lots.map((lot) => lot.variantId))];
   await lockSizes(tx, variantIds);
-  const created = await tx
-    .insert(stockLots)
-    .values(
-      lots.map((lot) => ({
-        variantId: lot.variantId,
-        batchNumber: lot.batchNumber.trim(),
-        manufacturedOn: lot.manufacturedOn ?? null,
-        expiresOn: lot.expiresOn ?? null,
-        quantityReceived: lot.quantity,
-        quantityLeft: lot.quantity,
-        receivedBy: lot.actorId ?? null,
-        ...(lot.receivedAt ? { receivedAt: lot.receivedAt } : {}),
-      })),
-    )
-    .returning();
+  const created = await tx.insert(stockLots).values(lots.map(lotRowOf)).returning();
   const keyOf = (variantId: string, batch: string | null) =>
     `${variantId}:${batch?.trim().toLowerCase()}`;
   const asked = new Map(lots.map((lot) => [keyOf(lot.variantId, lot.batchNumber), lot]));

@@ -1,4 +1,5 @@
 import type { Paise } from "../../domain/money";
+import type { PostalAddress } from "../../domain/postal-address";
 import type { CourierProvider, PackageSize, ScanKind } from "../../domain/shipments";
 import { AppError } from "../../lib/app-error";
 
@@ -86,15 +87,7 @@ export type Serviceability =
 export type BookingRequest = {
   orderNumber: string;
   orderDate: Date;
-  address: {
-    fullName: string;
-    phone: string;
-    addressLine1: string;
-    addressLine2: string | null;
-    city: string;
-    state: string;
-    postalCode: string;
-  };
+  address: PostalAddress;
   email: string | null;
   items: { name: string; sku: string; units: number; unitPrice: Paise; hsn: string }[];
   cod: boolean;

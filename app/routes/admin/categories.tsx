@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
@@ -11,16 +10,10 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useHydrated } from "~/components/use-hydrated";
 import { categoryFormSchema } from "~/domain/validation/category";
-import { z } from "~/domain/zod";
-import {
-  actionFailure,
-  appErrorFailure,
-  firstErrorMessage,
-  refusal,
-  replyWithRefusal,
-  runIntent,
-} from "~/lib/action-result.server";
+import { uuidOrNull } from "~/domain/validation/uuid-or-null";
+import { actionFailure, refusal, runIntent } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
+import { saveEditorForm } from "~/lib/editor-form.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -37,11 +30,6 @@ import type { Route } from "./+types/categories";
 export const meta: Route.MetaFunction = () => [{ title: "Categories | Admin | Satara Ayurveda" }];
 
 const PATH = "/admin/categories";
-const uuid = z.uuid();
-const asId = (value: unknown) => {
-  const parsed = uuid.safeParse(value);
-  return parsed.success ? parsed.data : null;
-};
 
 /** docs/DESIGN.md §6.14: every category (a shop has a handful) with its number of products. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -49,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const categories = await listAdminCategories(db());
   const find = (key: string) => {
-    const id = asId(params.get(key));
+    const id = uuidOrNull(params.get(key));
     return id ? (categories.find((category) => category.id === id) ?? null) : null;
   };
   return {
@@ -71,32 +59,24 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 async function removeCategory(adminId: string, formData: FormData) {
-  const id = asId(formData.get("id"));
+  const id = uuidOrNull(formData.get("id"));
   if (!id) return actionFailure(NOT_FOUND, { intent: "delete" });
   await deleteCategory(db(), adminId, id);
   return redirectWithToast(PATH, { type: "success", title: "Category deleted successfully" });
 }
 
 async function saveCategory(adminId: string, intent: "create" | "update", formData: FormData) {
-  const submission = parseWithZod(formData, { schema: categoryFormSchema });
-  if (submission.status !== "success") {
-    const message = firstErrorMessage(submission.error, "Please check the form");
-    return actionFailure(refusal(message), { intent, result: submission.reply() });
-  }
-  try {
+  const form = { schema: categoryFormSchema, intent, refusedBy: CategoryAdminError };
+  return saveEditorForm(formData, form, async (category) => {
     if (intent === "create") {
-      await createCategory(db(), adminId, submission.value);
+      await createCategory(db(), adminId, category);
       return redirectWithToast(PATH, { type: "success", title: "Category added successfully" });
     }
-    const id = asId(formData.get("id"));
+    const id = uuidOrNull(formData.get("id"));
     if (!id) return actionFailure(NOT_FOUND, { intent });
-    await updateCategory(db(), adminId, id, submission.value);
+    await updateCategory(db(), adminId, id, category);
     return redirectWithToast(PATH, { type: "success", title: "Category updated successfully" });
-  } catch (error) {
-    if (!(error instanceof CategoryAdminError)) throw error;
-    // The form keeps what was typed and shows the refusal beside its field.
-    return appErrorFailure(error, { intent, result: replyWithRefusal(submission, error) });
-  }
+  });
 }
 
 const NOT_FOUND = refusal("That category could not be found");

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
@@ -16,16 +15,9 @@ import { formatIstDate } from "~/domain/india-time";
 import { formatRupeesShort } from "~/domain/money";
 import { couponFormSchema } from "~/domain/validation/coupon";
 import { z } from "~/domain/zod";
-import {
-  actionFailure,
-  actionSuccess,
-  appErrorFailure,
-  firstErrorMessage,
-  refusal,
-  replyWithRefusal,
-  runIntent,
-} from "~/lib/action-result.server";
+import { actionFailure, actionSuccess, refusal, runIntent } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
+import { saveEditorForm } from "~/lib/editor-form.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -72,25 +64,18 @@ async function removeCoupon(adminId: string, formData: FormData) {
 }
 
 async function saveCoupon(adminId: string, intent: "create" | "update", formData: FormData) {
-  const submission = parseWithZod(formData, { schema: couponFormSchema });
-  if (submission.status !== "success") {
-    const message = firstErrorMessage(submission.error, "Please check the form");
-    return actionFailure(refusal(message), { intent, result: submission.reply() });
-  }
-  try {
+  // A taken code is refused beside its field.
+  const form = { schema: couponFormSchema, intent, refusedBy: CouponAdminError };
+  return saveEditorForm(formData, form, async (coupon) => {
     if (intent === "create") {
-      await createCoupon(db(), adminId, submission.value);
+      await createCoupon(db(), adminId, coupon);
       return actionSuccess({ type: "success", title: "Coupon created successfully" }, { intent });
     }
     const parsed = idSchema.safeParse({ id: formData.get("id") });
     if (!parsed.success) return actionFailure(NOT_FOUND);
-    await updateCoupon(db(), adminId, parsed.data.id, submission.value);
+    await updateCoupon(db(), adminId, parsed.data.id, coupon);
     return actionSuccess({ type: "success", title: "Coupon updated successfully" }, { intent });
-  } catch (error) {
-    if (!(error instanceof CouponAdminError)) throw error;
-    // The form keeps what was typed and shows the refusal beside its field (a taken code).
-    return appErrorFailure(error, { intent, result: replyWithRefusal(submission, error) });
-  }
+  });
 }
 
 type ActionData = {

@@ -4,7 +4,7 @@ import { Form, Link, useLocation, useNavigate } from "react-router";
 import { OrderStatusBadge } from "~/components/account/order-badges";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
-import { Pagination } from "~/components/product/pagination";
+import { ListPageLinks } from "~/components/admin/list-page-links";
 import { TitledDialog } from "~/components/titled-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -214,11 +214,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
           ))}
         </AdminTable>
       </Card>
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        hrefFor={(p) => hrefWith(search, { page: p, customer: undefined })}
-      />
+      <ListPageLinks page={page} pageCount={pageCount} closing="customer" />
       {hydrated ? (
         <TitledDialog
           open={Boolean(detail)}

@@ -1,11 +1,10 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
-import { Pagination } from "~/components/product/pagination";
+import { ListPageLinks } from "~/components/admin/list-page-links";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import { hrefWith } from "~/domain/admin-list-query";
 import {
   JOB_STATE_LABELS,
   JOB_STATES,
@@ -102,7 +101,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function BackgroundJobsPage({ loaderData }: Route.ComponentProps) {
   const { kinds, failed, recent } = loaderData;
-  const { search } = useLocation();
   return (
     <div className="grid gap-6">
       <AdminPageHeader
@@ -180,11 +178,7 @@ export default function BackgroundJobsPage({ loaderData }: Route.ComponentProps)
           ))}
         </AdminTable>
       </Card>
-      <Pagination
-        page={recent.page}
-        pageCount={recent.pageCount}
-        hrefFor={(page) => hrefWith(search, { page })}
-      />
+      <ListPageLinks page={recent.page} pageCount={recent.pageCount} />
       <Card>
         <CardHeader>
           <h2 className="font-semibold text-lg">Failed</h2>

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Search } from "lucide-react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
@@ -33,17 +32,10 @@ import {
   MAX_PRODUCT_FORM_BYTES,
   productFormSchema,
 } from "~/domain/validation/product";
-import { z } from "~/domain/zod";
-import {
-  actionFailure,
-  actionSuccess,
-  appErrorFailure,
-  firstErrorMessage,
-  refusal,
-  replyWithRefusal,
-  runIntent,
-} from "~/lib/action-result.server";
+import { uuidOrNull } from "~/domain/validation/uuid-or-null";
+import { actionFailure, actionSuccess, refusal, runIntent } from "~/lib/action-result.server";
 import { db } from "~/lib/db.server";
+import { saveEditorForm } from "~/lib/editor-form.server";
 import { formRefusal, RequestTooLargeError, readFormData } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -69,11 +61,6 @@ import type { Route } from "./+types/products";
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin | Satara Ayurveda" }];
 
 const PATH = "/admin/products";
-const uuid = z.uuid();
-const asId = (value: unknown) => {
-  const parsed = uuid.safeParse(value);
-  return parsed.success ? parsed.data : null;
-};
 
 /** The list's ?status= (published, draft or archived); any other value lists every product. */
 function statusFilter(params: URLSearchParams): ProductStatus | undefined {
@@ -97,8 +84,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const query = { ...parseAdminListQuery(params), status: statusFilter(params) };
-  const editId = asId(params.get("edit"));
-  const deleteId = asId(params.get("delete"));
+  const editId = uuidOrNull(params.get("edit"));
+  const deleteId = uuidOrNull(params.get("delete"));
   const [list, categories, editing, deleting, settings] = await Promise.all([
     listAdminProducts(db(), query),
     listCategoryOptions(db()),
@@ -178,7 +165,7 @@ async function readProductForm(request: Request) {
 }
 
 async function removeProduct(adminId: string, formData: FormData, listHref: string) {
-  const id = asId(formData.get("id"));
+  const id = uuidOrNull(formData.get("id"));
   if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent: "delete" });
   const { outcome } = await deleteProduct(db(), adminId, id);
   return redirectWithToast(
@@ -191,7 +178,7 @@ async function removeProduct(adminId: string, formData: FormData, listHref: stri
 
 async function changeStatus(adminId: string, formData: FormData, listHref: string) {
   const intent = "set-status";
-  const id = asId(formData.get("id"));
+  const id = uuidOrNull(formData.get("id"));
   const status = formData.get("status");
   if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent });
   if (!isProductStatus(status)) {
@@ -207,7 +194,7 @@ async function changeStatus(adminId: string, formData: FormData, listHref: strin
 
 async function changeImage(adminId: string, formData: FormData) {
   const intent = "image";
-  const productId = asId(formData.get("productId"));
+  const productId = uuidOrNull(formData.get("productId"));
   const match = IMAGE_ACTION.exec(String(formData.get("imageAction") ?? ""));
   if (!productId || !match) {
     return actionFailure(refusal("That image could not be found"), { intent });
@@ -228,27 +215,19 @@ async function saveProduct(
   formData: FormData,
   listHref: string,
 ) {
-  const submission = parseWithZod(textFields(formData), { schema: productFormSchema });
-  if (submission.status !== "success") {
-    const message = firstErrorMessage(submission.error, "Please check the form");
-    return actionFailure(refusal(message), { intent, result: submission.reply() });
-  }
-  try {
+  const form = { schema: productFormSchema, intent, refusedBy: ProductAdminError };
+  return saveEditorForm(textFields(formData), form, async (product) => {
     const uploads = await uploadsOf(formData);
     if (intent === "create") {
-      await createProduct(db(), adminId, submission.value, uploads);
+      await createProduct(db(), adminId, product, uploads);
       // Newest first: the new product heads the first page of the whole list.
       return redirectWithToast(PATH, { type: "success", title: "Product added successfully" });
     }
-    const id = asId(formData.get("id"));
+    const id = uuidOrNull(formData.get("id"));
     if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent });
-    await updateProduct(db(), adminId, id, submission.value, uploads);
+    await updateProduct(db(), adminId, id, product, uploads);
     return redirectWithToast(listHref, { type: "success", title: "Product updated successfully" });
-  } catch (error) {
-    if (!(error instanceof ProductAdminError)) throw error;
-    // The form keeps what was typed and shows the refusal beside its field.
-    return appErrorFailure(error, { intent, result: replyWithRefusal(submission, error) });
-  }
+  });
 }
 
 type SizeStock = { label: string; stock: number };

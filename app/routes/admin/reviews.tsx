@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
+import { ListPageLinks } from "~/components/admin/list-page-links";
 import { ProductNameLink } from "~/components/admin/product-name-link";
 import { ConfirmCard, ConfirmDialog } from "~/components/confirm-dialog";
-import { Pagination } from "~/components/product/pagination";
 import { StarRating } from "~/components/product/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -244,11 +244,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </AdminTable>
       </Card>
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        hrefFor={(p) => hrefWith(search, { page: p, delete: undefined })}
-      />
+      <ListPageLinks page={page} pageCount={pageCount} closing="delete" />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
