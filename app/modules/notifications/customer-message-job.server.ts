@@ -10,8 +10,6 @@ import {
 } from "../../domain/order-messages";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { recordAudit } from "../audit/audit.server";
-import { requeueJob } from "../jobs/enqueue.server";
 import { defineJob, type JobServices, payloadUuid } from "../jobs/job-kinds.server";
 import { runJobs } from "../jobs/run-jobs.server";
 import {
@@ -19,7 +17,6 @@ import {
   logQueuedMessage,
   type MessageSubject,
   noteMessageRetry,
-  reopenFailedMessage,
   settleMessage,
   takeHourlySend,
 } from "./customer-messages.server";

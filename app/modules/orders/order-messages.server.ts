@@ -1,16 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { messageConsents, orders, profiles } from "../../../db/schema";
-import {
-  MESSAGE_CHANNELS,
-  type MessageChannel,
-  messageOccasion,
-  ORDER_MESSAGE_EVENTS,
-  type OrderMessageEvent,
-} from "../../domain/order-messages";
+import { and, eq } from "drizzle-orm";
+import { orders, profiles } from "../../../db/schema";
+import { ORDER_MESSAGE_EVENTS, type OrderMessageEvent } from "../../domain/order-messages";
 import { smsTextProblems } from "../../domain/sms-text";
 import type { Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { enqueueCustomerMessage } from "../notifications/customer-message-job.server";
 import type { MessageWriter } from "../notifications/notice-writers.server";
 import { getSettings } from "../settings/settings.server";
 import { loadOrderForMail } from "./order-mail.server";
