@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { BASE_URL } from "./config";
 // The printed documents' pages must print without breaking the Content-Security-Policy.
 import { type ConsoleGuard, expect, test } from "./console-guard";
-import { checkOutCashOnDelivery, signInAsAdmin, signUp, waitForHydration } from "./helpers";
+import { checkOutCashOnDelivery, signUp, waitForHydration, withAdminSession } from "./helpers";
 
 // A product no other spec buys: four of them pass WELCOME10's minimum order, so the invoice has
 // a discount to show as a negative amount.
@@ -67,7 +67,7 @@ async function openOrder(
   await consoleGuard.watch(context);
   await context.addInitScript(stubPrint);
   const admin = await context.newPage();
-  await signInAsAdmin(admin);
+  await withAdminSession(admin.context());
   await admin.goto(`/admin/orders?q=${orderNumber}`);
   await waitForHydration(admin);
   await admin.getByRole("link", { name: `View order ${orderNumber}` }).click();
