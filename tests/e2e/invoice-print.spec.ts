@@ -83,13 +83,23 @@ async function openDocument(context: BrowserContext, control: Locator, heading: 
   return document;
 }
 
+/**
+ * Waits until nothing on the page is left that could print: it has loaded (its load event, which
+ * a page opened before then prints on, is past) and React has hydrated it with its effects run (the
+ * Print button shows only once hydrated, and the effects of the hydrating render run before that).
+ */
+async function expectSettled(page: Page) {
+  await expect(page.getByRole("button", { name: "Print", exact: true })).toBeVisible();
+  await page.waitForFunction(() => document.readyState === "complete");
+}
+
 /** Asserts the page printed exactly once, after it had loaded, with its document showing. */
 async function expectPrintedOnce(page: Page, heading: string) {
   await expect.poll(() => printCalls(page)).toHaveLength(1);
   expect(await printCalls(page)).toEqual([{ heading, readyState: "complete" }]);
   // The address loses its ?print=1, so a reload or a bookmark shows it without printing.
   await expect(page).toHaveURL((url) => !url.search.includes("print"));
-  await page.waitForTimeout(500);
+  await expectSettled(page);
   expect(await printCalls(page)).toHaveLength(1);
 }
 
@@ -121,7 +131,7 @@ test("Print Invoice and Credit Note open the document and the browser's print di
   expect(await printCalls(invoice)).toHaveLength(2);
   await invoice.reload();
   await waitForHydration(invoice);
-  await invoice.waitForTimeout(500);
+  await expectSettled(invoice);
   expect(await printCalls(invoice)).toEqual([]);
   await invoice.close();
 
