@@ -138,6 +138,8 @@ test("Print Invoice and Credit Note open the document and the browser's print di
   // Cancelling the invoiced order issues a credit note, printed from the same row.
   await admin.goto(`/admin/orders?q=${orderNumber}`);
   await waitForHydration(admin);
+  // The plain form's select (with an Update button) stands until the hydrating render replaces it.
+  await expect(admin.getByRole("button", { name: "Update", exact: true })).toHaveCount(0);
   await admin.getByLabel(`Status of order ${orderNumber}`).selectOption("cancelled");
   await admin
     .getByRole("alertdialog", { name: `Cancel order ${orderNumber}?` })
