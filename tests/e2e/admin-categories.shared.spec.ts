@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { seedCategories, seedProducts } from "../../db/seed/catalog-data";
-import { signInAsAdmin } from "./helpers";
+import { withAdminSession } from "./helpers";
 
 // Runs in the "shared-state" project, after the storefront tests: a new category shows on the
 // home page and at /categories, whose tests count the seeded categories. Seeded categories are
@@ -20,7 +20,7 @@ test("categories: list with counts, add, show in the shop, refuse delete while i
 }) => {
   test.slow();
   const admin = await (await browser.newContext()).newPage();
-  await signInAsAdmin(admin);
+  await withAdminSession(admin.context());
   await admin.goto("/admin/categories");
   await expect(admin.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
   for (const category of seedCategories) {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { BASE_URL } from "./config";
-import { signInAsAdmin, signUp, waitForHydration } from "./helpers";
+import { signUp, waitForHydration, withAdminSession } from "./helpers";
 
 // Runs in the "shared-state" project, after the storefront tests: it changes the offers every
 // home page shows. Its tests run side by side: each works on a coupon code of its own, and none
@@ -19,7 +19,7 @@ test("coupons: list, create, live on the home page, edit, deactivate, delete", a
 }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAsAdmin(admin);
+  await withAdminSession(admin.context());
   await admin.goto("/admin/coupons");
   const table = admin.getByRole("table");
   await expect(admin.getByRole("heading", { name: "Active Coupons" })).toBeVisible();
@@ -108,7 +108,7 @@ test("the Create Coupon dialog opens clean after a cancelled empty submit, and a
 }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAsAdmin(admin);
+  await withAdminSession(admin.context());
   await admin.goto("/admin/coupons");
   await waitForHydration(admin);
   const dialog = admin.getByRole("dialog", { name: "Create New Coupon" });
@@ -147,7 +147,7 @@ test("the Create Coupon dialog opens clean after a cancelled empty submit, and a
 test("customers see 'Coupon expired!' and 'Coupon already applied!'", async ({ browser, page }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAsAdmin(admin);
+  await withAdminSession(admin.context());
   await admin.goto("/admin/coupons");
   const bygone = newCode("BYGONE5");
   await admin.getByRole("link", { name: "Create Coupon" }).click();
@@ -196,7 +196,7 @@ test("customers see 'Coupon expired!' and 'Coupon already applied!'", async ({ b
 test("a coupon whose uses ran out says 'Coupon limit reached!'", async ({ browser }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAsAdmin(admin);
+  await withAdminSession(admin.context());
   await admin.goto("/admin/coupons");
   const lastOne = newCode("LASTONE");
   await admin.getByRole("link", { name: "Create Coupon" }).click();

@@ -13,6 +13,7 @@ test("the sidebar leads to the remittances and the background jobs, which name e
   await context.close();
 
   const admin = await adminPage(browser);
+  await admin.goto("/admin/dashboard");
   await waitForHydration(admin);
   const sidebar = admin.getByRole("navigation", { name: "Admin" });
   await sidebar.getByRole("link", { name: "Remittances" }).click();

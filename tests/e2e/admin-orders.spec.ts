@@ -5,7 +5,6 @@ import { ADMIN, BASE_URL } from "./config";
 import {
   orderCashOnDelivery,
   payByCard,
-  signInAsAdmin,
   signUp,
   uniqueEmail,
   waitForHydration,
@@ -71,7 +70,7 @@ test("an administrator finds a customer's order, updates it, ships it and prints
     slug: MAHARASHTRA_PRODUCT.slug,
   });
   await order.customer.context().close();
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
 
   // Search by order number, then by name in another case.
   await page.goto("/admin/orders");
@@ -184,7 +183,7 @@ test("an order to Karnataka is invoiced with IGST, and its customer opens the in
       postalCode: "560001",
     },
   });
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await openOrdersFor(page, order.orderNumber);
   const invoice = await openInvoice(page, order.orderNumber);
   await expect(invoice.getByRole("region", { name: "Parties" })).toContainText(
@@ -234,7 +233,7 @@ test("cancelling asks first, 'Invalid status' is refused, the CSV export downloa
     slug: CANCEL_PRODUCT.slug,
   });
   await order.customer.context().close();
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await openOrdersFor(page, order.orderNumber);
 
   // A status outside the five, posted by hand, is refused.
@@ -302,7 +301,7 @@ test("an order is found by the customer's e-mail, and by their phone as read out
     phone,
   );
   await context.close();
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
 
   const found = page.getByRole("row").filter({ hasText: orderNumber });
   const orderRows = page.getByRole("row").filter({ hasText: /ORD-/ });

@@ -173,6 +173,8 @@ test("dashboard: headline cards, recent orders, low stock and the sales chart", 
   browser,
 }) => {
   const admin = await adminPage(browser);
+  await admin.goto("/admin/dashboard");
+  await waitForHydration(admin);
   await expect(admin.getByText("Overview of your store")).toBeVisible();
   for (const title of ["Total Products", "Total Orders", "Total Customers", "Total Revenue"]) {
     await expect(admin.getByRole("heading", { name: title })).toBeVisible();

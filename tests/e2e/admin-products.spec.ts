@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { seriousViolations } from "./accessibility-audit";
-import { signInAsAdmin, withAdminSession } from "./helpers";
+import { withAdminSession } from "./helpers";
 
 // Runs beside the storefront tests on the same shop: it never changes a seeded product, and the
 // product it adds has no category and is not featured, so category counts and the home page stay
@@ -68,7 +68,7 @@ test("search by name, case-insensitive, with 'No products found' when nothing ma
 
 test("search and pages work without JavaScript", async ({ browser }) => {
   const signedIn = await browser.newContext();
-  await signInAsAdmin(await signedIn.newPage());
+  await withAdminSession(signedIn);
   const context = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await signedIn.storageState(),
@@ -322,7 +322,7 @@ test("the pictures are arranged with the keyboard: move, choose the primary one,
 test("a product can be added and deleted without JavaScript", async ({ browser }) => {
   const name = `Zqx Plain Churna ${randomUUID().slice(0, 8)}`;
   const signedIn = await browser.newContext();
-  await signInAsAdmin(await signedIn.newPage());
+  await withAdminSession(signedIn);
   const context = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await signedIn.storageState(),

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN } from "./config";
-import { adminPage, signInAsAdmin, signInWithoutScript, waitForHydration } from "./helpers";
+import { adminPage, signInWithoutScript, waitForHydration, withAdminSession } from "./helpers";
 
 // Runs in the "shared-state" project, after the storefront tests: the shop's name and phone show
 // on every page. The original values are put back at the end. One test at a time: each saves the
@@ -23,7 +23,7 @@ test("settings: validated, saved, shown on the storefront, audited, then restore
   page,
   browser,
 }) => {
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await openSettings(page);
   const original: Record<string, string> = {};
   for (const label of FIELDS) original[label] = await page.getByLabel(label).inputValue();

@@ -5,6 +5,7 @@ import {
   signIn,
   signOutFromMenu,
   signUp,
+  signUpOnHome,
   signUpThroughForm,
   uniqueEmail,
   waitForMail,
@@ -93,7 +94,7 @@ test.describe("sign up", () => {
 
 test.describe("sign in and out", () => {
   test("signs in, welcomes back, and signs out with 'See you soon'", async ({ page }) => {
-    const account = await signUp(page);
+    const account = await signUpOnHome(page);
     await signOutFromMenu(page);
     await expect(page.getByText("See you soon")).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -106,8 +107,21 @@ test.describe("sign in and out", () => {
     await expect(page.getByRole("link", { name: /^Wishlist/ })).toBeVisible();
   });
 
-  test("a wrong password says 'Sign in failed'", async ({ page }) => {
+  test("without JavaScript, the sign-in form signs in and goes home", async ({ page, browser }) => {
     const account = await signUp(page);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto("/auth");
+    const form = plain.locator("form#sign-in");
+    await form.getByLabel("Email").fill(account.email);
+    await form.getByLabel("Password").fill(account.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await expect(plain).toHaveURL("/");
+    await context.close();
+  });
+
+  test("a wrong password says 'Sign in failed'", async ({ page }) => {
+    const account = await signUpOnHome(page);
     await signOutFromMenu(page);
     await signIn(page, account.email, "not-the-password");
     await expect(page.getByText("Sign in failed")).toBeVisible();
@@ -116,7 +130,7 @@ test.describe("sign in and out", () => {
   });
 
   test("the button reads 'Signing in...' while the request runs", async ({ page }) => {
-    const account = await signUp(page);
+    const account = await signUpOnHome(page);
     await signOutFromMenu(page);
     await page.goto("/auth");
     const form = page.locator("form#sign-in");
@@ -137,7 +151,7 @@ test.describe("password reset", () => {
   test("sends a link by e-mail that sets a new password; the old one stops working", async ({
     page,
   }) => {
-    const account = await signUp(page);
+    const account = await signUpOnHome(page);
     await signOutFromMenu(page);
     await page.goto("/auth");
     await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -199,7 +213,7 @@ test.describe("administrators", () => {
   });
 
   test("a customer ticking 'Sign in as Admin' is refused and signed out", async ({ page }) => {
-    const account = await signUp(page);
+    const account = await signUpOnHome(page);
     await signOutFromMenu(page);
     await signIn(page, account.email, account.password, { asAdmin: true });
     await expect(page.getByText("Access Denied: Admin privileges not found")).toBeVisible();

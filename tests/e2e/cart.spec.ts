@@ -7,6 +7,7 @@ import {
   signInWithoutScript,
   signOutFromMenu,
   signUp,
+  signUpOnHome,
   uniqueEmail,
   waitForHydration,
 } from "./helpers";
@@ -35,7 +36,7 @@ function cardAddButton(page: Page, name: string) {
 test("a visitor's add on the product page waits for sign-in and comes back with the item", async ({
   page,
 }) => {
-  const account = await signUp(page);
+  const account = await signUpOnHome(page);
   await signOutFromMenu(page);
   await page.goto("/product/aceemal-tablet");
   await waitForHydration(page);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN } from "./config";
 import { expect, test } from "./console-guard";
-import { signUp } from "./helpers";
+import { signUp, signUpOnHome } from "./helpers";
 
 /**
  * The main journeys, each page loaded in full (server HTML, then hydration), under the console
@@ -62,7 +62,8 @@ test("a customer's cart with HEALTH15 throws confetti; checkout and profile stay
   page,
 }) => {
   test.setTimeout(90_000);
-  await signUp(page, { fullName: "Kavita Shinde" });
+  // Signed in on the home page, its welcome toast shown, then the journey of the cart.
+  await signUpOnHome(page, { fullName: "Kavita Shinde" });
   // Chyawanprash Special (₹1,049) is enough for HEALTH15's ₹999 minimum.
   await load(page, "/product/chyawanprash-special");
   await page.getByRole("button", { name: "Add to Cart" }).click();

@@ -1,10 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
   orderCashOnDelivery,
-  signInAsAdmin,
   signUp,
   waitForHydration,
   waitForMail,
+  withAdminSession,
 } from "./helpers";
 
 // A product no other spec buys, with stock for both orders placed here.
@@ -57,7 +57,7 @@ test("the owner ships with the test courier; the customer follows the AWB to del
   const account = await signUp(shopper, { fullName: "Courier Shopper" });
   const orderNumber = await orderCashOnDelivery(shopper, PRODUCT.slug);
 
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   const { dialog, awb } = await ship(page, orderNumber);
   await expect(dialog).toContainText("Pickup requested");
   const [label] = await Promise.all([
@@ -105,7 +105,7 @@ test("a parcel returned to the shop cancels its order", async ({ browser, page }
   const account = await signUp(shopper, { fullName: "Returning Shopper" });
   const orderNumber = await orderCashOnDelivery(shopper, PRODUCT.slug);
 
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await ship(page, orderNumber);
   await scan(page, orderNumber, "Mark picked up");
   await scan(page, orderNumber, "Out for delivery");

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { BASE_URL } from "./config";
 // The printed documents' pages must print without breaking the Content-Security-Policy.
 import { type ConsoleGuard, expect, test } from "./console-guard";
-import { checkOutCashOnDelivery, signInAsAdmin, signUp, waitForHydration } from "./helpers";
+import { checkOutCashOnDelivery, signUp, waitForHydration, withAdminSession } from "./helpers";
 
 // A product no other spec buys: four of them pass WELCOME10's minimum order, so the invoice has
 // a discount to show as a negative amount.
@@ -67,7 +67,7 @@ async function openOrder(
   await consoleGuard.watch(context);
   await context.addInitScript(stubPrint);
   const admin = await context.newPage();
-  await signInAsAdmin(admin);
+  await withAdminSession(admin.context());
   await admin.goto(`/admin/orders?q=${orderNumber}`);
   await waitForHydration(admin);
   await admin.getByRole("link", { name: `View order ${orderNumber}` }).click();
@@ -83,13 +83,23 @@ async function openDocument(context: BrowserContext, control: Locator, heading: 
   return document;
 }
 
+/**
+ * Waits until nothing on the page is left that could print: it has loaded (its load event, which
+ * a page opened before then prints on, is past) and React has hydrated it with its effects run (the
+ * Print button shows only once hydrated, and the effects of the hydrating render run before that).
+ */
+async function expectSettled(page: Page) {
+  await expect(page.getByRole("button", { name: "Print", exact: true })).toBeVisible();
+  await page.waitForFunction(() => document.readyState === "complete");
+}
+
 /** Asserts the page printed exactly once, after it had loaded, with its document showing. */
 async function expectPrintedOnce(page: Page, heading: string) {
   await expect.poll(() => printCalls(page)).toHaveLength(1);
   expect(await printCalls(page)).toEqual([{ heading, readyState: "complete" }]);
   // The address loses its ?print=1, so a reload or a bookmark shows it without printing.
   await expect(page).toHaveURL((url) => !url.search.includes("print"));
-  await page.waitForTimeout(500);
+  await expectSettled(page);
   expect(await printCalls(page)).toHaveLength(1);
 }
 
@@ -121,13 +131,15 @@ test("Print Invoice and Credit Note open the document and the browser's print di
   expect(await printCalls(invoice)).toHaveLength(2);
   await invoice.reload();
   await waitForHydration(invoice);
-  await invoice.waitForTimeout(500);
+  await expectSettled(invoice);
   expect(await printCalls(invoice)).toEqual([]);
   await invoice.close();
 
   // Cancelling the invoiced order issues a credit note, printed from the same row.
   await admin.goto(`/admin/orders?q=${orderNumber}`);
   await waitForHydration(admin);
+  // The plain form's select (with an Update button) stands until the hydrating render replaces it.
+  await expect(admin.getByRole("button", { name: "Update", exact: true })).toHaveCount(0);
   await admin.getByLabel(`Status of order ${orderNumber}`).selectOption("cancelled");
   await admin
     .getByRole("alertdialog", { name: `Cancel order ${orderNumber}?` })

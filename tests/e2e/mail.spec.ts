@@ -4,6 +4,7 @@ import {
   orderCashOnDelivery,
   signOutFromMenu,
   signUp,
+  signUpOnHome,
   waitForHydration,
   waitForMail,
 } from "./helpers";
@@ -122,7 +123,7 @@ test("the customer hears of shipping, delivery, the cash received and a cancella
 test("the password reset e-mail's button carries the same link as its plain text", async ({
   page,
 }) => {
-  const account = await signUp(page);
+  const account = await signUpOnHome(page);
   await signOutFromMenu(page);
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot password?" }).click();

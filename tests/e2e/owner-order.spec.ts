@@ -4,7 +4,6 @@ import { ADMIN } from "./config";
 import {
   orderCashOnDelivery,
   payByCard,
-  signInAsAdmin,
   signUp,
   waitForHydration,
   waitForMail,
@@ -69,7 +68,7 @@ test("a failed delivery attempt is told to the customer, and the owner asks for 
   const orderNumber = await orderCashOnDelivery(shopper.page, PRODUCT.slug);
   await shopper.context.close();
 
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   // Shipping is dispatch: the tax invoice is numbered then, not when it is first printed.
   const shipped = await ship(page, orderNumber);
   await expect(shipped.getByText(/^INV\/\d{2}-\d{2}\/\d{6}$/)).toBeVisible();
@@ -137,7 +136,7 @@ test("a paid card order refunded in full keeps its shipment, its invoice and its
   const orderNumber = await payByCard(shopper.page, PRODUCT.slug);
   await shopper.context.close();
 
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await ship(page, orderNumber);
   await scan(page, orderNumber, "Mark picked up");
   await scan(page, orderNumber, "Delivered");
@@ -178,7 +177,7 @@ test("cancelling a paid card order says how much goes back to the card", async (
   const orderNumber = await payByCard(shopper.page, PRODUCT.slug);
   await shopper.context.close();
 
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await page.goto(`/admin/orders?q=${orderNumber}`);
   await waitForHydration(page);
   const total = (await page
@@ -202,7 +201,7 @@ test("without JavaScript, the cash of a delivered order is recorded after the sa
   const shopper = await customer(browser, "Plain Cash Shopper");
   const orderNumber = await orderCashOnDelivery(shopper.page, PRODUCT.slug);
   await shopper.context.close();
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await page.goto(`/admin/orders?q=${orderNumber}`);
   await waitForHydration(page);
   await page.getByLabel(`Status of order ${orderNumber}`).selectOption("delivered");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAsAdmin, waitForHydration } from "./helpers";
+import { waitForHydration, withAdminSession } from "./helpers";
 
 function toasts(page: Page) {
   return page.getByRole("region", { name: /^Notifications/ });
@@ -9,7 +9,7 @@ function toasts(page: Page) {
 test("the owner sets the parcel box in the settings; a side out of range is refused", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await withAdminSession(page.context());
   await page.goto("/admin/settings");
   await waitForHydration(page);
   const length = page.getByLabel("Package length (cm)");

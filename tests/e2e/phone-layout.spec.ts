@@ -1,7 +1,13 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { seriousViolations } from "./accessibility-audit";
 import { ADMIN } from "./config";
-import { orderCashOnDelivery, signInAsAdmin, signUp, waitForHydration } from "./helpers";
+import {
+  orderCashOnDelivery,
+  signInAsAdmin,
+  signUp,
+  waitForHydration,
+  withAdminSession,
+} from "./helpers";
 
 // The back office's drawer and dialogs move as a shopper sees them (the suite's default is reduced
 // motion).
@@ -95,7 +101,7 @@ test.describe("on a 390 px phone", () => {
   test("the products list keeps each product's name and category inside its own cell", async ({
     page,
   }) => {
-    await signInAsAdmin(page);
+    await withAdminSession(page.context());
     await page.goto("/admin/products");
     const rows = page.getByRole("row").filter({ has: page.getByRole("rowheader") });
     await expect(rows.first()).toBeVisible();
@@ -127,7 +133,7 @@ test.describe("on a 390 px phone", () => {
     const orderNumber = await placeOrderOnPhone(await customer.newPage());
     await customer.close();
 
-    await signInAsAdmin(page);
+    await withAdminSession(page.context());
     for (const { path, heading } of ADMIN_PAGES) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -210,12 +216,8 @@ test.describe("on a 390 px phone", () => {
 test.describe("on a 390 px phone without JavaScript", () => {
   test.use({ viewport: PHONE, javaScriptEnabled: false });
 
-  test("the back office's menu button still shows the links", async ({ page, browser }) => {
-    const withScript = await browser.newContext({ viewport: PHONE });
-    const signIn = await withScript.newPage();
-    await signInAsAdmin(signIn);
-    await page.context().addCookies(await withScript.cookies());
-    await withScript.close();
+  test("the back office's menu button still shows the links", async ({ page }) => {
+    await withAdminSession(page.context());
 
     await page.goto("/admin/dashboard");
     const nav = page.getByRole("navigation", { name: "Admin" });

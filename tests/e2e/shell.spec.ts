@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN } from "./config";
-import { signUp, waitForHydration } from "./helpers";
+import { signUpOnHome, waitForHydration } from "./helpers";
 
 // The mobile menu's drawer slides in as a shopper sees it (the suite's default is reduced motion).
 test.use({ reducedMotion: "no-preference" });
@@ -36,7 +36,7 @@ test("header search sends trimmed text to /products and ignores blank text", asy
 });
 
 test("the user menu greets the customer and links to the profile", async ({ page }) => {
-  const account = await signUp(page, { fullName: "Kavita Joshi" });
+  const account = await signUpOnHome(page, { fullName: "Kavita Joshi" });
   await page.getByRole("button", { name: "Account menu" }).click();
   const menu = page.getByRole("menu");
   await expect(menu.getByText("Hello, Kavita Joshi")).toBeVisible();
@@ -132,7 +132,7 @@ test("the footer has quick links, customer service, contact details and a newsle
 });
 
 test("cart and wishlist icons appear once signed in", async ({ page }) => {
-  const account = await signUp(page);
+  const account = await signUpOnHome(page);
   await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Wishlist, 0 items" })).toBeVisible();
   await page.goto("/wishlist");

@@ -7,7 +7,7 @@ import {
   shopDate,
 } from "../../app/domain/stock-lots";
 import { seedProducts } from "../../db/seed/catalog-data";
-import { signInAsAdmin } from "./helpers";
+import { withAdminSession } from "./helpers";
 import { trialProduct } from "./trial-product";
 
 const ASHWAGANDHA = seedProducts.find((p) => p.slug === "ashwagandha-tablet")!;
@@ -56,7 +56,7 @@ test.describe("stock in lots", () => {
   test("the settings show the minimum shelf life and the demo shop's licence number", async ({
     page,
   }) => {
-    await signInAsAdmin(page);
+    await withAdminSession(page.context());
     await page.goto("/admin/settings");
     await expect(page.getByLabel("Minimum shelf life (days)")).toHaveValue("90");
     await expect(page.getByLabel("Manufacturing licence number")).toHaveValue(
