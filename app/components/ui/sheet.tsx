@@ -2,7 +2,6 @@ import { X } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
-import { dialogOverlayClass } from "./dialog-styles";
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
@@ -19,7 +18,7 @@ export interface SheetContentProps extends ComponentProps<typeof SheetPrimitive.
 export function SheetContent({ className, children, side = "right", ...props }: SheetContentProps) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay className={dialogOverlayClass} />
+      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black opacity-50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
       <SheetPrimitive.Content
         className={cn(
           "fixed z-50 flex h-full w-[85%] max-w-sm flex-col gap-4 overflow-y-auto border-border bg-card p-6 text-card-foreground shadow-xl focus-visible:outline-none",
