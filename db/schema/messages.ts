@@ -13,6 +13,7 @@ import {
 import {
   CONSENT_SOURCES,
   DEFAULT_ORDER_MESSAGES_PER_HOUR,
+  MESSAGE_CHANNELS,
   MESSAGE_STATES,
   NOTICE_CHANNELS,
 } from "../../app/domain/order-messages";
@@ -31,7 +32,7 @@ export const messageConsents = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    channel: text("channel", { enum: NOTICE_CHANNELS }).notNull(),
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
     optedInAt: timestamp("opted_in_at", { withTimezone: true }).notNull(),
     optedInVia: text("opted_in_via", { enum: CONSENT_SOURCES }).notNull(),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),

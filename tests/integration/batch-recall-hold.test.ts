@@ -194,6 +194,8 @@ describe(`a batch recall on ${DATABASE_KIND}`, () => {
     expect(mails.map((row) => row.key)).toEqual([
       `recall:${asha.userId}:${size.batch.toLowerCase()}`,
     ]);
+    // A mail's row in the log is written when it is first tried.
+    await sendDueMails(handle.db, testServices());
     const messages = await handle.db
       .select({ about: customerMessages.about, channel: customerMessages.channel })
       .from(customerMessages)

@@ -75,11 +75,6 @@ describe(`the notifications log on ${DATABASE_KIND}`, () => {
   it("logs an order's mails beside its messages, each settled by its send", async () => {
     const customer = await newCustomer();
     const order = await orderBy(customer, { sms: true });
-    expect((await logOf(order.id)).map((row) => `${row.event} ${row.channel}`)).toEqual([
-      "new-order-alert email",
-      "order-placed email",
-      "order-placed sms",
-    ]);
     await sendDueMails(handle.db, testServices());
     await sendDueMessages(handle.db, testServices());
     const [profile] = await handle.db
@@ -87,7 +82,11 @@ describe(`the notifications log on ${DATABASE_KIND}`, () => {
       .from(profiles)
       .where(eq(profiles.id, customer));
     const rows = await logOf(order.id);
-    expect(rows.map((row) => row.state)).toEqual(["sent", "sent", "sent"]);
+    expect(rows.map((row) => `${row.event} ${row.channel} ${row.state}`).sort()).toEqual([
+      "new-order-alert email sent",
+      "order-placed email sent",
+      "order-placed sms sent",
+    ]);
     const mail = rows.find((row) => row.event === "order-placed" && row.channel === "email")!;
     expect(mail.recipient).toBe(profile!.email);
     expect(mail.providerId).toMatch(/^mail-job\.[0-9a-f-]{36}$/);
@@ -98,6 +97,7 @@ describe(`the notifications log on ${DATABASE_KIND}`, () => {
       order.id,
       "LOG-1",
     );
+    await sendDueMails(handle.db, testServices());
     const shipped = (await logOf(order.id)).filter((row) => row.event === "order-shipped");
     expect(shipped.map((row) => row.channel).sort()).toEqual(["email", "sms"]);
   });

@@ -234,33 +234,39 @@ describe(`the owner's screens on ${DATABASE_KIND}`, () => {
     );
     // Every notice of the order on every channel: its mails beside its messages (decision 081).
     const shop = await getSettings(handle.db);
-    expect(answer.body!.detail.messages).toEqual([
-      expect.objectContaining({
-        event: "new-order-alert",
-        channel: "email",
-        maskedRecipient: shop.email,
-        state: "sent",
-        providerId: expect.stringMatching(/^mail-job\./),
-      }),
-      expect.objectContaining({
-        event: "order-placed",
-        channel: "email",
-        maskedRecipient: customer.email,
-        state: "sent",
-      }),
-      expect.objectContaining({
-        event: "order-placed",
-        channel: "whatsapp",
-        maskedRecipient: "••••••3210",
-        state: "sent",
-      }),
-      expect.objectContaining({ event: "order-shipped", channel: "email", state: "sent" }),
-      expect.objectContaining({ event: "order-shipped", channel: "whatsapp", state: "sent" }),
-    ]);
+    expect(answer.body!.detail.messages).toHaveLength(5);
+    expect(answer.body!.detail.messages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          event: "new-order-alert",
+          channel: "email",
+          maskedRecipient: shop.email,
+          state: "sent",
+          providerId: expect.stringMatching(/^mail-job\./),
+        }),
+        expect.objectContaining({
+          event: "order-placed",
+          channel: "email",
+          maskedRecipient: customer.email,
+          state: "sent",
+        }),
+        expect.objectContaining({
+          event: "order-placed",
+          channel: "whatsapp",
+          maskedRecipient: "••••••3210",
+          state: "sent",
+        }),
+        expect.objectContaining({ event: "order-shipped", channel: "email", state: "sent" }),
+        expect.objectContaining({ event: "order-shipped", channel: "whatsapp", state: "sent" }),
+      ]),
+    );
     // The order's address shows its phone, as before; the messages show only the last digits,
     // even where the outbox names its file by the number.
     expect(JSON.stringify(answer.body!.detail.messages)).not.toContain("9876543210");
-    expect(answer.body!.detail.messages[2]!.providerId).toMatch(/-whatsapp-••••••3210-/);
+    const placedByWhatsApp = answer.body!.detail.messages.find(
+      (m) => m.event === "order-placed" && m.channel === "whatsapp",
+    );
+    expect(placedByWhatsApp!.providerId).toMatch(/-whatsapp-••••••3210-/);
 
     const none = await callRouteAt<{ detail: { messages: unknown[] } }>(
       ordersLoader,

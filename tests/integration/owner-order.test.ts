@@ -184,6 +184,8 @@ describe(`a failed delivery attempt on ${DATABASE_KIND}`, () => {
     const order = await shippedWithCourier({ consent: "sms" });
     await applyTestScan(handle.db, order.id, "out_for_delivery");
     await applyTestScan(handle.db, order.id, "failed_attempt");
+    // A mail's row in the log is written when it is first tried.
+    await drainMailOutbox(handle.db, testServices());
     const messages = await handle.db
       .select({ event: customerMessages.event, channel: customerMessages.channel })
       .from(customerMessages)

@@ -41,7 +41,7 @@ import { firstSizeId, insertProducts, stockOf as stockOfSize } from "./support/c
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
 import { rerunMigrationUpdates } from "./support/migrations";
-import { chooseServices, resetServices, routeContext, testServices } from "./support/services";
+import { chooseServices, routeContext, testServices } from "./support/services";
 
 const KEY_ID = "rzp_test_PaymentsSuite01";
 const KEY_SECRET = "key_secret_for_the_fake_0123456789";
@@ -293,12 +293,17 @@ function withRazorpayEnv<T>(load: () => Promise<T>, run: (mod: T) => Promise<voi
       ),
     }),
     async ({ loaded, services }) => {
-      // The gateway a request is handed is the one these variables describe.
-      chooseServices(services);
+      // The gateway a request is handed is the one these variables describe; mail still goes
+      // to the file's own mailer.
+      const saved = testServices();
+      chooseServices({
+        ...services,
+        notifications: { ...services.notifications, mail: saved.notifications.mail },
+      });
       try {
         await run(loaded);
       } finally {
-        resetServices();
+        chooseServices(saved);
       }
     },
   );

@@ -13,18 +13,23 @@ export async function enqueueJob(
   await enqueueJobs(tx, kind, [{ key, payload }], runAt);
 }
 
-/** Several jobs of one kind in one statement, each unless one with its key exists. */
+/**
+ * Several jobs of one kind in one statement, each unless one with its key exists; returns the
+ * keys written now.
+ */
 export async function enqueueJobs(
   tx: Executor,
   kind: string,
   jobs: readonly { key: string; payload: Record<string, unknown> }[],
   runAt = new Date(),
-) {
-  if (jobs.length === 0) return;
-  await tx
+): Promise<Set<string>> {
+  if (jobs.length === 0) return new Set();
+  const rows = await tx
     .insert(backgroundJobs)
     .values(jobs.map(({ key, payload }) => ({ kind, key, payload, runAt })))
-    .onConflictDoNothing({ target: [backgroundJobs.kind, backgroundJobs.key] });
+    .onConflictDoNothing({ target: [backgroundJobs.kind, backgroundJobs.key] })
+    .returning({ key: backgroundJobs.key });
+  return new Set(rows.map((row) => row.key));
 }
 
 /**

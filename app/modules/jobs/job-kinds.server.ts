@@ -47,7 +47,7 @@ export type DefinedJob<Payload> = JobKind<Payload> & {
     tx: Executor,
     jobs: readonly { key: string; payload: Payload }[],
     runAt?: Date,
-  ): Promise<void>;
+  ): Promise<Set<string>>;
 };
 
 function registry() {
@@ -75,7 +75,11 @@ export function jobKind(kind: string): JobKind<Record<string, unknown>> | undefi
  * else, so a stray payload cannot fail the statement that reads it.
  */
 export function payloadUuid(field: string): SQL {
-  const value = sql`(j.payload->>${field})`;
+  return uuidOrNull(sql`(j.payload->>${field})`);
+}
+
+/** `value` (text) as a uuid, or null when it holds anything else. */
+export function uuidOrNull(value: SQL): SQL {
   return sql`(case when ${value} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
     then ${value}::uuid end)`;
 }

@@ -10,7 +10,7 @@ import {
 } from "../../domain/order-messages";
 import type { Database, Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { defineJob, type JobServices, payloadUuid } from "../jobs/job-kinds.server";
+import { defineJob, type JobServices, payloadUuid, uuidOrNull } from "../jobs/job-kinds.server";
 import { runJobs } from "../jobs/run-jobs.server";
 import {
   findMessage,
@@ -45,8 +45,8 @@ export const CUSTOMER_MESSAGE_RETRY: JobRetry = {
 export const messageJob = defineJob<{ messageId: string }>({
   kind: CUSTOMER_MESSAGE_JOB,
   retry: CUSTOMER_MESSAGE_RETRY,
-  // A message is about an order (customer_messages.about).
-  orders: sql`array(select m.about from ${customerMessages} m
+  // A message is about an order (customer_messages.about, text since it may name other things).
+  orders: sql`array(select ${uuidOrNull(sql`m.about`)} from ${customerMessages} m
     where m.id = ${payloadUuid("messageId")})`,
   run: ({ messageId }, { database, attempt, services }) =>
     deliverMessage(database, services.notifications, messageId, attempt),

@@ -20,6 +20,9 @@ import {
  */
 export type MailSubject = { kind: string; about: string; occasion: string };
 
+/** A mail job's payload: its subject, and the customer it goes to when it is one. */
+type MailJobPayload = MailSubject & { userId?: string | null };
+
 /** What a mail job's Message-ID is made from: the same however often the job runs. */
 export function mailJobMessageId(jobId: string) {
   return `mail-job.${jobId}`;
@@ -35,7 +38,7 @@ export const MAIL_JOB_RETRY = {
   claimMs: MAIL_CLAIM_MS,
 };
 
-export const mailJob = defineJob<MailSubject>({
+export const mailJob = defineJob<MailJobPayload>({
   kind: MAIL_JOB,
   retry: MAIL_JOB_RETRY,
   // What a mail is about is an order for the order mails; the jobs page keeps only those.
@@ -44,7 +47,9 @@ export const mailJob = defineJob<MailSubject>({
     const { mail, writers } = services.notifications;
     const compose = writers.mails[subject.kind];
     if (!compose) throw new Error(`No one writes ${subject.kind} mails in this process`);
-    const logged = await findLoggedId(database, loggedMail(subject));
+    // Its row in the notifications log is written when it is first tried, not in the caller's
+    // transaction, so a step that mails costs that transaction no statement more.
+    const logged = await logMailTry(database, subject);
     const settle = (outcome: Parameters<typeof settleMessage>[2]) =>
       logged ? settleMessage(database, logged, outcome) : Promise.resolve(false);
     // Written when it is sent, so it says what is true then (an order cancelled meanwhile is
@@ -95,40 +100,33 @@ export function mailJobKey(subject: MailSubject) {
 }
 
 /**
- * A mail to send once the caller's transaction commits: written in it, with its row in the
- * notifications log (docs/decisions/081), so it exists exactly when the change it tells of does,
- * and sent by whichever process takes it. A subject written before is not written again.
- * `userId` is the customer it goes to, when it is one.
+ * A mail to send once the caller's transaction commits: written in it, so it exists exactly when
+ * the change it tells of does, and sent by whichever process takes it. A subject written before
+ * is not written again. `userId` is the customer it goes to, when it is one.
  */
-export function enqueueMail(
-  tx: Executor,
-  subject: MailSubject & { userId?: string | null },
-  at = new Date(),
-) {
-  return enqueueMails(tx, [subject], at).then((written) => written > 0);
+export async function enqueueMail(tx: Executor, subject: MailJobPayload, at = new Date()) {
+  return (await enqueueMails(tx, [subject], at)).size > 0;
 }
 
-/** Several mails, each written once however often this is called; how many were written now. */
-export async function enqueueMails(
-  tx: Executor,
-  subjects: readonly (MailSubject & { userId?: string | null })[],
-  at = new Date(),
-) {
-  let written = 0;
-  for (const { userId, ...subject } of subjects) {
-    if (await logQueuedMessage(tx, { ...loggedMail(subject), userId: userId ?? null }, at)) {
-      written++;
-    }
-  }
-  await mailJob.enqueueMany(
+/** Several mails in one statement, each written once however often this is called; the keys of those written now. */
+export function enqueueMails(tx: Executor, subjects: readonly MailJobPayload[], at = new Date()) {
+  return mailJob.enqueueMany(
     tx,
-    subjects.map(({ kind, about, occasion }) => ({
-      key: mailJobKey({ kind, about, occasion }),
-      payload: { kind, about, occasion },
+    subjects.map(({ userId, ...subject }) => ({
+      key: mailJobKey(subject),
+      payload: userId ? { ...subject, userId } : subject,
     })),
     at,
   );
-  return written;
+}
+
+/** The mail's row in the log, written queued by its first try; its id. */
+async function logMailTry(database: Database, { userId, ...subject }: MailJobPayload) {
+  const notice = loggedMail(subject);
+  return (
+    (await logQueuedMessage(database, { ...notice, userId: userId ?? null })) ??
+    (await findLoggedId(database, notice))
+  );
 }
 
 /** Sends every mail due now; for a caller that waits for them (tests, scripts). */

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { orders } from "../../../db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { messageConsents, orders } from "../../../db/schema";
 import { ORDER_MAIL_KINDS, type OrderMailKind } from "../../domain/mail-outbox";
 import {
   MESSAGE_CHANNELS,
@@ -9,7 +9,7 @@ import {
   type OrderMessageEvent,
 } from "../../domain/order-messages";
 import type { Executor } from "../../lib/db.server";
-import { notify } from "../notifications/notify.server";
+import { notifyAll } from "../notifications/notify.server";
 import { orderShortLinkCode } from "./order-short-links.server";
 
 /**
@@ -41,23 +41,8 @@ export async function notifyOrderStep(
   occasion = messageOccasion(step, at),
   customer?: KnownCustomer,
 ) {
-  const userId = customer?.userId ?? (await customerOf(tx, orderId));
-  const written = await notify(
-    tx,
-    {
-      event: step,
-      about: orderId,
-      occasion,
-      userId,
-      mail: MAILED.includes(step),
-      messages: MESSAGED.includes(step) ? MESSAGE_CHANNELS : [],
-      consents: customer?.channels,
-    },
-    at,
-  );
-  // The link the messages carry, in their transaction: one per order, reused by later steps.
-  if (written.has("sms") || written.has("whatsapp")) await orderShortLinkCode(tx, orderId);
-  return written;
+  const [written] = await tellOrder(tx, orderId, [{ step, occasion }], at, customer);
+  return written!;
 }
 
 /**
@@ -71,18 +56,62 @@ export async function notifyNewOrder(
   now = new Date(),
   customer?: KnownCustomer,
 ) {
-  await notifyOrderStep(tx, "order-placed", orderId, now, "", customer);
-  await notify(
+  await tellOrder(
     tx,
-    { event: "new-order-alert", about: orderId, occasion: "", userId: null, mail: true },
+    orderId,
+    [
+      { step: "order-placed", occasion: "" },
+      { step: "new-order-alert", occasion: "", toShop: true },
+    ],
     now,
+    customer,
   );
 }
 
-async function customerOf(executor: Executor, orderId: string) {
-  const [row] = await executor
-    .select({ userId: orders.userId })
+/** The order's notices, in one go; the order's short link is written with its first message. */
+async function tellOrder(
+  tx: Executor,
+  orderId: string,
+  steps: readonly { step: OrderStep | "new-order-alert"; occasion: string; toShop?: boolean }[],
+  at: Date,
+  customer: KnownCustomer | undefined,
+) {
+  const known = customer ?? (await consentsOfOrderCustomer(tx, orderId));
+  const userId = known?.userId ?? null;
+  const written = await notifyAll(
+    tx,
+    steps.map(({ step, occasion, toShop }) => ({
+      event: step,
+      about: orderId,
+      occasion,
+      userId: toShop ? null : userId,
+      mail: MAILED.includes(step),
+      messages: !toShop && MESSAGED.includes(step) ? MESSAGE_CHANNELS : [],
+      consents: known?.channels ?? [],
+    })),
+    at,
+  );
+  // The link the messages carry, in their transaction: one per order, reused by later steps.
+  if (written.some((channels) => channels.has("sms") || channels.has("whatsapp"))) {
+    await orderShortLinkCode(tx, orderId);
+  }
+  return written;
+}
+
+/** The order's customer and the channels they consent to now, in one statement. */
+async function consentsOfOrderCustomer(
+  executor: Executor,
+  orderId: string,
+): Promise<KnownCustomer | null> {
+  const rows = await executor
+    .select({ userId: orders.userId, channel: messageConsents.channel })
     .from(orders)
+    .leftJoin(
+      messageConsents,
+      and(eq(messageConsents.userId, orders.userId), isNull(messageConsents.withdrawnAt)),
+    )
     .where(eq(orders.id, orderId));
-  return row?.userId ?? null;
+  const userId = rows[0]?.userId;
+  if (!userId) return null;
+  return { userId, channels: rows.flatMap((row) => (row.channel ? [row.channel] : [])) };
 }
