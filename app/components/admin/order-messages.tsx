@@ -42,9 +42,9 @@ export function OrderMessages({
       {messages.map((message) => (
         <li key={message.id} className="grid gap-1 rounded-md border border-border p-3">
           <div className="flex flex-wrap items-center gap-2">
-            <span>
-              <span className="font-medium">{noticeEventLabel(message.event)}</span>
-              {` by ${NOTICE_CHANNEL_LABELS[message.channel]}${message.maskedRecipient ? ` to ${message.maskedRecipient}` : ""} `}
+            {/* One text, so the event's name reads as part of the line, not a label of its own. */}
+            <span className="font-medium">
+              {`${noticeEventLabel(message.event)} by ${NOTICE_CHANNEL_LABELS[message.channel]}${message.maskedRecipient ? ` to ${message.maskedRecipient}` : ""} `}
             </span>
             <Badge variant={TONES[message.state]}>{MESSAGE_STATE_LABELS[message.state]}</Badge>
             <span className="text-muted-foreground">{` ${formatIstDateTime(message.at)}`}</span>
