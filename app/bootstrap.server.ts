@@ -1,5 +1,4 @@
 import { SHOP_JOBS } from "./job-list.server";
-import { createAuth, setAuth } from "./lib/auth.server";
 import { restrictNewFiles, tightenDataDirectory } from "./lib/data-dir-permissions.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "./lib/db.server";
 import { getEnv } from "./lib/env.server";
@@ -10,9 +9,7 @@ import { registerShopGauges } from "./lib/shop-gauges.server";
 import { singleton } from "./lib/singleton.server";
 import { rememberStorefrontReads } from "./lib/storefront-memo.server";
 import { startPageCache, storefrontPageCacheForStats } from "./lib/storefront-page-cache.server";
-import { sendPasswordReset } from "./modules/accounts/account-mail.server";
 import { bootstrapAdministrator } from "./modules/accounts/administrators.server";
-import { checkCodeForAuth } from "./modules/accounts/phone-sign-in.server";
 import { rememberShoppers } from "./modules/accounts/shopper-memo.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
 import { dailyStockRefresh } from "./modules/inventory/daily-refresh.server";
@@ -41,7 +38,6 @@ const lifecycle = singleton(
 export function startShop(): Promise<ShopServices> {
   lifecycle.started ??= (async () => {
     const env = getEnv();
-    const services = createServices(env);
     secureDataDirectory(env.DATA_DIR);
     const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     // A new embedded database is unpacked with its files chmod-ed 0666, past the umask.
@@ -49,16 +45,7 @@ export function startShop(): Promise<ShopServices> {
     setDatabase(handle);
     const secret = env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR);
     setAppSecret(secret);
-    setAuth(
-      createAuth({
-        db: handle.db,
-        secret,
-        publicUrl: env.PUBLIC_URL,
-        sendPasswordReset: (mail) =>
-          sendPasswordReset(handle.db, services.notifications.mail, mail),
-        checkPhoneCode: (check) => checkCodeForAuth(handle.db, check),
-      }),
-    );
+    const services = createServices(env, { db: handle.db, secret });
     await ensureSettings(handle.db);
     await rememberSettingsUntilChanged();
     await rememberStorefrontReads();

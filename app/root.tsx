@@ -28,10 +28,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { accounts } = context.services;
   const [user, counts, shop, { toast, headers }] = await Promise.all([
-    getCurrentUser(request),
-    getHeaderCounts(request),
+    getCurrentUser(accounts, request),
+    getHeaderCounts(accounts, request),
     getShopIdentity(),
     takeToast(request),
   ]);

@@ -1,4 +1,7 @@
+import type { Database } from "./lib/db.server";
 import type { Env } from "./lib/env.server";
+import { sendPasswordReset } from "./modules/accounts/account-mail.server";
+import { type Accounts, createAccounts } from "./modules/accounts/accounts.server";
 import {
   type Notifications,
   notificationsFromEnv,
@@ -9,12 +12,16 @@ import { createShipping, type Shipping } from "./modules/shipping/shipping.serve
 import { SHOP_NOTICE_WRITERS } from "./notice-list.server";
 
 /**
- * The shop's outside services, made once per start from the validated environment
- * (docs/decisions/079) and handed to loaders and actions in the load context
+ * The shop's services, made once per start from the validated environment and the database it
+ * opened (docs/decisions/079, 082), and handed to loaders and actions in the load context
  * (`context.services`) and to background jobs in their run (`job.services`). A test makes its
  * own with the stand-ins it needs.
  */
 export type ShopServices = {
+  /** The database opened at start: PostgreSQL (DATABASE_URL) or the embedded one in DATA_DIR. */
+  db: Database;
+  /** Sign-in and sessions: Better Auth over the database, and the secret of the session cookie. */
+  accounts: Accounts;
   /** The courier (COURIER=off|test|shiprocket) and its word on PIN codes. */
   shipping: Shipping;
   /** The card gateway (CARD_PAYMENTS, Razorpay's keys) and the gateways refunds go back by. */
@@ -23,11 +30,22 @@ export type ShopServices = {
   notifications: Notifications;
 };
 
-export function createServices(env: Env): ShopServices {
+/** What the shop opened before its services: the database, and the secret that signs cookies. */
+export type Opened = { db: Database; secret: string };
+
+export function createServices(env: Env, { db, secret }: Opened): ShopServices {
+  const notifications = notificationsFromEnv(env, SHOP_NOTICE_WRITERS);
   return {
+    db,
+    accounts: createAccounts({
+      db,
+      secret,
+      publicUrl: env.PUBLIC_URL,
+      sendPasswordReset: (mail) => sendPasswordReset(db, notifications.mail, mail),
+    }),
     shipping: createShipping(courierFromEnv(env)),
     payments: paymentsFromEnv(),
-    notifications: notificationsFromEnv(env, SHOP_NOTICE_WRITERS),
+    notifications,
   };
 }
 

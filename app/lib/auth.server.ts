@@ -6,7 +6,6 @@ import { accounts, profiles, sessions, verifications } from "../../db/schema";
 import { mobileTenDigits, placeholderEmail } from "../domain/mobile-number";
 import { CLIENT_IPV6_PREFIX } from "./client-key.server";
 import type { Database } from "./db.server";
-import { singleton } from "./singleton.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 export const SESSION_DAYS = 30;
@@ -143,14 +142,3 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-const current = singleton("auth", (): { auth?: Auth } => ({}));
-
-export function setAuth(auth: Auth | undefined) {
-  current.auth = auth;
-}
-
-export function auth(): Auth {
-  if (!current.auth) throw new Error("Authentication is not configured yet");
-  return current.auth;
-}

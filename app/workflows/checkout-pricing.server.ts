@@ -6,7 +6,7 @@
  */
 import { priceEveryMethod } from "../domain/pricing";
 import { packageWeightGrams } from "../domain/shipments";
-import { db } from "../lib/db.server";
+import type { Database } from "../lib/db.server";
 import { type CartView, getCart } from "../modules/cart/cart-view.server";
 import { signQuote } from "../modules/orders/quote.server";
 import type { Shipping } from "../modules/shipping/shipping.server";
@@ -54,12 +54,13 @@ export type Priced = Awaited<ReturnType<typeof pricedFor>>;
 
 /** The shopper's own cart priced for `pin`, or null when the cart is empty. */
 export async function cartPricedFor(
+  db: Database,
   shipping: Shipping,
   userId: string,
   pin: string,
   mayAsk?: () => Promise<string | null>,
 ): Promise<Priced | null> {
-  const cart = await getCart(db(), userId);
+  const cart = await getCart(db, userId);
   return cart.lines.length === 0 ? null : pricedFor(shipping, cart, pin, { mayAsk });
 }
 
@@ -68,11 +69,12 @@ export async function cartPricedFor(
  * the fees: the page then shows what the next "Place Order" will be charged, and signs it.
  */
 export async function pricedAgain(
+  db: Database,
   shipping: Shipping,
   userId: string,
   pin: string,
 ): Promise<{ repriced?: Priced }> {
   if (!(await courierFeesOn(shipping))) return {};
-  const repriced = await cartPricedFor(shipping, userId, pin);
+  const repriced = await cartPricedFor(db, shipping, userId, pin);
   return repriced ? { repriced } : {};
 }

@@ -18,6 +18,7 @@ import { accounts, profiles, sessions, userRoles } from "../../db/schema";
 import { callRoute, postForm } from "./support/admin";
 import { browserRequest, TEST_PUBLIC_URL, wireApp } from "./support/app";
 import { createTestDatabase, DATABASE_KIND, useTestDatabase } from "./support/database";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 const tempDirs: string[] = [];
@@ -53,7 +54,12 @@ function passwordIn(message: string) {
 }
 
 async function canSignIn(email: string, password: string) {
-  const result = await signIn({ email, password }, browserRequest("/admin/login"), "10.1.0.1");
+  const result = await signIn(
+    testServices().accounts,
+    { email, password },
+    browserRequest("/admin/login"),
+    "10.1.0.1",
+  );
   return result.ok;
 }
 
@@ -131,6 +137,7 @@ describe(`administrators on ${DATABASE_KIND}`, () => {
     expect(account?.admin).toBe(true);
 
     const signedIn = await signIn(
+      testServices().accounts,
       { email: "owner@shop.example", password: "owner-secret", requireAdmin: true },
       browserRequest("/admin/login"),
       "10.1.0.2",
@@ -140,13 +147,16 @@ describe(`administrators on ${DATABASE_KIND}`, () => {
 
   it("takes over an account someone signed up on ADMIN_EMAIL: ADMIN_PASSWORD opens the back office, the sign-up's password and sessions no longer do, and a warning names the e-mail", async () => {
     const signedUp = await signUp(
+      testServices().accounts,
       { fullName: "Boss Impostor", email: "boss@gmail.com", password: "impostor-secret" },
       browserRequest("/auth"),
       "10.1.0.3",
     );
     expect(signedUp.ok).toBe(true);
     const impostorCookies = signedUp.ok ? signedUp.headers.getSetCookie() : [];
-    expect(await getCurrentUser(browserRequest("/", impostorCookies))).toMatchObject({
+    expect(
+      await getCurrentUser(testServices().accounts, browserRequest("/", impostorCookies)),
+    ).toMatchObject({
       email: "boss@gmail.com",
     });
     const before = await accountOf(handle.db, "boss@gmail.com");
@@ -174,7 +184,9 @@ describe(`administrators on ${DATABASE_KIND}`, () => {
     expect(after?.admin).toBe(true);
     expect(after?.credentials).toHaveLength(1);
     expect(await handle.db.$count(sessions, eq(sessions.userId, after!.profile.id))).toBe(0);
-    expect(await getCurrentUser(browserRequest("/", impostorCookies))).toBeNull();
+    expect(
+      await getCurrentUser(testServices().accounts, browserRequest("/", impostorCookies)),
+    ).toBeNull();
 
     const impostor = await adminLogin("boss@gmail.com", "impostor-secret");
     expect(impostor.status).toBe(401);
@@ -200,7 +212,9 @@ describe(`administrators on ${DATABASE_KIND}`, () => {
     } finally {
       warn.mockRestore();
     }
-    expect(await getCurrentUser(browserRequest("/", cookies))).toMatchObject({
+    expect(
+      await getCurrentUser(testServices().accounts, browserRequest("/", cookies)),
+    ).toMatchObject({
       email: "boss@gmail.com",
       isAdmin: true,
     });
@@ -228,6 +242,7 @@ describe(`administrators on ${DATABASE_KIND}`, () => {
 
   it("isAdmin is false for a customer and for an unknown user id", async () => {
     const customer = await signUp(
+      testServices().accounts,
       { fullName: "Ravi Jadhav", email: "ravi@gmail.com", password: "ravi-secret" },
       browserRequest("/auth"),
       "10.1.0.4",

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth } from "~/lib/auth.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { requestPasswordReset } from "~/modules/accounts/credentials.server";
 import { action, loader } from "~/routes/api/auth";
@@ -8,7 +7,7 @@ import { profiles, sessions } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer } from "./support/profile";
-import { routeContext } from "./support/services";
+import { routeContext, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: Awaited<ReturnType<typeof wireApp>>["sent"];
@@ -50,7 +49,7 @@ async function callAuthApi(
 }
 
 async function resetTokenFor(email: string) {
-  await requestPasswordReset(email, "10.7.9.9");
+  await requestPasswordReset(testServices().accounts, email, "10.7.9.9");
   const mail = sent.findLast((m) => m.to === email);
   const token = /reset-password\/([^?\s]+)/.exec(mail?.text ?? "")?.[1];
   if (!token) throw new Error("no reset link was mailed");
@@ -113,7 +112,7 @@ describe(`Better Auth's HTTP endpoints on ${DATABASE_KIND}`, () => {
 
   it("answers 404 to every other endpoint Better Auth defines, by GET and by POST", async () => {
     const paths = new Set(
-      Object.values(auth().api)
+      Object.values(testServices().accounts.auth.api)
         .map((endpoint) => (endpoint as { path?: string }).path)
         .filter((path): path is string => typeof path === "string"),
     );

@@ -10,7 +10,7 @@ import { cartItems, carts, couponRedemptions, coupons, orders } from "../../db/s
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext } from "./support/services";
+import { routeContext, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let cookies: string[];
@@ -44,11 +44,13 @@ beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
   await signUp(
+    testServices().accounts,
     { fullName: "Cart Tester", email: "cart.tester@gmail.com", password: "secret1" },
     browserRequest("/auth"),
     "10.0.0.9",
   );
   const result = await signIn(
+    testServices().accounts,
     { email: "cart.tester@gmail.com", password: "secret1" },
     browserRequest("/auth"),
     "10.0.0.9",
@@ -87,7 +89,11 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
       method: "POST",
       body: new URLSearchParams({ intent: "add", productId: tulsi }),
     });
-    const response = (await cartAction({ request, params: {}, context: {} } as never)) as Response;
+    const response = (await cartAction({
+      request,
+      params: {},
+      context: routeContext(),
+    } as never)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth");
     expect(response.headers.get("Set-Cookie")).toContain("shop_toast=");

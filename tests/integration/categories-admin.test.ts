@@ -19,6 +19,7 @@ import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer } from "./support/profile";
+import { loaderArgs } from "./support/services";
 
 let handle: DatabaseHandle;
 let admin: Awaited<ReturnType<typeof signInAdministrator>>;
@@ -185,8 +186,11 @@ describe(`the /admin/categories route on ${DATABASE_KIND}`, () => {
     const kids = await categoryBySlug("kids-wellness");
     expect(kids).toMatchObject({ name: "Kids' Wellness", sortOrder: 0 });
     const shop = async () =>
-      ((await storefrontCategories()) as { categories: { slug: string; name: string }[] })
-        .categories;
+      (
+        (await storefrontCategories(loaderArgs())) as {
+          categories: { slug: string; name: string }[];
+        }
+      ).categories;
     expect((await shop())[0]).toMatchObject({ slug: "kids-wellness", name: "Kids' Wellness" });
 
     const page = await callRoute<Awaited<ReturnType<typeof loader>>>(

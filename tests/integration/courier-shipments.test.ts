@@ -37,7 +37,7 @@ import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
 import { payCardOrder, placeTestOrder } from "./support/orders";
-import { chooseCourier, testServices } from "./support/services";
+import { chooseCourier, routeContext, testServices } from "./support/services";
 
 const EMAIL = "api-user@shop.example";
 const PASSWORD = "api-password-0123";
@@ -807,6 +807,7 @@ describe(`POST /api/webhooks/courier on ${DATABASE_KIND}`, () => {
               },
               body: init.body,
             }),
+            context: routeContext(),
           } as never);
         const read = async (answer: Response) => ({
           status: answer.status,

@@ -12,6 +12,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 const DAY = 86_400_000;
@@ -25,7 +26,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-const userOf = (cookies: string[]) => getCurrentUser(getPage("/", cookies));
+const userOf = (cookies: string[]) =>
+  getCurrentUser(testServices().accounts, getPage("/", cookies));
 
 const store = new AsyncLocalStorage<RequestStore>();
 setRequestStorage(store);
@@ -101,12 +103,16 @@ describe(`the signed-in user, read in one query, on ${DATABASE_KIND}`, () => {
     await fillCart(handle.db, customer.id, [{ productId: herb!.id, quantity: 3 }]);
     await addToWishlist(handle.db, customer.id, herb!.id);
     const expected = { cartUnits: 3, savedProductIds: new Set([herb!.id]) };
-    expect(await getShopper(getPage("/", customer.cookies))).toMatchObject(expected);
+    expect(await getShopper(testServices().accounts, getPage("/", customer.cookies))).toMatchObject(
+      expected,
+    );
     // Due for its daily extension: read through Better Auth, the figures apart.
     await handle.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() + 10 * DAY) })
       .where(eq(sessions.userId, customer.id));
-    expect(await getShopper(getPage("/", customer.cookies))).toMatchObject(expected);
+    expect(await getShopper(testServices().accounts, getPage("/", customer.cookies))).toMatchObject(
+      expected,
+    );
   });
 });

@@ -15,7 +15,7 @@ import { databaseDigest } from "./support/digest";
 import { fillCart, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
 import { pathFor, ROUTE_TABLE, type RouteEntry, type RouteModule } from "./support/route-table";
-import { routeContext } from "./support/services";
+import { routeContext, testServices } from "./support/services";
 
 /**
  * Hostile and random requests to every action and loader of the route table, as a visitor, a
@@ -237,10 +237,14 @@ async function hasErrorToast(headers: Headers) {
 async function keepSignedIn(role: Role) {
   if (role === "visitor") return;
   const person = people[role]!;
-  const stillIn = await getCurrentUser(requestAs(role, `${TEST_PUBLIC_URL}/`));
+  const stillIn = await getCurrentUser(
+    testServices().accounts,
+    requestAs(role, `${TEST_PUBLIC_URL}/`),
+  );
   if (stillIn) return;
   await handle.db.delete(rateLimits);
   const result = await signIn(
+    testServices().accounts,
     { email: person.email, password: person.password },
     requestAs("visitor", `${TEST_PUBLIC_URL}/auth`),
     "10.0.0.1",

@@ -24,6 +24,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, orderFor, payCardOrder, SHIPPING_ADDRESS } from "./support/orders";
 import { type Customer, createCustomer } from "./support/profile";
+import { routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 let owner: Customer;
@@ -252,6 +253,7 @@ describe(`GSTR-1 exports on ${DATABASE_KIND}`, () => {
     const answer = await exportLoader({
       request: getPage("/admin/gst-returns/2031-07/hsn.csv", owner.cookies),
       params: { month: "2031-07", file: "hsn.csv" },
+      context: routeContext(),
     } as never);
     expect(answer.headers.get("Content-Disposition")).toBe(
       'attachment; filename="GSTR1-2031-07-hsn.csv"',

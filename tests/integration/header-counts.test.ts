@@ -15,10 +15,12 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 /** Each count is another page view: a request of its own. */
-const counts = (cookies: string[]) => getHeaderCounts(getPage("/", cookies));
+const counts = (cookies: string[]) =>
+  getHeaderCounts(testServices().accounts, getPage("/", cookies));
 
 beforeAll(async () => {
   handle = await useTestDatabase();

@@ -14,6 +14,7 @@ import { loader as serveVariant } from "~/routes/resources/image";
 import { loader as serveUnhashed } from "~/routes/resources/image-unhashed";
 import { images, imageVariants } from "../../db/schema";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 
@@ -42,7 +43,10 @@ async function storedVariants(imageId: string) {
 async function fetchVariant(path: string) {
   const [, , imageId, hash, file] = path.split("/");
   try {
-    return (await serveVariant({ params: { imageId, hash, file } } as never)) as Response;
+    return (await serveVariant({
+      params: { imageId, hash, file },
+      context: routeContext(),
+    } as never)) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -207,6 +211,7 @@ describe(`images on ${DATABASE_KIND}`, () => {
     const stored = await storeImage(handle.db, await png(800, 600));
     const response = (await serveUnhashed({
       params: { imageId: stored.id, file: "640.webp" },
+      context: routeContext(),
     } as never)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(pictureUrl(stored.path, 640, "webp"));

@@ -7,6 +7,7 @@ import { loader as offerEventsLoader } from "~/routes/api/offer-events";
 import { loader as homeLoader } from "~/routes/store/home";
 import { coupons } from "../../db/schema";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { loaderArgs, routeContext } from "./support/services";
 
 let handle: DatabaseHandle;
 let heard = 0;
@@ -36,6 +37,7 @@ async function versionOnConnect() {
   const abort = new AbortController();
   const response = await offerEventsLoader({
     request: new Request("http://localhost/api/events/offers", { signal: abort.signal }),
+    context: routeContext(),
   } as never);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -53,7 +55,7 @@ async function versionOnConnect() {
 }
 
 async function homeOffersVersion() {
-  return ((await homeLoader()) as { offersVersion: string }).offersVersion;
+  return ((await homeLoader(loaderArgs())) as { offersVersion: string }).offersVersion;
 }
 
 beforeAll(async () => {

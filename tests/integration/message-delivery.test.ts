@@ -18,6 +18,7 @@ import {
 import { recordDeliveryReports } from "~/modules/notifications/message-delivery.server";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
+import { routeContext } from "./support/services";
 
 const TOKEN = "msg91-webhook-token-0123456789";
 const APP_SECRET = "whatsapp-app-secret-0123456789abcdef";
@@ -361,6 +362,7 @@ describe(`the WhatsApp Cloud API's status webhook on ${DATABASE_KIND}`, () => {
               headers: { "content-type": "application/json", ...headers },
               body,
             }),
+            context: routeContext(),
           } as never);
         expect((await post({})).status).toBe(401);
         const accepted = await post({ "x-hub-signature-256": sign(body) });
@@ -373,6 +375,7 @@ describe(`the WhatsApp Cloud API's status webhook on ${DATABASE_KIND}`, () => {
               headers: { "content-type": "application/x-www-form-urlencoded" },
               body: msg91Form(sms.providerId!, "1", "DELIVERED"),
             }),
+            context: routeContext(),
           } as never);
         expect((await report("")).status).toBe(401);
         expect((await report("?token=wrong")).status).toBe(401);

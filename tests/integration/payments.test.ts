@@ -41,7 +41,7 @@ import { firstSizeId, insertProducts, stockOf as stockOfSize } from "./support/c
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
 import { rerunMigrationUpdates } from "./support/migrations";
-import { chooseServices, routeContext, testServices } from "./support/services";
+import { chooseServices, routeContext, TEST_SECRET, testServices } from "./support/services";
 
 const KEY_ID = "rzp_test_PaymentsSuite01";
 const KEY_SECRET = "key_secret_for_the_fake_0123456789";
@@ -290,6 +290,7 @@ function withRazorpayEnv<T>(load: () => Promise<T>, run: (mod: T) => Promise<voi
       loaded: await load(),
       services: (await import("~/services.server")).createServices(
         (await import("~/lib/env.server")).getEnv(),
+        { db: testServices().db, secret: TEST_SECRET },
       ),
     }),
     async ({ loaded, services }) => {
@@ -298,6 +299,7 @@ function withRazorpayEnv<T>(load: () => Promise<T>, run: (mod: T) => Promise<voi
       const saved = testServices();
       chooseServices({
         ...services,
+        accounts: saved.accounts,
         notifications: { ...services.notifications, mail: saved.notifications.mail },
       });
       try {
@@ -965,12 +967,14 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
   it("POST /checkout/payment charges the server's total, whatever amount the browser posts", async () => {
     const email = `card.route.${randomUUID()}@gmail.com`;
     const signedUp = await signUp(
+      testServices().accounts,
       { fullName: "Route Payer", email, password: "secret1" },
       browserRequest("/auth"),
       "10.0.0.31",
     );
     expect(signedUp.ok).toBe(true);
     const session = await signIn(
+      testServices().accounts,
       { email, password: "secret1" },
       browserRequest("/auth"),
       "10.0.0.31",
@@ -1165,11 +1169,13 @@ describe(`test-mode payments on ${DATABASE_KIND}`, () => {
   async function signedInCustomer(name: string) {
     const email = `card.mode.${randomUUID()}@gmail.com`;
     await signUp(
+      testServices().accounts,
       { fullName: name, email, password: "secret1" },
       browserRequest("/auth"),
       "10.0.0.41",
     );
     const session = await signIn(
+      testServices().accounts,
       { email, password: "secret1" },
       browserRequest("/auth"),
       "10.0.0.41",

@@ -11,7 +11,7 @@ import { profiles } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext } from "./support/services";
+import { routeContext, testServices } from "./support/services";
 
 const context = routeContext("10.0.0.21");
 
@@ -78,6 +78,7 @@ async function existingCustomer() {
   counter += 1;
   const email = `pending.${counter}.${Date.now()}@gmail.com`;
   const outcome = await signUp(
+    testServices().accounts,
     { fullName: "Pending Tester", email, password: "secret12" },
     browserRequest("/auth"),
     "10.0.0.22",

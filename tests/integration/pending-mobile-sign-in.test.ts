@@ -16,7 +16,7 @@ import { action as cartAction } from "~/routes/store/cart";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { chooseSms, routeContext } from "./support/services";
+import { chooseSms, routeContext, testServices } from "./support/services";
 
 /** docs/decisions/062: mobile sign-in completes a waiting add to cart or save as e-mail does. */
 const store = new AsyncLocalStorage<RequestStore>();
@@ -130,7 +130,7 @@ async function existingMobileCustomer(person: Visitor) {
     ticket: verified.body?.ticket as string,
     fullName: "Mobile Regular",
   });
-  const user = await getCurrentUser(browserRequest("/", created.cookies));
+  const user = await getCurrentUser(testServices().accounts, browserRequest("/", created.cookies));
   if (!user) throw new Error("mobile sign-up failed");
   // The next code may be asked for only 30 seconds after this one.
   await ageCodes(person.ten);
@@ -231,7 +231,10 @@ describe(`a waiting add to cart or save is made by mobile sign-in on ${DATABASE_
       description:
         "You are now signed in to your account. Cow Ghee was added to your cart. Tulsi Drops was saved to your wishlist.",
     });
-    const user = await getCurrentUser(browserRequest("/", created.cookies));
+    const user = await getCurrentUser(
+      testServices().accounts,
+      browserRequest("/", created.cookies),
+    );
     expect(await cartOf(user!.id)).toEqual([["Cow Ghee", 2]]);
     expect(await savedProductIds(handle.db, user!.id)).toEqual(new Set([tulsi]));
     expect(cleared(created.cookies, "shop_pending_add")).toBe(true);

@@ -14,7 +14,7 @@ import { products } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext } from "./support/services";
+import { routeContext, testServices } from "./support/services";
 
 const context = routeContext("10.0.0.31");
 const store = new AsyncLocalStorage<RequestStore>();
@@ -78,6 +78,7 @@ async function existingCustomer() {
   counter += 1;
   const email = `pending.save.${counter}.${Date.now()}@gmail.com`;
   const outcome = await signUp(
+    testServices().accounts,
     { fullName: "Pending Saver", email, password: "secret12" },
     browserRequest("/auth"),
     "10.0.0.32",

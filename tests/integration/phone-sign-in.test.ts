@@ -126,7 +126,7 @@ function wrong(code: string) {
 }
 
 async function signedInUser(cookies: string[]) {
-  return getCurrentUser(browserRequest("/", cookies));
+  return getCurrentUser(testServices().accounts, browserRequest("/", cookies));
 }
 
 /** A new customer's whole way in: number, code, name. */
@@ -441,6 +441,7 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
   it("lets an e-mail customer add and verify a mobile, then sign in either way", async () => {
     const email = `mobile.adder.${Date.now()}@gmail.com`;
     const created = await signUp(
+      testServices().accounts,
       { fullName: "Meera Kulkarni", email, password: "meera-secret" },
       browserRequest("/auth"),
       "10.23.0.1",
@@ -543,6 +544,7 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
   it("adds a mobile on the profile's page, then the customer signs in by mobile; an administrator may not", async () => {
     const email = `profile.mobile.${Date.now()}@gmail.com`;
     const created = await signUp(
+      testServices().accounts,
       { fullName: "Anand Deshmukh", email, password: "anand-secret" },
       browserRequest("/auth"),
       "10.25.0.1",
@@ -684,6 +686,7 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     expect(again.location).toBe("/profile/mobile");
 
     const byEmail = await signIn(
+      testServices().accounts,
       { email, password: "prakash-secret" },
       browserRequest("/auth"),
       "10.26.0.1",

@@ -1,7 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARD_PAYMENT_WINDOW_MS } from "~/domain/orders";
-import { auth } from "~/lib/auth.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { ProfileNotFoundError, updateProfile } from "~/modules/accounts/profile.server";
 import { listCustomerOrders, orderHistoryPageOf } from "~/modules/orders/customer-orders.server";
@@ -10,6 +9,7 @@ import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { type Customer, createCustomer, loadProfile, postProfile } from "./support/profile";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 
@@ -86,7 +86,7 @@ describe(`the Profile tab on ${DATABASE_KIND}`, () => {
   });
 
   it("keeps the account's name (Better Auth's user) in step with the profile", async () => {
-    const session = await auth().api.getSession({
+    const session = await testServices().accounts.auth.api.getSession({
       headers: browserRequest("/profile", customer.cookies).headers,
     });
     expect(session?.user.name).toBe("Meera S Kulkarni");

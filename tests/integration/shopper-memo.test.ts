@@ -19,6 +19,7 @@ import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer } from "./support/profile";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 const store = new AsyncLocalStorage<RequestStore>();
@@ -39,7 +40,9 @@ afterAll(async () => {
 /** One page view's shopper and the statements it ran. */
 async function view(cookies: string[]) {
   const request: RequestStore = { requestId: "memo", navigation: true, toasts: [], queries: 0 };
-  const shopper = await store.run(request, () => getShopper(getPage("/", cookies)));
+  const shopper = await store.run(request, () =>
+    getShopper(testServices().accounts, getPage("/", cookies)),
+  );
   return { shopper, queries: request.queries ?? 0 };
 }
 
@@ -234,7 +237,9 @@ describe(`a signed-in shopper kept between requests, on ${DATABASE_KIND}`, () =>
   it("refuses a signed-out session at once, though it was kept a moment before", async () => {
     const customer = await createCustomer();
     expect((await view(customer.cookies)).shopper).not.toBeNull();
-    await written(customer.id, () => signOut(getPage("/", customer.cookies)));
+    await written(customer.id, () =>
+      signOut(testServices().accounts, getPage("/", customer.cookies)),
+    );
     expect(await view(customer.cookies)).toEqual({ shopper: null, queries: 1 });
   });
 

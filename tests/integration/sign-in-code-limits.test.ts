@@ -329,6 +329,7 @@ describe(`sign-in code limits on ${DATABASE_KIND}`, () => {
   it("refuses to add another account's number before any SMS, and limits an account's numbers to 5 an hour", async () => {
     const taken = await knownNumber();
     const created = await signUp(
+      testServices().accounts,
       {
         fullName: "Kiran Bhosale",
         email: `adder.${Date.now()}@gmail.com`,

@@ -4,7 +4,7 @@ import { signUp } from "~/modules/accounts/credentials.server";
 import { action as authAction } from "~/routes/auth/auth";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext } from "./support/services";
+import { routeContext, testServices } from "./support/services";
 
 let handle: Awaited<ReturnType<typeof useTestDatabase>>;
 
@@ -39,6 +39,7 @@ async function signInFrom(clientIp: string, email: string, password: string) {
 
 async function customer(email: string) {
   const created = await signUp(
+    testServices().accounts,
     { fullName: "Asha Patil", email, password: "owner-secret" },
     browserRequest("/auth"),
     "10.8.255.1",

@@ -1,11 +1,11 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { sessions } from "../../../db/schema";
-import { auth, CLIENT_ADDRESS_HEADER } from "../../lib/auth.server";
+import { CLIENT_ADDRESS_HEADER } from "../../lib/auth.server";
 import { clientKey, normalizeClientAddress } from "../../lib/client-key.server";
-import { db } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { consumeRateLimits, type RateLimitRule, resetRateLimit } from "../../lib/rate-limit.server";
+import type { Accounts } from "./accounts.server";
 import { isAdmin } from "./administrators.server";
 
 /**
@@ -30,8 +30,8 @@ export type Outcome<T = object> =
   | ({ ok: true; headers: Headers } & T)
   | { ok: false; reason: "invalid" | "rate-limited" | "not-admin" | "failed"; message?: string };
 
-function limited(rules: [string, RateLimitRule][]) {
-  return consumeRateLimits(db(), rules);
+function limited(accounts: Accounts, rules: [string, RateLimitRule][]) {
+  return consumeRateLimits(accounts.db, rules);
 }
 
 export function apiMessage(error: unknown) {
@@ -59,16 +59,17 @@ export function cookieHeaders(headers: Headers | undefined) {
 }
 
 export async function signUp(
+  accounts: Accounts,
   input: { fullName: string; email: string; password: string },
   request: Request,
   clientIp: string,
 ): Promise<Outcome<{ userId: string }>> {
-  const tooMany = await limited([
+  const tooMany = await limited(accounts, [
     [`sign-up:ip:${clientKey(clientIp)}`, RATE_LIMITS.signUpPerAddress],
   ]);
   if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
   try {
-    const { headers, response } = await auth().api.signUpEmail({
+    const { headers, response } = await accounts.auth.api.signUpEmail({
       body: { name: input.fullName, email: input.email, password: input.password },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
@@ -86,6 +87,7 @@ export async function signUp(
  * revoked at once and no cookie is sent (docs/SPEC.md §6: a non-admin is signed out again).
  */
 export async function signIn(
+  accounts: Accounts,
   input: { email: string; password: string; requireAdmin?: boolean },
   request: Request,
   clientIp: string,
@@ -94,7 +96,7 @@ export async function signIn(
   // make on an address do not count towards the address's ceiling.
   const client = clientKey(clientIp);
   const pairKey = `sign-in:email-ip:${input.email}|${client}`;
-  const tooMany = await limited([
+  const tooMany = await limited(accounts, [
     [`sign-in:ip:${client}`, RATE_LIMITS.signInPerClient],
     [pairKey, RATE_LIMITS.signInPerEmailAndClient],
     [`sign-in:email:${input.email}`, RATE_LIMITS.signInPerEmail],
@@ -102,7 +104,7 @@ export async function signIn(
   if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
   let result: { headers: Headers; response: { user: { id: string }; token: string } };
   try {
-    result = await auth().api.signInEmail({
+    result = await accounts.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
@@ -112,20 +114,23 @@ export async function signIn(
     if (!message) logger.error({ err: error }, "sign-in failed");
     return { ok: false, reason: "invalid", message };
   }
-  await resetRateLimit(db(), pairKey);
+  await resetRateLimit(accounts.db, pairKey);
   const userId = result.response.user.id;
-  const admin = await isAdmin(db(), userId);
+  const admin = await isAdmin(accounts.db, userId);
   if (input.requireAdmin && !admin) {
-    await db().delete(sessions).where(eq(sessions.token, result.response.token));
+    await accounts.db.delete(sessions).where(eq(sessions.token, result.response.token));
     return { ok: false, reason: "not-admin" };
   }
   return { ok: true, headers: cookieHeaders(result.headers), userId, isAdmin: admin };
 }
 
 /** Ends the current session (if any) and returns the cookie-clearing headers. */
-export async function signOut(request: Request) {
+export async function signOut(accounts: Accounts, request: Request) {
   try {
-    const { headers } = await auth().api.signOut({ headers: request.headers, returnHeaders: true });
+    const { headers } = await accounts.auth.api.signOut({
+      headers: request.headers,
+      returnHeaders: true,
+    });
     return cookieHeaders(headers);
   } catch {
     return clearSessionCookies();
@@ -142,14 +147,18 @@ export function clearSessionCookies() {
 }
 
 /** Always answers the same way whether or not the address has an account. */
-export async function requestPasswordReset(email: string, clientIp: string): Promise<Outcome> {
-  const tooMany = await limited([
+export async function requestPasswordReset(
+  accounts: Accounts,
+  email: string,
+  clientIp: string,
+): Promise<Outcome> {
+  const tooMany = await limited(accounts, [
     [`reset:email:${email}`, RATE_LIMITS.resetPerEmail],
     [`reset:ip:${clientKey(clientIp)}`, RATE_LIMITS.resetPerAddress],
   ]);
   if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
   try {
-    await auth().api.requestPasswordReset({ body: { email, redirectTo: "/auth" } });
+    await accounts.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth" } });
     return { ok: true, headers: new Headers() };
   } catch (error) {
     const message = apiMessage(error);
@@ -160,16 +169,17 @@ export async function requestPasswordReset(email: string, clientIp: string): Pro
 
 /** Sets the new password of an e-mailed reset link, limited per client like the request. */
 export async function resetPassword(
+  accounts: Accounts,
   token: string,
   newPassword: string,
   clientIp: string,
 ): Promise<Outcome> {
-  const tooMany = await limited([
+  const tooMany = await limited(accounts, [
     [`new-password:ip:${clientKey(clientIp)}`, RATE_LIMITS.newPasswordPerClient],
   ]);
   if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
   try {
-    await auth().api.resetPassword({ body: { token, newPassword } });
+    await accounts.auth.api.resetPassword({ body: { token, newPassword } });
     return { ok: true, headers: new Headers() };
   } catch (error) {
     return { ok: false, reason: "invalid", message: apiMessage(error) };
@@ -184,15 +194,16 @@ const RESET_TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
  * or say at once that it has expired.
  */
 export async function checkResetLink(
+  accounts: Accounts,
   token: string,
   clientIp: string,
 ): Promise<{ ok: true } | { ok: false; reason: "invalid" | "rate-limited"; message?: string }> {
-  const tooMany = await limited([
+  const tooMany = await limited(accounts, [
     [`reset-link:ip:${clientKey(clientIp)}`, RATE_LIMITS.resetLinkPerAddress],
   ]);
   if (tooMany) return { ok: false, reason: "rate-limited", message: tooMany };
   if (!RESET_TOKEN_SHAPE.test(token)) return { ok: false, reason: "invalid" };
-  const context = await auth().$context;
+  const context = await accounts.auth.$context;
   const verification = await context.internalAdapter.findVerificationValue(
     `reset-password:${token}`,
   );

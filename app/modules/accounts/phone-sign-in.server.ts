@@ -2,7 +2,6 @@ import { APIError } from "better-auth/api";
 import { and, eq, sql } from "drizzle-orm";
 import { type PhoneCodePurpose, profiles, userRoles } from "../../../db/schema";
 import { mobileTenDigits } from "../../domain/mobile-number";
-import { auth } from "../../lib/auth.server";
 import { clientKey, clientNetworks, type NetworkWidth } from "../../lib/client-key.server";
 import { violatedUniqueConstraint } from "../../lib/database-errors.server";
 import type { Database, Executor } from "../../lib/db.server";
@@ -12,6 +11,7 @@ import { consumeRateLimitsOrRefusal, type RateLimitRule } from "../../lib/rate-l
 import { logSentNotice, SIGN_IN_CODE_EVENT } from "../notifications/customer-messages.server";
 import { type SmsTransport, sendSms } from "../notifications/sms.server";
 import { getSettings } from "../settings/settings.server";
+import type { Accounts } from "./accounts.server";
 import { apiMessage, authHeaders, cookieHeaders } from "./credentials.server";
 import {
   checkPhoneCode,
@@ -305,7 +305,7 @@ export async function checkCodeForAuth(
  * the number has an account.
  */
 export async function verifySignInCode(
-  database: Database,
+  accounts: Accounts,
   input: { phoneNumber: string; code: string },
   request: Request,
   clientIp: string,
@@ -315,6 +315,7 @@ export async function verifySignInCode(
   >
 > {
   const client = clientKey(clientIp);
+  const database = accounts.db;
   const tooMany = await firstRefusal(database, [
     { limit: "client", key: `phone-verify:client:${client}`, rule: VERIFY_LIMITS.perClient },
     ...networkLimits("phone-verify", clientIp, VERIFY_LIMITS.perNetwork),
@@ -340,7 +341,7 @@ export async function verifySignInCode(
   if (check.result !== "ok") return { ok: false, reason: "code", message: codeProblem(check) };
   if (!owner) return { ok: true, kind: "new", ticket };
   try {
-    const { headers, response } = await auth().api.verifyPhoneNumber({
+    const { headers, response } = await accounts.auth.api.verifyPhoneNumber({
       body: { phoneNumber: input.phoneNumber, code: ticket, purpose: "sign-in" },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
@@ -358,12 +359,13 @@ export async function verifySignInCode(
 
 /** The name step: makes the account of a verified new number and signs it in. */
 export async function createAccountWithMobile(
+  accounts: Accounts,
   input: { phoneNumber: string; ticket: string; fullName: string },
   request: Request,
   clientIp: string,
 ): Promise<PhoneOutcome<{ headers: Headers; userId: string }>> {
   try {
-    const { headers, response } = await auth().api.verifyPhoneNumber({
+    const { headers, response } = await accounts.auth.api.verifyPhoneNumber({
       body: {
         phoneNumber: input.phoneNumber,
         code: input.ticket,

@@ -3,11 +3,8 @@ import { redirect } from "react-router";
 import { addresses, profiles, sessions, userRoles } from "../../../db/schema";
 import { pageAddressOf } from "../../domain/data-requests";
 import { sameOriginPath } from "../../domain/redirect-target";
-import { auth } from "../../lib/auth.server";
-import { db } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import { sharedByLoaders } from "../../lib/request-store.server";
-import { appSecret } from "../../lib/secrets.server";
 import {
   sessionCookieName,
   sessionIsCurrent,
@@ -15,6 +12,7 @@ import {
 } from "../../lib/session-cookie.server";
 import { cartUnitsSubquery, countCartUnits } from "../cart/cart-read.server";
 import { savedProductIds, savedProductIdsSubquery } from "../wishlist/wishlist.server";
+import type { Accounts } from "./accounts.server";
 import { defaultAddressPin } from "./addresses-read.server";
 import { isAdmin } from "./administrators.server";
 import { shopperMemo, shopperTag } from "./shopper-memo.server";
@@ -45,8 +43,8 @@ type SessionShopper = { expiresAt: Date; shopper: Shopper };
 const keptSessions = shopperMemo<SessionShopper | null>();
 
 /** The session, profile, role, cart units and saved products in one statement. */
-async function readSessionShopper(token: string) {
-  const [row] = await db()
+async function readSessionShopper(accounts: Accounts, token: string) {
+  const [row] = await accounts.db
     .select({
       id: profiles.id,
       email: profiles.email,
@@ -91,34 +89,39 @@ async function readSessionShopper(token: string) {
  * default address's PIN code are read together. A session due for Better Auth's daily extension (or one that has just expired) goes
  * through Better Auth instead, so sessions live and end exactly as it decides.
  */
-async function loadShopper(request: Request): Promise<Shopper | null> {
+async function loadShopper(accounts: Accounts, request: Request): Promise<Shopper | null> {
   const token = signedSessionToken(
     request.headers.get("cookie"),
-    appSecret(),
+    accounts.secret,
     sessionCookieName(getEnv().PUBLIC_URL),
   );
   if (!token) return null;
-  const found = await keptSessions.read(token, () => readSessionShopper(token));
+  const found = await keptSessions.read(token, () => readSessionShopper(accounts, token));
   if (!found) return null;
   // Checked on every request: a kept session still ends on time.
-  if (!sessionIsCurrent(found.expiresAt, new Date())) return loadThroughBetterAuth(request);
+  if (!sessionIsCurrent(found.expiresAt, new Date()))
+    return loadThroughBetterAuth(accounts, request);
   return found.shopper;
 }
 
-async function loadThroughBetterAuth(request: Request): Promise<Shopper | null> {
-  const session = await auth().api.getSession({ headers: request.headers });
+async function loadThroughBetterAuth(
+  accounts: Accounts,
+  request: Request,
+): Promise<Shopper | null> {
+  const { db, auth } = accounts;
+  const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const userId = session.user.id;
-  const [profile] = await db()
+  const [profile] = await db
     .select({ phone: profiles.phone, fullName: profiles.fullName })
     .from(profiles)
     .where(eq(profiles.id, userId));
   if (!profile) return null;
   const [admin, cartUnits, saved, defaultPin] = await Promise.all([
-    isAdmin(db(), userId),
-    countCartUnits(db(), userId),
-    savedProductIds(db(), userId),
-    defaultAddressPin(db(), userId),
+    isAdmin(db, userId),
+    countCartUnits(db, userId),
+    savedProductIds(db, userId),
+    defaultAddressPin(db, userId),
   ]);
   return {
     user: {
@@ -135,20 +138,26 @@ async function loadThroughBetterAuth(request: Request): Promise<Shopper | null> 
 }
 
 /** The signed-in customer and their header's figures, read once for all a request's loaders. */
-export function getShopper(request: Request): Promise<Shopper | null> {
-  return sharedByLoaders(request, "shopper", () => loadShopper(request));
+export function getShopper(accounts: Accounts, request: Request): Promise<Shopper | null> {
+  return sharedByLoaders(request, "shopper", () => loadShopper(accounts, request));
 }
 
 /** The signed-in user, or null for a visitor. */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  return (await getShopper(request))?.user ?? null;
+export async function getCurrentUser(
+  accounts: Accounts,
+  request: Request,
+): Promise<CurrentUser | null> {
+  return (await getShopper(accounts, request))?.user ?? null;
 }
 
 const NOTHING_SAVED: ReadonlySet<string> = new Set();
 
 /** The products the signed-in customer has saved; none for a visitor. */
-export async function savedProductsOf(request: Request): Promise<ReadonlySet<string>> {
-  return (await getShopper(request))?.savedProductIds ?? NOTHING_SAVED;
+export async function savedProductsOf(
+  accounts: Accounts,
+  request: Request,
+): Promise<ReadonlySet<string>> {
+  return (await getShopper(accounts, request))?.savedProductIds ?? NOTHING_SAVED;
 }
 
 /** A user-supplied target resolved against PUBLIC_URL: only the shop's own pages are followed. */
@@ -157,16 +166,16 @@ export function safeRedirectPath(target: unknown, fallback = "/") {
 }
 
 /** Signed-in customers only: visitors are sent to /auth and brought back afterwards. */
-export async function requireUser(request: Request): Promise<CurrentUser> {
-  const user = await getCurrentUser(request);
+export async function requireUser(accounts: Accounts, request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(accounts, request);
   if (user) return user;
   const back = safeRedirectPath(pageAddressOf(new URL(request.url)));
   throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
 }
 
 /** docs/DESIGN.md §6.1: every /admin page and action; anyone else goes to /admin/login. */
-export async function requireAdmin(request: Request): Promise<CurrentUser> {
-  const user = await getCurrentUser(request);
+export async function requireAdmin(accounts: Accounts, request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(accounts, request);
   if (user?.isAdmin) return user;
   throw redirect("/admin/login");
 }

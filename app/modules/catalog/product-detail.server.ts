@@ -4,7 +4,7 @@ import { defaultSize } from "../../domain/pack-sizes";
 import { PAGE_TAGS, productTag } from "../../domain/page-cache-rules";
 import { bestBeforeText } from "../../domain/stock-lots";
 import { isUuid } from "../../domain/uuid";
-import { db, type Executor } from "../../lib/db.server";
+import type { Database, Executor } from "../../lib/db.server";
 import { pageShows } from "../../lib/page-dependencies.server";
 import { storefrontMemo } from "../../lib/storefront-memo.server";
 import { nextLotExpirySql } from "../inventory/sellable.server";
@@ -100,9 +100,9 @@ export async function findProduct(executor: Executor, slugOrId: string) {
 const productPages = storefrontMemo<ProductDetail | null>(1_000);
 
 /** findProduct for the product page: kept until a write announces a change to the product. */
-export function findProductForPage(slugOrId: string) {
+export function findProductForPage(db: Database, slugOrId: string) {
   return productPages.read(slugOrId, async () => {
-    const product = await findProduct(db(), slugOrId);
+    const product = await findProduct(db, slugOrId);
     const tags = product ? [productTag(product.id), PAGE_TAGS.categories] : [];
     return { value: product, tags };
   });

@@ -20,19 +20,23 @@ export type Notifications = {
 
 /** SMTP_URL, SMS=off|outbox|msg91 and WHATSAPP=off|outbox|cloud, with the shop's notice writers. */
 export function notificationsFromEnv(env: Env, writers: NoticeWriters): Notifications {
-  const outboxDir = path.join(env.DATA_DIR, "outbox");
   return {
-    mail: countedMailer(
-      createMailer({
-        smtpUrl: env.SMTP_URL,
-        from: env.MAIL_FROM ?? "Satara Ayurveda <no-reply@shop.example>",
-        outboxDir,
-      }),
-    ),
+    mail: mailerFromEnv(env),
     sms: smsTransportFromEnv(env),
     whatsapp: whatsAppTransportFromEnv(env),
     writers,
   };
+}
+
+/** SMTP_URL's server, or the outbox in DATA_DIR without one; every send counted. */
+export function mailerFromEnv(env: Env): Mailer {
+  return countedMailer(
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? "Satara Ayurveda <no-reply@shop.example>",
+      outboxDir: path.join(env.DATA_DIR, "outbox"),
+    }),
+  );
 }
 
 /** Whether the shop sends on a message channel at all (SMS=off, WHATSAPP=off turn one off). */

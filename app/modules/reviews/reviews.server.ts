@@ -3,7 +3,7 @@ import { orderItems, orders, profiles, reviews } from "../../../db/schema";
 import { productTag } from "../../domain/page-cache-rules";
 import type { ReviewInput } from "../../domain/validation/review";
 import { AppError } from "../../lib/app-error";
-import { db, type Executor, queryRows } from "../../lib/db.server";
+import { type Database, type Executor, queryRows } from "../../lib/db.server";
 import { pageShows } from "../../lib/page-dependencies.server";
 import { storefrontMemo } from "../../lib/storefront-memo.server";
 
@@ -63,11 +63,11 @@ export type ProductReviews = {
 const pageReviews = storefrontMemo<ProductReviews>(1_000);
 
 /** The approved reviews and their summary that a product page shows. */
-export function reviewsForPage(productId: string): Promise<ProductReviews> {
+export function reviewsForPage(db: Database, productId: string): Promise<ProductReviews> {
   return pageReviews.read(productId, async () => {
     const [list, summary] = await Promise.all([
-      listApprovedReviews(db(), productId),
-      reviewSummary(db(), productId),
+      listApprovedReviews(db, productId),
+      reviewSummary(db, productId),
     ]);
     return { value: { list, summary }, tags: [productTag(productId)] };
   });

@@ -2,7 +2,7 @@ import { PROCESSING_DAYS } from "../../content/policy";
 import type { CourierRate } from "../../domain/courier-fees";
 import type { DeliveryAnswer, PromiseCalendar } from "../../domain/delivery-promise";
 import { clientKey } from "../../lib/client-key.server";
-import { db } from "../../lib/db.server";
+import type { Database } from "../../lib/db.server";
 import { consumeRateLimits } from "../../lib/rate-limit.server";
 import { shopSettings } from "../settings/settings.server";
 
@@ -42,7 +42,7 @@ export const COURIER_UNREACHABLE_MESSAGE =
 const COURIER_CHECKS_PER_CLIENT = { limit: 30, windowSeconds: 10 * 60 };
 
 /** The limit of a client's checks that reach the courier, counted in the database. */
-export function courierChecksOf(clientIp: string | undefined) {
+export function courierChecksOf(db: Database, clientIp: string | undefined) {
   return () =>
-    consumeRateLimits(db(), [[`delivery-check:${clientKey(clientIp)}`, COURIER_CHECKS_PER_CLIENT]]);
+    consumeRateLimits(db, [[`delivery-check:${clientKey(clientIp)}`, COURIER_CHECKS_PER_CLIENT]]);
 }

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { CreditNoteDocument } from "~/components/order/credit-note";
 import { z } from "~/domain/zod";
-import { db } from "~/lib/db.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { loadCreditNote } from "~/modules/gst-documents/credit-notes.server";
 import type { Route } from "./+types/order-credit-note";
@@ -22,11 +21,16 @@ const ids = z.object({ orderId: z.uuid(), creditNoteId: z.uuid() });
  * The customer's own credit note (docs/decisions/040). Another customer's, one of another order
  * and one that does not exist all answer the same 404, so nothing is learnt.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.services.accounts, request);
   const parsed = ids.safeParse(params);
   if (!parsed.success) throw data(NOT_FOUND, { status: 404 });
-  const view = await loadCreditNote(db(), parsed.data.orderId, parsed.data.creditNoteId, user.id);
+  const view = await loadCreditNote(
+    context.services.db,
+    parsed.data.orderId,
+    parsed.data.creditNoteId,
+    user.id,
+  );
   if (!view) throw data(NOT_FOUND, { status: 404 });
   return view;
 }

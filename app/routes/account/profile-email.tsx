@@ -3,7 +3,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { confirmAddedEmailSchema } from "~/domain/validation/mobile-sign-in";
 import { actionFailure, refusal } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ADDED_EMAIL_LINK_EXPIRED, confirmAddedEmail } from "~/modules/accounts/add-email.server";
@@ -24,12 +23,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const parsed = confirmAddedEmailSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return actionFailure(refusal(ADDED_EMAIL_LINK_EXPIRED, { title: NOT_ADDED }));
   }
-  const outcome = await confirmAddedEmail(db(), parsed.data.token);
+  const outcome = await confirmAddedEmail(context.services.db, parsed.data.token);
   if (!outcome.ok) {
     return redirectWithToast("/profile/mobile", {
       type: "error",

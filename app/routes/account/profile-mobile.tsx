@@ -14,7 +14,6 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { formatMobile, INDIAN_MOBILE, isPlaceholderEmail } from "~/domain/mobile-number";
 import { addEmailSchema, verifyCodeSchema } from "~/domain/validation/mobile-sign-in";
 import { respondWithProblem, runIntent } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -41,8 +40,8 @@ export const meta: Route.MetaFunction = () => [
  * code sent to it (docs/decisions/062); then they sign in by e-mail or by mobile.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const current = await signInNumberOf(db(), user.id);
+  const user = await requireUser(context.services.accounts, request);
+  const current = await signInNumberOf(context.services.db, user.id);
   const number = new URL(request.url).searchParams.get("number") ?? "";
   return {
     /** A mobile-only account (its address is the placeholder) may add its own. */
@@ -59,8 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
-  if (!(await mayAddNumber(db(), user.id))) {
+  const user = await requireUser(context.services.accounts, request);
+  if (!(await mayAddNumber(context.services.db, user.id))) {
     return respondWithProblem(
       { status: 403, title: "Not available", message: ADMIN_USES_EMAIL },
       { intent: null, result: null },
@@ -70,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runIntent(formData.get("intent"), {
     "add-email": async () => {
       const intent = "add-email";
-      const settings = await getSettings(db());
+      const settings = await getSettings(context.services.db);
       const submission = parseWithZod(formData, {
         schema: addEmailSchema(settings.allowedEmailDomains),
       });
@@ -80,11 +79,15 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      const outcome = await requestAddedEmail(db(), context.services.notifications.mail, {
-        userId: user.id,
-        ...submission.value,
-        publicUrl: getEnv().PUBLIC_URL,
-      });
+      const outcome = await requestAddedEmail(
+        context.services.db,
+        context.services.notifications.mail,
+        {
+          userId: user.id,
+          ...submission.value,
+          publicUrl: getEnv().PUBLIC_URL,
+        },
+      );
       if (!outcome.ok) {
         return respondWithProblem(
           { status: 409, title: "E-mail address not added", message: outcome.message },
@@ -102,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     "send-code": () =>
       sendCodeStep(
-        context.services.notifications.sms,
+        context.services,
         formData,
         { purpose: "add-number", clientIp: context.clientIp, userId: user.id },
         (phoneNumber) => `/profile/mobile?number=${phoneNumber.slice(3)}`,
@@ -111,7 +114,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: verifyCodeSchema });
       if (submission.status !== "success") return malformedCode(submission);
       const { phoneNumber, code } = submission.value;
-      const outcome = await confirmAddedNumber(db(), { userId: user.id, phoneNumber, code });
+      const outcome = await confirmAddedNumber(context.services.db, {
+        userId: user.id,
+        phoneNumber,
+        code,
+      });
       if (!outcome.ok) {
         return refusedCode(submission, {
           status: outcome.reason === "taken" ? 409 : 400,

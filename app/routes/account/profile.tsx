@@ -21,7 +21,6 @@ import {
   refusal,
   runIntent,
 } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import {
   AddressError,
@@ -45,6 +44,7 @@ import { OrderNotCancellableError, OrderNotFoundError } from "~/modules/orders/o
 import { cardPaymentMode } from "~/modules/payments/gateway.server";
 import { customerShipmentHtml } from "~/modules/shipping/customer-timeline.server";
 import { shipmentTimelines } from "~/modules/shipping/shipments.server";
+import type { ShopServices } from "~/services.server";
 import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
 import type { Route } from "./+types/profile";
 
@@ -78,21 +78,23 @@ function tabOf(value: string | null): Tab {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(context.services.accounts, request);
   const query = new URL(request.url).searchParams;
   // An order mail's link names its order: open the page that holds it, however many came since.
   const mailedOrder = query.has("page") ? null : orderHistoryOrder(query.get("order"));
-  const mailedPage = mailedOrder ? await orderHistoryPageOf(db(), user.id, mailedOrder) : null;
+  const mailedPage = mailedOrder
+    ? await orderHistoryPageOf(context.services.db, user.id, mailedOrder)
+    : null;
   const page = mailedPage ?? orderHistoryPage(query.get("page"));
   const mobileOnly = isPlaceholderEmail(user.email);
   const [history, addresses, consents, signInNumber] = await Promise.all([
-    listCustomerOrders(db(), user.id, page),
-    listAddresses(db(), user.id),
-    currentConsents(db(), user.id),
-    mobileOnly ? signInNumberOf(db(), user.id) : null,
+    listCustomerOrders(context.services.db, user.id, page),
+    listAddresses(context.services.db, user.id),
+    currentConsents(context.services.db, user.id),
+    mobileOnly ? signInNumberOf(context.services.db, user.id) : null,
   ]);
   const timelines = await shipmentTimelines(
-    db(),
+    context.services.db,
     history.orders.map((order) => order.id),
   );
   const now = new Date();
@@ -160,21 +162,22 @@ type Answer = Omit<ProfileActionData, "ok">;
  * for the signed-in customer only, and touches only that customer's own rows.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(context.services.accounts, request);
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
-    "update-profile": () => updateProfileIntent(user.id, formData),
-    "save-address": () => addressIntent(user.id, formData),
-    "delete-address": () => addressIntent(user.id, formData),
-    "default-address": () => addressIntent(user.id, formData),
-    "cancel-order": () => cancelOrderIntent(user.id, formData),
+    "update-profile": () => updateProfileIntent(context.services, user.id, formData),
+    "save-address": () => addressIntent(context.services, user.id, formData),
+    "delete-address": () => addressIntent(context.services, user.id, formData),
+    "default-address": () => addressIntent(context.services, user.id, formData),
+    "cancel-order": () => cancelOrderIntent(context.services, user.id, formData),
     "message-consent": () =>
-      messageConsentIntent(context.services.notifications, user.id, formData),
+      messageConsentIntent(context.services, context.services.notifications, user.id, formData),
   });
 }
 
 /** docs/decisions/063: order updates on a channel turned on, or withdrawn, in one click. */
 async function messageConsentIntent(
+  services: ShopServices,
   notifications: Notifications,
   userId: string,
   formData: FormData,
@@ -194,8 +197,8 @@ async function messageConsentIntent(
       { intent },
     );
   }
-  if (choice === "opt-in") await optIn(db(), userId, channel, "profile");
-  else await withdrawConsent(db(), userId, channel, "profile");
+  if (choice === "opt-in") await optIn(services.db, userId, channel, "profile");
+  else await withdrawConsent(services.db, userId, channel, "profile");
   return actionSuccess<Answer>(
     {
       type: "success",
@@ -209,7 +212,7 @@ async function messageConsentIntent(
 }
 
 /** docs/SPEC.md §8: 'Profile updated', or 'Update failed' with the message. */
-async function updateProfileIntent(userId: string, formData: FormData) {
+async function updateProfileIntent(services: ShopServices, userId: string, formData: FormData) {
   const intent = "update-profile";
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") {
@@ -220,7 +223,7 @@ async function updateProfileIntent(userId: string, formData: FormData) {
     });
   }
   try {
-    await updateProfile(db(), userId, submission.value);
+    await updateProfile(services.db, userId, submission.value);
   } catch (error) {
     if (!(error instanceof ProfileNotFoundError)) throw error;
     return appErrorFailure<Answer>(error, { intent });
@@ -229,7 +232,7 @@ async function updateProfileIntent(userId: string, formData: FormData) {
 }
 
 /** docs/SPEC.md §8: 'Address added', 'Address updated', 'Address deleted', 'Default address updated'. */
-async function addressIntent(userId: string, formData: FormData) {
+async function addressIntent(services: ShopServices, userId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: addressActionSchema });
   const sentId = formData.get("addressId");
   const addressId = typeof sentId === "string" && sentId ? sentId : null;
@@ -245,7 +248,7 @@ async function addressIntent(userId: string, formData: FormData) {
   try {
     switch (input.intent) {
       case "save-address": {
-        const saved = await saveAddress(db(), userId, input);
+        const saved = await saveAddress(services.db, userId, input);
         return actionSuccess<Answer>(
           {
             type: "success",
@@ -255,10 +258,10 @@ async function addressIntent(userId: string, formData: FormData) {
         );
       }
       case "delete-address":
-        await deleteAddress(db(), userId, input.addressId);
+        await deleteAddress(services.db, userId, input.addressId);
         return actionSuccess<Answer>({ type: "success", title: "Address deleted" }, { intent });
       case "default-address":
-        await setDefaultAddress(db(), userId, input.addressId);
+        await setDefaultAddress(services.db, userId, input.addressId);
         return actionSuccess<Answer>(
           { type: "success", title: "Default address updated" },
           { intent },
@@ -273,7 +276,7 @@ async function addressIntent(userId: string, formData: FormData) {
 }
 
 /** docs/DESIGN.md §6.16: the customer's own order, while it is pending or processing. */
-async function cancelOrderIntent(userId: string, formData: FormData) {
+async function cancelOrderIntent(services: ShopServices, userId: string, formData: FormData) {
   const intent = "cancel-order";
   const submission = parseWithZod(formData, { schema: cancelOrderSchema });
   if (submission.status !== "success") {
@@ -282,7 +285,7 @@ async function cancelOrderIntent(userId: string, formData: FormData) {
     });
   }
   try {
-    const { orderNumber } = await cancelOrderByCustomer(db(), {
+    const { orderNumber } = await cancelOrderByCustomer(services.db, {
       userId,
       orderId: submission.value.orderId,
     });

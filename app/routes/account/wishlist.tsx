@@ -15,7 +15,6 @@ import {
   refusal,
   respondWithToast,
 } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { isDocumentRequest } from "~/lib/request-store.server";
 import type { Toast } from "~/lib/toast";
@@ -35,14 +34,14 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return { items: await listWishlist(db(), user.id) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.services.accounts, request);
+  return { items: await listWishlist(context.services.db, user.id) };
 }
 
 /** Add and remove from any heart on the site (docs/SPEC.md §8 messages). */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getCurrentUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getCurrentUser(context.services.accounts, request);
   const submission = parseWithZod(await readForm(request), { schema: wishlistSchema });
   if (!user) {
     const toast = {
@@ -63,11 +62,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { intent, productId } = submission.value;
   if (intent === "remove") {
-    await removeFromWishlist(db(), user.id, productId);
+    await removeFromWishlist(context.services.db, user.id, productId);
     return actionSuccess({ type: "success", title: "Removed from wishlist" });
   }
   try {
-    const result = await addToWishlist(db(), user.id, productId);
+    const result = await addToWishlist(context.services.db, user.id, productId);
     return actionSuccess(
       result === "added"
         ? { type: "success", title: "Added to wishlist" }

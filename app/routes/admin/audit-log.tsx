@@ -9,7 +9,6 @@ import { Label } from "~/components/ui/label";
 import { describeAuditChanges, fieldLabel } from "~/domain/audit-changes";
 import { formatIstDateTime } from "~/domain/india-time";
 import { auditQuerySchema, searchParamsOf } from "~/domain/validation/admin-lists";
-import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
   type AuditLogEntry,
@@ -20,12 +19,12 @@ import type { Route } from "./+types/audit-log";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit Log | Admin | Satara Ayurveda" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const query = auditQuerySchema.parse(searchParamsOf(request, ["entity", "page"]));
   const [list, entities] = await Promise.all([
-    listAuditEntries(db(), { entity: query.entity, page: query.page }),
-    auditEntities(db()),
+    listAuditEntries(context.services.db, { entity: query.entity, page: query.page }),
+    auditEntities(context.services.db),
   ]);
   return { ...list, entities, entity: query.entity ?? "" };
 }

@@ -21,7 +21,6 @@ import {
 import { batchParamSchema } from "~/domain/validation/stock-lots";
 import { z } from "~/domain/zod";
 import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { lotHistories } from "~/modules/inventory/lot-history.server";
@@ -53,27 +52,31 @@ function batchOf(params: { batch?: string }) {
  * customer, and the orders not yet shipped the recall re-allocated or held (decision 067).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(context.services.accounts, request);
   const batch = batchOf(params);
   const [lots, recipients] = await Promise.all([
-    lotsOfBatch(db(), batch),
-    recipientsOfBatch(db(), batch),
+    lotsOfBatch(context.services.db, batch),
+    recipientsOfBatch(context.services.db, batch),
   ]);
   if (lots.length === 0 && recipients.length === 0) throw data(NOT_FOUND, { status: 404 });
   const batchNumber = lots[0]?.batchNumber ?? recipients[0]!.batchNumber;
   const held = lots.some((lot) => lot.heldAt);
   const recalled = held || lots.some((lot) => lot.holdLiftedAt);
-  const skipped = await skipReasons(db(), context.services.notifications, recipients);
+  const skipped = await skipReasons(
+    context.services.db,
+    context.services.notifications,
+    recipients,
+  );
   const [channels, effects, histories] = await Promise.all([
-    recallChannelStates(db(), batchNumber, recipients, (id, channel) =>
+    recallChannelStates(context.services.db, batchNumber, recipients, (id, channel) =>
       recalled ? skipped(id, channel) : null,
     ),
     recallOrderEffects(
-      db(),
+      context.services.db,
       lots.map((lot) => lot.lotId),
     ),
     lotHistories(
-      db(),
+      context.services.db,
       lots.map((lot) => lot.lotId),
     ),
   ]);
@@ -107,12 +110,12 @@ const intentSchema = z.object({ intent: z.enum(["recall", "lift-hold"]) });
  * "Lift hold": a mistaken recall; the batch is sold and shipped again.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(context.services.accounts, request);
   const parsed = intentSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return actionFailure(refusal("Unknown action"));
   const batch = batchOf(params);
   if (parsed.data.intent === "lift-hold") {
-    const lifted = await liftBatchHold(db(), admin.id, batch);
+    const lifted = await liftBatchHold(context.services.db, admin.id, batch);
     if (!lifted) return actionFailure(refusal("This batch is not on hold", { status: 409 }));
     return actionSuccess({
       type: "success",
@@ -120,7 +123,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       description: "The batch is sold again, and orders held on it can be shipped.",
     });
   }
-  const outcome = await recallBatch(db(), context.services.notifications, admin.id, batch);
+  const outcome = await recallBatch(
+    context.services.db,
+    context.services.notifications,
+    admin.id,
+    batch,
+  );
   const toast = recallToast(outcome);
   if (!toast) {
     return actionFailure(

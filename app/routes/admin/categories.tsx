@@ -12,7 +12,6 @@ import { useHydrated } from "~/components/use-hydrated";
 import { categoryFormSchema } from "~/domain/validation/category";
 import { uuidOrNull } from "~/domain/validation/uuid-or-null";
 import { actionFailure, refusal, runIntent } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { saveEditorForm } from "~/lib/editor-form.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -25,6 +24,7 @@ import {
   listAdminCategories,
   updateCategory,
 } from "~/modules/catalog/categories-admin.server";
+import type { ShopServices } from "~/services.server";
 import type { Route } from "./+types/categories";
 
 export const meta: Route.MetaFunction = () => [{ title: "Categories | Admin | Satara Ayurveda" }];
@@ -32,10 +32,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Categories | Admin | Sa
 const PATH = "/admin/categories";
 
 /** docs/DESIGN.md §6.14: every category (a shop has a handful) with its number of products. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const params = new URL(request.url).searchParams;
-  const categories = await listAdminCategories(db());
+  const categories = await listAdminCategories(context.services.db);
   const find = (key: string) => {
     const id = uuidOrNull(params.get(key));
     return id ? (categories.find((category) => category.id === id) ?? null) : null;
@@ -48,33 +48,38 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
-    delete: () => removeCategory(admin.id, formData),
-    create: () => saveCategory(admin.id, "create", formData),
-    update: () => saveCategory(admin.id, "update", formData),
+    delete: () => removeCategory(context.services, admin.id, formData),
+    create: () => saveCategory(context.services, admin.id, "create", formData),
+    update: () => saveCategory(context.services, admin.id, "update", formData),
   });
 }
 
-async function removeCategory(adminId: string, formData: FormData) {
+async function removeCategory(services: ShopServices, adminId: string, formData: FormData) {
   const id = uuidOrNull(formData.get("id"));
   if (!id) return actionFailure(NOT_FOUND, { intent: "delete" });
-  await deleteCategory(db(), adminId, id);
+  await deleteCategory(services.db, adminId, id);
   return redirectWithToast(PATH, { type: "success", title: "Category deleted successfully" });
 }
 
-async function saveCategory(adminId: string, intent: "create" | "update", formData: FormData) {
+async function saveCategory(
+  services: ShopServices,
+  adminId: string,
+  intent: "create" | "update",
+  formData: FormData,
+) {
   const form = { schema: categoryFormSchema, intent, refusedBy: CategoryAdminError };
   return saveEditorForm(formData, form, async (category) => {
     if (intent === "create") {
-      await createCategory(db(), adminId, category);
+      await createCategory(services.db, adminId, category);
       return redirectWithToast(PATH, { type: "success", title: "Category added successfully" });
     }
     const id = uuidOrNull(formData.get("id"));
     if (!id) return actionFailure(NOT_FOUND, { intent });
-    await updateCategory(db(), adminId, id, category);
+    await updateCategory(services.db, adminId, id, category);
     return redirectWithToast(PATH, { type: "success", title: "Category updated successfully" });
   });
 }

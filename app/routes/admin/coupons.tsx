@@ -16,7 +16,6 @@ import { formatRupeesShort } from "~/domain/money";
 import { couponFormSchema } from "~/domain/validation/coupon";
 import { z } from "~/domain/zod";
 import { actionFailure, actionSuccess, refusal, runIntent } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { saveEditorForm } from "~/lib/editor-form.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -27,53 +26,59 @@ import {
   listAllCoupons,
   updateCoupon,
 } from "~/modules/promotions/coupons-admin.server";
+import type { ShopServices } from "~/services.server";
 import type { Route } from "./+types/coupons";
 
 export const meta: Route.MetaFunction = () => [{ title: "Coupons | Admin | Satara Ayurveda" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const now = new Date();
-  const coupons = await listAllCoupons(db());
+  const coupons = await listAllCoupons(context.services.db);
   // Decided on the server, so the page reads the same before and after hydration.
   return { coupons: coupons.map((coupon) => ({ ...coupon, status: couponStatus(coupon, now) })) };
 }
 
 const idSchema = z.object({ id: z.uuid() });
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
-    delete: () => removeCoupon(admin.id, formData),
-    create: () => saveCoupon(admin.id, "create", formData),
-    update: () => saveCoupon(admin.id, "update", formData),
+    delete: () => removeCoupon(context.services, admin.id, formData),
+    create: () => saveCoupon(context.services, admin.id, "create", formData),
+    update: () => saveCoupon(context.services, admin.id, "update", formData),
   });
 }
 
 const NOT_FOUND = refusal("That coupon could not be found");
 
-async function removeCoupon(adminId: string, formData: FormData) {
+async function removeCoupon(services: ShopServices, adminId: string, formData: FormData) {
   const parsed = idSchema.safeParse({ id: formData.get("id") });
   if (!parsed.success) return actionFailure(NOT_FOUND);
-  await deleteCoupon(db(), adminId, parsed.data.id);
+  await deleteCoupon(services.db, adminId, parsed.data.id);
   return actionSuccess(
     { type: "success", title: "Coupon deleted successfully" },
     { intent: "delete" },
   );
 }
 
-async function saveCoupon(adminId: string, intent: "create" | "update", formData: FormData) {
+async function saveCoupon(
+  services: ShopServices,
+  adminId: string,
+  intent: "create" | "update",
+  formData: FormData,
+) {
   // A taken code is refused beside its field.
   const form = { schema: couponFormSchema, intent, refusedBy: CouponAdminError };
   return saveEditorForm(formData, form, async (coupon) => {
     if (intent === "create") {
-      await createCoupon(db(), adminId, coupon);
+      await createCoupon(services.db, adminId, coupon);
       return actionSuccess({ type: "success", title: "Coupon created successfully" }, { intent });
     }
     const parsed = idSchema.safeParse({ id: formData.get("id") });
     if (!parsed.success) return actionFailure(NOT_FOUND);
-    await updateCoupon(db(), adminId, parsed.data.id, coupon);
+    await updateCoupon(services.db, adminId, parsed.data.id, coupon);
     return actionSuccess({ type: "success", title: "Coupon updated successfully" }, { intent });
   });
 }

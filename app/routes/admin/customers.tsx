@@ -15,7 +15,6 @@ import { hrefWith } from "~/domain/admin-list-query";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { customersQuerySchema, searchParamsOf } from "~/domain/validation/admin-lists";
-import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
   type CustomerDetail,
@@ -26,12 +25,12 @@ import type { Route } from "./+types/customers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Admin | Satara Ayurveda" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const query = customersQuerySchema.parse(searchParamsOf(request, ["q", "page", "customer"]));
   const [list, detail] = await Promise.all([
-    listCustomers(db(), { query: query.q, page: query.page }),
-    query.customer ? getCustomerDetail(db(), query.customer) : null,
+    listCustomers(context.services.db, { query: query.q, page: query.page }),
+    query.customer ? getCustomerDetail(context.services.db, query.customer) : null,
   ]);
   return { ...list, detail, detailMissing: Boolean(query.customer) && !detail };
 }

@@ -16,7 +16,6 @@ import { formatCount, formatRupees } from "~/domain/money";
 import { SHIPMENT_GROUP_LABELS, SHIPMENT_GROUPS } from "~/domain/shipment-groups";
 import { EXPIRING_SOON_EXTRA_DAYS, expiringSoonBefore, shopDate } from "~/domain/stock-lots";
 import { adminOrdersHref } from "~/domain/validation/order-admin";
-import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { signInCodeStops } from "~/modules/accounts/sign-in-code-caps.server";
 import {
@@ -36,8 +35,8 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin | Satara Ayurveda" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const database = db();
+  await requireAdmin(context.services.accounts, request);
+  const database = context.services.db;
   const { lowStockThreshold, minShelfLifeDays } = await getSettings(database);
   const today = shopDate();
   const expiryWindowDays = minShelfLifeDays + EXPIRING_SOON_EXTRA_DAYS;

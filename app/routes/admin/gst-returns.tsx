@@ -9,7 +9,6 @@ import { rupeesDecimal } from "~/domain/csv";
 import { GSTR1_FILES, type Gstr1FileName, gstr1File, parseMonth } from "~/domain/gstr1";
 import { istParts } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
-import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { loadGstr1Month } from "~/modules/gst-documents/gstr1.server";
 import type { Route } from "./+types/gst-returns";
@@ -42,11 +41,11 @@ function currentMonth() {
 }
 
 /** The month's GSTR-1 files for the accountant (docs/decisions/041), with what they hold. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const requested = new URL(request.url).searchParams.get("month");
   const month = parseMonth(requested) ? requested! : currentMonth();
-  const input = await loadGstr1Month(db(), parseMonth(month)!);
+  const input = await loadGstr1Month(context.services.db, parseMonth(month)!);
   const taxable = (lines: readonly { taxableValue: number }[]) =>
     lines.reduce((sum, line) => sum + line.taxableValue, 0);
   return {

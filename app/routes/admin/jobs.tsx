@@ -15,7 +15,6 @@ import { formatIstDateTime } from "~/domain/india-time";
 import { searchParamsOf } from "~/domain/validation/admin-lists";
 import { jobActionSchema, jobsQuerySchema } from "~/domain/validation/jobs";
 import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -32,20 +31,20 @@ export const meta: Route.MetaFunction = () => [
   { title: "Background jobs | Admin | Satara Ayurveda" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const query = jobsQuerySchema.parse(searchParamsOf(request, ["page"]));
   const [counts, failed, recent] = await Promise.all([
-    countJobs(db()),
-    failedJobs(db()),
-    recentJobs(db(), { page: query.page }),
+    countJobs(context.services.db),
+    failedJobs(context.services.db),
+    recentJobs(context.services.db, { page: query.page }),
   ]);
   const byKind = new Map<string, Record<string, number>>();
   for (const { kind, state, count } of counts) {
     byKind.set(kind, { ...byKind.get(kind), [state]: count });
   }
   const numbers = await orderNumbersOf(
-    db(),
+    context.services.db,
     recent.jobs.flatMap((job) => job.orderIds),
   );
   return {
@@ -78,8 +77,8 @@ const STATE_TONE: Record<JobState, "secondary" | "warning" | "success" | "destru
 
 const DONE = { retry: "Job queued to run again", dismiss: "Job dismissed" } as const;
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   const parsed = jobActionSchema.safeParse({
     intent: formData.get("intent"),
@@ -91,8 +90,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { intent, id } = parsed.data;
   const changed =
     intent === "retry"
-      ? await retryFailedJob(db(), admin.id, id)
-      : await dismissFailedJob(db(), admin.id, id);
+      ? await retryFailedJob(context.services.db, admin.id, id)
+      : await dismissFailedJob(context.services.db, admin.id, id);
   if (!changed) {
     return actionFailure(refusal("That job is no longer failed.", { status: 409 }));
   }

@@ -3,7 +3,6 @@ import { Outlet } from "react-router";
 import { AdminDrawer } from "~/components/admin/admin-drawer";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { CardPaymentsBanner } from "~/components/admin/card-payments-banner";
-import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { countNewOrders } from "~/modules/orders/new-order-alert.server";
 import { cardPaymentMode } from "~/modules/payments/gateway.server";
@@ -15,12 +14,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** docs/DESIGN.md §6.1: the gate. Every child route checks again, since loaders run in parallel. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(context.services.accounts, request);
   return {
     admin: { fullName: admin.fullName, email: admin.email },
     cardPayments: cardPaymentMode(),
-    newOrders: await countNewOrders(db()),
+    newOrders: await countNewOrders(context.services.db),
   };
 }
 

@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(context.services.accounts, request);
   if (user?.isAdmin) throw redirect("/admin/dashboard");
   return null;
 }
@@ -31,6 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const outcome = await signIn(
+    context.services.accounts,
     { ...submission.value, requireAdmin: true },
     request,
     context.clientIp,
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respondWithToast(
       { type: "error", title: "Unauthorized: Admin access required" },
       { result },
-      { status: 403, headers: await signOut(request) },
+      { status: 403, headers: await signOut(context.services.accounts, request) },
     );
   }
   const message = outcome.message ?? "Invalid credentials or insufficient permissions";

@@ -18,7 +18,6 @@ import {
 import { recallSmsForRegistration } from "~/domain/recall-message";
 import { SMS_SEGMENT_SEPTETS } from "~/domain/sms-text";
 import { messageSettingsFormSchema, templateField } from "~/domain/validation/order-messages";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { saveSettingsForm } from "~/lib/settings-save.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -45,8 +44,11 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const [settings, shop] = await Promise.all([getMessageSettings(db()), getSettings(db())]);
+  await requireAdmin(context.services.accounts, request);
+  const [settings, shop] = await Promise.all([
+    getMessageSettings(context.services.db),
+    getSettings(context.services.db),
+  ]);
   const templates = Object.fromEntries(
     TEMPLATE_EVENTS.flatMap((event) =>
       MESSAGE_CHANNELS.map((channel) => [
@@ -88,13 +90,13 @@ function dltDescription(sms: { dltText: string; variables: string[]; longest: nu
   return `Register on DLT: ${sms.dltText} \u2014 MSG91 variables in order: ${sms.variables.join(", ")}. ${length}`;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: messageSettingsFormSchema });
   return saveSettingsForm(submission, {
     title: "Message settings saved",
-    save: (value) => updateMessageSettings(db(), admin.id, value),
+    save: (value) => updateMessageSettings(context.services.db, admin.id, value),
     label: (field) => FIELD_LABELS[field] ?? field,
   });
 }

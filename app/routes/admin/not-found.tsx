@@ -2,8 +2,8 @@ import { data, Link } from "react-router";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/not-found";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   return data(null, { status: 404 });
 }
 

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { CreditNoteDocument } from "~/components/order/credit-note";
 import { z } from "~/domain/zod";
-import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { loadCreditNote } from "~/modules/gst-documents/credit-notes.server";
 import type { Route } from "./+types/order-credit-note";
@@ -19,11 +18,15 @@ const NOT_FOUND = "This credit note does not exist";
 const ids = z.object({ orderId: z.uuid(), creditNoteId: z.uuid() });
 
 /** A credit note of any order, as issued (docs/decisions/040); the same number on every print. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const parsed = ids.safeParse(params);
   if (!parsed.success) throw data(NOT_FOUND, { status: 404 });
-  const view = await loadCreditNote(db(), parsed.data.orderId, parsed.data.creditNoteId);
+  const view = await loadCreditNote(
+    context.services.db,
+    parsed.data.orderId,
+    parsed.data.creditNoteId,
+  );
   if (!view) throw data(NOT_FOUND, { status: 404 });
   return view;
 }

@@ -4,7 +4,6 @@ import { printOnOpenHref } from "~/components/order/print-on-open";
 import { TaxInvoiceDocument } from "~/components/order/tax-invoice";
 import { Button } from "~/components/ui/button";
 import { z } from "~/domain/zod";
-import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { InvoiceError, issueInvoice, loadInvoice } from "~/modules/gst-documents/invoices.server";
 
@@ -27,19 +26,19 @@ function orderIdOf(params: { orderId?: string }) {
   return parsed.data;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const view = await loadInvoice(db(), orderIdOf(params));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
+  const view = await loadInvoice(context.services.db, orderIdOf(params));
   if (!view) throw data("This order does not exist", { status: 404 });
   return view;
 }
 
 /** 'Print Invoice': numbers the invoice on its first print, then shows it ready to print. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.services.accounts, request);
   const orderId = orderIdOf(params);
   try {
-    await issueInvoice(db(), admin.id, orderId);
+    await issueInvoice(context.services.db, admin.id, orderId);
   } catch (error) {
     if (error instanceof InvoiceError) {
       return data({ error: error.message }, { status: error.status });

@@ -4,7 +4,6 @@ import { PrintControls } from "~/components/order/print-controls";
 import { code128Drawing } from "~/domain/code128";
 import { formatRupees } from "~/domain/money";
 import { z } from "~/domain/zod";
-import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { testLabelOf } from "~/modules/shipping/shipments.server";
 import type { Route } from "./+types/order-label";
@@ -16,11 +15,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const parsed = z.uuid().safeParse(params.orderId);
   const orderId = parsed.success ? parsed.data : null;
-  const label = orderId ? await testLabelOf(db(), orderId) : null;
+  const label = orderId ? await testLabelOf(context.services.db, orderId) : null;
   if (!orderId || !label) throw data("This order has no test courier label", { status: 404 });
   return {
     ...label,

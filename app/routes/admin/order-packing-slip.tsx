@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { PackingSlipDocument } from "~/components/order/packing-slip";
 import { z } from "~/domain/zod";
-import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { loadPackingSlip } from "~/modules/gst-documents/packing-slips.server";
 import type { Route } from "./+types/order-packing-slip";
@@ -18,11 +17,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 const NOT_FOUND = "This order does not exist";
 
 /** The printable packing slip of any order (docs/decisions/059). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const parsed = z.uuid().safeParse(params.orderId);
   if (!parsed.success) throw data(NOT_FOUND, { status: 404 });
-  const view = await loadPackingSlip(db(), parsed.data);
+  const view = await loadPackingSlip(context.services.db, parsed.data);
   if (!view) throw data(NOT_FOUND, { status: 404 });
   return view;
 }

@@ -53,7 +53,6 @@ import {
   runIntent,
 } from "~/lib/action-result.server";
 import { AppError } from "~/lib/app-error";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { listCreditNotes } from "~/modules/gst-documents/credit-notes.server";
@@ -87,19 +86,19 @@ const viewParam = z.uuid();
 const confirmParam = z.enum(["record-cash"]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(context.services.accounts, request);
   const params = new URL(request.url).searchParams;
   const query = parseAdminOrderQuery(params);
   const view = viewParam.safeParse(params.get("view"));
   const confirm = confirmParam.safeParse(params.get("confirm"));
   const [list, detail, refunds, creditNotes, timelines, messages, retry] = await Promise.all([
-    listAdminOrders(db(), query),
-    view.success ? getAdminOrder(db(), view.data) : null,
-    view.success ? listOrderRefunds(db(), view.data) : [],
-    view.success ? listCreditNotes(db(), view.data) : [],
-    view.success ? shipmentTimelines(db(), [view.data]) : null,
-    view.success ? listMessagesAbout(db(), view.data) : [],
-    view.success ? bookingRetryOf(db(), view.data) : null,
+    listAdminOrders(context.services.db, query),
+    view.success ? getAdminOrder(context.services.db, view.data) : null,
+    view.success ? listOrderRefunds(context.services.db, view.data) : [],
+    view.success ? listCreditNotes(context.services.db, view.data) : [],
+    view.success ? shipmentTimelines(context.services.db, [view.data]) : null,
+    view.success ? listMessagesAbout(context.services.db, view.data) : [],
+    view.success ? bookingRetryOf(context.services.db, view.data) : null,
   ]);
   const mode = context.services.shipping.mode;
   const timeline = view.success ? (timelines?.get(view.data) ?? null) : null;
@@ -109,7 +108,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...list,
     courierMode: mode,
     shipmentStates: await shipmentStates(
-      db(),
+      context.services.db,
       list.orders.map((order) => order.id),
     ),
     detail: detail
@@ -157,20 +156,20 @@ function messageView({
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
-    status: () => changeStatus(admin.id, formData),
-    tracking: () => addTracking(admin.id, formData),
-    "record-cash": () => recordCash(admin.id, formData),
-    refund: () => refund(admin.id, formData),
-    "retry-refund": () => retry(admin.id, formData),
+    status: () => changeStatus(context.services, admin.id, formData),
+    tracking: () => addTracking(context.services, admin.id, formData),
+    "record-cash": () => recordCash(context.services, admin.id, formData),
+    refund: () => refund(context.services, admin.id, formData),
+    "retry-refund": () => retry(context.services, admin.id, formData),
     ship: () => ship(context.services, admin.id, formData),
-    "try-booking-now": () => tryNow(admin.id, formData),
-    "test-scan": () => testScan(formData),
-    "send-message-again": () => sendAgain(admin.id, formData),
+    "try-booking-now": () => tryNow(context.services, admin.id, formData),
+    "test-scan": () => testScan(context.services, formData),
+    "send-message-again": () => sendAgain(context.services, admin.id, formData),
     reattempt: () => reattempt(context.services, admin.id, formData),
-    "update-address": () => updateAddress(admin.id, formData),
+    "update-address": () => updateAddress(context.services, admin.id, formData),
   });
 }
 
@@ -183,7 +182,7 @@ async function reattempt(services: ShopServices, adminId: string, formData: Form
     return actionFailure(refusal(message), { intent });
   }
   const { orderNumber } = await askForAnotherAttempt(
-    db(),
+    services.db,
     services.shipping.courier,
     adminId,
     submission.value.orderId,
@@ -199,7 +198,7 @@ async function reattempt(services: ShopServices, adminId: string, formData: Form
 }
 
 /** "Update address": where the order goes, corrected by the owner (docs/decisions/074). */
-async function updateAddress(adminId: string, formData: FormData) {
+async function updateAddress(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "update-address";
   const submission = parseWithZod(formData, { schema: orderAddressFormSchema });
   if (submission.status !== "success") {
@@ -207,7 +206,12 @@ async function updateAddress(adminId: string, formData: FormData) {
     return actionFailure(refusal(message), { intent, result: submission.reply() });
   }
   const { orderId, ...address } = submission.value;
-  const { orderNumber, changed } = await updateShippingAddress(db(), adminId, orderId, address);
+  const { orderNumber, changed } = await updateShippingAddress(
+    services.db,
+    adminId,
+    orderId,
+    address,
+  );
   return actionSuccess(
     {
       type: "success",
@@ -221,14 +225,14 @@ async function updateAddress(adminId: string, formData: FormData) {
 }
 
 /** "Send again" on a failed SMS or WhatsApp message (docs/decisions/063). */
-async function sendAgain(adminId: string, formData: FormData) {
+async function sendAgain(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "send-message-again";
   const submission = parseWithZod(formData, { schema: sendMessageAgainFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, SEND_AGAIN_MESSAGES.messageId);
     return actionFailure(refusal(message), { intent });
   }
-  if (!(await sendMessageAgain(db(), adminId, submission.value.messageId))) {
+  if (!(await sendMessageAgain(services.db, adminId, submission.value.messageId))) {
     throw new AppError(SEND_AGAIN_MESSAGES.notFailed, { status: 409 });
   }
   return actionSuccess(
@@ -246,7 +250,7 @@ async function ship(services: ShopServices, adminId: string, formData: FormData)
     return actionFailure(refusal(message), { intent });
   }
   const outcome = await shipOrders(
-    db(),
+    services.db,
     services.shipping.courier,
     adminId,
     submission.value.orderId,
@@ -266,14 +270,14 @@ async function ship(services: ShopServices, adminId: string, formData: FormData)
 }
 
 /** "Try now" on a booking waiting for its next attempt (docs/decisions/069). */
-async function tryNow(adminId: string, formData: FormData) {
+async function tryNow(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "try-booking-now";
   const submission = parseWithZod(formData, { schema: tryBookingNowFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "That order could not be found");
     return actionFailure(refusal(message), { intent });
   }
-  const { started } = await tryBookingNow(db(), adminId, submission.value.orderId);
+  const { started } = await tryBookingNow(services.db, adminId, submission.value.orderId);
   return actionSuccess(
     {
       type: "success",
@@ -287,21 +291,21 @@ async function tryNow(adminId: string, formData: FormData) {
 }
 
 /** A test courier's shipment moved on by the owner, applied as the courier's webhook would be. */
-async function testScan(formData: FormData) {
+async function testScan(services: ShopServices, formData: FormData) {
   const intent = "test-scan";
   const submission = parseWithZod(formData, { schema: testScanFormSchema });
   if (submission.status !== "success") {
     return actionFailure(refusal(firstErrorMessage(submission.error, "Unknown scan")), { intent });
   }
   const { orderId, kind } = submission.value;
-  await applyTestScan(db(), orderId, kind);
+  await applyTestScan(services.db, orderId, kind);
   return actionSuccess(
     { type: "success", title: "Test scan recorded", description: `${SCAN_LABELS[kind]} (test)` },
     { intent },
   );
 }
 
-async function changeStatus(adminId: string, formData: FormData) {
+async function changeStatus(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "status";
   const submission = parseWithZod(formData, { schema: orderStatusFormSchema });
   if (submission.status !== "success") {
@@ -310,7 +314,7 @@ async function changeStatus(adminId: string, formData: FormData) {
     });
   }
   const { orderId, status } = submission.value;
-  await updateOrderStatus(db(), adminId, orderId, status);
+  await updateOrderStatus(services.db, adminId, orderId, status);
   return actionSuccess(
     {
       type: "success",
@@ -321,7 +325,7 @@ async function changeStatus(adminId: string, formData: FormData) {
   );
 }
 
-async function addTracking(adminId: string, formData: FormData) {
+async function addTracking(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "tracking";
   const submission = parseWithZod(formData, { schema: trackingFormSchema });
   if (submission.status !== "success") {
@@ -329,7 +333,7 @@ async function addTracking(adminId: string, formData: FormData) {
     return actionFailure(refusal(message), { intent, result: submission.reply() });
   }
   const { orderId, trackingId } = submission.value;
-  await addTrackingId(db(), adminId, orderId, trackingId);
+  await addTrackingId(services.db, adminId, orderId, trackingId);
   return actionSuccess(
     {
       type: "success",
@@ -340,27 +344,27 @@ async function addTracking(adminId: string, formData: FormData) {
   );
 }
 
-async function recordCash(adminId: string, formData: FormData) {
+async function recordCash(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "record-cash";
   const submission = parseWithZod(formData, { schema: recordCashFormSchema });
   if (submission.status !== "success") {
     return actionFailure(refusal(firstErrorMessage(submission.error, "Unknown order")), { intent });
   }
-  const { orderNumber } = await recordCashReceived(db(), adminId, submission.value.orderId);
+  const { orderNumber } = await recordCashReceived(services.db, adminId, submission.value.orderId);
   return actionSuccess(
     { type: "success", title: "Cash received", description: `Order ${orderNumber} is marked paid` },
     { intent },
   );
 }
 
-async function refund(adminId: string, formData: FormData) {
+async function refund(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "refund";
   const submission = parseWithZod(formData, { schema: refundFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Please check the refund");
     return actionFailure(refusal(message), { intent, result: submission.reply() });
   }
-  const { orderNumber, cancelled } = await refundOrder(db(), adminId, submission.value);
+  const { orderNumber, cancelled } = await refundOrder(services.db, adminId, submission.value);
   return actionSuccess(
     {
       type: "success",
@@ -371,14 +375,14 @@ async function refund(adminId: string, formData: FormData) {
   );
 }
 
-async function retry(adminId: string, formData: FormData) {
+async function retry(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "retry-refund";
   const submission = parseWithZod(formData, { schema: retryRefundFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "That refund could not be found");
     return actionFailure(refusal(message), { intent });
   }
-  const { orderNumber } = await retryRefund(db(), adminId, submission.value.refundId);
+  const { orderNumber } = await retryRefund(services.db, adminId, submission.value.refundId);
   return actionSuccess(
     {
       type: "success",

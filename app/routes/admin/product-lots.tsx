@@ -14,7 +14,6 @@ import {
 } from "~/domain/validation/stock-lots";
 import { z } from "~/domain/zod";
 import { actionFailure, actionSuccess, refusal, runIntent } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { InventoryError } from "~/modules/inventory/lots.server";
@@ -25,6 +24,7 @@ import {
   writeOffLot,
 } from "~/modules/inventory/lots-admin.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import type { ShopServices } from "~/services.server";
 import type { Route } from "./+types/product-lots";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -43,11 +43,11 @@ function productIdOf(params: { productId?: string }) {
   return parsed.data;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const view = await productLots(db(), productIdOf(params));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
+  const view = await productLots(context.services.db, productIdOf(params));
   if (!view) throw data(NOT_FOUND, { status: 404 });
-  const { minShelfLifeDays } = await getSettings(db());
+  const { minShelfLifeDays } = await getSettings(context.services.db);
   const today = shopDate();
   return {
     ...view,
@@ -91,18 +91,23 @@ async function inventoryRefusal(form: string, error: unknown, values: Record<str
   });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.services.accounts, request);
   const productId = productIdOf(params);
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
-    receive: () => receive(admin.id, productId, formData),
-    adjust: () => adjust(admin.id, productId, formData),
-    "write-off": () => writeOff(admin.id, productId, formData),
+    receive: () => receive(context.services, admin.id, productId, formData),
+    adjust: () => adjust(context.services, admin.id, productId, formData),
+    "write-off": () => writeOff(context.services, admin.id, productId, formData),
   });
 }
 
-async function receive(adminId: string, productId: string, formData: FormData) {
+async function receive(
+  services: ShopServices,
+  adminId: string,
+  productId: string,
+  formData: FormData,
+) {
   const values = {
     variantId: text(formData, "variantId"),
     batchNumber: text(formData, "batchNumber"),
@@ -114,8 +119,8 @@ async function receive(adminId: string, productId: string, formData: FormData) {
   const parsed = receiveLotSchema().safeParse(values);
   if (!parsed.success) return refused(form, fieldErrors(parsed.error), values);
   try {
-    const lot = await receiveStock(db(), adminId, productId, parsed.data);
-    const { minShelfLifeDays } = await getSettings(db());
+    const lot = await receiveStock(services.db, adminId, productId, parsed.data);
+    const { minShelfLifeDays } = await getSettings(services.db);
     const warning = lot.expiresOn
       ? nearExpiryWarning(lot.expiresOn, shopDate(), minShelfLifeDays)
       : null;
@@ -129,7 +134,12 @@ async function receive(adminId: string, productId: string, formData: FormData) {
   }
 }
 
-async function adjust(adminId: string, productId: string, formData: FormData) {
+async function adjust(
+  services: ShopServices,
+  adminId: string,
+  productId: string,
+  formData: FormData,
+) {
   const values = {
     lotId: text(formData, "lotId"),
     counted: text(formData, "counted"),
@@ -139,14 +149,19 @@ async function adjust(adminId: string, productId: string, formData: FormData) {
   const parsed = adjustLotSchema.safeParse(values);
   if (!parsed.success) return refused(form, fieldErrors(parsed.error), values);
   try {
-    await adjustLot(db(), adminId, productId, parsed.data);
+    await adjustLot(services.db, adminId, productId, parsed.data);
     return actionSuccess({ type: "success", title: `Lot set to ${parsed.data.counted}` });
   } catch (error) {
     return inventoryRefusal(form, error, values);
   }
 }
 
-async function writeOff(adminId: string, productId: string, formData: FormData) {
+async function writeOff(
+  services: ShopServices,
+  adminId: string,
+  productId: string,
+  formData: FormData,
+) {
   const values = {
     lotId: text(formData, "lotId"),
     quantity: text(formData, "quantity"),
@@ -160,7 +175,7 @@ async function writeOff(adminId: string, productId: string, formData: FormData) 
     return data({ ok: false as const, form, errors: {}, values, confirm: true });
   }
   try {
-    await writeOffLot(db(), adminId, productId, parsed.data);
+    await writeOffLot(services.db, adminId, productId, parsed.data);
     return actionSuccess({
       type: "success",
       title: `Wrote off ${parsed.data.quantity} ${parsed.data.quantity === 1 ? "unit" : "units"}`,

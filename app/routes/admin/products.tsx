@@ -34,7 +34,6 @@ import {
 } from "~/domain/validation/product";
 import { uuidOrNull } from "~/domain/validation/uuid-or-null";
 import { actionFailure, actionSuccess, refusal, runIntent } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { saveEditorForm } from "~/lib/editor-form.server";
 import { formRefusal, RequestTooLargeError, readFormData } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -56,6 +55,7 @@ import {
 } from "~/modules/catalog/products-admin.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { legalShopOf } from "~/modules/settings/shop-identity.server";
+import type { ShopServices } from "~/services.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin | Satara Ayurveda" }];
@@ -80,18 +80,18 @@ function listHrefOf(
 }
 
 /** docs/SPEC.md §2 Products Management: one page of products, and the product a dialog is open for. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const params = new URL(request.url).searchParams;
   const query = { ...parseAdminListQuery(params), status: statusFilter(params) };
   const editId = uuidOrNull(params.get("edit"));
   const deleteId = uuidOrNull(params.get("delete"));
   const [list, categories, editing, deleting, settings] = await Promise.all([
-    listAdminProducts(db(), query),
-    listCategoryOptions(db()),
-    editId ? findProductForEdit(db(), editId) : null,
-    deleteId ? findProductName(db(), deleteId) : null,
-    getSettings(db()),
+    listAdminProducts(context.services.db, query),
+    listCategoryOptions(context.services.db),
+    editId ? findProductForEdit(context.services.db, editId) : null,
+    deleteId ? findProductName(context.services.db, deleteId) : null,
+    getSettings(context.services.db),
   ]);
   // What an empty legal field of a product stands for, and what the seller's lack (decision 073).
   const shop = legalShopOf(settings);
@@ -134,18 +134,18 @@ const IMAGE_DONE = {
   remove: "Image removed",
 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.services.accounts, request);
   const params = new URL(request.url).searchParams;
   const listHref = listHrefOf({ ...parseAdminListQuery(params), status: statusFilter(params) });
   const formData = await readProductForm(request);
   if (!formData) return actionFailure(UPLOAD_TOO_LARGE);
   return runIntent(formData.get("intent"), {
-    delete: () => removeProduct(admin.id, formData, listHref),
-    "set-status": () => changeStatus(admin.id, formData, listHref),
-    image: () => changeImage(admin.id, formData),
-    create: () => saveProduct(admin.id, "create", formData, listHref),
-    update: () => saveProduct(admin.id, "update", formData, listHref),
+    delete: () => removeProduct(context.services, admin.id, formData, listHref),
+    "set-status": () => changeStatus(context.services, admin.id, formData, listHref),
+    image: () => changeImage(context.services, admin.id, formData),
+    create: () => saveProduct(context.services, admin.id, "create", formData, listHref),
+    update: () => saveProduct(context.services, admin.id, "update", formData, listHref),
   });
 }
 
@@ -164,10 +164,15 @@ async function readProductForm(request: Request) {
   }
 }
 
-async function removeProduct(adminId: string, formData: FormData, listHref: string) {
+async function removeProduct(
+  services: ShopServices,
+  adminId: string,
+  formData: FormData,
+  listHref: string,
+) {
   const id = uuidOrNull(formData.get("id"));
   if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent: "delete" });
-  const { outcome } = await deleteProduct(db(), adminId, id);
+  const { outcome } = await deleteProduct(services.db, adminId, id);
   return redirectWithToast(
     listHref,
     outcome === "deleted"
@@ -176,7 +181,12 @@ async function removeProduct(adminId: string, formData: FormData, listHref: stri
   );
 }
 
-async function changeStatus(adminId: string, formData: FormData, listHref: string) {
+async function changeStatus(
+  services: ShopServices,
+  adminId: string,
+  formData: FormData,
+  listHref: string,
+) {
   const intent = "set-status";
   const id = uuidOrNull(formData.get("id"));
   const status = formData.get("status");
@@ -184,7 +194,7 @@ async function changeStatus(adminId: string, formData: FormData, listHref: strin
   if (!isProductStatus(status)) {
     return actionFailure(refusal("Choose Published, Draft or Archived"), { intent });
   }
-  const changed = await setProductStatus(db(), adminId, id, status);
+  const changed = await setProductStatus(services.db, adminId, id, status);
   return redirectWithToast(listHref, {
     type: "success",
     title: STATUS_DONE[status],
@@ -192,7 +202,7 @@ async function changeStatus(adminId: string, formData: FormData, listHref: strin
   });
 }
 
-async function changeImage(adminId: string, formData: FormData) {
+async function changeImage(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "image";
   const productId = uuidOrNull(formData.get("productId"));
   const match = IMAGE_ACTION.exec(String(formData.get("imageAction") ?? ""));
@@ -200,9 +210,9 @@ async function changeImage(adminId: string, formData: FormData) {
     return actionFailure(refusal("That image could not be found"), { intent });
   }
   const [, kind, imageId] = match as unknown as [string, keyof typeof IMAGE_DONE, string];
-  if (kind === "primary") await setPrimaryImage(db(), adminId, productId, imageId);
-  else if (kind === "remove") await removeImage(db(), adminId, productId, imageId);
-  else await moveImage(db(), adminId, productId, imageId, kind);
+  if (kind === "primary") await setPrimaryImage(services.db, adminId, productId, imageId);
+  else if (kind === "remove") await removeImage(services.db, adminId, productId, imageId);
+  else await moveImage(services.db, adminId, productId, imageId, kind);
   return actionSuccess(
     { type: "success", title: "Product updated successfully", description: IMAGE_DONE[kind] },
     { intent },
@@ -210,6 +220,7 @@ async function changeImage(adminId: string, formData: FormData) {
 }
 
 async function saveProduct(
+  services: ShopServices,
   adminId: string,
   intent: "create" | "update",
   formData: FormData,
@@ -219,13 +230,13 @@ async function saveProduct(
   return saveEditorForm(textFields(formData), form, async (product) => {
     const uploads = await uploadsOf(formData);
     if (intent === "create") {
-      await createProduct(db(), adminId, product, uploads);
+      await createProduct(services.db, adminId, product, uploads);
       // Newest first: the new product heads the first page of the whole list.
       return redirectWithToast(PATH, { type: "success", title: "Product added successfully" });
     }
     const id = uuidOrNull(formData.get("id"));
     if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent });
-    await updateProduct(db(), adminId, id, product, uploads);
+    await updateProduct(services.db, adminId, id, product, uploads);
     return redirectWithToast(listHref, { type: "success", title: "Product updated successfully" });
   });
 }

@@ -7,7 +7,6 @@ import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
 import { actionSuccess, runIntent } from "~/lib/action-result.server";
 import { AppError } from "~/lib/app-error";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { cashAwaitingRemittance } from "~/modules/orders/cod-remittance.server";
@@ -26,10 +25,10 @@ const RECORD_INTENT = "record-test-remittance";
 const CHECK_INTENT = "check-courier-payouts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(context.services.accounts, request);
   const [awaiting, remittances] = await Promise.all([
-    cashAwaitingRemittance(db()),
-    listRemittances(db()),
+    cashAwaitingRemittance(context.services.db),
+    listRemittances(context.services.db),
   ]);
   return {
     awaiting: {
@@ -45,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
     [RECORD_INTENT]: async () => {
@@ -54,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           status: 409,
         });
       }
-      const recorded = await recordTestCourierRemittance(db(), admin.id);
+      const recorded = await recordTestCourierRemittance(context.services.db, admin.id);
       return actionSuccess({
         type: "success",
         title: "Remittance recorded",
@@ -67,9 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       // The daily check, run now in the background: one a minute however often it is pressed.
       const now = new Date();
-      await dailyRemittanceCheck.enqueue(db(), `asked-${now.toISOString().slice(0, 16)}`, {
-        date: now.toISOString().slice(0, 10),
-      });
+      await dailyRemittanceCheck.enqueue(
+        context.services.db,
+        `asked-${now.toISOString().slice(0, 16)}`,
+        {
+          date: now.toISOString().slice(0, 10),
+        },
+      );
       return actionSuccess({
         type: "success",
         title: "Checking for payouts",

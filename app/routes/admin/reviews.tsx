@@ -20,7 +20,6 @@ import {
 } from "~/domain/validation/admin-lists";
 import { actionFailure, actionSuccess, appErrorFailure, refusal } from "~/lib/action-result.server";
 import { cn } from "~/lib/cn";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
@@ -34,10 +33,13 @@ import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews | Admin | Satara Ayurveda" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services.accounts, request);
   const query = reviewsQuerySchema.parse(searchParamsOf(request, ["status", "page", "delete"]));
-  const list = await listReviewsForAdmin(db(), { page: query.page, status: query.status });
+  const list = await listReviewsForAdmin(context.services.db, {
+    page: query.page,
+    status: query.status,
+  });
   return { ...list, status: query.status, confirmDelete: query.delete ?? null };
 }
 
@@ -47,8 +49,8 @@ const SUCCESS = {
   delete: "Review deleted",
 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   const parsed = reviewActionSchema.safeParse({
     intent: formData.get("intent"),
@@ -59,8 +61,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { intent, id } = parsed.data;
   try {
-    if (intent === "delete") await deleteReview(db(), admin.id, id);
-    else await setReviewApproval(db(), admin.id, id, intent === "approve");
+    if (intent === "delete") await deleteReview(context.services.db, admin.id, id);
+    else await setReviewApproval(context.services.db, admin.id, id, intent === "approve");
   } catch (error) {
     if (error instanceof ReviewAdminError) return appErrorFailure(error);
     throw error;

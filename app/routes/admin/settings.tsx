@@ -18,7 +18,6 @@ import {
   SOCIAL_NETWORKS,
   settingsSchemaFor,
 } from "~/domain/validation/settings";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { saveSettingsForm } from "~/lib/settings-save.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
@@ -28,8 +27,8 @@ import type { Route } from "./+types/settings";
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin | Satara Ayurveda" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const settings = await getSettings(db());
+  await requireAdmin(context.services.accounts, request);
+  const settings = await getSettings(context.services.db);
   return {
     settings: {
       shopName: settings.shopName,
@@ -70,14 +69,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, {
     schema: settingsSchemaFor(context.services.shipping.mode !== "off"),
   });
   return saveSettingsForm(submission, {
     title: "Settings saved",
-    save: (value) => updateSettings(db(), admin.id, value),
+    save: (value) => updateSettings(context.services.db, admin.id, value),
     label: fieldLabel,
   });
 }

@@ -16,7 +16,7 @@ function notFound() {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const token = RESET_LINK.exec(params["*"] ?? "")?.[1];
   if (token === undefined) return notFound();
-  const outcome = await checkResetLink(token, context.clientIp);
+  const outcome = await checkResetLink(context.services.accounts, token, context.clientIp);
   if (outcome.ok) return redirect(`/auth?token=${encodeURIComponent(token)}`);
   if (outcome.reason === "rate-limited") {
     return new Response(outcome.message, {

@@ -15,7 +15,7 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.services.shipping.promisesOn) throw data("Not Found", { status: 404 });
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(context.services.accounts, request);
   if (!user) {
     return data({ message: "Please sign in to check out." }, { status: 401, headers: PRIVATE });
   }
@@ -28,10 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let priced: Awaited<ReturnType<typeof cartPricedFor>>;
   try {
     priced = await cartPricedFor(
+      context.services.db,
       context.services.shipping,
       user.id,
       read.pin,
-      courierChecksOf(context.clientIp),
+      courierChecksOf(context.services.db, context.clientIp),
     );
   } catch (error) {
     if (!(error instanceof TooManyChecksError)) throw error;

@@ -1,4 +1,3 @@
-import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readText } from "~/lib/form-data.server";
 import { handleCourierWebhook } from "~/workflows/courier-webhook.server";
@@ -11,12 +10,12 @@ const MAX_WEBHOOK_BYTES = 256 * 1024;
  * The courier's tracking webhook (docs/decisions/060). Its path names no courier: Shiprocket
  * refuses callback URLs containing "shiprocket", "kartrocket", "sr" or "kr".
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405 });
   const expectedToken = getEnv().SHIPROCKET_WEBHOOK_TOKEN;
   const givenToken = request.headers.get("x-api-key");
   // The token is checked before the body is read, so a stranger's body is never read.
-  const answer = await handleCourierWebhook(db(), {
+  const answer = await handleCourierWebhook(context.services.db, {
     expectedToken,
     givenToken,
     rawBody: expectedToken && givenToken ? await readText(request, MAX_WEBHOOK_BYTES) : "",

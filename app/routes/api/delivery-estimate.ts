@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const check = await context.services.shipping.checkDelivery(
     new URL(request.url).searchParams.get("pin"),
     {
-      mayAsk: courierChecksOf(context.clientIp),
+      mayAsk: courierChecksOf(context.services.db, context.clientIp),
     },
   );
   if (!check.ok)

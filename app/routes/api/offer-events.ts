@@ -1,5 +1,4 @@
 import { offersVersion } from "~/domain/offers-version";
-import { db } from "~/lib/db.server";
 import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
 import { logger } from "~/lib/logger.server";
 import { HOME_OFFER_COUNT, listActiveOffers } from "~/modules/promotions/offers.server";
@@ -13,7 +12,7 @@ const HEARTBEAT_MS = 25_000;
  * Once listening, it sends the current offers' version: a page rendered before a change it never
  * heard of (it loaded meanwhile, or was reconnecting) sees the difference and refreshes.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -50,7 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       request.signal.addEventListener("abort", end, { once: true });
       send("retry: 5000\n: connected\n\n");
       try {
-        const version = offersVersion(await listActiveOffers(db(), HOME_OFFER_COUNT));
+        const version = offersVersion(
+          await listActiveOffers(context.services.db, HOME_OFFER_COUNT),
+        );
         send(`event: version\ndata: ${version}\n\n`);
       } catch (error) {
         // The page keeps what it shows and still hears the next change.

@@ -1,4 +1,3 @@
-import { db } from "~/lib/db.server";
 import { readText } from "~/lib/form-data.server";
 import { logger } from "~/lib/logger.server";
 import { handleRazorpayWebhook, WebhookSignatureError } from "~/workflows/payment-webhook.server";
@@ -9,11 +8,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405 });
   const rawBody = await readText(request);
   try {
-    const { outcome } = await handleRazorpayWebhook(db(), context.services.payments.card(), {
-      rawBody,
-      signature: request.headers.get("x-razorpay-signature"),
-      eventId: request.headers.get("x-razorpay-event-id"),
-    });
+    const { outcome } = await handleRazorpayWebhook(
+      context.services.db,
+      context.services.payments.card(),
+      {
+        rawBody,
+        signature: request.headers.get("x-razorpay-signature"),
+        eventId: request.headers.get("x-razorpay-event-id"),
+      },
+    );
     return Response.json({ status: outcome });
   } catch (error) {
     if (error instanceof WebhookSignatureError) {

@@ -1,4 +1,3 @@
-import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readText } from "~/lib/form-data.server";
 import {
@@ -22,9 +21,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The Cloud API's status updates of the messages the shop sent (docs/decisions/065). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405 });
-  const answer = await handleWhatsAppWebhook(db(), {
+  const answer = await handleWhatsAppWebhook(context.services.db, {
     appSecret: getEnv().WHATSAPP_APP_SECRET,
     signature: request.headers.get("x-hub-signature-256"),
     rawBody: await readText(request),

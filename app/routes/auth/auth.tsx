@@ -31,7 +31,6 @@ import {
   respondWithToast,
   runIntent,
 } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -44,6 +43,7 @@ import {
 import { getCurrentUser, safeRedirectPath } from "~/modules/accounts/session.server";
 import { smsEnabled } from "~/modules/notifications/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import type { ShopServices } from "~/services.server";
 import { completeWaitingActions, withPending } from "~/workflows/complete-waiting-actions.server";
 import type { Route } from "./+types/auth";
 
@@ -60,9 +60,9 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(context.services.accounts, request);
   if (user && !token) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
-  const settings = await getSettings(db());
+  const settings = await getSettings(context.services.db);
   return {
     allowedEmailDomains: settings.allowedEmailDomains,
     resetToken: token,
@@ -83,10 +83,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
-    "sign-in": () => signInIntent(request, formData, context.clientIp),
-    "sign-up": () => signUpIntent(request, formData, context.clientIp),
-    "request-reset": () => requestResetIntent(formData, context.clientIp),
-    "reset-password": () => resetPasswordIntent(formData, context.clientIp),
+    "sign-in": () => signInIntent(context.services, request, formData, context.clientIp),
+    "sign-up": () => signUpIntent(context.services, request, formData, context.clientIp),
+    "request-reset": () => requestResetIntent(context.services, formData, context.clientIp),
+    "reset-password": () => resetPasswordIntent(context.services, formData, context.clientIp),
   });
 }
 
@@ -98,7 +98,12 @@ function refused(title: string, message: string, outcome: { reason?: string } = 
   return refusal(message, { title, status: outcome.reason === "rate-limited" ? 429 : 400 });
 }
 
-async function signInIntent(request: Request, formData: FormData, clientIp: string) {
+async function signInIntent(
+  services: ShopServices,
+  request: Request,
+  formData: FormData,
+  clientIp: string,
+) {
   const intent = "sign-in";
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") {
@@ -108,7 +113,12 @@ async function signInIntent(request: Request, formData: FormData, clientIp: stri
     );
   }
   const { email, password, asAdmin, redirectTo } = submission.value;
-  const outcome = await signIn({ email, password, requireAdmin: asAdmin }, request, clientIp);
+  const outcome = await signIn(
+    services.accounts,
+    { email, password, requireAdmin: asAdmin },
+    request,
+    clientIp,
+  );
   if (!outcome.ok) {
     const result = submission.reply({ hideFields: ["password"] });
     if (outcome.reason === "not-admin") {
@@ -116,7 +126,7 @@ async function signInIntent(request: Request, formData: FormData, clientIp: stri
       return respondWithToast(
         { type: "error", title: "Access Denied: Admin privileges not found" },
         { intent, result },
-        { status: 403, headers: await signOut(request) },
+        { status: 403, headers: await signOut(services.accounts, request) },
       );
     }
     return respondWithProblem(
@@ -131,7 +141,12 @@ async function signInIntent(request: Request, formData: FormData, clientIp: stri
       { headers: outcome.headers },
     );
   }
-  const pending = await completeWaitingActions(db(), request, outcome.userId, outcome.headers);
+  const pending = await completeWaitingActions(
+    services.db,
+    request,
+    outcome.userId,
+    outcome.headers,
+  );
   return redirectWithToast(
     safeRedirectPath(redirectTo),
     {
@@ -144,9 +159,14 @@ async function signInIntent(request: Request, formData: FormData, clientIp: stri
   );
 }
 
-async function signUpIntent(request: Request, formData: FormData, clientIp: string) {
+async function signUpIntent(
+  services: ShopServices,
+  request: Request,
+  formData: FormData,
+  clientIp: string,
+) {
   const intent = "sign-up";
-  const settings = await getSettings(db());
+  const settings = await getSettings(services.db);
   const submission = parseWithZod(formData, {
     schema: signUpSchema(settings.allowedEmailDomains),
   });
@@ -156,14 +176,19 @@ async function signUpIntent(request: Request, formData: FormData, clientIp: stri
       { status: 400 },
     );
   }
-  const outcome = await signUp(submission.value, request, clientIp);
+  const outcome = await signUp(services.accounts, submission.value, request, clientIp);
   if (!outcome.ok) {
     return respondWithProblem(
       refused("Sign up failed", outcome.message ?? "An error occurred during sign up", outcome),
       { intent, result: submission.reply({ hideFields: ["password"] }) },
     );
   }
-  const pending = await completeWaitingActions(db(), request, outcome.userId, outcome.headers);
+  const pending = await completeWaitingActions(
+    services.db,
+    request,
+    outcome.userId,
+    outcome.headers,
+  );
   return respondWithToast(
     {
       type: "success",
@@ -175,7 +200,7 @@ async function signUpIntent(request: Request, formData: FormData, clientIp: stri
   );
 }
 
-async function requestResetIntent(formData: FormData, clientIp: string) {
+async function requestResetIntent(services: ShopServices, formData: FormData, clientIp: string) {
   const intent = "request-reset";
   const submission = parseWithZod(formData, { schema: resetRequestSchema });
   if (submission.status !== "success") {
@@ -185,7 +210,7 @@ async function requestResetIntent(formData: FormData, clientIp: string) {
       : refused("Failed to send reset email", submission.error?.email?.[0] ?? "Please try again");
     return respondWithProblem(problem, { intent, sent: false });
   }
-  const outcome = await requestPasswordReset(submission.value.email, clientIp);
+  const outcome = await requestPasswordReset(services.accounts, submission.value.email, clientIp);
   if (!outcome.ok) {
     return respondWithProblem(
       refused("Failed to send reset email", outcome.message ?? "Please try again", outcome),
@@ -202,7 +227,7 @@ async function requestResetIntent(formData: FormData, clientIp: string) {
   );
 }
 
-async function resetPasswordIntent(formData: FormData, clientIp: string) {
+async function resetPasswordIntent(services: ShopServices, formData: FormData, clientIp: string) {
   const intent = "reset-password";
   const submission = parseWithZod(formData, { schema: newPasswordSchema });
   if (submission.status !== "success") {
@@ -211,7 +236,12 @@ async function resetPasswordIntent(formData: FormData, clientIp: string) {
       { status: 400 },
     );
   }
-  const outcome = await resetPassword(submission.value.token, submission.value.password, clientIp);
+  const outcome = await resetPassword(
+    services.accounts,
+    submission.value.token,
+    submission.value.password,
+    clientIp,
+  );
   if (!outcome.ok) {
     return respondWithProblem(
       refused(

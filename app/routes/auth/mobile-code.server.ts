@@ -3,10 +3,9 @@ import { data } from "react-router";
 import { formatMobile } from "~/domain/mobile-number";
 import { sendCodeSchema } from "~/domain/validation/mobile-sign-in";
 import { type ActionProblem, respondWithProblem } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type PhoneOutcome, sendPhoneCode } from "~/modules/accounts/phone-sign-in.server";
-import type { SmsTransport } from "~/modules/notifications/sms.server";
+import type { ShopServices } from "~/services.server";
 
 /**
  * The answers of the number and code steps (`components/account/mobile-code-forms.tsx`) that
@@ -28,7 +27,7 @@ const NOT_SENT_STATUS: Partial<Record<Refusal["reason"], number>> = {
  * with the "Code sent" toast; refused under the form with the "Code not sent" toast.
  */
 export async function sendCodeStep(
-  sms: SmsTransport,
+  services: ShopServices,
   formData: FormData,
   code: { purpose: "sign-in" | "add-number"; clientIp: string; userId?: string },
   codeStepHref: (phoneNumber: string, redirectTo: string | undefined) => string,
@@ -39,7 +38,10 @@ export async function sendCodeStep(
     return data({ intent, result: submission.reply() }, { status: 400 });
   }
   const { phoneNumber, redirectTo } = submission.value;
-  const outcome = await sendPhoneCode(db(), sms, { phoneNumber, ...code });
+  const outcome = await sendPhoneCode(services.db, services.notifications.sms, {
+    phoneNumber,
+    ...code,
+  });
   if (!outcome.ok) {
     return respondWithProblem(
       {

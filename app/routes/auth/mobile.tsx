@@ -17,12 +17,12 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { INDIAN_MOBILE } from "~/domain/mobile-number";
 import { mobileNameSchema, verifyCodeSchema } from "~/domain/validation/mobile-sign-in";
 import { runIntent } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createAccountWithMobile, verifySignInCode } from "~/modules/accounts/phone-sign-in.server";
 import { getCurrentUser, safeRedirectPath } from "~/modules/accounts/session.server";
 import { smsEnabled } from "~/modules/notifications/notifications.server";
+import type { ShopServices } from "~/services.server";
 import { completeWaitingActions, withPending } from "~/workflows/complete-waiting-actions.server";
 import type { Route } from "./+types/mobile";
 import { malformedCode, refusedCode, sendCodeStep } from "./mobile-code.server";
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = () => [
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (await getCurrentUser(request)) {
+  if (await getCurrentUser(context.services.accounts, request)) {
     throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
   }
   if (!smsEnabled(context.services.notifications)) throw redirect("/auth");
@@ -53,13 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runIntent(formData.get("intent"), {
     "send-code": () =>
       sendCodeStep(
-        notifications.sms,
+        context.services,
         formData,
         { purpose: "sign-in", clientIp: context.clientIp },
         codeStep,
       ),
-    verify: () => verifyIntent(request, formData, context.clientIp),
-    "create-account": () => createAccountIntent(request, formData, context.clientIp),
+    verify: () => verifyIntent(context.services, request, formData, context.clientIp),
+    "create-account": () =>
+      createAccountIntent(context.services, request, formData, context.clientIp),
   });
 }
 
@@ -75,11 +76,21 @@ function codeStep(phoneNumber: string, redirectTo: string | undefined) {
   return `/auth/mobile?${query}`;
 }
 
-async function verifyIntent(request: Request, formData: FormData, clientIp: string) {
+async function verifyIntent(
+  services: ShopServices,
+  request: Request,
+  formData: FormData,
+  clientIp: string,
+) {
   const submission = parseWithZod(formData, { schema: verifyCodeSchema });
   if (submission.status !== "success") return malformedCode(submission);
   const { phoneNumber, code, redirectTo } = submission.value;
-  const outcome = await verifySignInCode(db(), { phoneNumber, code }, request, clientIp);
+  const outcome = await verifySignInCode(
+    services.accounts,
+    { phoneNumber, code },
+    request,
+    clientIp,
+  );
   if (!outcome.ok) {
     return refusedCode(submission, {
       status: VERIFY_REFUSED_STATUS[outcome.reason] ?? 400,
@@ -90,7 +101,12 @@ async function verifyIntent(request: Request, formData: FormData, clientIp: stri
   if (outcome.kind === "new") {
     return data({ intent: "verify", ticket: outcome.ticket, phoneNumber, result: null });
   }
-  const pending = await completeWaitingActions(db(), request, outcome.userId, outcome.headers);
+  const pending = await completeWaitingActions(
+    services.db,
+    request,
+    outcome.userId,
+    outcome.headers,
+  );
   return redirectWithToast(
     safeRedirectPath(redirectTo),
     {
@@ -103,7 +119,12 @@ async function verifyIntent(request: Request, formData: FormData, clientIp: stri
   );
 }
 
-async function createAccountIntent(request: Request, formData: FormData, clientIp: string) {
+async function createAccountIntent(
+  services: ShopServices,
+  request: Request,
+  formData: FormData,
+  clientIp: string,
+) {
   const intent = "create-account";
   const submission = parseWithZod(formData, { schema: mobileNameSchema });
   const ticket = String(formData.get("ticket") ?? "");
@@ -112,7 +133,7 @@ async function createAccountIntent(request: Request, formData: FormData, clientI
     return data({ intent, ticket, phoneNumber, result: submission.reply() }, { status: 400 });
   }
   const { redirectTo, ...input } = submission.value;
-  const outcome = await createAccountWithMobile(input, request, clientIp);
+  const outcome = await createAccountWithMobile(services.accounts, input, request, clientIp);
   if (!outcome.ok) {
     // The ticket is spent or has expired: the customer starts again from their number.
     return redirectWithToast(codeStep(input.phoneNumber, redirectTo), {
@@ -121,7 +142,12 @@ async function createAccountIntent(request: Request, formData: FormData, clientI
       description: outcome.message,
     });
   }
-  const pending = await completeWaitingActions(db(), request, outcome.userId, outcome.headers);
+  const pending = await completeWaitingActions(
+    services.db,
+    request,
+    outcome.userId,
+    outcome.headers,
+  );
   return redirectWithToast(
     safeRedirectPath(redirectTo),
     {

@@ -8,7 +8,7 @@ export function loader() {
 }
 
 /** docs/SPEC.md §2: 'Sign Out' shows 'See you soon' and goes to /. */
-export async function action({ request }: Route.ActionArgs) {
-  const headers = await signOut(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const headers = await signOut(context.services.accounts, request);
   return redirectWithToast("/", { type: "success", title: "See you soon" }, { headers });
 }

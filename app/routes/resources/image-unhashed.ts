@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { PICTURE_WIDTHS, picturePath, pictureUrl } from "~/domain/picture-urls";
-import { db } from "~/lib/db.server";
 import { findContentHash } from "~/modules/media/images.server";
 import type { Route } from "./+types/image-unhashed";
 
@@ -13,10 +12,10 @@ const params = z.object({
  * Picture URLs from before their content hash (`/images/{id}/{width}.webp`, still held by search
  * engines and shared links) lead, uncached, to the picture's current URL.
  */
-export async function loader({ params: raw }: Route.LoaderArgs) {
+export async function loader({ params: raw, context }: Route.LoaderArgs) {
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw new Response("Not found", { status: 404 });
-  const current = await findContentHash(db(), parsed.data.imageId);
+  const current = await findContentHash(context.services.db, parsed.data.imageId);
   if (!current) throw new Response("Not found", { status: 404 });
   const width = Math.min(Number.parseInt(parsed.data.file, 10), PICTURE_WIDTHS.at(-1)!);
   return new Response(null, {

@@ -1,16 +1,16 @@
 import { CONTENT_PAGES } from "~/content/pages";
-import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { sitemapEntries } from "~/modules/catalog/sitemap.server";
+import type { Route } from "./+types/sitemap";
 
 function escapeXml(text: string) {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** /sitemap.xml: home, products, categories and content pages. */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const base = getEnv().PUBLIC_URL;
-  const { products, categories } = await sitemapEntries(db());
+  const { products, categories } = await sitemapEntries(context.services.db);
   const urls = [
     { path: "/", updatedAt: null },
     { path: "/products", updatedAt: null },

@@ -5,7 +5,6 @@ import { cartAddedMessage } from "~/domain/cart-added";
 import { appliedMessage, COUPON_MESSAGES } from "~/domain/coupons";
 import { cartActionSchema } from "~/domain/validation/cart";
 import { actionFailure, actionSuccess, appErrorFailure } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { rememberedPinOf, rememberPinHeaders } from "~/lib/remembered-pin.server";
 import type { Toast } from "~/lib/toast";
@@ -29,6 +28,7 @@ import { getCart, withShippingAtCheckout } from "~/modules/cart/cart-view.server
 import { rememberPendingAdd } from "~/modules/cart/pending-add.server";
 import { courierChecksOf } from "~/modules/shipping/delivery-promise.server";
 import { courierFeesOn } from "~/modules/shipping/shipping-fees.server";
+import type { ShopServices } from "~/services.server";
 import type { Route } from "./+types/cart";
 
 /** The product page's "Check delivery", the same box and code, loaded apart (decision 077). */
@@ -46,17 +46,23 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(context.services.accounts, request);
   const promises = context.services.shipping.promisesOn;
   // "Check delivery" asked without JavaScript (`?pin=`), as on the product page (decision 077).
   const pin = promises ? new URL(request.url).searchParams.get("pin") : null;
   const [cart, courierFees, answer, defaultPin] = await Promise.all([
-    getCart(db(), user.id),
+    getCart(context.services.db, user.id),
     courierFeesOn(context.services.shipping),
     pin === null
       ? null
-      : context.services.shipping.checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
-    promises ? getShopper(request).then((shopper) => shopper?.defaultPin ?? null) : null,
+      : context.services.shipping.checkDelivery(pin, {
+          mayAsk: courierChecksOf(context.services.db, context.clientIp),
+        }),
+    promises
+      ? getShopper(context.services.accounts, request).then(
+          (shopper) => shopper?.defaultPin ?? null,
+        )
+      : null,
   ]);
   return data(
     {
@@ -74,8 +80,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
  * After a change the applied coupon is checked again (docs/SPEC.md §5); if it no longer holds it is taken
  * off, and that is what the customer needs to hear.
  */
-async function respondAfterChange(userId: string, toast: Toast) {
-  const cart = await getCart(db(), userId);
+async function respondAfterChange(services: ShopServices, userId: string, toast: Toast) {
+  const cart = await getCart(services.db, userId);
   return actionSuccess(cart.couponDropped ? { type: "info", ...cart.couponDropped } : toast);
 }
 
@@ -83,8 +89,8 @@ async function respondAfterChange(userId: string, toast: Toast) {
  * The one cart endpoint (Hydrogen's pattern): every cart form on the site posts here, with or
  * without JavaScript. docs/SPEC.md §6: visitors are sent to /auth.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getCurrentUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getCurrentUser(context.services.accounts, request);
   const form = Object.fromEntries(await readForm(request));
   const parsed = cartActionSchema.safeParse(form);
   if (!user) {
@@ -101,22 +107,26 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "add": {
-        const result = await addToCart(db(), {
+        const result = await addToCart(context.services.db, {
           userId: user.id,
           productId: input.productId,
           variantId: input.variantId,
           quantity: input.quantity,
         });
-        return respondAfterChange(user.id, { type: "success", ...cartAddedMessage(result) });
+        return respondAfterChange(context.services, user.id, {
+          type: "success",
+          ...cartAddedMessage(result),
+        });
       }
       case "set-quantity": {
-        const result = await setLineQuantity(db(), {
+        const result = await setLineQuantity(context.services.db, {
           userId: user.id,
           variantId: input.variantId,
           quantity: input.quantity,
         });
         if (result.status === "ignored") return data({ ok: true });
         return respondAfterChange(
+          context.services,
           user.id,
           result.status === "capped"
             ? { type: "info", title: "Cart updated", description: result.reason }
@@ -124,13 +134,16 @@ export async function action({ request }: Route.ActionArgs) {
         );
       }
       case "remove":
-        await removeLine(db(), user.id, input.variantId);
-        return respondAfterChange(user.id, { type: "success", title: "Removed from cart" });
+        await removeLine(context.services.db, user.id, input.variantId);
+        return respondAfterChange(context.services, user.id, {
+          type: "success",
+          title: "Removed from cart",
+        });
       case "clear":
-        await clearCart(db(), user.id);
+        await clearCart(context.services.db, user.id);
         return actionSuccess({ type: "success", title: "Cart cleared" });
       case "apply-coupon": {
-        const result = await applyCoupon(db(), user.id, input.code);
+        const result = await applyCoupon(context.services.db, user.id, input.code);
         if (!result.ok) {
           const { title, description } = result.message;
           return actionFailure({ status: 400, title, message: description });
@@ -142,7 +155,7 @@ export async function action({ request }: Route.ActionArgs) {
         });
       }
       case "remove-coupon":
-        await removeCoupon(db(), user.id);
+        await removeCoupon(context.services.db, user.id);
         return actionSuccess({ type: "success", title: COUPON_MESSAGES.removed.title });
     }
   } catch (error) {

@@ -1,5 +1,4 @@
 import { CategoryCards } from "~/components/catalog/category-cards";
-import { db } from "~/lib/db.server";
 import { listCategoriesWithCounts } from "~/modules/catalog/listing.server";
 import type { Route } from "./+types/categories";
 
@@ -8,8 +7,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Browse Ayurvedic medicines and wellness products by category." },
 ];
 
-export async function loader() {
-  return { categories: await listCategoriesWithCounts(db()) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { categories: await listCategoriesWithCounts(context.services.db) };
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {

@@ -4,22 +4,26 @@ import { Pagination } from "~/components/product/pagination";
 import { ProductGrid } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
 import { parseListPage } from "~/domain/catalog-query-params";
-import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { savedProductsOf } from "~/modules/accounts/session.server";
 import { findCategoryBySlug } from "~/modules/catalog/listing.server";
 import { searchProducts } from "~/modules/catalog/search.server";
 import type { Route } from "./+types/category";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const category = await findCategoryBySlug(db(), params.slug);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const category = await findCategoryBySlug(context.services.db, params.slug);
   if (!category) throw data(null, { status: 404 });
   const url = new URL(request.url);
   // Its page reads `page` only (app/domain/page-cache-rules.ts).
   const page = parseListPage(url.searchParams);
   const [result, saved] = await Promise.all([
-    searchProducts(db(), { search: undefined, categoryId: category.id, sort: "featured", page }),
-    savedProductsOf(request),
+    searchProducts(context.services.db, {
+      search: undefined,
+      categoryId: category.id,
+      sort: "featured",
+      page,
+    }),
+    savedProductsOf(context.services.accounts, request),
   ]);
   return { category, result, savedIds: [...saved], origin: getEnv().PUBLIC_URL };
 }

@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { CARD_PAYMENTS_OFF_MESSAGE } from "~/domain/orders";
 import { paymentActionSchema } from "~/domain/validation/payment";
 import { actionFailure, appErrorFailure, refusal } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -21,7 +20,7 @@ const ORDERS_TAB = "/profile?tab=orders";
  * callback ("confirm"), and, in test mode only, act as the gateway ("test-gateway").
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(context.services.accounts, request);
   if (!user) {
     return redirectWithToast("/auth", {
       type: "error",
@@ -44,14 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "start": {
-        const payment = await startCardPayment(db(), gateway, {
+        const payment = await startCardPayment(context.services.db, gateway, {
           userId: user.id,
           orderId: input.orderId,
         });
         return { payment };
       }
       case "confirm": {
-        const result = await confirmCardPayment(db(), gateway, {
+        const result = await confirmCardPayment(context.services.db, gateway, {
           userId: user.id,
           orderId: input.orderId,
           providerOrderId: input.razorpay_order_id,
@@ -74,12 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "test-gateway": {
         if (gateway.mode !== "test") throw new OrderNotFoundError("Not found");
-        const payment = await findOwnPayment(db(), {
+        const payment = await findOwnPayment(context.services.db, {
           userId: user.id,
           orderId: input.orderId,
           providerOrderId: input.providerOrderId,
         });
-        const result = await completeTestPayment(db(), gateway, {
+        const result = await completeTestPayment(context.services.db, gateway, {
           providerOrderId: payment.providerOrderId,
           amount: payment.amount,
           outcome: input.outcome,

@@ -32,7 +32,6 @@ import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "
 import { joinAddressErrors, PIN_CODE } from "~/domain/validation/address-format";
 import { cashOnDeliverySwitchSchema, checkoutSchema } from "~/domain/validation/checkout";
 import { actionFailure, refusal, respondWithProblem } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { logger } from "~/lib/logger.server";
 import { rememberedPinOf, rememberPinHeaders } from "~/lib/remembered-pin.server";
@@ -62,6 +61,7 @@ import { cashOnDeliveryRules, shopSettings } from "~/modules/settings/settings.s
 import { courierChecksOf, TooManyChecksError } from "~/modules/shipping/delivery-promise.server";
 import type { Shipping } from "~/modules/shipping/shipping.server";
 import { useRootData } from "~/root";
+import type { ShopServices } from "~/services.server";
 import { startCardPayment } from "~/workflows/card-payment.server";
 import { type Priced, pricedAgain, pricedFor } from "~/workflows/checkout-pricing.server";
 import type { Route } from "./+types/checkout";
@@ -109,9 +109,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const cart = await getCart(db(), user.id);
-  if (cart.lines.length === 0) return awaitingPaymentView(user.id);
+  const user = await requireUser(context.services.accounts, request);
+  const cart = await getCart(context.services.db, user.id);
+  if (cart.lines.length === 0) return awaitingPaymentView(context.services, user.id);
   const flagged = cart.lines.flatMap(({ name, problem, stockQuantity }) =>
     problem ? [{ name, problem, stock: stockQuantity }] : [],
   );
@@ -123,9 +123,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const [addresses, settings, consents] = await Promise.all([
-    listAddresses(db(), user.id),
+    listAddresses(context.services.db, user.id),
     shopSettings(),
-    currentConsents(db(), user.id),
+    currentConsents(context.services.db, user.id),
   ]);
   const chosenId = new URL(request.url).searchParams.get("address");
   // A new address starts from the PIN code the shopper last checked (docs/decisions/077).
@@ -179,9 +179,9 @@ function offeredChannels(notifications: Notifications) {
  * shows it (docs/decisions/050): a payment left unfinished, or a reload, lands here, not on an
  * empty cart. Without such an order an empty cart goes back to the cart page.
  */
-async function awaitingPaymentView(userId: string) {
+async function awaitingPaymentView(services: ShopServices, userId: string) {
   const [order, settings] = await Promise.all([
-    findOrderAwaitingPayment(db(), userId),
+    findOrderAwaitingPayment(services.db, userId),
     shopSettings(),
   ]);
   if (!order) throw redirect("/cart");
@@ -218,7 +218,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getCurrentUser(request);
+  const user = await getCurrentUser(context.services.accounts, request);
   if (!user) {
     return redirectWithToast("/auth?redirectTo=/checkout", {
       type: "error",
@@ -228,16 +228,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const formData = await readForm(request);
   if (formData.get("intent") === CASH_ON_DELIVERY_INTENT) {
-    return switchToCashOnDeliveryAction(context.services.shipping, user.id, formData);
+    return switchToCashOnDeliveryAction(context.services, user.id, formData);
   }
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (formData.get("intent") === CHECK_PIN_INTENT)
     return checkAction(
-      context.services.shipping,
+      context.services,
       user.id,
       formData,
       submission,
-      courierChecksOf(context.clientIp),
+      courierChecksOf(context.services.db, context.clientIp),
     );
   if (submission.status !== "success") {
     const message = joinAddressErrors(submission.error ?? {});
@@ -259,7 +259,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let order: Awaited<ReturnType<typeof placeOrder>>;
   try {
-    order = await placeOrder(db(), {
+    order = await placeOrder(context.services.db, {
       shipping: context.services.shipping,
       userId: user.id,
       address: input,
@@ -307,7 +307,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (error instanceof OrderError) {
-      const again = await pricedAgain(context.services.shipping, user.id, input.postalCode);
+      const again = await pricedAgain(
+        context.services.db,
+        context.services.shipping,
+        user.id,
+        input.postalCode,
+      );
       const quoted = readQuote(String(formData.get("quote") ?? ""))?.totals?.[input.shippingMethod];
       const total = again.repriced?.totalsByMethod[input.shippingMethod].total;
       if (total !== undefined && quoted !== undefined && total !== quoted) {
@@ -353,7 +358,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const payment = await startCardPayment(db(), context.services.payments.card(), {
+    const payment = await startCardPayment(context.services.db, context.services.payments.card(), {
       userId: user.id,
       orderId: order.id,
     });
@@ -381,7 +386,7 @@ function rememberedHeaders(shipping: Shipping, pin: string) {
  * priced for the PIN code typed, the other fields as they were sent, and nothing is written.
  */
 async function checkAction(
-  shipping: Shipping,
+  services: ShopServices,
   userId: string,
   formData: FormData,
   submission: { payload: Record<string, unknown> },
@@ -400,12 +405,12 @@ async function checkAction(
     );
   const read = readPinCode(formData.get("postalCode"));
   if (!read.ok) return refusedPin(read.message, 400);
-  const cart = await getCart(db(), userId);
+  const cart = await getCart(services.db, userId);
   if (cart.lines.length === 0) throw redirect("/checkout");
   // Limited like the pricing route and the product page's box (decision 061).
   let repriced: Priced;
   try {
-    repriced = await pricedFor(shipping, cart, read.pin, { mayAsk });
+    repriced = await pricedFor(services.shipping, cart, read.pin, { mayAsk });
   } catch (error) {
     if (!(error instanceof TooManyChecksError)) throw error;
     return refusedPin(error.message, 429);
@@ -415,7 +420,7 @@ async function checkAction(
   }
   return data(
     { result: { initialValue: submission.payload } as CheckoutReply, repriced },
-    { headers: rememberedHeaders(shipping, read.pin) },
+    { headers: rememberedHeaders(services.shipping, read.pin) },
   );
 }
 
@@ -425,7 +430,7 @@ async function checkAction(
  * cancelled or ran out of time meanwhile is shown in the Orders tab, where its state is.
  */
 async function switchToCashOnDeliveryAction(
-  shipping: Shipping,
+  services: ShopServices,
   userId: string,
   formData: FormData,
 ) {
@@ -435,8 +440,8 @@ async function switchToCashOnDeliveryAction(
     return actionFailure(refusal(message, { title: "Order failed" }));
   }
   try {
-    const order = await switchToCashOnDelivery(db(), {
-      shipping,
+    const order = await switchToCashOnDelivery(services.db, {
+      shipping: services.shipping,
       userId,
       orderId: parsed.data.orderId,
     });

@@ -9,7 +9,6 @@ import { RatingSummary } from "~/components/product/star-rating";
 import { buttonVariants } from "~/components/ui/button";
 import { formatRupeesShort } from "~/domain/money";
 import { offersVersion } from "~/domain/offers-version";
-import { db } from "~/lib/db.server";
 import { listCategoriesWithCounts, listFeaturedProducts } from "~/modules/catalog/listing.server";
 import { HOME_OFFER_COUNT, listActiveOffers } from "~/modules/promotions/offers.server";
 import type { Route } from "./+types/home";
@@ -23,11 +22,11 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const [featured, categories, offers] = await Promise.all([
-    listFeaturedProducts(db(), 5),
-    listCategoriesWithCounts(db()),
-    listActiveOffers(db(), HOME_OFFER_COUNT),
+    listFeaturedProducts(context.services.db, 5),
+    listCategoriesWithCounts(context.services.db),
+    listActiveOffers(context.services.db, HOME_OFFER_COUNT),
   ]);
   return { featured, categories, offers, offersVersion: offersVersion(offers) };
 }

@@ -1,7 +1,6 @@
 import { Link, redirect } from "react-router";
 import { newsletterSchema } from "~/domain/validation/newsletter";
 import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { subscribeFromForm } from "~/modules/content/newsletter.server";
 import type { Route } from "./+types/newsletter";
@@ -21,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return refuse(parsed.error.issues[0]?.message ?? "Please enter a valid email address", 400);
   }
-  const outcome = await subscribeFromForm(db(), parsed.data.email, context.clientIp);
+  const outcome = await subscribeFromForm(context.services.db, parsed.data.email, context.clientIp);
   if (!outcome.ok) return refuse(outcome.message, 429);
   return actionSuccess(
     {

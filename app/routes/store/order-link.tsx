@@ -4,7 +4,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { isShortLinkCode, shortLinkPath } from "~/domain/short-links";
 import { orderMailPath } from "~/domain/validation/order-history";
-import { db } from "~/lib/db.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { orderOfShortLink } from "~/modules/orders/order-short-links.server";
 import type { Route } from "./+types/order-link";
@@ -28,8 +27,8 @@ export function headers() {
  * code the shop never gave looks the same; someone signed in whose order it is not is told so,
  * in the same words whether the code exists or not.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(context.services.accounts, request);
   if (!user) {
     const back = shortLinkPath(isShortLinkCode(params.code) ? params.code : "");
     throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, {
@@ -37,7 +36,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       headers: PRIVATE,
     });
   }
-  const order = isShortLinkCode(params.code) ? await orderOfShortLink(db(), params.code) : null;
+  const order = isShortLinkCode(params.code)
+    ? await orderOfShortLink(context.services.db, params.code)
+    : null;
   if (order && order.userId === user.id) {
     throw redirect(orderMailPath(order.orderId), { status: 303, headers: PRIVATE });
   }

@@ -34,7 +34,6 @@ import {
   respondWithProblem,
   respondWithToast,
 } from "~/lib/action-result.server";
-import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { rememberPinHeaders } from "~/lib/remembered-pin.server";
@@ -50,6 +49,7 @@ import { ReviewError, reviewsForPage, submitReview } from "~/modules/reviews/rev
 import { shopSettings } from "~/modules/settings/settings.server";
 import { legalShopOf } from "~/modules/settings/shop-identity.server";
 import { courierChecksOf } from "~/modules/shipping/delivery-promise.server";
+import type { ShopServices } from "~/services.server";
 import type { Route } from "./+types/product";
 
 /**
@@ -66,7 +66,7 @@ const ReviewsSection = deferred(() =>
 );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const found = await findProductForPage(params.id);
+  const found = await findProductForPage(context.services.db, params.id);
   if (!found) throw data({ notFound: true }, { status: 404 });
   // Each pack size has a page of its own, kept apart in the page cache (docs/decisions/056).
   const { pathname, searchParams } = new URL(request.url);
@@ -77,16 +77,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const product = withChosenSize(found, searchParams.get("size"));
   // Reviews follow the page rather than hold its first byte: they sit in a tab of their own.
-  const reviews = reviewsForPage(product.id);
+  const reviews = reviewsForPage(context.services.db, product.id);
   // "Check delivery" asked without JavaScript: such a page is never kept (page-cache-rules.ts).
   const pin = context.services.shipping.promisesOn ? searchParams.get("pin") : null;
   const [saved, settings, delivery, defaultPin] = await Promise.all([
-    savedProductsOf(request),
+    savedProductsOf(context.services.accounts, request),
     shopSettings(),
     pin === null
       ? null
-      : context.services.shipping.checkDelivery(pin, { mayAsk: courierChecksOf(context.clientIp) }),
-    context.services.shipping.promisesOn ? signedInDefaultPin(request) : null,
+      : context.services.shipping.checkDelivery(pin, {
+          mayAsk: courierChecksOf(context.services.db, context.clientIp),
+        }),
+    context.services.shipping.promisesOn ? signedInDefaultPin(context.services, request) : null,
   ]);
   // Canonical links name the shop's own address, never the Host a request carried: the page
   // may be kept in the page cache and shown to everyone (docs/decisions/033).
@@ -116,8 +118,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * A signed-in shopper's default PIN code, read with the session (no query of its own); a
  * visitor's page, which may be kept, has none.
  */
-async function signedInDefaultPin(request: Request) {
-  return (await getShopper(request))?.defaultPin ?? null;
+async function signedInDefaultPin(services: ShopServices, request: Request) {
+  return (await getShopper(services.accounts, request))?.defaultPin ?? null;
 }
 
 /** The remembered PIN code's cookie, set only on a page that is never kept. */
@@ -170,8 +172,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
 };
 
 /** Review submission (docs/SPEC.md §5/§8). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await getCurrentUser(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await getCurrentUser(context.services.accounts, request);
   const formData = await readForm(request);
   if (!user) {
     return respondWithProblem(
@@ -182,7 +184,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       { intent: "review" as const },
     );
   }
-  const product = await findProduct(db(), params.id);
+  const product = await findProduct(context.services.db, params.id);
   if (!product) throw data({ notFound: true }, { status: 404 });
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") {
@@ -193,7 +195,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   try {
-    await submitReview(db(), { ...submission.value, productId: product.id, userId: user.id });
+    await submitReview(context.services.db, {
+      ...submission.value,
+      productId: product.id,
+      userId: user.id,
+    });
   } catch (error) {
     if (!(error instanceof ReviewError)) throw error;
     return respondWithProblem(error, { intent: "review" as const, result: submission.reply() });

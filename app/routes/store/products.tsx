@@ -7,18 +7,17 @@ import { buttonVariants } from "~/components/ui/button";
 import { PRODUCT_SORTS, productListHref, SORT_LABELS } from "~/domain/catalog-query";
 import { parseProductListQuery } from "~/domain/catalog-query-params";
 import { formatCount } from "~/domain/money";
-import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { savedProductsOf } from "~/modules/accounts/session.server";
 import { searchProducts } from "~/modules/catalog/search.server";
 import type { Route } from "./+types/products";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseProductListQuery(url.searchParams);
   const [result, saved] = await Promise.all([
-    searchProducts(db(), query),
-    savedProductsOf(request),
+    searchProducts(context.services.db, query),
+    savedProductsOf(context.services.accounts, request),
   ]);
   return { query, result, savedIds: [...saved], origin: getEnv().PUBLIC_URL };
 }

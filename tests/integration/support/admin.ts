@@ -8,7 +8,7 @@ import { orders, profiles, userRoles } from "../../../db/schema";
 import { browserRequest } from "./app";
 import { SHIPPING_ADDRESS } from "./orders";
 import type { Customer } from "./profile";
-import { routeContext } from "./services";
+import { routeContext, testServices } from "./services";
 
 let counter = 0;
 
@@ -18,6 +18,7 @@ export async function signInAdministrator(database: Database) {
   const email = `owner.${counter}.${Date.now()}@shop.example`;
   await ensureAdministrator(database, { email, password: "owner-secret", fullName: "Shop Owner" });
   const result = await signIn(
+    testServices().accounts,
     { email, password: "owner-secret", requireAdmin: true },
     browserRequest("/admin/login"),
     `10.9.0.${counter}`,
@@ -89,6 +90,7 @@ export async function createAdmin(database: Database, fullName = "Shop Owner"): 
   const email = `owner.${counter}.${randomUUID().slice(0, 8)}@shop.example`;
   await ensureAdministrator(database, { email, password: "admin-secret", fullName });
   const result = await signIn(
+    testServices().accounts,
     { email, password: "admin-secret" },
     browserRequest("/admin/login"),
     "10.0.0.9",

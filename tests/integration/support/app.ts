@@ -1,35 +1,23 @@
-import { createAuth, setAuth } from "~/lib/auth.server";
 import type { Database } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { setAppSecret } from "~/lib/secrets.server";
-import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
-import { checkCodeForAuth } from "~/modules/accounts/phone-sign-in.server";
 import { ensureSettings } from "~/modules/settings/settings.server";
-import { chooseMailer, testServices } from "./services";
+import { chooseMailer, TEST_PUBLIC_URL, TEST_SECRET } from "./services";
 
-export const TEST_PUBLIC_URL = "http://localhost:3999";
+export { TEST_PUBLIC_URL };
 
-/** Wires auth, mail (captured in memory) and settings around a test database. */
+/**
+ * Wires mail (captured in memory), the cookies' secret and settings around a test database;
+ * sign-in is the file's services' (support/services.ts).
+ */
 export async function wireApp(database: Database) {
   const sent: MailMessage[] = [];
-  const secret = "test-secret-test-secret-test-secret-0123";
-  setAppSecret(secret);
+  setAppSecret(TEST_SECRET);
   chooseMailer({
     send: async (message) => {
       sent.push(message);
     },
   });
-  setAuth(
-    createAuth({
-      db: database,
-      secret,
-      publicUrl: TEST_PUBLIC_URL,
-      // The mailer the file's services have when the mail is sent, chosen later or not.
-      sendPasswordReset: (mail) =>
-        sendPasswordReset(database, testServices().notifications.mail, mail),
-      checkPhoneCode: (check) => checkCodeForAuth(database, check),
-    }),
-  );
   await ensureSettings(database);
   return { sent };
 }

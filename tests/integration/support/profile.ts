@@ -2,7 +2,7 @@ import { takeToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/account/profile";
 import { browserRequest } from "./app";
-import { routeContext } from "./services";
+import { routeContext, testServices } from "./services";
 
 export type Customer = { id: string; cookies: string[]; email: string };
 
@@ -12,8 +12,18 @@ let counter = 0;
 export async function createCustomer(fullName = "Asha Patil"): Promise<Customer> {
   counter += 1;
   const email = `profile.tester.${counter}.${Date.now()}@gmail.com`;
-  await signUp({ fullName, email, password: "secret1" }, browserRequest("/auth"), "10.0.0.7");
-  const result = await signIn({ email, password: "secret1" }, browserRequest("/auth"), "10.0.0.7");
+  await signUp(
+    testServices().accounts,
+    { fullName, email, password: "secret1" },
+    browserRequest("/auth"),
+    "10.0.0.7",
+  );
+  const result = await signIn(
+    testServices().accounts,
+    { email, password: "secret1" },
+    browserRequest("/auth"),
+    "10.0.0.7",
+  );
   if (!result.ok) throw new Error("sign-in failed");
   return { id: result.userId, cookies: result.headers.getSetCookie(), email };
 }

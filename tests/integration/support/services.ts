@@ -1,6 +1,10 @@
 import type { AppLoadContext } from "react-router";
+import { type Database, getDatabaseHandle } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mail.server";
+import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
+import { createAccounts } from "~/modules/accounts/accounts.server";
+import { mailerFromEnv, type Notifications } from "~/modules/notifications/notifications.server";
 import { type SmsTransport, smsTransportFromEnv } from "~/modules/notifications/sms.server";
 import {
   type WhatsAppTransport,
@@ -11,14 +15,33 @@ import { courierFromEnv } from "~/modules/shipping/couriers.server";
 import { createShipping } from "~/modules/shipping/shipping.server";
 import { createServices, type ShopServices } from "~/services.server";
 
+/** Where the tests' requests are addressed, and the origin Better Auth trusts. */
+export const TEST_PUBLIC_URL = "http://localhost:3999";
+/** The secret that signs the tests' cookies, Better Auth's and the shop's own. */
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
+
 let current: ShopServices | undefined;
+
+/** Sign-in over `db`, its password-reset mail sent by whichever mailer the file has chosen then. */
+function testAccounts(db: Database) {
+  return createAccounts({
+    db,
+    secret: TEST_SECRET,
+    publicUrl: TEST_PUBLIC_URL,
+    sendPasswordReset: (mail) => sendPasswordReset(db, testServices().notifications.mail, mail),
+  });
+}
 
 /**
  * The services this test file's routes and jobs are given, as the shop makes them at start:
- * from the environment, until the file chooses stand-ins.
+ * from the environment and the file's database (support/database.ts), until the file chooses
+ * stand-ins. A file that opens another database keeps its stand-ins over the new one.
  */
 export function testServices(): ShopServices {
-  current ??= createServices(getEnv());
+  const db = getDatabaseHandle().db;
+  if (current?.db === db) return current;
+  const made = current ?? createServices(getEnv(), { db, secret: TEST_SECRET });
+  current = { ...made, db, accounts: testAccounts(db) };
   return current;
 }
 
@@ -32,9 +55,29 @@ export function chooseCourier(courier: Courier | null | undefined): ShopServices
   return current;
 }
 
-/** What React Router hands a loader or an action, for a request from `clientIp`. */
+/** What a loader that reads no request is handed: the file's services, and a request for `/`. */
+export function loaderArgs(path = "/") {
+  return {
+    request: new Request(`${TEST_PUBLIC_URL}${path}`),
+    params: {},
+    context: routeContext(),
+  } as never;
+}
+
+/**
+ * What React Router hands a loader or an action, for a request from `clientIp`; its services are
+ * the file's when the route reads them, so a context made before a stand-in is chosen, or before
+ * the file's database is open, still sees them.
+ */
 export function routeContext(clientIp = "127.0.0.1"): AppLoadContext {
-  return { clientIp, cspNonce: "", requestId: "", services: testServices() };
+  return {
+    clientIp,
+    cspNonce: "",
+    requestId: "",
+    get services() {
+      return testServices();
+    },
+  };
 }
 
 /** Runs `run` with what `load` imports, booking and asking through `courier` meanwhile. */
@@ -58,34 +101,29 @@ export function chooseRefundGateways(refundGateways: ShopServices["payments"]["r
   return current;
 }
 
+/** From now on in this file, `channel` goes by `transport` (undefined: the environment's). */
+function chooseNotifier<Channel extends "mail" | "sms" | "whatsapp">(
+  channel: Channel,
+  transport: Notifications[Channel],
+) {
+  const services = testServices();
+  current = { ...services, notifications: { ...services.notifications, [channel]: transport } };
+  return current;
+}
+
 /** From now on in this file, mail goes by `mail` (undefined: the environment's mailer). */
 export function chooseMailer(mail: Mailer | undefined) {
-  const notifications = testServices().notifications;
-  current = {
-    ...testServices(),
-    notifications: { ...notifications, mail: mail ?? createServices(getEnv()).notifications.mail },
-  };
-  return current;
+  return chooseNotifier("mail", mail ?? mailerFromEnv(getEnv()));
 }
 
 /** From now on in this file, SMS goes by `sms` (undefined: the environment's SMS=...). */
 export function chooseSms(sms: SmsTransport | undefined) {
-  const notifications = testServices().notifications;
-  current = {
-    ...testServices(),
-    notifications: { ...notifications, sms: sms ?? smsTransportFromEnv(getEnv()) },
-  };
-  return current;
+  return chooseNotifier("sms", sms ?? smsTransportFromEnv(getEnv()));
 }
 
 /** From now on in this file, WhatsApp goes by `whatsapp` (undefined: the environment's). */
 export function chooseWhatsApp(whatsapp: WhatsAppTransport | undefined) {
-  const notifications = testServices().notifications;
-  current = {
-    ...testServices(),
-    notifications: { ...notifications, whatsapp: whatsapp ?? whatsAppTransportFromEnv(getEnv()) },
-  };
-  return current;
+  return chooseNotifier("whatsapp", whatsapp ?? whatsAppTransportFromEnv(getEnv()));
 }
 
 /** Back to the services the environment describes. */
