@@ -19,7 +19,14 @@ import {
   row,
   SECONDS,
 } from "./support/bench-load";
-import { newCustomer, postForm, productIdOn, startProductionShop } from "./support/production-shop";
+import {
+  chosenSizeOn,
+  newCustomer,
+  ownerSession,
+  postForm,
+  productIdOn,
+  startProductionShop,
+} from "./support/production-shop";
 
 /**
  * The steady checkout round: orders arriving at this rate in all, four at a time (autocannon
@@ -53,17 +60,33 @@ try {
   // Customers for the signed-in pages, adding to the cart (one per connection, so no cart passes
   // its limit of 10) and the checkout; 90 sign-ups stay under the 100 an address may make an hour.
   const productId = productIdOn(page.toString());
+  // The cart keeps sizes: an add names the product and its size, a change of quantity the size.
+  const variantId = chosenSizeOn(page.toString());
   const buyers: string[] = [];
   for (let i = 0; i < Math.max(BUYERS, CONNECTIONS); i++) {
     const cookie = await newCustomer(shop.base);
-    await postForm(shop.base, "/cart", cookie, { intent: "add", productId, quantity: "1" });
+    await postForm(shop.base, "/cart", cookie, {
+      intent: "add",
+      productId,
+      variantId,
+      quantity: "1",
+    });
     buyers.push(cookie);
   }
   const shopper = buyers[0]!;
   rows.push(
     row(
-      "signed-in product page",
+      "signed-in product page, a customer",
       await load({ url: `${shop.base}${PRODUCT}`, headers: { cookie: shopper } }),
+    ),
+  );
+  rows.push(
+    row(
+      "signed-in product page, the owner",
+      await load({
+        url: `${shop.base}${PRODUCT}`,
+        headers: { cookie: await ownerSession(shop.base) },
+      }),
     ),
   );
   rows.push(
@@ -86,7 +109,11 @@ try {
             return {
               ...request,
               headers: { ...request.headers, cookie: context.cookie },
-              body: new URLSearchParams({ intent, productId, quantity: "1" }).toString(),
+              body: new URLSearchParams(
+                intent === "add"
+                  ? { intent, productId, variantId, quantity: "1" }
+                  : { intent, variantId, quantity: "1" },
+              ).toString(),
             };
           },
         })),
@@ -104,7 +131,12 @@ try {
     ),
   );
   for (const cookie of buyers) {
-    await postForm(shop.base, "/cart", cookie, { intent: "add", productId, quantity: "1" });
+    await postForm(shop.base, "/cart", cookie, {
+      intent: "add",
+      productId,
+      variantId,
+      quantity: "1",
+    });
   }
   rows.push(
     await checkoutRound(

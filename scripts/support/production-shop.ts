@@ -15,6 +15,9 @@ import path from "node:path";
 import pg from "pg";
 import { TOAST_COOKIE } from "../../app/lib/toast";
 
+/** The administrator the benchmarked shop is started with. */
+export const BENCH_OWNER = { email: "owner@shop.example", password: "bench-admin-password" };
+
 const STARTUP_TIMEOUT_MS = 180_000;
 
 /**
@@ -98,8 +101,8 @@ export async function startProductionShop(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       WEB_CONCURRENCY: String(options.webConcurrency ?? 1),
-      ADMIN_EMAIL: "owner@shop.example",
-      ADMIN_PASSWORD: "bench-admin-password",
+      ADMIN_EMAIL: BENCH_OWNER.email,
+      ADMIN_PASSWORD: BENCH_OWNER.password,
       ...(database ? { DATABASE_URL: database.url, AUTH_SECRET: randomUUID() + randomUUID() } : {}),
     },
   });
@@ -164,6 +167,23 @@ export async function newCustomer(base: string, fullName = "Bench Buyer") {
   return cookie;
 }
 
+/** The owner's session cookie, signed in on /admin/login as a browser without JavaScript does. */
+export async function ownerSession(base: string) {
+  const response = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: BENCH_OWNER.email, password: BENCH_OWNER.password }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0] ?? "")
+    .filter((value) => !value.startsWith(`${TOAST_COOKIE}=`))
+    .join("; ");
+  if (!cookie) throw new Error(`the owner's sign-in answered ${response.status} without a session`);
+  return cookie;
+}
+
 /** A form post as a signed-in browser without JavaScript sends it. */
 export function postForm(
   base: string,
@@ -177,6 +197,13 @@ export function postForm(
     headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
   });
+}
+
+/** The size the product page's add-to-cart form has chosen (its default size). */
+export function chosenSizeOn(html: string) {
+  const variantId = /name="variantId" checked="" value="([0-9a-f-]{36})"/.exec(html)?.[1];
+  if (!variantId) throw new Error("no chosen size on the product page");
+  return variantId;
 }
 
 /** The id the product page's add-to-cart form posts. */
