@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, counts, shop, { toast, headers }] = await Promise.all([
     getCurrentUser(accounts, request),
     getHeaderCounts(accounts, request),
-    getShopIdentity(),
+    getShopIdentity(context.services.db),
     takeToast(request),
   ]);
   return data(

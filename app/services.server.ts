@@ -7,6 +7,7 @@ import {
   notificationsFromEnv,
 } from "./modules/notifications/notifications.server";
 import { type Payments, paymentsFromEnv } from "./modules/payments/gateway.server";
+import { shopSettings } from "./modules/settings/settings.server";
 import { courierFromEnv } from "./modules/shipping/couriers.server";
 import { createShipping, type Shipping } from "./modules/shipping/shipping.server";
 import { SHOP_NOTICE_WRITERS } from "./notice-list.server";
@@ -43,7 +44,7 @@ export function createServices(env: Env, { db, secret }: Opened): ShopServices {
       publicUrl: env.PUBLIC_URL,
       sendPasswordReset: (mail) => sendPasswordReset(db, notifications.mail, mail),
     }),
-    shipping: createShipping(courierFromEnv(env)),
+    shipping: createShipping(courierFromEnv(env), () => shopSettings(db)),
     payments: paymentsFromEnv(),
     notifications,
   };

@@ -187,7 +187,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
-// Kept on globalThis so the development server's module reloads reuse one connection.
+// The handle live updates listen on (live-events.server.ts), kept on globalThis so the development
+// server's module reloads reuse one connection. Requests and jobs are handed the database in
+// their services (app/services.server.ts), never this.
 const current = singleton("database", (): { handle?: DatabaseHandle } => ({}));
 
 export function setDatabase(handle: DatabaseHandle | undefined) {
@@ -198,10 +200,6 @@ export function getDatabaseHandle(): DatabaseHandle {
   const handle = current.handle;
   if (!handle) throw new Error("The database is not open yet");
   return handle;
-}
-
-export function db(): Database {
-  return getDatabaseHandle().db;
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */

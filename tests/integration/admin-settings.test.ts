@@ -87,7 +87,7 @@ describe(`shop settings on ${DATABASE_KIND}`, () => {
     });
 
     // What every page shows follows at once.
-    expect(await getShopIdentity()).toMatchObject({
+    expect(await getShopIdentity(handle.db)).toMatchObject({
       name: "Satara Ayurveda Pharmacy",
       phone: "+91 98220 12345",
       gstin: "27AAPFU0939F1ZV",

@@ -76,7 +76,7 @@ describe(`a product page's queries on ${DATABASE_KIND}`, () => {
   it("signed in: one for the session with the header's counts, the saved products and the default PIN code; the product and its reviews once, then kept", async () => {
     const [product] = await insertProducts(handle.db, [{ name: "Budgeted" }]);
     const customer = await createCustomer();
-    await shopSettings(); // read once per process, then kept (settings.server.ts)
+    await shopSettings(handle.db); // read once per process, then kept (settings.server.ts)
     const first = await productPageQueries(product!.slug, customer.cookies);
     expect(first.deferred).toBeInstanceOf(Promise);
     // Product with its pictures (1) and the reviews with their summary (2), the first time.
@@ -90,7 +90,7 @@ describe(`a product page's queries on ${DATABASE_KIND}`, () => {
 
   it("signed out: the product and the reviews the first time, nothing the next", async () => {
     const [product] = await insertProducts(handle.db, [{ name: "Budgeted For Visitors" }]);
-    await shopSettings();
+    await shopSettings(handle.db);
     expect((await productPageQueries(product!.slug)).count).toBe(3);
     await expect.poll(async () => (await productPageQueries(product!.slug)).count).toBe(0);
     expect((await productPageQueries(product!.slug)).count).toBe(0);
@@ -139,11 +139,11 @@ describe(`a product page's queries on ${DATABASE_KIND}`, () => {
   });
 
   it("settings are read again once changed, and kept again after", async () => {
-    await shopSettings();
-    expect(await queriesOf(() => shopSettings())).toBe(0);
+    await shopSettings(handle.db);
+    expect(await queriesOf(() => shopSettings(handle.db))).toBe(0);
     await handle.db.update(settings).set({ phone: "+91 91234 56789" });
-    await expect.poll(async () => (await shopSettings()).phone).toBe("+91 91234 56789");
-    expect(await queriesOf(() => shopSettings())).toBe(0);
+    await expect.poll(async () => (await shopSettings(handle.db)).phone).toBe("+91 91234 56789");
+    expect(await queriesOf(() => shopSettings(handle.db))).toBe(0);
   });
 });
 

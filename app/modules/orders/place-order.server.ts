@@ -102,7 +102,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
   if (courierSays?.kind === "not-served") throw new DeliveryUnavailableError(courierSays.message);
   // Express only where the courier has a faster service for the PIN code (docs/decisions/072).
   const shippingMethod = input.shippingMethod ?? "standard";
-  const calendar = courierWord ? await promiseCalendar() : null;
+  const calendar = courierWord ? promiseCalendar(await input.shipping.shopSettings()) : null;
   if (shippingMethod === "express" && calendar && !expressOffered(courierWord, now, calendar)) {
     throw new ExpressUnavailableError(DELIVERY_MESSAGES.expressUnavailableOrder(postalCode));
   }

@@ -4,7 +4,7 @@ import { canonicalJson } from "../../domain/audit-changes";
 import type { CashOnDeliveryRules } from "../../domain/cash-on-delivery";
 import { DEFAULT_ALLOWED_EMAIL_DOMAINS } from "../../domain/email-providers";
 import { PAGE_TAGS, parseTags } from "../../domain/page-cache-rules";
-import { type Database, db, type Executor } from "../../lib/db.server";
+import type { Database, Executor } from "../../lib/db.server";
 import { liveEvents, STOREFRONT_CHANGED } from "../../lib/live-events.server";
 import { pageShows } from "../../lib/page-dependencies.server";
 import { recordAudit } from "../audit/audit.server";
@@ -84,10 +84,10 @@ let remembered: Promise<ShopSettings> | undefined;
  * that must agree with a transaction's other reads use getSettings(tx). While the announcements
  * are not heard, each call reads the database.
  */
-export function shopSettings(): Promise<ShopSettings> {
+export function shopSettings(db: Database): Promise<ShopSettings> {
   pageShows(PAGE_TAGS.settings);
-  if (!liveEvents().isListening(STOREFRONT_CHANGED)) return getSettings(db());
-  remembered ??= getSettings(db()).catch((error) => {
+  if (!liveEvents().isListening(STOREFRONT_CHANGED)) return getSettings(db);
+  remembered ??= getSettings(db).catch((error) => {
     remembered = undefined;
     throw error;
   });

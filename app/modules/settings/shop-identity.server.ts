@@ -1,4 +1,5 @@
 import type { LegalShop } from "../../domain/legal-metrology";
+import type { Database } from "../../lib/db.server";
 import { type ShopSettings, shopSettings } from "./settings.server";
 
 export type ShopIdentity = {
@@ -12,8 +13,8 @@ export type ShopIdentity = {
 };
 
 /** What every page shows of the shop: header promo bar, footer, contact details. */
-export async function getShopIdentity(): Promise<ShopIdentity> {
-  const s = await shopSettings();
+export async function getShopIdentity(db: Database): Promise<ShopIdentity> {
+  const s = await shopSettings(db);
   return {
     name: s.shopName,
     phone: s.phone,

@@ -4,7 +4,7 @@ import type { DeliveryAnswer, PromiseCalendar } from "../../domain/delivery-prom
 import { clientKey } from "../../lib/client-key.server";
 import type { Database } from "../../lib/db.server";
 import { consumeRateLimits } from "../../lib/rate-limit.server";
-import { shopSettings } from "../settings/settings.server";
+import type { ShopSettings } from "../settings/settings.server";
 
 /** The courier's word on a PIN code for a parcel: served, cash collected, its services cheapest first. */
 export type CourierAnswer =
@@ -19,11 +19,11 @@ export class TooManyChecksError extends Error {}
  * time, in business days (its shortest for express orders, which are packed first), and the
  * shop's holidays from the settings.
  */
-export async function promiseCalendar(): Promise<PromiseCalendar> {
+export function promiseCalendar(settings: Pick<ShopSettings, "shopHolidays">): PromiseCalendar {
   return {
     packingDays: PROCESSING_DAYS.max,
     expressPackingDays: PROCESSING_DAYS.min,
-    holidays: (await shopSettings()).shopHolidays,
+    holidays: settings.shopHolidays,
   };
 }
 

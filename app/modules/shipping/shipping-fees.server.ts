@@ -6,7 +6,6 @@ import {
 } from "../../domain/courier-fees";
 import { readPinCode } from "../../domain/delivery-promise";
 import { logger } from "../../lib/logger.server";
-import { shopSettings } from "../settings/settings.server";
 import { TooManyChecksError } from "./delivery-promise.server";
 import type { Shipping } from "./shipping.server";
 
@@ -16,7 +15,7 @@ import type { Shipping } from "./shipping.server";
  */
 export async function courierFeesOn(shipping: Shipping) {
   if (!shipping.courier) return false;
-  return (await shopSettings()).shippingFeesFrom === "courier";
+  return (await shipping.shopSettings()).shippingFeesFrom === "courier";
 }
 
 /**

@@ -9,7 +9,7 @@ import type { CourierMode } from "../../domain/shipments";
 import { logger } from "../../lib/logger.server";
 import { RecentFailures } from "../../lib/recent-failures.server";
 import { TtlCache } from "../../lib/ttl-cache.server";
-import { cashOnDeliveryRules, shopSettings } from "../settings/settings.server";
+import { cashOnDeliveryRules, type ShopSettings } from "../settings/settings.server";
 import type { Courier } from "./courier.server";
 import {
   COURIER_UNREACHABLE_MESSAGE,
@@ -79,11 +79,16 @@ export type Shipping = {
    * was down for a moment; the booking, later, meets whatever it says then.
    */
   courierWordFor(pin: string): Promise<Serviceability | null>;
+  /** The shop's settings its answers go by: its PIN code, holidays, fees and cash on delivery. */
+  shopSettings(): Promise<ShopSettings>;
   /** Forgets every kept answer and failure and closes the circuit (the shop's PIN code changed). */
   forget(): void;
 };
 
-export function createShipping(courier: Courier | null): Shipping {
+export function createShipping(
+  courier: Courier | null,
+  settings: () => Promise<ShopSettings>,
+): Shipping {
   const mode: CourierMode = courier?.provider ?? "off";
   const serviceability = createServiceabilityCheck(courier);
   const answers = new TtlCache<CourierAnswer>({
@@ -94,7 +99,7 @@ export function createShipping(courier: Courier | null): Shipping {
 
   const courierAnswerFor: Shipping["courierAnswerFor"] = async (pin, weightGrams, mayAsk) => {
     if (!courier) return null;
-    const shopPin = (await shopSettings()).postalCode;
+    const shopPin = (await settings()).postalCode;
     const slabs = weightSlabs(weightGrams);
     const key = `${shopPin}:${pin}:${slabs}`;
     return answers.read(key, async () => {
@@ -164,13 +169,14 @@ export function createShipping(courier: Courier | null): Shipping {
       if (!answer) {
         return { ok: false, pin: read.pin, message: COURIER_UNREACHABLE_MESSAGE, status: 503 };
       }
-      const rules = cashOnDeliveryRules(await shopSettings());
+      const shop = await settings();
+      const rules = cashOnDeliveryRules(shop);
       const shopExcludesCod = rules.excludedPinPrefixes.some((prefix) =>
         read.pin.startsWith(prefix),
       );
       return {
         ok: true,
-        ...deliveryAnswer(read.pin, answer, shopExcludesCod, now, await promiseCalendar()),
+        ...deliveryAnswer(read.pin, answer, shopExcludesCod, now, promiseCalendar(shop)),
         refusal: courierRefusal(read.pin, answer, "cod")?.message ?? null,
       };
     },
@@ -187,6 +193,7 @@ export function createShipping(courier: Courier | null): Shipping {
         return null;
       }
     },
+    shopSettings: settings,
     forget() {
       answers.clear();
       failures.clear();

@@ -55,13 +55,13 @@ export const meta: Route.MetaFunction = () => [
  * which hands the mailto: URL to the visitor's mail client by a refresh (docs/SPEC.md §7: no message is
  * sent by the shop itself) and keeps a link to it.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const values = contactFormValues(await readForm(request));
   const result = validateContact(values);
   if (!result.success) {
     return data({ problem: result.problem, values }, { status: 400 });
   }
-  const shop = await getShopIdentity();
+  const shop = await getShopIdentity(context.services.db);
   return { sent: { mailto: buildContactMailto(shop.email, result.data) } };
 }
 

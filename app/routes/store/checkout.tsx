@@ -124,7 +124,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const [addresses, settings, consents] = await Promise.all([
     listAddresses(context.services.db, user.id),
-    shopSettings(),
+    shopSettings(context.services.db),
     currentConsents(context.services.db, user.id),
   ]);
   const chosenId = new URL(request.url).searchParams.get("address");
@@ -182,7 +182,7 @@ function offeredChannels(notifications: Notifications) {
 async function awaitingPaymentView(services: ShopServices, userId: string) {
   const [order, settings] = await Promise.all([
     findOrderAwaitingPayment(services.db, userId),
-    shopSettings(),
+    shopSettings(services.db),
   ]);
   if (!order) throw redirect("/cart");
   return {

@@ -82,7 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pin = context.services.shipping.promisesOn ? searchParams.get("pin") : null;
   const [saved, settings, delivery, defaultPin] = await Promise.all([
     savedProductsOf(context.services.accounts, request),
-    shopSettings(),
+    shopSettings(context.services.db),
     pin === null
       ? null
       : context.services.shipping.checkDelivery(pin, {

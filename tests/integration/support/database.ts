@@ -56,7 +56,10 @@ export async function createTestDatabase(
   };
 }
 
-/** Opens a test database and makes it the app's database (services call `db()`). */
+/**
+ * Opens a test database and makes it the file's: its services (support/services.ts) and live
+ * updates use it.
+ */
 export async function useTestDatabase(options?: { poolSize?: number }) {
   const handle = await createTestDatabase(options);
   setDatabase(handle);

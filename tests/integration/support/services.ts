@@ -10,6 +10,7 @@ import {
   type WhatsAppTransport,
   whatsAppTransportFromEnv,
 } from "~/modules/notifications/whatsapp.server";
+import { shopSettings } from "~/modules/settings/settings.server";
 import type { Courier } from "~/modules/shipping/courier.server";
 import { courierFromEnv } from "~/modules/shipping/couriers.server";
 import { createShipping } from "~/modules/shipping/shipping.server";
@@ -40,9 +41,17 @@ function testAccounts(db: Database) {
 export function testServices(): ShopServices {
   const db = getDatabaseHandle().db;
   if (current?.db === db) return current;
-  const made = current ?? createServices(getEnv(), { db, secret: TEST_SECRET });
+  const made = current ?? {
+    ...createServices(getEnv(), { db, secret: TEST_SECRET }),
+    shipping: createShipping(courierFromEnv(getEnv()), fileSettings),
+  };
   current = { ...made, db, accounts: testAccounts(db) };
   return current;
+}
+
+/** The settings of the file's database when asked: a file may open another after choosing. */
+function fileSettings() {
+  return shopSettings(testServices().db);
 }
 
 /**
@@ -51,7 +60,7 @@ export function testServices(): ShopServices {
  */
 export function chooseCourier(courier: Courier | null | undefined): ShopServices {
   const chosen = courier === undefined ? courierFromEnv(getEnv()) : courier;
-  current = { ...testServices(), shipping: createShipping(chosen) };
+  current = { ...testServices(), shipping: createShipping(chosen, fileSettings) };
   return current;
 }
 
