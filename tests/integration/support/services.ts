@@ -39,7 +39,7 @@ function testAccounts(db: Database) {
  * stand-ins. A file that opens another database keeps its stand-ins over the new one.
  */
 export function testServices(): ShopServices {
-  const db = getDatabaseHandle().db;
+  const db = fileDatabase();
   if (current?.db === db) return current;
   const made = current ?? {
     ...createServices(getEnv(), { db, secret: TEST_SECRET }),
@@ -48,6 +48,24 @@ export function testServices(): ShopServices {
   current = { ...made, db, accounts: testAccounts(db) };
   return current;
 }
+
+/**
+ * The database the file opened; a file that opens none of its own (it places orders in data
+ * directories it opens itself) gets one that says so when a service uses it.
+ */
+function fileDatabase(): Database {
+  try {
+    return getDatabaseHandle().db;
+  } catch {
+    return NO_DATABASE;
+  }
+}
+
+const NO_DATABASE = new Proxy({} as Database, {
+  get() {
+    throw new Error("This test file opened no database for its services (useTestDatabase)");
+  },
+});
 
 /** The settings of the file's database when asked: a file may open another after choosing. */
 function fileSettings() {
