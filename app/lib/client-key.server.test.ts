@@ -38,6 +38,17 @@ describe("normalizeClientAddress", () => {
     ["::ffff:192.0.2.1%1", "192.0.2.1"],
   ])("writes %j as %j", (address, expected) => {
     expect(normalizeClientAddress(address)).toBe(expected);
+    // Asked again (a connection's next request), from the spellings kept.
+    expect(normalizeClientAddress(address)).toBe(expected);
+  });
+
+  it("keeps the same answers past the few spellings it keeps, and keeps no long string", () => {
+    const addresses = Array.from({ length: 3000 }, (_, i) => `2001:db8::${(i + 1).toString(16)}`);
+    for (const address of addresses) normalizeClientAddress(address);
+    for (const address of addresses) expect(normalizeClientAddress(address)).toBe(address);
+    const long = `${"0:".repeat(40)}1`;
+    expect(normalizeClientAddress(long)).toBeUndefined();
+    expect(normalizeClientAddress(long)).toBeUndefined();
   });
 
   it.each([
@@ -61,6 +72,7 @@ describe("normalizeClientAddress", () => {
     "%eth0",
     "2001:db8::/64",
   ])("refuses %j", (address) => {
+    expect(normalizeClientAddress(address)).toBeUndefined();
     expect(normalizeClientAddress(address)).toBeUndefined();
   });
 });

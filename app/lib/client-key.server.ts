@@ -19,6 +19,24 @@ const MAPPED_IPV4 = "::ffff:";
 export function normalizeClientAddress(address: string | undefined): string | undefined {
   if (!address) return undefined;
   if (isIPv4(address)) return address;
+  // A connection's address is asked for on each of its requests: the spelling is kept.
+  const known = spellings.get(address);
+  if (known !== undefined) return known || undefined;
+  const spelled = spelledIPv6(address);
+  if (address.length <= LONGEST_ADDRESS) {
+    if (spellings.size >= KEPT_SPELLINGS) spellings.clear();
+    spellings.set(address, spelled ?? "");
+  }
+  return spelled;
+}
+
+/** The IPv6 spellings last worked out, "" for what is not an address; a bounded few. */
+const spellings = new Map<string, string>();
+const KEPT_SPELLINGS = 1024;
+/** An IPv6 address with an IPv4 tail and a zone id fits; a longer string is not kept. */
+const LONGEST_ADDRESS = 64;
+
+function spelledIPv6(address: string): string | undefined {
   const unzoned = address.split("%", 1)[0] ?? "";
   if (!isIPv6(unzoned)) return undefined;
   const canonical = new SocketAddress({ address: unzoned, family: "ipv6" }).address;

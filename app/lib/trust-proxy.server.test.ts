@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { clientAddress, clientProtocol, parseTrustProxy } from "./trust-proxy.server";
 
 describe("parseTrustProxy", () => {
@@ -67,5 +67,12 @@ describe("clientProtocol", () => {
     expect(clientProtocol(false, "127.0.0.1", "https", loopbackOnly)).toBe("https");
     expect(clientProtocol(false, "127.0.0.1", " https , http", loopbackOnly)).toBe("https");
     expect(clientProtocol(false, undefined, "https", loopbackOnly)).toBe("http");
+  });
+
+  it("asks nothing of the proxy rules when no X-Forwarded-Proto came", () => {
+    const trust = vi.fn(loopbackOnly);
+    expect(clientProtocol(false, "127.0.0.1", undefined, trust)).toBe("http");
+    expect(clientProtocol(true, "127.0.0.1", "", trust)).toBe("https");
+    expect(trust).not.toHaveBeenCalled();
   });
 });

@@ -70,6 +70,7 @@ export function clientProtocol(
   trust: TrustFunction,
 ) {
   const own = encrypted ? "https" : "http";
-  if (!remoteAddress || !trust(remoteAddress, 0)) return own;
-  return (forwardedProto || own).split(",", 1)[0]?.trim() || own;
+  // Without the header there is nothing to believe: the proxy question is not asked.
+  if (!forwardedProto || !remoteAddress || !trust(remoteAddress, 0)) return own;
+  return forwardedProto.split(",", 1)[0]?.trim() || own;
 }

@@ -45,4 +45,16 @@ describe("the Content-Security-Policy", () => {
     expect(directives(policy).get("form-action")).toBe("'self'");
     expect(directives(policy).get("script-src")).toBe("'self' 'sha256-abc='");
   });
+
+  it("makes a kept page's headers once for its list of hashes", () => {
+    const hashes = ["'sha256-abc='"];
+    const first = headers.forHashedPage(hashes);
+    expect(headers.forHashedPage(hashes)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const other = headers.forHashedPage(["'sha256-def='"]);
+    expect(other).not.toBe(first);
+    expect(directives(other["Content-Security-Policy"] ?? "").get("script-src")).toBe(
+      "'self' 'sha256-def='",
+    );
+  });
 });

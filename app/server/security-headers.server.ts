@@ -72,12 +72,17 @@ export function createSecurityHeaders(options: Options) {
 
   /** Headers of a page rendered without a nonce, whose inline scripts are allowed by hash. */
   function forHashedPage(scriptHashes: string[]): Record<string, string> {
+    // A kept page answers many requests with its one list of hashes: its headers are made once.
+    const made = hashedPageHeaders.get(scriptHashes);
+    if (made) return made;
     const headers: Record<string, string> = { ...always };
     if (options.production)
       headers["Content-Security-Policy"] = contentSecurityPolicy(scriptHashes);
     if (httpsOnly) headers["Strict-Transport-Security"] = strictTransport;
+    hashedPageHeaders.set(scriptHashes, Object.freeze(headers));
     return headers;
   }
+  const hashedPageHeaders = new WeakMap<string[], Readonly<Record<string, string>>>();
 
   return { middleware, forHashedPage, contentSecurityPolicy };
 }
