@@ -79,7 +79,7 @@ export function startShop(): Promise<ShopServices> {
       ],
     );
     const stopJobs = await startJobRunner(() => handle.db, {
-      jobs: SHOP_JOBS,
+      jobs: services.jobs,
       services,
       retentionDays: env.JOB_RETENTION_DAYS,
       // One process holds the embedded database: a job left running was left by one that died.

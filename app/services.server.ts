@@ -1,7 +1,9 @@
+import { SHOP_JOBS } from "./job-list.server";
 import type { Database } from "./lib/db.server";
 import type { Env } from "./lib/env.server";
 import { sendPasswordReset } from "./modules/accounts/account-mail.server";
 import { type Accounts, createAccounts } from "./modules/accounts/accounts.server";
+import type { JobKind } from "./modules/jobs/job-kinds.server";
 import {
   type Notifications,
   notificationsFromEnv,
@@ -29,6 +31,8 @@ export type ShopServices = {
   payments: Payments;
   /** The mailer, SMS and WhatsApp (SMTP_URL, SMS, WHATSAPP) and what each notice says. */
   notifications: Notifications;
+  /** The kinds of background job the shop runs (app/job-list.server.ts). */
+  jobs: readonly JobKind<never>[];
 };
 
 /** What the shop opened before its services: the database, and the secret that signs cookies. */
@@ -47,6 +51,7 @@ export function createServices(env: Env, { db, secret }: Opened): ShopServices {
     shipping: createShipping(courierFromEnv(env), () => shopSettings(db)),
     payments: paymentsFromEnv(),
     notifications,
+    jobs: SHOP_JOBS,
   };
 }
 

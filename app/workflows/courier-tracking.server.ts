@@ -49,5 +49,5 @@ export const courierTrackingJob = defineJob<{ shipmentId: string; poll: number }
 
 /** Runs the tracking polls due; for a caller that waits (tests). */
 export async function runTrackingJobs(database: Database, services: JobServices) {
-  await runJobs(database, services, COURIER_TRACKING_JOB);
+  await runJobs(database, services, courierTrackingJob);
 }

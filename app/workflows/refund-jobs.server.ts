@@ -37,6 +37,6 @@ export const refundCheckJob = defineJob<{ refundId: string }>({
 
 /** Sends the refunds due and asks after those due a check; for a caller that waits (tests). */
 export async function runRefundJobs(database: Database, services: JobServices) {
-  await runJobs(database, services, REFUND_SEND_JOB);
-  await runJobs(database, services, REFUND_CHECK_JOB);
+  await runJobs(database, services, refundSendJob);
+  await runJobs(database, services, refundCheckJob);
 }

@@ -250,5 +250,5 @@ export const courierBookingJob = defineJob<{ batchId: string }>({
 
 /** Runs the booking jobs due; for a caller that waits (tests). */
 export async function runBookingJobs(database: Database, services: JobServices) {
-  await runJobs(database, services, COURIER_BOOKING_JOB);
+  await runJobs(database, services, courierBookingJob);
 }

@@ -17,7 +17,7 @@ import {
   markJobFailed,
   renewJobLease,
 } from "~/modules/jobs/claim.server";
-import { defineJob } from "~/modules/jobs/job-kinds.server";
+import { defineJob, type JobKind } from "~/modules/jobs/job-kinds.server";
 import { startJobRunner } from "~/modules/jobs/job-runner.server";
 import { runDueJobs } from "~/modules/jobs/run-jobs.server";
 import { backgroundJobs } from "../../db/schema";
@@ -97,7 +97,7 @@ async function otherProcess() {
 /** Runs `kind` again and again on `db` until `until` says stop; resolves with how many it ran. */
 async function keepClaiming(
   db: DatabaseHandle["db"],
-  kind: string,
+  kind: JobKind<never>,
   until: () => boolean,
 ): Promise<number> {
   let ran = 0;
@@ -121,7 +121,7 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
     const row = await jobRow(key);
     expect(row!.lockedUntil!.getTime() - claimed!.claimedAt).toBe(LEASE_MS);
     // While the lease holds, nobody else runs it.
-    await runDueJobs(handle.db, shortLease.kind, {
+    await runDueJobs(handle.db, shortLease, {
       services: testServices(),
     });
     expect(runsOf(key)).toEqual([]);
@@ -176,14 +176,14 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
       durations.set(key, 4 * LEASE_MS);
       await shortLease.enqueue(handle.db, key, { key });
       let finished = false;
-      const owner = runDueJobs(handle.db, shortLease.kind, {
+      const owner = runDueJobs(handle.db, shortLease, {
         services: testServices(),
       }).then((result) => {
         finished = true;
         return result;
       });
       await eventually(() => runsOf(key).length === 1);
-      const rival = keepClaiming(other.db, shortLease.kind, () => finished);
+      const rival = keepClaiming(other.db, shortLease, () => finished);
       const leases: number[] = [];
       while (!finished) {
         const askedAt = Date.now();
@@ -213,12 +213,12 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
       durations.set(key, 4_000);
       await shortClaim.enqueue(handle.db, key, { key });
       const started = Date.now();
-      const owner = runDueJobs(handle.db, shortClaim.kind, {
+      const owner = runDueJobs(handle.db, shortClaim, {
         services: testServices(),
       });
       await eventually(() => runsOf(key).length === 1);
       durations.delete(key);
-      await keepClaiming(other.db, shortClaim.kind, () => runsOf(key).length === 2);
+      await keepClaiming(other.db, shortClaim, () => runsOf(key).length === 2);
       // Not before the claim (2 s) ended, and before the hung run did.
       expect(Date.now() - started).toBeGreaterThanOrEqual(2_000 - 50);
       expect(Date.now() - started).toBeLessThan(3_900);

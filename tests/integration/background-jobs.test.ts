@@ -85,15 +85,15 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
-    await runJobs(handle.db, testServices(), testJob.kind);
-    await runJobs(handle.db, testServices(), testJob.kind);
+    await runJobs(handle.db, testServices(), testJob);
+    await runJobs(handle.db, testServices(), testJob);
     expect(runsOf(kept)).toEqual([{ key: kept, attempt: 1 }]);
     expect(runsOf(rolledBack)).toEqual([]);
     expect(await jobRow(rolledBack)).toBeUndefined();
     expect(await jobRow(kept)).toMatchObject({ state: "done", attempts: 1, lastError: null });
     // Enqueued again after it ran: still the same job, not run again.
     await testJob.enqueue(handle.db, kept, { key: kept });
-    await runJobs(handle.db, testServices(), testJob.kind);
+    await runJobs(handle.db, testServices(), testJob);
     expect(runsOf(kept)).toHaveLength(1);
   });
 
@@ -119,7 +119,7 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
     failing.add(key);
     await testJob.enqueue(handle.db, key, { key });
     const start = Date.now();
-    await runDueJobs(handle.db, testJob.kind, {
+    await runDueJobs(handle.db, testJob, {
       services: testServices(),
     });
     let row = await jobRow(key);
@@ -131,14 +131,14 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
     // Not due again before its backoff: half to all of a minute after the first failure.
     expect(row!.runAt.getTime() - start).toBeGreaterThanOrEqual(RETRY.baseMs / 2 - 1_000);
     expect(row!.runAt.getTime() - start).toBeLessThanOrEqual(RETRY.baseMs + 5_000);
-    await runDueJobs(handle.db, testJob.kind, {
+    await runDueJobs(handle.db, testJob, {
       services: testServices(),
     });
     expect(runsOf(key)).toHaveLength(1);
     // Its attempts used up, it fails for good and stays failed.
     for (const attempt of [2, 3]) {
       // Once per pass, however far ahead the pass's clock: its backoff counts from the failure.
-      await runDueJobs(handle.db, testJob.kind, {
+      await runDueJobs(handle.db, testJob, {
         services: testServices(),
         now: new Date(Date.now() + attempt * 7_200_000),
       });
@@ -147,7 +147,7 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
     row = await jobRow(key);
     expect(row).toMatchObject({ state: "failed", attempts: 3 });
     expect(runsOf(key).map((run) => run.attempt)).toEqual([1, 2, 3]);
-    await runDueJobs(handle.db, testJob.kind, {
+    await runDueJobs(handle.db, testJob, {
       services: testServices(),
       now: new Date(Date.now() + 30 * 86_400_000),
     });
@@ -165,7 +165,7 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
     failing.delete(key);
     expect(await retryFailedJob(handle.db, adminId, row!.id)).toBe(true);
     expect(await retryFailedJob(handle.db, adminId, row!.id)).toBe(false);
-    await runJobs(handle.db, testServices(), testJob.kind);
+    await runJobs(handle.db, testServices(), testJob);
     expect(await jobRow(key)).toMatchObject({ state: "done", attempts: 1, lastError: null });
     expect(await dismissFailedJob(handle.db, adminId, row!.id)).toBe(false);
   });
@@ -190,11 +190,11 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
     // A process claims it and dies without finishing.
     const claimed = await claimDueJob(handle.db, testJob.kind, RETRY);
     expect(claimed?.key).toBe(key);
-    await runDueJobs(handle.db, testJob.kind, {
+    await runDueJobs(handle.db, testJob, {
       services: testServices(),
     });
     expect(runsOf(key)).toHaveLength(0);
-    await runDueJobs(handle.db, testJob.kind, {
+    await runDueJobs(handle.db, testJob, {
       services: testServices(),
       now: new Date(Date.now() + leaseOf(RETRY) + 1_000),
     });
@@ -212,10 +212,10 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
         for (const key of keys) await testJob.enqueue(tx, key, { key });
       });
       await Promise.all([
-        runDueJobs(handle.db, testJob.kind, { services: testServices() }),
-        runDueJobs(other.db, testJob.kind, { services: testServices() }),
-        runDueJobs(handle.db, testJob.kind, { services: testServices() }),
-        runDueJobs(other.db, testJob.kind, { services: testServices() }),
+        runDueJobs(handle.db, testJob, { services: testServices() }),
+        runDueJobs(other.db, testJob, { services: testServices() }),
+        runDueJobs(handle.db, testJob, { services: testServices() }),
+        runDueJobs(other.db, testJob, { services: testServices() }),
       ]);
       for (const key of keys) expect(runsOf(key)).toHaveLength(1);
     } finally {

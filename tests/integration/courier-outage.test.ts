@@ -19,7 +19,7 @@ import { COURIER_BOOKING_JOB } from "~/modules/shipping/shipments.server";
 import { shippingFeesFor } from "~/modules/shipping/shipping-fees.server";
 import { createShiprocketCourier } from "~/modules/shipping/shiprocket-courier.server";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin/orders";
-import { runBookingJobs, shipOrders } from "~/workflows/ship-orders.server";
+import { courierBookingJob, runBookingJobs, shipOrders } from "~/workflows/ship-orders.server";
 import { auditLog, backgroundJobs, shipments } from "../../db/schema";
 import { type FakeShiprocket, startFakeShiprocket } from "../fakes/shiprocket-api";
 import { callRoute, createAdmin, insertProfile, postForm } from "./support/admin";
@@ -201,8 +201,8 @@ describe(`"Try now" on a booking that failed for now, on ${DATABASE_KIND}`, () =
       tryBookingNow(handle.db, adminId, order.id),
       tryBookingNow(handle.db, adminId, order.id),
       // The job's own next attempt, in one process, and another process's runner.
-      runDueJobs(handle.db, COURIER_BOOKING_JOB, { services: testServices(), now: itsTime }),
-      runDueJobs(handle.db, COURIER_BOOKING_JOB, {
+      runDueJobs(handle.db, courierBookingJob, { services: testServices(), now: itsTime }),
+      runDueJobs(handle.db, courierBookingJob, {
         services: testServices(),
       }),
     ]);

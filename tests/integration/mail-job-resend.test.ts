@@ -12,11 +12,12 @@ import { leaseOf } from "~/domain/background-jobs";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createMailer, type Mailer } from "~/lib/mail.server";
 import { claimDueJob } from "~/modules/jobs/claim.server";
-import { jobKind } from "~/modules/jobs/job-kinds.server";
+
 import { runDueJobs } from "~/modules/jobs/run-jobs.server";
 import {
   MAIL_JOB,
   MAIL_JOB_RETRY,
+  mailJob,
   mailJobMessageId,
 } from "~/modules/notifications/mail-outbox.server";
 import { notifyNewOrder } from "~/modules/orders/order-notices.server";
@@ -86,7 +87,7 @@ describe(`a mail sent again after a crash (${DATABASE_KIND})`, () => {
       job = await claimDueJob(handle.db, MAIL_JOB, MAIL_JOB_RETRY);
     }
     expect(job).toMatchObject({ payload: { about: order.id }, attempts: 1 });
-    await jobKind(MAIL_JOB)!.run(job!.payload, {
+    await mailJob.run(job!.payload as never, {
       database: handle.db,
       services: testServices(),
       jobId: job!.id,
@@ -98,7 +99,7 @@ describe(`a mail sent again after a crash (${DATABASE_KIND})`, () => {
 
     // Once its lease has lapsed, the next runner sends it again (and what else is due).
     const later = new Date(Date.now() + leaseOf(MAIL_JOB_RETRY) + 1_000);
-    await runDueJobs(handle.db, MAIL_JOB, { services: testServices(), now: later });
+    await runDueJobs(handle.db, mailJob, { services: testServices(), now: later });
     const [first, again] = toCustomer();
     expect(again).toBeDefined();
     expect(again!.subject).toBe(first!.subject);

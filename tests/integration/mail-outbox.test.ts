@@ -18,6 +18,7 @@ import {
   sendDueMails as drainMailOutbox,
   MAIL_JOB,
   MAIL_JOB_RETRY,
+  mailJob,
 } from "~/modules/notifications/mail-outbox.server";
 import { notifyNewOrder } from "~/modules/orders/order-notices.server";
 import { recordCashReceived } from "~/modules/orders/orders-admin.server";
@@ -110,7 +111,7 @@ async function outboxOf(orderId: string) {
 
 /** Runs the mail jobs due at `now`, as a process's pass would. */
 async function sendDueMails(_database: unknown, options: { now?: Date } = {}) {
-  const { done, failed } = await runDueJobs(handle.db, MAIL_JOB, {
+  const { done, failed } = await runDueJobs(handle.db, mailJob, {
     ...options,
     services: testServices(),
   });

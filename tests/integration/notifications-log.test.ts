@@ -15,7 +15,7 @@ import {
   listMessagesAbout,
   SIGN_IN_CODE_EVENT,
 } from "~/modules/notifications/customer-messages.server";
-import { MAIL_JOB, sendDueMails } from "~/modules/notifications/mail-outbox.server";
+import { MAIL_JOB, mailJob, sendDueMails } from "~/modules/notifications/mail-outbox.server";
 import { optIn } from "~/modules/notifications/message-consents.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
 import { action as ordersAction } from "~/routes/admin/orders";
@@ -129,7 +129,7 @@ describe(`the notifications log on ${DATABASE_KIND}`, () => {
     const order = await orderBy(await newCustomer());
     let now = new Date();
     for (let attempt = 1; attempt <= MAX_MAIL_ATTEMPTS; attempt += 1) {
-      await runDueJobs(handle.db, MAIL_JOB, { services: testServices(), now });
+      await runDueJobs(handle.db, mailJob, { services: testServices(), now });
       now = new Date(now.getTime() + 2 * HOUR);
     }
     const failed = (await logOf(order.id)).find(

@@ -39,7 +39,11 @@ import { cancelOrderByCustomer } from "~/workflows/cancel-order.server";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";
 import { expireUnpaidCardOrders } from "~/workflows/expire-unpaid-orders.server";
 import { handleRazorpayWebhook } from "~/workflows/payment-webhook.server";
-import { runRefundJobs as runRefunds } from "~/workflows/refund-jobs.server";
+import {
+  refundCheckJob,
+  refundSendJob,
+  runRefundJobs as runRefunds,
+} from "~/workflows/refund-jobs.server";
 import { refundOrder } from "~/workflows/refund-order.server";
 import {
   auditLog,
@@ -278,13 +282,13 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
           )
       )[0];
     // Not asked again at once, only after a few minutes.
-    await runDueJobs(handle.db, REFUND_CHECK_JOB, {
+    await runDueJobs(handle.db, refundCheckJob, {
       services: testServices(),
     });
     expect(await checkJob()).toMatchObject({ state: "queued", attempts: 0 });
     expect((await refundsOf(order.id))[0]!.status).toBe("pending");
     const later = new Date(Date.now() + 6 * MINUTE);
-    await runDueJobs(handle.db, REFUND_CHECK_JOB, { services: testServices(), now: later });
+    await runDueJobs(handle.db, refundCheckJob, { services: testServices(), now: later });
     expect(await checkJob()).toMatchObject({ state: "done", attempts: 1 });
     expect((await refundsOf(order.id))[0]!.status).toBe("processed");
   });
@@ -295,7 +299,7 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     await refundOrder(handle.db, adminId, { orderId: order.id, amount: 10_000, reason: "Part" });
     await settle();
     const [pending] = await refundsOf(order.id);
-    await runDueJobs(handle.db, REFUND_CHECK_JOB, {
+    await runDueJobs(handle.db, refundCheckJob, {
       services: testServices(),
       now: new Date(Date.now() + 6 * MINUTE),
     });
@@ -318,7 +322,7 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
     // Its webhook settles it meanwhile: the next check finds nothing to do.
     fake.refunds.get(pending!.providerRefundId!)!.status = "processed";
     await refundWebhook("refund.processed", pending!.providerRefundId!)();
-    await runDueJobs(handle.db, REFUND_CHECK_JOB, {
+    await runDueJobs(handle.db, refundCheckJob, {
       services: testServices(),
       now: new Date(Date.now() + HOUR),
     });
@@ -343,7 +347,7 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
       );
     expect(job).toMatchObject({ state: "queued", attempts: 1, lastError: "Service unavailable" });
     expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
-    await runDueJobs(handle.db, REFUND_SEND_JOB, {
+    await runDueJobs(handle.db, refundSendJob, {
       services: testServices(),
       now: new Date(job!.runAt.getTime() + 1),
     });

@@ -298,7 +298,7 @@ describe(`Shiprocket's payouts of cash on delivery on ${DATABASE_KIND}`, () => {
     await handle.db.transaction((tx) =>
       dailyRemittanceCheck.enqueue(tx, "2026-12-01", { date: "2026-12-01" }),
     );
-    await runJobs(handle.db, testServices(), dailyRemittanceCheck.kind);
+    await runJobs(handle.db, testServices(), dailyRemittanceCheck);
     expect((await paymentOf([order.id])).get(order.id)?.paymentStatus).toBe("paid");
   });
 
@@ -330,7 +330,7 @@ describe(`Shiprocket's payouts of cash on delivery on ${DATABASE_KIND}`, () => {
       .from(backgroundJobs)
       .where(eq(backgroundJobs.kind, "cod-remittance-check"));
     expect(jobs.filter((job) => job.key.startsWith("asked-"))).toHaveLength(1);
-    await runJobs(handle.db, testServices(), dailyRemittanceCheck.kind);
+    await runJobs(handle.db, testServices(), dailyRemittanceCheck);
     expect((await paymentOf([order.id])).get(order.id)?.paymentStatus).toBe("paid");
 
     // With the test courier the shop reads no payouts: the check is refused, nothing enqueued.

@@ -438,7 +438,7 @@ describe(`stock lots in the back office on ${DATABASE_KIND}`, () => {
 
       await enqueueDailyJob(handle.db, dailyStockCheck);
       await enqueueDailyJob(handle.db, dailyStockCheck);
-      await runJobs(handle.db, testServices(), "stock-check");
+      await runJobs(handle.db, testServices(), dailyStockCheck);
       const jobs = await handle.db
         .select({ key: backgroundJobs.key, state: backgroundJobs.state })
         .from(backgroundJobs)

@@ -1,15 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { JobRetry } from "../../domain/background-jobs";
 import type { Database, Executor } from "../../lib/db.server";
-import { singleton } from "../../lib/singleton.server";
 import { enqueueJob, enqueueJobs } from "./enqueue.server";
 
 /**
  * The shop's services a job's run may use (its courier, its message transports), built once per
- * start and handed to the runner; app/services.server.ts declares what it holds.
+ * start and handed to the runner; app/services.server.ts declares the rest of what it holds.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging, as React Router's AppLoadContext is.
-export interface JobServices {}
+export interface JobServices {
+  /** The kinds of job the shop runs: its one static list (app/job-list.server.ts). */
+  jobs: readonly JobKind<never>[];
+}
 
 /** What a job's run is told besides its payload. */
 export type JobRun = {
@@ -50,24 +51,18 @@ export type DefinedJob<Payload> = JobKind<Payload> & {
   ): Promise<Set<string>>;
 };
 
-function registry() {
-  return singleton("job kinds", () => new Map<string, JobKind<never>>());
-}
-
-/** Declares a kind of job; the module that does the work calls it once, at load. */
+/**
+ * Declares a kind of job, for the module that does the work; the shop runs the kinds of its
+ * static list (app/job-list.server.ts), which its test holds to every kind declared.
+ */
 export function defineJob<Payload extends Record<string, unknown>>(
   definition: JobKind<Payload>,
 ): DefinedJob<Payload> {
-  registry().set(definition.kind, definition as JobKind<never>);
   return {
     ...definition,
     enqueue: (tx, key, payload, runAt) => enqueueJob(tx, definition.kind, key, payload, runAt),
     enqueueMany: (tx, jobs, runAt) => enqueueJobs(tx, definition.kind, jobs, runAt),
   };
-}
-
-export function jobKind(kind: string): JobKind<Record<string, unknown>> | undefined {
-  return registry().get(kind) as JobKind<Record<string, unknown>> | undefined;
 }
 
 /**
@@ -82,8 +77,4 @@ export function payloadUuid(field: string): SQL {
 export function uuidOrNull(value: SQL): SQL {
   return sql`(case when ${value} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
     then ${value}::uuid end)`;
-}
-
-export function jobKinds(): string[] {
-  return [...registry().keys()].sort();
 }

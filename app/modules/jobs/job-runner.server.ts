@@ -24,7 +24,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function startJobRunner(
   database: () => Database,
   options: {
-    jobs: readonly Pick<JobKind<never>, "kind">[];
+    jobs: readonly JobKind<never>[];
     /** What the jobs' runs are given (JobRun.services). */
     services: JobServices;
     sweepMs?: number;
@@ -37,14 +37,15 @@ export async function startJobRunner(
     if (count > 0)
       logger.warn({ count }, "running background jobs again that a stopped process left");
   }
-  const kinds = [...new Set(options.jobs.map((job) => job.kind))];
+  const byKind = new Map(options.jobs.map((job) => [job.kind, job]));
   const { passOf, cancelWakeUps } = jobPasses(options.services);
-  const stops = kinds.map((kind) => passOf(kind).schedule(database, options.sweepMs ?? 30_000));
+  const stops = [...byKind.values()].map((job) =>
+    passOf(job).schedule(database, options.sweepMs ?? 30_000),
+  );
   const unsubscribe = await liveEvents().subscribe(BACKGROUND_JOBS_CHANNEL, (kind) => {
     // "" after the channel came back: anything may have been announced meanwhile.
-    for (const name of kind ? [kind] : kinds) {
-      if (kinds.includes(name)) passOf(name).kick(database());
-    }
+    const announced = kind ? [byKind.get(kind)] : [...byKind.values()];
+    for (const job of announced) if (job) passOf(job).kick(database());
   });
   const prune = () =>
     pruneFinishedJobs(database(), options.retentionDays)

@@ -3,7 +3,7 @@ import { backgroundJobs } from "../../../db/schema";
 import type { JobState } from "../../domain/background-jobs";
 import { type Database, queryRows } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
-import { jobKind, jobKinds } from "./job-kinds.server";
+import type { JobKind } from "./job-kinds.server";
 
 export type JobCounts = { kind: string; state: JobState; count: number }[];
 
@@ -52,21 +52,21 @@ export type RecentJob = {
 };
 
 /** Each kind's `orders` SQL, chosen by the job's kind; an empty array for the others. */
-function ordersOfJob(): SQL {
-  const cases = jobKinds().flatMap((kind) => {
-    const orders = jobKind(kind)?.orders;
-    return orders ? [sql`when ${kind} then ${orders}`] : [];
-  });
+function ordersOfJob(kinds: readonly JobKind<never>[]): SQL {
+  const cases = kinds.flatMap(({ kind, orders }) =>
+    orders ? [sql`when ${kind} then ${orders}`] : [],
+  );
   if (cases.length === 0) return sql`array[]::uuid[]`;
   return sql`coalesce(case j.kind ${sql.join(cases, sql` `)} end, array[]::uuid[])`;
 }
 
 /**
  * The jobs that changed last, newest first, a page at a time (finished ones are pruned after
- * JOB_RETENTION_DAYS, so the pages end), with the ids of what each is about.
+ * JOB_RETENTION_DAYS, so the pages end), with the ids of what each is about as `jobs` say.
  */
 export async function recentJobs(
   database: Database,
+  kinds: readonly JobKind<never>[],
   { page = 1, pageSize = RECENT_JOBS_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
 ) {
   const [counted] = await database.select({ total: count() }).from(backgroundJobs);
@@ -86,7 +86,7 @@ export async function recentJobs(
     database,
     sql`
       select j.id, j.kind, j.key, j.state, j.attempts, j.updated_at, j.run_at,
-        ${ordersOfJob()}::text[] as order_ids
+        ${ordersOfJob(kinds)}::text[] as order_ids
       from ${backgroundJobs} j
       order by j.updated_at desc, j.id desc
       limit ${pageSize} offset ${(current - 1) * pageSize}

@@ -10,23 +10,22 @@ import {
   nextDueAt,
   renewJobLease,
 } from "./claim.server";
-import { type JobServices, jobKind, jobKinds } from "./job-kinds.server";
+import type { JobKind, JobServices } from "./job-kinds.server";
 
 /** How many jobs one pass runs before it yields to the next pass. */
 const RUN_LIMIT = 100;
 
 /**
- * Runs the due jobs of `kind`, one claim at a time, until none is due, `limit` were run or
- * `stopping` says so. Several processes may run it at once; each job goes to one of them.
+ * Runs the due jobs of kind `definition`, one claim at a time, until none is due, `limit` were
+ * run or `stopping` says so. Several processes may run it at once; each job goes to one of them.
  */
 export async function runDueJobs(
   database: Database,
-  kind: string,
+  definition: JobKind<never>,
   options: { services: JobServices; limit?: number; stopping?: () => boolean; now?: Date },
 ) {
-  const definition = jobKind(kind);
+  const { kind } = definition;
   const result = { done: 0, failed: 0 };
-  if (!definition) return result;
   const limit = options.limit ?? RUN_LIMIT;
   const stopping = options.stopping ?? (() => false);
   while (result.done + result.failed < limit && !stopping()) {
@@ -107,7 +106,12 @@ export function jobPasses(services: JobServices) {
   /** Per database and kind, the timer that runs the next pass when a job comes due. */
   const wakeUps = new WeakMap<Database, Map<string, NodeJS.Timeout>>();
 
-  async function wakeWhenDue(database: Database, kind: string, stopping: () => boolean) {
+  async function wakeWhenDue(
+    database: Database,
+    definition: JobKind<never>,
+    stopping: () => boolean,
+  ) {
+    const { kind } = definition;
     const at = await nextDueAt(database, kind);
     let timers = wakeUps.get(database);
     if (!timers) {
@@ -120,18 +124,19 @@ export function jobPasses(services: JobServices) {
     const wait = Math.min(Math.max(at.getTime() - Date.now(), 0) + 50, LONGEST_WAIT_MS);
     const timer = setTimeout(() => {
       timers.delete(kind);
-      passOf(kind).kick(database);
+      passOf(definition).kick(database);
     }, wait);
     timer.unref();
     timers.set(kind, timer);
   }
 
-  function passOf(kind: string) {
+  function passOf(definition: JobKind<never>) {
+    const { kind } = definition;
     let pass = passes.get(kind);
     if (!pass) {
       pass = backgroundJob(`jobs:${kind}`, async (database, stopping) => {
-        await runDueJobs(database, kind, { services, stopping });
-        await wakeWhenDue(database, kind, stopping);
+        await runDueJobs(database, definition, { services, stopping });
+        await wakeWhenDue(database, definition, stopping);
       });
       passes.set(kind, pass);
     }
@@ -148,14 +153,14 @@ export function jobPasses(services: JobServices) {
 }
 
 /**
- * Runs every job due now, of `kind` or of every kind, and resolves when they have been tried:
- * for a caller that wants the work done before it goes on (tests, a script), whether or not this
- * process runs jobs in the background.
+ * Runs every job due now, of kind `only` or of every kind the shop runs (`services.jobs`), and
+ * resolves when they have been tried: for a caller that wants the work done before it goes on
+ * (tests, a script), whether or not this process runs jobs in the background.
  */
-export async function runJobs(database: Database, services: JobServices, kind?: string) {
-  for (const name of kind ? [kind] : jobKinds()) {
+export async function runJobs(database: Database, services: JobServices, only?: JobKind<never>) {
+  for (const definition of only ? [only] : services.jobs) {
     let ran: { done: number; failed: number };
-    do ran = await runDueJobs(database, name, { services, limit: RUN_LIMIT });
+    do ran = await runDueJobs(database, definition, { services, limit: RUN_LIMIT });
     while (ran.done + ran.failed >= RUN_LIMIT);
   }
 }

@@ -74,7 +74,7 @@ export function messageKey(message: MessageSubject & { channel: MessageChannel }
 
 /** Sends every message due now; for a caller that waits for them (tests, scripts). */
 export function sendDueMessages(database: Database, services: JobServices) {
-  return runJobs(database, services, CUSTOMER_MESSAGE_JOB);
+  return runJobs(database, services, messageJob);
 }
 
 /** The WhatsApp template an event uses when none is set and messages go to the outbox. */

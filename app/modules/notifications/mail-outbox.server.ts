@@ -131,5 +131,5 @@ async function logMailTry(database: Database, { userId, ...subject }: MailJobPay
 
 /** Sends every mail due now; for a caller that waits for them (tests, scripts). */
 export function sendDueMails(database: Database, services: JobServices) {
-  return runJobs(database, services, MAIL_JOB);
+  return runJobs(database, services, mailJob);
 }

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [counts, failed, recent] = await Promise.all([
     countJobs(context.services.db),
     failedJobs(context.services.db),
-    recentJobs(context.services.db, { page: query.page }),
+    recentJobs(context.services.db, context.services.jobs, { page: query.page }),
   ]);
   const byKind = new Map<string, Record<string, number>>();
   for (const { kind, state, count } of counts) {
