@@ -1,4 +1,3 @@
-import { SHOP_JOBS } from "./job-list.server";
 import { restrictNewFiles, tightenDataDirectory } from "./lib/data-dir-permissions.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "./lib/db.server";
 import { getEnv } from "./lib/env.server";

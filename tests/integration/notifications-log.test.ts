@@ -15,7 +15,7 @@ import {
   listMessagesAbout,
   SIGN_IN_CODE_EVENT,
 } from "~/modules/notifications/customer-messages.server";
-import { MAIL_JOB, mailJob, sendDueMails } from "~/modules/notifications/mail-outbox.server";
+import { mailJob, sendDueMails } from "~/modules/notifications/mail-outbox.server";
 import { optIn } from "~/modules/notifications/message-consents.server";
 import { addTrackingId } from "~/modules/orders/orders-admin.server";
 import { action as ordersAction } from "~/routes/admin/orders";
