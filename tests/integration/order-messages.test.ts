@@ -18,7 +18,11 @@ import {
   CUSTOMER_MESSAGE_JOB,
   sendDueMessages,
 } from "~/modules/notifications/customer-message-job.server";
-import { listMessagesAbout } from "~/modules/notifications/customer-messages.server";
+import {
+  listMessagesAbout,
+  logSentNotice,
+  SIGN_IN_CODE_EVENT,
+} from "~/modules/notifications/customer-messages.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import {
   consentHistory,
@@ -551,6 +555,53 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
       await saveSettings({});
     }
   });
+
+  it("sign-in codes and mails sent this hour leave the order messages' cap alone", async () => {
+    await sendDueMessages(handle.db, testServices());
+    const sent = await handle.db
+      .select({
+        channel: customerMessages.channel,
+        event: customerMessages.event,
+        sentAt: customerMessages.sentAt,
+      })
+      .from(customerMessages)
+      .where(eq(customerMessages.state, "sent"));
+    const orderMessagesThisHour = sent.filter(
+      (row) =>
+        row.channel !== "email" &&
+        row.event !== SIGN_IN_CODE_EVENT &&
+        row.sentAt!.getTime() > Date.now() - 60 * 60_000,
+    ).length;
+    // Room for one more order message, and more codes and mails than that sent meanwhile.
+    await saveSettings({ orderMessagesPerHour: String(orderMessagesThisHour + 1) });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const number = `+9198765${String(Date.now() + i).slice(-5)}`;
+        await logSentNotice(handle.db, {
+          event: SIGN_IN_CODE_EVENT,
+          about: number,
+          occasion: `code-${i}`,
+          channel: "sms",
+          userId: null,
+          recipient: number,
+          outcome: { state: "sent", providerId: `outbox.code-${i}` },
+        });
+        await logSentNotice(handle.db, {
+          event: "order-placed",
+          about: `mail-${Date.now()}-${i}`,
+          occasion: "",
+          channel: "email",
+          userId: null,
+          recipient: `buyer${i}@gmail.com`,
+          outcome: { state: "sent", providerId: `mail-job.${i}` },
+        });
+      }
+      const order = await placeWith({ whatsapp: true });
+      expect((await messagesOf(order.id))[0]).toMatchObject({ state: "sent", error: null });
+    } finally {
+      await saveSettings({});
+    }
+  });
 });
 
 describe(`the hourly cap with several senders on ${DATABASE_KIND}`, () => {
@@ -560,7 +611,13 @@ describe(`the hourly cap with several senders on ${DATABASE_KIND}`, () => {
       const rows = await handle.db
         .select({ state: customerMessages.state, sentAt: customerMessages.sentAt })
         .from(customerMessages)
-        .where(and(eq(customerMessages.state, "sent"), ne(customerMessages.channel, "email")));
+        .where(
+          and(
+            eq(customerMessages.state, "sent"),
+            ne(customerMessages.channel, "email"),
+            ne(customerMessages.event, SIGN_IN_CODE_EVENT),
+          ),
+        );
       return rows.filter((row) => row.sentAt!.getTime() > Date.now() - 60 * 60_000).length;
     };
     const before = await sentThisHour();
