@@ -133,6 +133,18 @@ export function indianMobile(phone: string | null | undefined): string | null {
   return /^[6-9]\d{9}$/.test(digits) ? `+91${digits}` : null;
 }
 
+/** One notice of the log as the owner sees it: a number masked to its last four digits. */
+export type MessageView = {
+  id: string;
+  event: string;
+  channel: NoticeChannel;
+  maskedRecipient: string;
+  state: MessageState;
+  error: string | null;
+  providerId: string | null;
+  at: Date | string;
+};
+
 /** A number as the back office shows it: only its last four digits ("••••••1234"). */
 export function maskPhone(phone: string | null | undefined) {
   if (!phone) return "";

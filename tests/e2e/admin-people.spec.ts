@@ -52,10 +52,20 @@ test("customers: search by e-mail, statistics and the detail dialog", async ({ p
   const dialog = admin.getByRole("dialog", { name: "Customer Details" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Full Name")).toBeVisible();
-  await expect(dialog.getByText(email)).toBeVisible();
+  await expect(dialog.getByText(email, { exact: true })).toBeVisible();
   await expect(dialog.getByText(`1 order, ${formatRupees(total)} spent`)).toBeVisible();
   await expect(dialog.getByText("9876543210")).toBeVisible();
   await expect(dialog.getByRole("row", { name: /ORD-/ })).toContainText("Pending");
+  // The notifications log: the order's mail to them, once its job has tried it.
+  await expect(dialog.getByRole("heading", { name: "Messages" })).toBeVisible();
+  await expect(async () => {
+    await admin.reload();
+    await expect(
+      admin
+        .getByRole("dialog", { name: "Customer Details" })
+        .getByText(`Order placed by E-mail to ${email}`),
+    ).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await admin.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(admin).not.toHaveURL(/customer=/);
@@ -70,6 +80,7 @@ test("customers: search by e-mail, statistics and the detail dialog", async ({ p
   await expect(quietRow).toContainText("₹0.00");
   await quietRow.getByRole("link", { name: "View Quiet Shopper" }).click();
   await expect(dialog.getByText("No orders yet")).toBeVisible();
+  await expect(dialog.getByText("No messages yet")).toBeVisible();
 
   // Nothing matches; the administrator is not a customer.
   await admin.goto(`/admin/customers?q=${encodeURIComponent(ADMIN.email)}`);
@@ -93,6 +104,8 @@ test("customers: search and detail work without JavaScript", async ({ page, brow
   await row.getByRole("link", { name: "View Plain Form" }).click();
   await expect(noScript.getByRole("heading", { name: "Customer Details" })).toBeVisible();
   await expect(noScript.getByText("No orders yet")).toBeVisible();
+  await expect(noScript.getByRole("heading", { name: "Messages" })).toBeVisible();
+  await expect(noScript.getByText("No messages yet")).toBeVisible();
   await context.close();
 });
 

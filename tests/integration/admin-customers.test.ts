@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import {
@@ -6,18 +7,21 @@ import {
   likePattern,
   listCustomers,
 } from "~/modules/customers/customers-admin.server";
+import { SIGN_IN_CODE_EVENT } from "~/modules/notifications/customer-messages.server";
 import { testGateway } from "~/modules/payments/gateway.server";
 import { testCourier } from "~/modules/shipping/test-courier.server";
-import { loader as customersLoader } from "~/routes/admin/customers";
+import { action as customersAction, loader as customersLoader } from "~/routes/admin/customers";
 import { applyTestScan } from "~/workflows/apply-courier-scan.server";
 import { runRefundJobs } from "~/workflows/refund-jobs.server";
 import { refundOrder } from "~/workflows/refund-order.server";
 import { runBookingJobs, shipOrders } from "~/workflows/ship-orders.server";
+import { customerMessages } from "../../db/schema";
 import { callRouteAt, createAdmin, insertOrder, insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, orderFor, payCardOrder, SHIPPING_ADDRESS } from "./support/orders";
+import { createCustomer } from "./support/profile";
 import { chooseCourier, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
@@ -261,5 +265,117 @@ describe(`Total Spent after refunds on ${DATABASE_KIND}`, () => {
       ["cancelled", partRefund.total],
       ["delivered", refundedDelivery.total],
     ]);
+  });
+});
+
+describe(`a customer's Messages on ${DATABASE_KIND}`, () => {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 2, 10, minutes));
+
+  it("lists the log's notices to the customer on every channel, newest first, numbers masked", async () => {
+    const owner = await createAdmin(handle.db);
+    const asha = await insertProfile(handle.db, { fullName: `Asha Messages ${tag}` });
+    const other = await insertProfile(handle.db, { fullName: `Other Messages ${tag}` });
+    const orderId = randomUUID();
+    await handle.db.insert(customerMessages).values([
+      {
+        about: orderId,
+        event: "order-placed",
+        channel: "email",
+        userId: asha.id,
+        recipient: asha.email,
+        state: "sent",
+        providerId: "mail-job.1",
+        sentAt: at(1),
+        createdAt: at(1),
+      },
+      {
+        about: orderId,
+        event: "order-placed",
+        channel: "sms",
+        userId: asha.id,
+        recipient: "+919876543210",
+        state: "failed",
+        error: "The SMS provider refused the template",
+        providerId: "outbox/sms-919876543210.json",
+        createdAt: at(2),
+      },
+      {
+        about: "+919876543210",
+        event: SIGN_IN_CODE_EVENT,
+        occasion: randomUUID(),
+        channel: "sms",
+        userId: asha.id,
+        recipient: "+919876543210",
+        state: "sent",
+        providerId: "outbox.code",
+        sentAt: at(3),
+        createdAt: at(3),
+      },
+      {
+        about: randomUUID(),
+        event: "order-placed",
+        channel: "whatsapp",
+        userId: other.id,
+        recipient: "+919800000000",
+        state: "sent",
+        createdAt: at(4),
+      },
+    ]);
+    const answer = await callRouteAt<Awaited<ReturnType<typeof customersLoader>>>(
+      customersLoader,
+      `/admin/customers?customer=${asha.id}`,
+      owner.cookies,
+    );
+    const messages = answer.body?.detail?.messages ?? [];
+    expect(messages.map((m) => [m.event, m.channel, m.state, m.maskedRecipient])).toEqual([
+      [SIGN_IN_CODE_EVENT, "sms", "sent", "••••••3210"],
+      ["order-placed", "sms", "failed", "••••••3210"],
+      ["order-placed", "email", "sent", asha.email],
+    ]);
+    expect(messages[1]).toMatchObject({
+      error: "The SMS provider refused the template",
+      providerId: "outbox/sms-••••••3210.json",
+    });
+    expect(JSON.stringify(messages)).not.toContain("9876543210");
+  });
+
+  it("sends a failed notice again from the customer's page, once, and only for an administrator", async () => {
+    const owner = await createAdmin(handle.db);
+    const ravi = await insertProfile(handle.db, { fullName: `Ravi Messages ${tag}` });
+    const [failed] = await handle.db
+      .insert(customerMessages)
+      .values({
+        about: randomUUID(),
+        event: "order-shipped",
+        channel: "whatsapp",
+        userId: ravi.id,
+        recipient: "+919822012345",
+        state: "failed",
+        error: "Template not approved",
+      })
+      .returning({ id: customerMessages.id });
+    const path = `/admin/customers?customer=${ravi.id}`;
+    const fields = { intent: "send-message-again", messageId: failed!.id };
+
+    const stranger = await createCustomer(`Not Owner ${tag}`);
+    const refused = await callRouteAt(customersAction, path, stranger.cookies, fields);
+    expect(refused.status).toBe(302);
+    expect(refused.location).toBe("/admin/login");
+
+    const queued = await callRouteAt(customersAction, path, owner.cookies, fields);
+    expect(queued.status).toBe(200);
+    const [row] = await handle.db
+      .select({ state: customerMessages.state })
+      .from(customerMessages)
+      .where(eq(customerMessages.id, failed!.id));
+    expect(row?.state).toBe("queued");
+    const again = await callRouteAt(customersAction, path, owner.cookies, fields);
+    expect(again.status).toBe(409);
+
+    const bad = await callRouteAt(customersAction, path, owner.cookies, {
+      intent: "send-message-again",
+      messageId: "not-a-uuid",
+    });
+    expect(bad.status).toBe(400);
   });
 });

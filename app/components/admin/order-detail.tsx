@@ -14,6 +14,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatIstDateTime } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
+import type { MessageView } from "~/domain/order-messages";
 import {
   isTestPayment,
   type PaymentStatus,
@@ -25,9 +26,9 @@ import { isRefundedInFull, type RefundedSoFar, refundTotals, showsRefunds } from
 import type { CourierMode } from "~/domain/shipments";
 import { shippingMethodLabel } from "~/domain/shipping";
 import { CashPayment } from "./cash-payment";
+import { MessageLog } from "./message-log";
 import type { OrderActionData } from "./order-action-data";
 import { OrderAddressForm } from "./order-address-form";
-import { type MessageView, OrderMessages } from "./order-messages";
 import { OrderRefunds, type RefundView } from "./order-refunds";
 import { OrderShipment, type ShipmentView } from "./order-shipment";
 import { RecallHoldBadge } from "./recall-hold-badge";
@@ -302,7 +303,7 @@ export function OrderDetail({
 
       {order.messages.length > 0 ? (
         <Section id={`${prefix}messages`} title="Messages">
-          <OrderMessages messages={order.messages} action={action} />
+          <MessageLog messages={order.messages} action={action} />
         </Section>
       ) : null}
 

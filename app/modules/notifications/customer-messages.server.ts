@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { customerMessages } from "../../../db/schema";
 import {
   MESSAGE_CHANNELS,
@@ -80,6 +80,34 @@ export function listMessagesAbout(executor: Executor, about: string) {
       asc(customerMessages.event),
       asc(customerMessages.channel),
     );
+}
+
+/** How many of a customer's notices their page in the back office shows, newest first. */
+export const CUSTOMER_MESSAGES_SHOWN = 50;
+
+/** A customer's latest notices on every channel, newest first: their page's "Messages". */
+export function listMessagesTo(
+  executor: Executor,
+  userId: string,
+  limit = CUSTOMER_MESSAGES_SHOWN,
+) {
+  return executor
+    .select({
+      id: customerMessages.id,
+      event: customerMessages.event,
+      channel: customerMessages.channel,
+      recipient: customerMessages.recipient,
+      state: customerMessages.state,
+      error: customerMessages.error,
+      providerId: customerMessages.providerId,
+      sentAt: customerMessages.sentAt,
+      deliveredAt: customerMessages.deliveredAt,
+      createdAt: customerMessages.createdAt,
+    })
+    .from(customerMessages)
+    .where(eq(customerMessages.userId, userId))
+    .orderBy(desc(customerMessages.createdAt), desc(customerMessages.id))
+    .limit(limit);
 }
 
 /**

@@ -5,6 +5,7 @@ import { OrderStatusBadge } from "~/components/account/order-badges";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ListPageLinks } from "~/components/admin/list-page-links";
+import { MessageLog } from "~/components/admin/message-log";
 import { TitledDialog } from "~/components/titled-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -14,30 +15,56 @@ import { useHydrated } from "~/components/use-hydrated";
 import { hrefWith } from "~/domain/admin-list-query";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
+import type { MessageView } from "~/domain/order-messages";
 import { customersQuerySchema, searchParamsOf } from "~/domain/validation/admin-lists";
+import { runIntent } from "~/lib/action-result.server";
+import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
   type CustomerDetail,
   getCustomerDetail,
   listCustomers,
 } from "~/modules/customers/customers-admin.server";
+import { listMessagesTo } from "~/modules/notifications/customer-messages.server";
+import { messageView } from "~/modules/notifications/message-view.server";
 import type { Route } from "./+types/customers";
+import { sendMessageAgainIntent } from "./send-message-again.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Admin | Satara Ayurveda" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services.accounts, request);
   const query = customersQuerySchema.parse(searchParamsOf(request, ["q", "page", "customer"]));
-  const [list, detail] = await Promise.all([
+  const [list, detail, messages] = await Promise.all([
     listCustomers(context.services.db, { query: query.q, page: query.page }),
     query.customer ? getCustomerDetail(context.services.db, query.customer) : null,
+    query.customer ? listMessagesTo(context.services.db, query.customer) : [],
   ]);
-  return { ...list, detail, detailMissing: Boolean(query.customer) && !detail };
+  return {
+    ...list,
+    detail: detail ? { ...detail, messages: messages.map(messageView) } : null,
+    detailMissing: Boolean(query.customer) && !detail,
+  };
+}
+
+/** "Send again" on a failed notice in the customer's Messages (docs/decisions/081). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.services.accounts, request);
+  const formData = await readForm(request);
+  return runIntent(formData.get("intent"), {
+    "send-message-again": () => sendMessageAgainIntent(context.services, admin.id, formData),
+  });
 }
 
 const orEmpty = (value: string | null) => value ?? "N/A";
 
-function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
+function CustomerDetailView({
+  customer,
+  action,
+}: {
+  customer: CustomerDetail & { messages: MessageView[] };
+  action: string;
+}) {
   const count = customer.orders.length;
   return (
     <div className="grid gap-5">
@@ -50,7 +77,7 @@ function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
         ].map(([term, value]) => (
           <div key={term} className="grid gap-0.5">
             <dt className="text-muted-foreground text-sm">{term}</dt>
-            <dd className="break-words font-medium">{value}</dd>
+            <dd className="font-medium wrap-anywhere">{value}</dd>
           </div>
         ))}
       </dl>
@@ -101,6 +128,19 @@ function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
           </div>
         )}
       </section>
+      <section aria-labelledby="customer-messages-heading" className="grid gap-2">
+        <h3 id="customer-messages-heading" className="font-display font-semibold text-lg">
+          Messages
+        </h3>
+        <p className="text-muted-foreground text-sm">
+          The latest mails, SMS and WhatsApp messages the shop sent them, newest first
+        </p>
+        {customer.messages.length === 0 ? (
+          <p className="py-4 text-center text-muted-foreground">No messages yet</p>
+        ) : (
+          <MessageLog messages={customer.messages} action={action} />
+        )}
+      </section>
     </div>
   );
 }
@@ -108,6 +148,7 @@ function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
 export default function CustomersPage({ loaderData }: Route.ComponentProps) {
   const { customers, total, page, pageCount, query, detail, detailMissing } = loaderData;
   const { search } = useLocation();
+  const action = `/admin/customers${search}`;
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const closeHref = hrefWith(search, { customer: undefined });
@@ -160,7 +201,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </CardHeader>
           <CardContent>
-            <CustomerDetailView customer={detail} />
+            <CustomerDetailView customer={detail} action={action} />
           </CardContent>
         </Card>
       ) : null}
@@ -232,7 +273,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
             },
           }}
         >
-          {detail ? <CustomerDetailView customer={detail} /> : null}
+          {detail ? <CustomerDetailView customer={detail} action={action} /> : null}
         </TitledDialog>
       ) : null}
     </div>

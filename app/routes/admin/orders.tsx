@@ -18,7 +18,6 @@ import { useHydrated } from "~/components/use-hydrated";
 import { indiaToday } from "~/domain/delivery-days";
 import { formatIstDate } from "~/domain/india-time";
 import { formatRupees } from "~/domain/money";
-import { maskPhone } from "~/domain/order-messages";
 import { isTestPayment, ORDER_STATUSES, paymentMethodLabel, statusLabel } from "~/domain/orders";
 import { cardRefundOnCancel, isRefundedInFull } from "~/domain/refunds";
 import { isLateOrder, SHIPMENT_GROUP_LABELS, type ShipmentGroup } from "~/domain/shipment-groups";
@@ -35,10 +34,6 @@ import {
   trackingFormSchema,
 } from "~/domain/validation/order-admin";
 import {
-  SEND_AGAIN_MESSAGES,
-  sendMessageAgainFormSchema,
-} from "~/domain/validation/order-messages";
-import {
   reattemptFormSchema,
   shipOrdersFormSchema,
   testScanFormSchema,
@@ -52,15 +47,11 @@ import {
   refusal,
   runIntent,
 } from "~/lib/action-result.server";
-import { AppError } from "~/lib/app-error";
 import { readForm } from "~/lib/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { listCreditNotes } from "~/modules/gst-documents/credit-notes.server";
-import {
-  listMessagesAbout,
-  type MessageLogEntry,
-} from "~/modules/notifications/customer-messages.server";
-import { sendMessageAgain } from "~/modules/notifications/send-again.server";
+import { listMessagesAbout } from "~/modules/notifications/customer-messages.server";
+import { messageView } from "~/modules/notifications/message-view.server";
 import {
   addTrackingId,
   getAdminOrder,
@@ -78,6 +69,7 @@ import { askForAnotherAttempt } from "~/workflows/delivery-attempts.server";
 import { refundOrder } from "~/workflows/refund-order.server";
 import { shipOrders } from "~/workflows/ship-orders.server";
 import type { Route } from "./+types/orders";
+import { sendMessageAgainIntent } from "./send-message-again.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Satara Ayurveda" }];
 
@@ -130,31 +122,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A message as the owner sees it: only the last four digits of the number leave the server. */
-function messageView({
-  recipient,
-  sentAt,
-  deliveredAt,
-  createdAt,
-  providerId,
-  ...message
-}: MessageLogEntry) {
-  return {
-    ...message,
-    // An e-mail address is the one the detail shows already; a number shows its last four.
-    maskedRecipient: message.channel === "email" ? (recipient ?? "") : maskPhone(recipient),
-    // The outbox names its files by the number.
-    providerId: providerId?.replace(/\d{10,}/g, (digits) => maskPhone(digits)) ?? null,
-    // A queued message's sent_at is only the send it has taken of the hour's cap.
-    at:
-      message.state === "delivered" && deliveredAt
-        ? deliveredAt
-        : message.state === "sent" && sentAt
-          ? sentAt
-          : createdAt,
-  };
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
@@ -167,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ship: () => ship(context.services, admin.id, formData),
     "try-booking-now": () => tryNow(context.services, admin.id, formData),
     "test-scan": () => testScan(context.services, formData),
-    "send-message-again": () => sendAgain(context.services, admin.id, formData),
+    "send-message-again": () => sendMessageAgainIntent(context.services, admin.id, formData),
     reattempt: () => reattempt(context.services, admin.id, formData),
     "update-address": () => updateAddress(context.services, admin.id, formData),
   });
@@ -225,22 +192,6 @@ async function updateAddress(services: ShopServices, adminId: string, formData: 
 }
 
 /** "Send again" on a failed SMS or WhatsApp message (docs/decisions/063). */
-async function sendAgain(services: ShopServices, adminId: string, formData: FormData) {
-  const intent = "send-message-again";
-  const submission = parseWithZod(formData, { schema: sendMessageAgainFormSchema });
-  if (submission.status !== "success") {
-    const message = firstErrorMessage(submission.error, SEND_AGAIN_MESSAGES.messageId);
-    return actionFailure(refusal(message), { intent });
-  }
-  if (!(await sendMessageAgain(services.db, adminId, submission.value.messageId))) {
-    throw new AppError(SEND_AGAIN_MESSAGES.notFailed, { status: 409 });
-  }
-  return actionSuccess(
-    { type: "success", title: "Message queued", description: "It will be sent again shortly." },
-    { intent },
-  );
-}
-
 /** "Ship", "Retry booking" and "Ship selected" (docs/decisions/060). */
 async function ship(services: ShopServices, adminId: string, formData: FormData) {
   const intent = "ship";

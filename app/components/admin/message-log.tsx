@@ -3,23 +3,11 @@ import { formatIstDateTime } from "~/domain/india-time";
 import {
   MESSAGE_STATE_LABELS,
   type MessageState,
+  type MessageView,
   NOTICE_CHANNEL_LABELS,
-  type NoticeChannel,
   noticeEventLabel,
 } from "~/domain/order-messages";
 import { PostButton } from "./post-button";
-
-/** One notice as the owner sees it: a number masked to its last four digits. */
-export type MessageView = {
-  id: string;
-  event: string;
-  channel: NoticeChannel;
-  maskedRecipient: string;
-  state: MessageState;
-  error: string | null;
-  providerId: string | null;
-  at: Date | string;
-};
 
 const TONES: Record<MessageState, BadgeVariant> = {
   queued: "warning",
@@ -29,8 +17,11 @@ const TONES: Record<MessageState, BadgeVariant> = {
   skipped: "outline",
 };
 
-/** docs/decisions/063, 081: the order's mails, SMS and WhatsApp messages, each with its state. */
-export function OrderMessages({
+/**
+ * docs/decisions/063, 081: notices of the log (an order's, or a customer's) on every channel,
+ * each with its state; a failed one is sent again by posting to `action`.
+ */
+export function MessageLog({
   messages,
   action,
 }: {
