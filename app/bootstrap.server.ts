@@ -1,13 +1,14 @@
 import { restrictNewFiles, tightenDataDirectory } from "./lib/data-dir-permissions.server";
-import { getDatabaseHandle, openDatabase, setDatabase } from "./lib/db.server";
+import { type DatabaseHandle, openDatabase } from "./lib/db.server";
 import { getEnv } from "./lib/env.server";
-import { liveEvents } from "./lib/live-events.server";
+import { createLiveEvents, type LiveEvents } from "./lib/live-events.server";
 import { logger } from "./lib/logger.server";
+import type { PageCache } from "./lib/page-cache.server";
 import { loadOrCreateSecret, setAppSecret } from "./lib/secrets.server";
 import { registerShopGauges } from "./lib/shop-gauges.server";
 import { singleton } from "./lib/singleton.server";
 import { rememberStorefrontReads } from "./lib/storefront-memo.server";
-import { startPageCache, storefrontPageCacheForStats } from "./lib/storefront-page-cache.server";
+import { type StorefrontPageCache, startPageCache } from "./lib/storefront-page-cache.server";
 import { bootstrapAdministrator } from "./modules/accounts/administrators.server";
 import { rememberShoppers } from "./modules/accounts/shopper-memo.server";
 import { seedDemoCatalog } from "./modules/catalog/demo-seed.server";
@@ -25,9 +26,20 @@ import { createServices, type ShopServices } from "./services.server";
 import { dailyRemittanceCheck } from "./workflows/cod-remittance.server";
 import { scheduleOrderExpiry } from "./workflows/expire-unpaid-orders.server";
 
+/**
+ * This process's start of the shop: the services it made, and what it opened that only stopping
+ * closes. The one holder of the start (kept on globalThis so the development server's reloads
+ * find it); requests and jobs are handed the services instead.
+ */
 const lifecycle = singleton(
   "shop lifecycle",
-  (): { started?: Promise<ShopServices>; stopJobs?: () => Promise<void> } => ({}),
+  (): {
+    started?: Promise<ShopServices>;
+    stopJobs?: () => Promise<void>;
+    handle?: DatabaseHandle;
+    live?: LiveEvents;
+    pageCache?: StorefrontPageCache;
+  } => ({}),
 );
 
 /**
@@ -41,16 +53,18 @@ export function startShop(): Promise<ShopServices> {
     const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     // A new embedded database is unpacked with its files chmod-ed 0666, past the umask.
     tightenDataDirectory(env.DATA_DIR);
-    setDatabase(handle);
+    const live = createLiveEvents(handle);
+    lifecycle.handle = handle;
+    lifecycle.live = live;
     const secret = env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR);
     setAppSecret(secret);
-    const services = createServices(env, { db: handle.db, secret });
+    const services = createServices(env, { db: handle.db, live, secret });
     await ensureSettings(handle.db);
-    await rememberSettingsUntilChanged();
-    await rememberStorefrontReads();
+    await rememberSettingsUntilChanged(live);
+    await rememberStorefrontReads(live);
     // On PostgreSQL the session's one statement runs in the database's own processes, and another
     // app process's write would be heard a moment after it returned (docs/decisions/046).
-    if (handle.kind === "pglite") await rememberShoppers();
+    if (handle.kind === "pglite") await rememberShoppers(live);
     if (env.SEED === "demo" && (await seedDemoCatalog(handle.db))) {
       await applyDemoSettings(handle.db);
     }
@@ -60,11 +74,9 @@ export function startShop(): Promise<ShopServices> {
       dataDir: env.DATA_DIR,
       publicUrl: env.PUBLIC_URL,
     });
-    const stopPageCache = await startPageCache(env.PAGE_CACHE_MB);
-    registerShopGauges({
-      database: getDatabaseHandle,
-      pageCache: storefrontPageCacheForStats,
-    });
+    const pageCache = await startPageCache(env.PAGE_CACHE_MB, live);
+    lifecycle.pageCache = pageCache;
+    registerShopGauges({ database: () => handle, pageCache: pageCache.forStats });
     const stopOrderExpiry = scheduleOrderExpiry(() => handle.db);
     // Once a day: lots cross the shelf-life line as the date changes, the stock check names any
     // size whose lots and ledger disagree (docs/decisions/059),
@@ -80,6 +92,7 @@ export function startShop(): Promise<ShopServices> {
     const stopJobs = await startJobRunner(() => handle.db, {
       jobs: services.jobs,
       services,
+      live,
       retentionDays: env.JOB_RETENTION_DAYS,
       // One process holds the embedded database: a job left running was left by one that died.
       soleProcess: handle.kind === "pglite",
@@ -89,7 +102,7 @@ export function startShop(): Promise<ShopServices> {
       logger.error({ err: error }, "adding AVIF variants to older pictures stopped"),
     );
     lifecycle.stopJobs = async () => {
-      stopPageCache();
+      pageCache.stop();
       stopDailyJobs();
       stopBackfill.abort();
       await Promise.all([stopOrderExpiry(), stopJobs(), backfill]);
@@ -125,7 +138,12 @@ function secureDataDirectory(dataDir: string) {
 
 /** First step of a shutdown: end live streams so in-flight requests can finish quickly. */
 export async function beginShutdown() {
-  await liveEvents().close();
+  await lifecycle.live?.close();
+}
+
+/** The start's page cache when it may answer (server.ts answers cached pages before Express). */
+export function storefrontPageCache(): PageCache | null {
+  return lifecycle.pageCache?.answering() ?? null;
 }
 
 export async function stopShop() {
@@ -136,9 +154,11 @@ export async function stopShop() {
   // The mail being sent finishes before the database closes, so it is marked sent.
   await lifecycle.stopJobs?.();
   lifecycle.stopJobs = undefined;
-  const handle = getDatabaseHandle();
-  setDatabase(undefined);
-  await handle.close();
+  const { handle } = lifecycle;
+  lifecycle.handle = undefined;
+  lifecycle.live = undefined;
+  lifecycle.pageCache = undefined;
+  await handle?.close();
   logger.info("database closed");
 }
 
@@ -148,8 +168,15 @@ export async function stopShop() {
  * not answer throws.
  */
 export async function checkReadiness(): Promise<string | null> {
-  await getDatabaseHandle().ping();
-  const down = liveEvents().downChannels();
+  const { handle, live } = lifecycle;
+  if (!handle || !live) return "the shop has not started";
+  return readinessOf(handle, live);
+}
+
+/** Whether a start's database answers (it throws if not) and its live updates are heard. */
+export async function readinessOf(handle: DatabaseHandle, live: LiveEvents) {
+  await handle.ping();
+  const down = live.downChannels();
   if (down.length) return `live updates are reconnecting to the database (${down.join(", ")})`;
   return null;
 }

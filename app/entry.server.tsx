@@ -10,8 +10,13 @@ import { logger } from "./lib/logger.server";
 import { wantsWholeDocument } from "./lib/whole-document";
 
 // server.ts drives the shop's start, health check and shutdown through these.
-export { beginShutdown, checkReadiness, startShop, stopShop } from "./bootstrap.server";
-export { storefrontPageCache } from "./lib/storefront-page-cache.server";
+export {
+  beginShutdown,
+  checkReadiness,
+  startShop,
+  stopShop,
+  storefrontPageCache,
+} from "./bootstrap.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,6 +1,7 @@
 import { SHOP_JOBS } from "./job-list.server";
 import type { Database } from "./lib/db.server";
 import type { Env } from "./lib/env.server";
+import type { LiveEvents } from "./lib/live-events.server";
 import { sendPasswordReset } from "./modules/accounts/account-mail.server";
 import { type Accounts, createAccounts } from "./modules/accounts/accounts.server";
 import type { JobKind } from "./modules/jobs/job-kinds.server";
@@ -23,6 +24,8 @@ import { SHOP_NOTICE_WRITERS } from "./notice-list.server";
 export type ShopServices = {
   /** The database opened at start: PostgreSQL (DATABASE_URL) or the embedded one in DATA_DIR. */
   db: Database;
+  /** The database's change announcements as this process hears them (live offers, the caches). */
+  live: LiveEvents;
   /** Sign-in and sessions: Better Auth over the database, and the secret of the session cookie. */
   accounts: Accounts;
   /** The courier (COURIER=off|test|shiprocket) and its word on PIN codes. */
@@ -35,13 +38,17 @@ export type ShopServices = {
   jobs: readonly JobKind<never>[];
 };
 
-/** What the shop opened before its services: the database, and the secret that signs cookies. */
-export type Opened = { db: Database; secret: string };
+/**
+ * What the shop opened before its services: the database, its live updates, and the secret that
+ * signs cookies.
+ */
+export type Opened = { db: Database; live: LiveEvents; secret: string };
 
-export function createServices(env: Env, { db, secret }: Opened): ShopServices {
+export function createServices(env: Env, { db, live, secret }: Opened): ShopServices {
   const notifications = notificationsFromEnv(env, SHOP_NOTICE_WRITERS);
   return {
     db,
+    live,
     accounts: createAccounts({
       db,
       secret,

@@ -15,7 +15,6 @@ import { logger } from "./logger.server";
 import { databaseQueryDuration } from "./metrics.server";
 import { createPgliteDirectory, isNewPgliteDirectory } from "./pglite-create.server";
 import { requestStore } from "./request-store.server";
-import { singleton } from "./singleton.server";
 
 export type Schema = typeof schema;
 /** Both drivers share this surface, so services never know which one runs underneath. */
@@ -185,21 +184,6 @@ export async function openPglite(
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }) {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
-}
-
-// The handle live updates listen on (live-events.server.ts), kept on globalThis so the development
-// server's module reloads reuse one connection. Requests and jobs are handed the database in
-// their services (app/services.server.ts), never this.
-const current = singleton("database", (): { handle?: DatabaseHandle } => ({}));
-
-export function setDatabase(handle: DatabaseHandle | undefined) {
-  current.handle = handle;
-}
-
-export function getDatabaseHandle(): DatabaseHandle {
-  const handle = current.handle;
-  if (!handle) throw new Error("The database is not open yet");
-  return handle;
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */

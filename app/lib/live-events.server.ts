@@ -1,7 +1,6 @@
 import { retryDelay } from "../domain/backoff";
-import { getDatabaseHandle } from "./db.server";
+import type { DatabaseHandle } from "./db.server";
 import { logger } from "./logger.server";
-import { singleton } from "./singleton.server";
 
 /** Called with the notification's payload; "" when the channel came back after a loss. */
 type Listener = (payload: string) => void;
@@ -24,7 +23,9 @@ type ChannelState = {
  * connection, the channel listens again with a capped, jittered backoff and, once back, tells
  * its pages that something may have changed meanwhile.
  */
-class LiveEvents {
+export class LiveEvents {
+  constructor(private readonly database: Pick<DatabaseHandle, "listen">) {}
+
   private listeners = new Map<string, Set<Listener>>();
   private channels = new Map<string, ChannelState>();
   private closers = new Set<() => void>();
@@ -63,7 +64,7 @@ class LiveEvents {
 
   private async listen(channel: string, state: ChannelState) {
     try {
-      const stop = await getDatabaseHandle().listen(
+      const stop = await this.database.listen(
         channel,
         (payload) => this.fanOut(channel, payload),
         (error) => this.lost(channel, state, error),
@@ -117,8 +118,9 @@ class LiveEvents {
   }
 }
 
-export function liveEvents(): LiveEvents {
-  return singleton("live events", () => new LiveEvents());
+/** The live updates of one start of the shop, heard on the database it opened. */
+export function createLiveEvents(database: Pick<DatabaseHandle, "listen">): LiveEvents {
+  return new LiveEvents(database);
 }
 
 export const COUPONS_CHANGED = "coupons_changed";

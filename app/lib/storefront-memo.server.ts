@@ -1,5 +1,5 @@
 import { parseTags } from "../domain/page-cache-rules";
-import { STOREFRONT_CHANGED } from "./live-events.server";
+import { type LiveEvents, STOREFRONT_CHANGED } from "./live-events.server";
 import { pageShows } from "./page-dependencies.server";
 import { memosOfChannel, type TaggedMemo } from "./tagged-memo.server";
 
@@ -17,4 +17,4 @@ export function storefrontMemo<T>(maxEntries: number): TaggedMemo<T> {
 }
 
 /** Listens for the storefront's change announcements, from this process or any other. */
-export const rememberStorefrontReads = () => storefrontMemos.remember();
+export const rememberStorefrontReads = (live: LiveEvents) => storefrontMemos.remember(live);

@@ -1,4 +1,4 @@
-import { liveEvents } from "./live-events.server";
+import type { LiveEvents } from "./live-events.server";
 
 /**
  * What nothing announces (a reviewer's renamed profile, on a product's reviews) is at most this
@@ -76,34 +76,36 @@ export class TaggedMemo<T> {
 }
 
 /**
- * The memos one channel's announcements keep up to date. Until `remember` listens, and while the
- * channel is not heard, they read the database every time (a change could go unseen). An empty
- * announcement (the listening connection came back after a loss, or a table was emptied) forgets
- * everything.
+ * The memos one channel's announcements keep up to date. Until `remember` listens on a start's
+ * live updates, and while the channel is not heard, they read the database every time (a change
+ * could go unseen). An empty announcement (the listening connection came back after a loss, or a
+ * table was emptied) forgets everything.
  */
 export function memosOfChannel(channel: string, tagsOf: (payload: string) => readonly string[]) {
   const memos = new Set<TaggedMemo<unknown>>();
-  let subscribed = false;
+  // The live updates the memos were last told to follow: a process's start (or a test's).
+  let heard: LiveEvents | undefined;
   return {
     create<T>(maxEntries: number, onHit?: (tags: readonly string[]) => void): TaggedMemo<T> {
       const memo = new TaggedMemo<T>(
         maxEntries,
-        () => subscribed && liveEvents().isListening(channel),
+        () => heard?.isListening(channel) ?? false,
         Date.now,
         onHit,
       );
       memos.add(memo as TaggedMemo<unknown>);
       return memo;
     },
-    async remember() {
+    async remember(live: LiveEvents) {
+      heard = undefined;
       for (const memo of memos) memo.clear();
-      await liveEvents().subscribe(channel, (payload) => {
+      await live.subscribe(channel, (payload) => {
         for (const memo of memos) {
           if (payload) memo.invalidate(tagsOf(payload));
           else memo.clear();
         }
       });
-      subscribed = true;
+      heard = live;
     },
   };
 }

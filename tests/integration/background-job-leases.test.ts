@@ -10,7 +10,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOB_LEASE_MS, type JobRetry, leaseUntil } from "~/domain/background-jobs";
 import { type DatabaseHandle, openPostgres, queryRows } from "~/lib/db.server";
-import { liveEvents } from "~/lib/live-events.server";
 import {
   claimDueJob,
   markJobDone,
@@ -62,7 +61,7 @@ beforeAll(async () => {
   handle = await useTestDatabase();
 });
 afterAll(async () => {
-  await liveEvents().close();
+  await testServices().live.close();
   await handle.close();
 });
 
@@ -128,6 +127,7 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
 
     // A runner that sweeps only hourly still runs it once the lease lapses: it wakes for it.
     const stop = await startJobRunner(() => handle.db, {
+      live: testServices().live,
       services: testServices(),
       jobs: [shortLease, shopLease, shortClaim],
       sweepMs: 3_600_000,
@@ -153,6 +153,7 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
     expect((await jobRow(key))!.lockedUntil!.getTime() - claimed!.claimedAt).toBe(JOB_LEASE_MS);
     const started = Date.now();
     const stop = await startJobRunner(() => handle.db, {
+      live: testServices().live,
       services: testServices(),
       jobs: [shortLease, shopLease, shortClaim],
       sweepMs: 3_600_000,

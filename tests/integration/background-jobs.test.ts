@@ -9,7 +9,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type JobRetry, leaseOf, nextJobAttempt } from "~/domain/background-jobs";
 import { type DatabaseHandle, openPostgres, queryRows } from "~/lib/db.server";
-import { liveEvents } from "~/lib/live-events.server";
 import { claimDueJob } from "~/modules/jobs/claim.server";
 import { defineJob } from "~/modules/jobs/job-kinds.server";
 import { startJobRunner } from "~/modules/jobs/job-runner.server";
@@ -50,7 +49,7 @@ beforeAll(async () => {
   adminId = (await insertProfile(handle.db, { fullName: "Jobs Owner" })).id;
 });
 afterAll(async () => {
-  await liveEvents().close();
+  await testServices().live.close();
   await handle.close();
 });
 
@@ -99,6 +98,7 @@ describe(`background jobs on ${DATABASE_KIND}`, () => {
 
   it("runs after the commit without anyone asking, woken by the commit's announcement", async () => {
     const stop = await startJobRunner(() => handle.db, {
+      live: testServices().live,
       services: testServices(),
       jobs: [testJob],
       sweepMs: 3_600_000,

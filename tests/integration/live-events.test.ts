@@ -1,15 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkReadiness } from "~/bootstrap.server";
-import { type DatabaseHandle, queryRows, setDatabase } from "~/lib/db.server";
-import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
+import { readinessOf } from "~/bootstrap.server";
+import { type DatabaseHandle, queryRows } from "~/lib/db.server";
+import { COUPONS_CHANGED, createLiveEvents, type LiveEvents } from "~/lib/live-events.server";
 import { loader as offerEventsLoader } from "~/routes/api/offer-events";
 import { loader as homeLoader } from "~/routes/store/home";
 import { coupons } from "../../db/schema";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { loaderArgs, routeContext } from "./support/services";
+import { loaderArgs, routeContext, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
+/** The file's live updates, as the shop's start makes them over its database. */
+let live: LiveEvents;
 let heard = 0;
 
 async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs: number) {
@@ -60,19 +62,19 @@ async function homeOffersVersion() {
 
 beforeAll(async () => {
   handle = await useTestDatabase();
-  await liveEvents().subscribe(COUPONS_CHANGED, () => {
+  live = testServices().live;
+  await live.subscribe(COUPONS_CHANGED, () => {
     heard += 1;
   });
 });
 afterAll(async () => {
-  await liveEvents().close();
-  setDatabase(handle);
+  await live.close();
   await handle.close();
 });
 
 describe(`live offers survive a lost listener on ${DATABASE_KIND}`, () => {
   it("a coupon change reaches the subscribed pages, and the shop is ready", async () => {
-    expect(await checkReadiness()).toBeNull();
+    expect(await readinessOf(handle, live)).toBeNull();
     const before = heard;
     await changeACoupon("LIVE1");
     await waitFor(() => heard > before, 5000);
@@ -93,9 +95,9 @@ describe(`live offers survive a lost listener on ${DATABASE_KIND}`, () => {
       const [pid] = await listenerPids();
       expect(pid).toBeTypeOf("number");
       await queryRows(handle.db, sql`select pg_terminate_backend(${pid})`);
-      await waitFor(async () => (await checkReadiness()) !== null, 5000);
-      expect(await checkReadiness()).toMatch(/live updates are reconnecting/);
-      await waitFor(async () => (await checkReadiness()) === null, 20_000);
+      await waitFor(async () => (await readinessOf(handle, live)) !== null, 5000);
+      expect(await readinessOf(handle, live)).toMatch(/live updates are reconnecting/);
+      await waitFor(async () => (await readinessOf(handle, live)) === null, 20_000);
       const pids = await listenerPids();
       expect(pids).toHaveLength(1);
       expect(pids[0]).not.toBe(pid);
@@ -105,7 +107,7 @@ describe(`live offers survive a lost listener on ${DATABASE_KIND}`, () => {
     });
   } else {
     it("PGlite's notifications stay in the process: no connection to lose, nothing down", async () => {
-      expect(liveEvents().downChannels()).toEqual([]);
+      expect(live.downChannels()).toEqual([]);
       const before = heard;
       await changeACoupon("LIVE2");
       await waitFor(() => heard > before, 5000);
@@ -116,8 +118,8 @@ describe(`live offers survive a lost listener on ${DATABASE_KIND}`, () => {
     const channel = "flaky_channel";
     let refusals = 2;
     let loseIt: ((error: Error) => void) | undefined;
-    setDatabase({
-      ...handle,
+    // A start whose database refuses to listen twice, then drops the connection once.
+    const flaky = createLiveEvents({
       listen: async (name, onNotify, onLost) => {
         if (refusals > 0) {
           refusals -= 1;
@@ -129,21 +131,21 @@ describe(`live offers survive a lost listener on ${DATABASE_KIND}`, () => {
     });
     try {
       let told = 0;
-      await liveEvents().subscribe(channel, () => {
+      await flaky.subscribe(channel, () => {
         told += 1;
       });
-      expect(liveEvents().downChannels()).toContain(channel);
-      expect(await checkReadiness()).toMatch(/reconnecting.*flaky_channel/);
+      expect(flaky.downChannels()).toContain(channel);
+      expect(await readinessOf(handle, flaky)).toMatch(/reconnecting.*flaky_channel/);
       // Two refusals wait 250-500 ms and 500-1000 ms; then it listens and tells its pages.
-      await waitFor(() => liveEvents().downChannels().length === 0, 5000);
+      await waitFor(() => flaky.downChannels().length === 0, 5000);
       expect(refusals).toBe(0);
       expect(told).toBe(1);
       loseIt?.(new Error("connection terminated"));
-      expect(liveEvents().downChannels()).toContain(channel);
-      await waitFor(() => liveEvents().downChannels().length === 0, 5000);
+      expect(flaky.downChannels()).toContain(channel);
+      await waitFor(() => flaky.downChannels().length === 0, 5000);
       expect(told).toBe(2);
     } finally {
-      setDatabase(handle);
+      await flaky.close();
     }
   });
 });

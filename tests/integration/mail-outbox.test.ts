@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { MAIL_CLAIM_MS, MAX_MAIL_ATTEMPTS } from "~/domain/mail-outbox";
 import { SHOP_JOBS } from "~/job-list.server";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { liveEvents } from "~/lib/live-events.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { claimDueJob } from "~/modules/jobs/claim.server";
 import { startJobRunner } from "~/modules/jobs/job-runner.server";
@@ -56,7 +55,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   // The job runner listened on this file's database: the next file listens on its own.
-  await liveEvents().close();
+  await testServices().live.close();
   await handle.close();
 });
 
@@ -424,6 +423,7 @@ describe(`stopping the job runner on ${DATABASE_KIND}`, () => {
     });
     await payWithoutKick(providerOrderId);
     const stop = await startJobRunner(() => handle.db, {
+      live: testServices().live,
       services: testServices(),
       jobs: SHOP_JOBS,
       sweepMs: 60_000,
@@ -445,6 +445,7 @@ describe(`stopping the job runner on ${DATABASE_KIND}`, () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mailsAbout(order.orderNumber)).toHaveLength(1);
     const stopAgain = await startJobRunner(() => handle.db, {
+      live: testServices().live,
       services: testServices(),
       jobs: SHOP_JOBS,
       sweepMs: 60_000,

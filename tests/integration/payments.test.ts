@@ -290,7 +290,7 @@ function withRazorpayEnv<T>(load: () => Promise<T>, run: (mod: T) => Promise<voi
       loaded: await load(),
       services: (await import("~/services.server")).createServices(
         (await import("~/lib/env.server")).getEnv(),
-        { db: testServices().db, secret: TEST_SECRET },
+        { db: testServices().db, live: testServices().live, secret: TEST_SECRET },
       ),
     }),
     async ({ loaded, services }) => {

@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { liveEvents } from "~/lib/live-events.server";
 import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
 import { rememberStorefrontReads } from "~/lib/storefront-memo.server";
 import { listCustomers } from "~/modules/customers/customers-admin.server";
@@ -18,7 +17,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
-import { chooseCourier } from "./support/services";
+import { chooseCourier, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 const store = new AsyncLocalStorage<RequestStore>();
@@ -40,14 +39,14 @@ beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
   // As the shop starts: settings are kept in memory while their changes are heard.
-  await rememberSettingsUntilChanged();
-  await rememberStorefrontReads();
+  await rememberSettingsUntilChanged(testServices().live);
+  await rememberStorefrontReads(testServices().live);
   setRequestStorage(store);
 });
 
 afterAll(async () => {
   chooseCourier(undefined);
-  await liveEvents().close();
+  await testServices().live.close();
   await handle.close();
 });
 

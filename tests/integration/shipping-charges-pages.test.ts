@@ -11,11 +11,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { shippingChargesText } from "~/content/shipping-charges";
 import type { ShippingFeeSource } from "~/domain/courier-fees";
 import { PAGE_TAGS } from "~/domain/page-cache-rules";
-import { type DatabaseHandle, setDatabase } from "~/lib/db.server";
-import { liveEvents } from "~/lib/live-events.server";
+import type { DatabaseHandle } from "~/lib/db.server";
 import { newPageDependencies } from "~/lib/page-dependencies.server";
 import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
-import { startPageCache, storefrontPageCache } from "~/lib/storefront-page-cache.server";
+import { type StorefrontPageCache, startPageCache } from "~/lib/storefront-page-cache.server";
 import {
   getSettings,
   rememberSettingsUntilChanged,
@@ -29,9 +28,9 @@ import { loader as termsLoader } from "~/routes/content/terms";
 import { settings } from "../../db/schema";
 import { callRoute, createAdmin, getPage } from "./support/admin";
 import { wireApp } from "./support/app";
-import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { DATABASE_KIND, useDatabase, useTestDatabase } from "./support/database";
 import type { Customer } from "./support/profile";
-import { chooseCourier } from "./support/services";
+import { chooseCourier, testServices } from "./support/services";
 
 const PAGES = [
   ["/shipping", shippingLoader],
@@ -41,7 +40,7 @@ const PAGES = [
 
 let handle: DatabaseHandle;
 let admin: Customer;
-let stopPageCache: () => void;
+let pageCache: StorefrontPageCache;
 const store = new AsyncLocalStorage<RequestStore>();
 
 beforeAll(async () => {
@@ -49,8 +48,8 @@ beforeAll(async () => {
   await wireApp(handle.db);
   admin = await createAdmin(handle.db, "Policy Owner");
   // As the shop's process starts: the settings kept in memory until a change is announced.
-  await rememberSettingsUntilChanged();
-  stopPageCache = await startPageCache(1);
+  await rememberSettingsUntilChanged(testServices().live);
+  pageCache = await startPageCache(1, testServices().live);
   setRequestStorage(store);
 });
 afterEach(async () => {
@@ -60,9 +59,9 @@ afterEach(async () => {
 afterAll(async () => {
   setRequestStorage(undefined);
   chooseCourier(undefined);
-  stopPageCache();
-  await liveEvents().close();
-  setDatabase(handle);
+  pageCache.stop();
+  await testServices().live.close();
+  useDatabase(handle);
   await handle.close();
 });
 
@@ -129,7 +128,7 @@ describe(`a kept policy page follows the setting on ${DATABASE_KIND}`, () => {
 
   it("a change of the setting, by the owner here or by another process, drops the kept pages and the next render states it", async () => {
     chooseCourier(testCourier);
-    const cache = storefrontPageCache();
+    const cache = pageCache.answering();
     expect(cache).not.toBeNull();
 
     /**

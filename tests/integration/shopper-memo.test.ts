@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productFormSchema } from "~/domain/validation/product";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { liveEvents, SHOPPER_CHANGED } from "~/lib/live-events.server";
+import { SHOPPER_CHANGED } from "~/lib/live-events.server";
 import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
 import { deleteAddress, saveAddress, setDefaultAddress } from "~/modules/accounts/addresses.server";
 import { signOut } from "~/modules/accounts/credentials.server";
@@ -28,12 +28,12 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
-  await rememberShoppers();
+  await rememberShoppers(testServices().live);
   setRequestStorage(store);
 });
 
 afterAll(async () => {
-  await liveEvents().close();
+  await testServices().live.close();
   await handle.close();
 });
 
@@ -57,7 +57,7 @@ async function announcementOf(userId: string) {
   const arrived = new Promise<void>((settle) => {
     resolve = settle;
   });
-  const stop = await liveEvents().subscribe(SHOPPER_CHANGED, (payload) => {
+  const stop = await testServices().live.subscribe(SHOPPER_CHANGED, (payload) => {
     if (payload === userId || payload === "") {
       heard.done = true;
       resolve();

@@ -2,12 +2,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_TAGS, productTag } from "~/domain/page-cache-rules";
-import { type DatabaseHandle, setDatabase } from "~/lib/db.server";
+import type { DatabaseHandle } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { liveEvents, STOREFRONT_CHANGED } from "~/lib/live-events.server";
+import { STOREFRONT_CHANGED } from "~/lib/live-events.server";
 import { newPageDependencies } from "~/lib/page-dependencies.server";
 import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
-import { startPageCache, storefrontPageCache } from "~/lib/storefront-page-cache.server";
+import { type StorefrontPageCache, startPageCache } from "~/lib/storefront-page-cache.server";
 import { setReviewApproval } from "~/modules/reviews/reviews-admin.server";
 import { loader as rootLoader } from "~/root";
 import { loader as categoryLoader } from "~/routes/store/category";
@@ -29,11 +29,12 @@ import {
 import { callRoute, createAdmin, getPage } from "./support/admin";
 import { wireApp } from "./support/app";
 import { insertCategory, insertProducts } from "./support/catalog";
-import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { DATABASE_KIND, useDatabase, useTestDatabase } from "./support/database";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 const heard: string[] = [];
-let stopPageCache: () => void;
+let pageCache: StorefrontPageCache;
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
@@ -68,14 +69,14 @@ async function announcedBy(write: () => Promise<unknown>) {
 beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
-  await liveEvents().subscribe(STOREFRONT_CHANGED, (payload) => heard.push(payload));
-  stopPageCache = await startPageCache(1);
+  await testServices().live.subscribe(STOREFRONT_CHANGED, (payload) => heard.push(payload));
+  pageCache = await startPageCache(1, testServices().live);
 });
 
 afterAll(async () => {
-  stopPageCache();
-  await liveEvents().close();
-  setDatabase(handle);
+  pageCache.stop();
+  await testServices().live.close();
+  useDatabase(handle);
   await handle.close();
 });
 
@@ -295,7 +296,7 @@ describe(`the page cache hears the writes on ${DATABASE_KIND}`, () => {
       { name: "Cached Other" },
     ]);
     await markAndWait();
-    const cache = storefrontPageCache();
+    const cache = pageCache.answering();
     expect(cache).not.toBeNull();
     const admit = (key: string, tags: string[]) =>
       cache!.admit(

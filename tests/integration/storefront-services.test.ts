@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
+import { COUPONS_CHANGED } from "~/lib/live-events.server";
 import { addToCart, CartError } from "~/modules/cart/cart.server";
 import { listCartLines } from "~/modules/cart/cart-read.server";
 import { findProduct } from "~/modules/catalog/product-detail.server";
@@ -21,6 +21,7 @@ import {
 import { coupons, orderItems, orders, products, profiles, reviews } from "../../db/schema";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
+import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let customerId: string;
@@ -50,7 +51,7 @@ beforeAll(async () => {
   soldOutId = soldOut!.id;
 });
 afterAll(async () => {
-  await liveEvents().close();
+  await testServices().live.close();
   await handle.close();
 });
 
@@ -179,7 +180,7 @@ describe(`special offers on ${DATABASE_KIND}`, () => {
 
   it("tells listeners when any coupon changes", async () => {
     let heard = 0;
-    const stop = await liveEvents().subscribe(COUPONS_CHANGED, () => {
+    const stop = await testServices().live.subscribe(COUPONS_CHANGED, () => {
       heard += 1;
     });
     await handle.db.update(coupons).set({ isActive: false }).where(eq(coupons.code, "NEWEST"));

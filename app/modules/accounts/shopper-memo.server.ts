@@ -1,4 +1,4 @@
-import { SHOPPER_CHANGED } from "../../lib/live-events.server";
+import { type LiveEvents, SHOPPER_CHANGED } from "../../lib/live-events.server";
 import { memosOfChannel, type TaggedMemo } from "../../lib/tagged-memo.server";
 
 /** Sessions whose shopper is kept at once, least recently used out first. */
@@ -23,4 +23,4 @@ export function shopperMemo<T>(): TaggedMemo<T> {
  * write is made by this process and its announcement is heard before the write returns, so no page
  * shows a cart, role or session as it was before a write that has returned.
  */
-export const rememberShoppers = () => shopperMemos.remember();
+export const rememberShoppers = (live: LiveEvents) => shopperMemos.remember(live);

@@ -1,5 +1,5 @@
 import type { Database } from "../../lib/db.server";
-import { liveEvents } from "../../lib/live-events.server";
+import type { LiveEvents } from "../../lib/live-events.server";
 import { logger } from "../../lib/logger.server";
 import { releaseAbandonedJobs } from "./claim.server";
 import type { JobKind, JobServices } from "./job-kinds.server";
@@ -27,6 +27,8 @@ export async function startJobRunner(
     jobs: readonly JobKind<never>[];
     /** What the jobs' runs are given (JobRun.services). */
     services: JobServices;
+    /** The start's live updates, which announce a job as it is written. */
+    live: LiveEvents;
     sweepMs?: number;
     retentionDays: number;
     soleProcess?: boolean;
@@ -42,7 +44,7 @@ export async function startJobRunner(
   const stops = [...byKind.values()].map((job) =>
     passOf(job).schedule(database, options.sweepMs ?? 30_000),
   );
-  const unsubscribe = await liveEvents().subscribe(BACKGROUND_JOBS_CHANNEL, (kind) => {
+  const unsubscribe = await options.live.subscribe(BACKGROUND_JOBS_CHANNEL, (kind) => {
     // "" after the channel came back: anything may have been announced meanwhile.
     const announced = kind ? [byKind.get(kind)] : [...byKind.values()];
     for (const job of announced) if (job) passOf(job).kick(database());

@@ -5,7 +5,7 @@ import type { CashOnDeliveryRules } from "../../domain/cash-on-delivery";
 import { DEFAULT_ALLOWED_EMAIL_DOMAINS } from "../../domain/email-providers";
 import { PAGE_TAGS, parseTags } from "../../domain/page-cache-rules";
 import type { Database, Executor } from "../../lib/db.server";
-import { liveEvents, STOREFRONT_CHANGED } from "../../lib/live-events.server";
+import { type LiveEvents, STOREFRONT_CHANGED } from "../../lib/live-events.server";
 import { pageShows } from "../../lib/page-dependencies.server";
 import { recordAudit } from "../audit/audit.server";
 import { refreshSellableStock } from "../inventory/sellable.server";
@@ -77,6 +77,8 @@ export async function getSettings(executor: Executor): Promise<ShopSettings> {
 }
 
 let remembered: Promise<ShopSettings> | undefined;
+/** The live updates the kept settings follow, once a start listens (rememberSettingsUntilChanged). */
+let heard: LiveEvents | undefined;
 
 /**
  * The settings for pages to show, read once and kept in memory until a write announces a change
@@ -86,7 +88,7 @@ let remembered: Promise<ShopSettings> | undefined;
  */
 export function shopSettings(db: Database): Promise<ShopSettings> {
   pageShows(PAGE_TAGS.settings);
-  if (!liveEvents().isListening(STOREFRONT_CHANGED)) return getSettings(db);
+  if (!heard?.isListening(STOREFRONT_CHANGED)) return getSettings(db);
   remembered ??= getSettings(db).catch((error) => {
     remembered = undefined;
     throw error;
@@ -103,12 +105,14 @@ export function cashOnDeliveryRules(settings: ShopSettings): CashOnDeliveryRules
 }
 
 /** Listens for settings changes, from this process or any other, to forget the kept settings. */
-export async function rememberSettingsUntilChanged() {
+export async function rememberSettingsUntilChanged(live: LiveEvents) {
+  heard = undefined;
   remembered = undefined;
-  await liveEvents().subscribe(STOREFRONT_CHANGED, (payload) => {
+  await live.subscribe(STOREFRONT_CHANGED, (payload) => {
     // An empty payload: the connection came back, and a change may have gone unheard.
     if (!payload || parseTags(payload).includes(PAGE_TAGS.settings)) remembered = undefined;
   });
+  heard = live;
 }
 
 /** The fields an administrator edits on the settings screen. */

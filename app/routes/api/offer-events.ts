@@ -1,5 +1,5 @@
 import { offersVersion } from "~/domain/offers-version";
-import { COUPONS_CHANGED, liveEvents } from "~/lib/live-events.server";
+import { COUPONS_CHANGED } from "~/lib/live-events.server";
 import { logger } from "~/lib/logger.server";
 import { HOME_OFFER_COUNT, listActiveOffers } from "~/modules/promotions/offers.server";
 import type { Route } from "./+types/offer-events";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           end();
         }
       };
-      const unsubscribe = await liveEvents().subscribe(COUPONS_CHANGED, () =>
+      const unsubscribe = await context.services.live.subscribe(COUPONS_CHANGED, () =>
         send("event: coupons\ndata: changed\n\n"),
       );
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           // Already closed by the client.
         }
       };
-      const forget = liveEvents().onClose(end);
+      const forget = context.services.live.onClose(end);
       cleanup = end;
       request.signal.addEventListener("abort", end, { once: true });
       send("retry: 5000\n: connected\n\n");

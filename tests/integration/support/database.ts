@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, openPglite, openPostgres, setDatabase } from "~/lib/db.server";
+import { type DatabaseHandle, openPglite, openPostgres } from "~/lib/db.server";
+import { createLiveEvents, type LiveEvents } from "~/lib/live-events.server";
 
 export const DATABASE_KIND = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 
@@ -62,6 +63,28 @@ export async function createTestDatabase(
  */
 export async function useTestDatabase(options?: { poolSize?: number }) {
   const handle = await createTestDatabase(options);
-  setDatabase(handle);
+  useDatabase(handle);
   return handle;
+}
+
+let fileHandle: DatabaseHandle | undefined;
+let fileLive: LiveEvents | undefined;
+
+/** From now on `handle` is the file's database, which its services and live updates use. */
+export function useDatabase(handle: DatabaseHandle) {
+  if (fileHandle === handle) return;
+  fileHandle = handle;
+  fileLive = undefined;
+}
+
+/** The file's database (useTestDatabase), or undefined before it opens one. */
+export function fileDatabaseHandle() {
+  return fileHandle;
+}
+
+/** The live updates of the file's database, made when first asked for, as a start makes them. */
+export function fileLiveEvents(): LiveEvents {
+  if (!fileHandle) throw new Error("This test file opened no database (useTestDatabase)");
+  fileLive ??= createLiveEvents(fileHandle);
+  return fileLive;
 }

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
-import { type Database, getDatabaseHandle } from "~/lib/db.server";
+import type { Database } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import type { LiveEvents } from "~/lib/live-events.server";
 import type { Mailer } from "~/lib/mail.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
 import { createAccounts } from "~/modules/accounts/accounts.server";
@@ -15,6 +16,7 @@ import type { Courier } from "~/modules/shipping/courier.server";
 import { courierFromEnv } from "~/modules/shipping/couriers.server";
 import { createShipping } from "~/modules/shipping/shipping.server";
 import { createServices, type ShopServices } from "~/services.server";
+import { fileDatabaseHandle, fileLiveEvents } from "./database";
 
 /** Where the tests' requests are addressed, and the origin Better Auth trusts. */
 export const TEST_PUBLIC_URL = "http://localhost:3999";
@@ -41,11 +43,12 @@ function testAccounts(db: Database) {
 export function testServices(): ShopServices {
   const db = fileDatabase();
   if (current?.db === db) return current;
+  const live = db === NO_DATABASE ? NO_LIVE_EVENTS : fileLiveEvents();
   const made = current ?? {
-    ...createServices(getEnv(), { db, secret: TEST_SECRET }),
+    ...createServices(getEnv(), { db, live, secret: TEST_SECRET }),
     shipping: createShipping(courierFromEnv(getEnv()), fileSettings),
   };
-  current = { ...made, db, accounts: testAccounts(db) };
+  current = { ...made, db, live, accounts: testAccounts(db) };
   return current;
 }
 
@@ -54,16 +57,17 @@ export function testServices(): ShopServices {
  * directories it opens itself) gets one that says so when a service uses it.
  */
 function fileDatabase(): Database {
-  try {
-    return getDatabaseHandle().db;
-  } catch {
-    return NO_DATABASE;
-  }
+  return fileDatabaseHandle()?.db ?? NO_DATABASE;
 }
 
 const NO_DATABASE = new Proxy({} as Database, {
   get() {
     throw new Error("This test file opened no database for its services (useTestDatabase)");
+  },
+});
+const NO_LIVE_EVENTS = new Proxy({} as LiveEvents, {
+  get() {
+    throw new Error("This test file opened no database for its live updates (useTestDatabase)");
   },
 });
 
