@@ -56,23 +56,26 @@ export async function logQueuedMessage(
   return row?.id ?? null;
 }
 
+/** What the back office shows of a notice in the log. */
+const LOG_ENTRY_COLUMNS = {
+  id: customerMessages.id,
+  event: customerMessages.event,
+  channel: customerMessages.channel,
+  recipient: customerMessages.recipient,
+  state: customerMessages.state,
+  error: customerMessages.error,
+  providerId: customerMessages.providerId,
+  sentAt: customerMessages.sentAt,
+  deliveredAt: customerMessages.deliveredAt,
+  createdAt: customerMessages.createdAt,
+};
+
 export type MessageLogEntry = Awaited<ReturnType<typeof listMessagesAbout>>[number];
 
 /** Every message about one order, oldest first: the back office's "Messages". */
 export function listMessagesAbout(executor: Executor, about: string) {
   return executor
-    .select({
-      id: customerMessages.id,
-      event: customerMessages.event,
-      channel: customerMessages.channel,
-      recipient: customerMessages.recipient,
-      state: customerMessages.state,
-      error: customerMessages.error,
-      providerId: customerMessages.providerId,
-      sentAt: customerMessages.sentAt,
-      deliveredAt: customerMessages.deliveredAt,
-      createdAt: customerMessages.createdAt,
-    })
+    .select(LOG_ENTRY_COLUMNS)
     .from(customerMessages)
     .where(eq(customerMessages.about, about))
     .orderBy(
@@ -92,18 +95,7 @@ export function listMessagesTo(
   limit = CUSTOMER_MESSAGES_SHOWN,
 ) {
   return executor
-    .select({
-      id: customerMessages.id,
-      event: customerMessages.event,
-      channel: customerMessages.channel,
-      recipient: customerMessages.recipient,
-      state: customerMessages.state,
-      error: customerMessages.error,
-      providerId: customerMessages.providerId,
-      sentAt: customerMessages.sentAt,
-      deliveredAt: customerMessages.deliveredAt,
-      createdAt: customerMessages.createdAt,
-    })
+    .select(LOG_ENTRY_COLUMNS)
     .from(customerMessages)
     .where(eq(customerMessages.userId, userId))
     .orderBy(desc(customerMessages.createdAt), desc(customerMessages.id))
