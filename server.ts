@@ -1,10 +1,3 @@
-/**
- * HTTP entry: security headers, the origin rule, compression, static files, health
- * and readiness checks, metrics, request logs and a graceful shutdown around the React Router
- * request handler (the middleware lives in app/server/). With WEB_CONCURRENCY > 1 this process
- * starts that many workers running the same and serves nothing itself (app/server/cluster.server.ts).
- */
-import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -22,7 +15,7 @@ import {
 } from "./app/lib/metrics.server";
 import type { PageCache } from "./app/lib/page-cache.server";
 import { newPageDependencies } from "./app/lib/page-dependencies.server";
-import { type RequestStore, setRequestStorage } from "./app/lib/request-store.server";
+import { requestStore, runInRequest } from "./app/lib/request-store.server";
 import { clientAddress, clientProtocol, type TrustFunction } from "./app/lib/trust-proxy.server";
 import { answerClusterMetricRequests, runPrimary } from "./app/server/cluster.server";
 import { createGracefulShutdown } from "./app/server/graceful-shutdown.server";
@@ -67,8 +60,6 @@ try {
 const production = env.NODE_ENV === "production";
 
 // Per-request facts app code and the logger need (app/lib/request-store.server.ts reads this).
-const requestStore = new AsyncLocalStorage<RequestStore>();
-setRequestStorage(requestStore);
 const securityHeaders = createSecurityHeaders({
   production,
   publicUrl: env.PUBLIC_URL,
@@ -82,7 +73,7 @@ function requestContext(req: Request, res: Response, next: NextFunction) {
   res.setHeader("X-Request-Id", requestId);
   const navigation = req.get("sec-fetch-mode") === "navigate";
   const readOnly = req.method === "GET" || req.method === "HEAD";
-  requestStore.run({ requestId, navigation, toasts: [], readOnly }, next);
+  runInRequest({ requestId, navigation, toasts: [], readOnly }, next);
 }
 
 type RequestLogLine = {
@@ -281,7 +272,7 @@ async function main() {
       render: reactRouter.render,
       send: sendResponse,
       trackDependencies: () => {
-        const store = requestStore.getStore();
+        const store = requestStore();
         if (store) store.page = newPageDependencies();
         return store?.page;
       },

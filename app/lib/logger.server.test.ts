@@ -1,8 +1,7 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { Writable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLogger } from "./logger.server";
-import { type RequestStore, setRequestStorage } from "./request-store.server";
+import { runInRequest } from "./request-store.server";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -15,16 +14,10 @@ function capture() {
   return { logger: createLogger("info", stream), lines };
 }
 
-afterEach(() => {
-  setRequestStorage(undefined);
-});
-
 describe("the logger", () => {
   it("puts the request's id on every line written while serving it, awaits included", async () => {
-    const store = new AsyncLocalStorage<RequestStore>();
-    setRequestStorage(store);
     const { logger, lines } = capture();
-    await store.run({ requestId: "req-42", navigation: false, toasts: [] }, async () => {
+    await runInRequest({ requestId: "req-42", navigation: false, toasts: [] }, async () => {
       logger.info("before an await");
       await new Promise((resolve) => setTimeout(resolve, 1));
       logger.warn({ orderId: "o-1" }, "after an await");

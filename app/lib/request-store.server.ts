@@ -1,4 +1,4 @@
-import type { AsyncLocalStorage } from "node:async_hooks";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { singleton } from "./singleton.server";
 import type { Toast } from "./toast";
 
@@ -14,8 +14,8 @@ export type PageDependencies = {
 };
 
 /**
- * What server.ts knows about the request being handled, shared with app code through an
- * AsyncLocalStorage that server.ts opens around each request (absent in unit tests).
+ * What server.ts knows about the request being handled, shared with app code through the
+ * AsyncLocalStorage it opens around each request (`runInRequest`; absent in unit tests).
  */
 export type RequestStore = {
   /** The request's id, on every log line written while serving it (logger.server.ts). */
@@ -33,18 +33,17 @@ export type RequestStore = {
   shared?: Map<string, Promise<unknown>>;
 };
 
-const current = singleton(
-  "request storage",
-  (): { storage?: AsyncLocalStorage<RequestStore> } => ({}),
-);
+// One per process however many copies of this module it loaded: server.ts opens the store and
+// the server build's code reads it (development reloads, the build's two entries).
+const storage = singleton("request storage", () => new AsyncLocalStorage<RequestStore>());
 
-/** The server (or a test) says where each request's store lives. */
-export function setRequestStorage(storage: AsyncLocalStorage<RequestStore> | undefined) {
-  current.storage = storage;
+/** Runs `handle` (and everything it starts) as the request `store` describes. */
+export function runInRequest<T>(store: RequestStore, handle: () => T): T {
+  return storage.run(store, handle);
 }
 
 export function requestStore(): RequestStore | undefined {
-  return current.storage?.getStore();
+  return storage.getStore();
 }
 
 /** True when the browser itself posted a form (JavaScript off), so the answer is a whole page. */

@@ -1,8 +1,7 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
+import { type RequestStore, runInRequest } from "~/lib/request-store.server";
 import { getCurrentUser, getShopper } from "~/modules/accounts/session.server";
 import { addToWishlist } from "~/modules/wishlist/wishlist.server";
 import { sessions } from "../../db/schema";
@@ -29,12 +28,9 @@ afterAll(async () => {
 const userOf = (cookies: string[]) =>
   getCurrentUser(testServices().accounts, getPage("/", cookies));
 
-const store = new AsyncLocalStorage<RequestStore>();
-setRequestStorage(store);
-
 async function queriesOf(work: () => Promise<unknown>) {
   const request: RequestStore = { requestId: "session", navigation: true, toasts: [], queries: 0 };
-  await store.run(request, work);
+  await runInRequest(request, work);
   return request.queries ?? 0;
 }
 

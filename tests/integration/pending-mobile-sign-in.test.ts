@@ -1,11 +1,10 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
+import { type RequestStore, runInRequest } from "~/lib/request-store.server";
 import { takeToast } from "~/lib/toast.server";
 import { getCurrentUser } from "~/modules/accounts/session.server";
 import { getCart } from "~/modules/cart/cart-view.server";
@@ -19,7 +18,6 @@ import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { chooseSms, routeContext, testServices } from "./support/services";
 
 /** docs/decisions/062: mobile sign-in completes a waiting add to cart or save as e-mail does. */
-const store = new AsyncLocalStorage<RequestStore>();
 
 let handle: DatabaseHandle;
 let outbox: string;
@@ -45,7 +43,7 @@ async function call(
   const context = routeContext(clientIp);
   let outcome: unknown;
   try {
-    outcome = await store.run(requestStore, () =>
+    outcome = await runInRequest(requestStore, () =>
       handler({ request, params: {}, context } as never),
     );
   } catch (thrown) {
@@ -155,7 +153,6 @@ async function cartOf(userId: string) {
 beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
-  setRequestStorage(store);
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "sms-outbox-"));
   chooseSms({ mode: "outbox", outboxDir: outbox });
   const rows = await insertProducts(handle.db, [

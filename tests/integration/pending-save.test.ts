@@ -1,8 +1,7 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
+import { type RequestStore, runInRequest } from "~/lib/request-store.server";
 import { takeToast } from "~/lib/toast.server";
 import { signUp } from "~/modules/accounts/credentials.server";
 import { getCart } from "~/modules/cart/cart-view.server";
@@ -17,7 +16,6 @@ import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { routeContext, testServices } from "./support/services";
 
 const context = routeContext("10.0.0.31");
-const store = new AsyncLocalStorage<RequestStore>();
 
 let handle: DatabaseHandle;
 let tulsi: string;
@@ -35,7 +33,7 @@ async function call(
   const requestStore: RequestStore = { requestId: "pending", navigation, toasts: [] };
   let outcome: unknown;
   try {
-    outcome = await store.run(requestStore, () =>
+    outcome = await runInRequest(requestStore, () =>
       handler({ request, params: {}, context } as never),
     );
   } catch (thrown) {
@@ -105,7 +103,6 @@ function signInWith(cookies: string[], customer: { email: string; password: stri
 beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
-  setRequestStorage(store);
   const rows = await insertProducts(handle.db, [
     { name: "Tulsi Drops", stockQuantity: 20 },
     { name: "Cow Ghee", stockQuantity: 5 },

@@ -1,8 +1,7 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
+import { type RequestStore, runInRequest } from "~/lib/request-store.server";
 import { rememberStorefrontReads } from "~/lib/storefront-memo.server";
 import { listCustomers } from "~/modules/customers/customers-admin.server";
 import { rememberSettingsUntilChanged, shopSettings } from "~/modules/settings/settings.server";
@@ -20,7 +19,6 @@ import { createCustomer } from "./support/profile";
 import { chooseCourier, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
-const store = new AsyncLocalStorage<RequestStore>();
 
 /** The statements one request's loaders (or, not read-only, its action) run, as counted. */
 async function queriesOf(load: () => Promise<unknown>, { readOnly = true } = {}) {
@@ -31,7 +29,7 @@ async function queriesOf(load: () => Promise<unknown>, { readOnly = true } = {})
     queries: 0,
     readOnly,
   };
-  await store.run(request, load);
+  await runInRequest(request, load);
   return request.queries ?? 0;
 }
 
@@ -41,7 +39,6 @@ beforeAll(async () => {
   // As the shop starts: settings are kept in memory while their changes are heard.
   await rememberSettingsUntilChanged(testServices().live);
   await rememberStorefrontReads(testServices().live);
-  setRequestStorage(store);
 });
 
 afterAll(async () => {

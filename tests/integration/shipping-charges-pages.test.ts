@@ -5,7 +5,6 @@
  * settings and is dropped, and the next render reads the new choice, when the owner changes it
  * here or in another process. PGlite and PostgreSQL.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { shippingChargesText } from "~/content/shipping-charges";
@@ -13,7 +12,7 @@ import type { ShippingFeeSource } from "~/domain/courier-fees";
 import { PAGE_TAGS } from "~/domain/page-cache-rules";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { newPageDependencies } from "~/lib/page-dependencies.server";
-import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
+import { runInRequest } from "~/lib/request-store.server";
 import { type StorefrontPageCache, startPageCache } from "~/lib/storefront-page-cache.server";
 import {
   getSettings,
@@ -41,7 +40,6 @@ const PAGES = [
 let handle: DatabaseHandle;
 let admin: Customer;
 let pageCache: StorefrontPageCache;
-const store = new AsyncLocalStorage<RequestStore>();
 
 beforeAll(async () => {
   handle = await useTestDatabase();
@@ -50,14 +48,12 @@ beforeAll(async () => {
   // As the shop's process starts: the settings kept in memory until a change is announced.
   await rememberSettingsUntilChanged(testServices().live);
   pageCache = await startPageCache(1, testServices().live);
-  setRequestStorage(store);
 });
 afterEach(async () => {
   chooseCourier(undefined);
   await feesFrom("shop");
 });
 afterAll(async () => {
-  setRequestStorage(undefined);
   chooseCourier(undefined);
   pageCache.stop();
   await testServices().live.close();
@@ -92,7 +88,7 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 
 /** The tags a render for the page cache collects from these loaders. */
 async function tagsOf(render: () => Promise<unknown>) {
   const page = newPageDependencies();
-  await store.run({ requestId: "test", navigation: true, toasts: [], page }, render);
+  await runInRequest({ requestId: "test", navigation: true, toasts: [], page }, render);
   return page.tags;
 }
 

@@ -1,10 +1,9 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productFormSchema } from "~/domain/validation/product";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { SHOPPER_CHANGED } from "~/lib/live-events.server";
-import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
+import { type RequestStore, runInRequest } from "~/lib/request-store.server";
 import { deleteAddress, saveAddress, setDefaultAddress } from "~/modules/accounts/addresses.server";
 import { signOut } from "~/modules/accounts/credentials.server";
 import { updateProfile } from "~/modules/accounts/profile.server";
@@ -22,14 +21,12 @@ import { createCustomer } from "./support/profile";
 import { testServices } from "./support/services";
 
 let handle: DatabaseHandle;
-const store = new AsyncLocalStorage<RequestStore>();
 const DAY = 86_400_000;
 
 beforeAll(async () => {
   handle = await useTestDatabase();
   await wireApp(handle.db);
   await rememberShoppers(testServices().live);
-  setRequestStorage(store);
 });
 
 afterAll(async () => {
@@ -40,7 +37,7 @@ afterAll(async () => {
 /** One page view's shopper and the statements it ran. */
 async function view(cookies: string[]) {
   const request: RequestStore = { requestId: "memo", navigation: true, toasts: [], queries: 0 };
-  const shopper = await store.run(request, () =>
+  const shopper = await runInRequest(request, () =>
     getShopper(testServices().accounts, getPage("/", cookies)),
   );
   return { shopper, queries: request.queries ?? 0 };

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_TAGS, productTag } from "~/domain/page-cache-rules";
@@ -6,7 +5,7 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { STOREFRONT_CHANGED } from "~/lib/live-events.server";
 import { newPageDependencies } from "~/lib/page-dependencies.server";
-import { type RequestStore, setRequestStorage } from "~/lib/request-store.server";
+import { runInRequest } from "~/lib/request-store.server";
 import { type StorefrontPageCache, startPageCache } from "~/lib/storefront-page-cache.server";
 import { setReviewApproval } from "~/modules/reviews/reviews-admin.server";
 import { loader as rootLoader } from "~/root";
@@ -227,12 +226,9 @@ describe(`writes announce what they change on ${DATABASE_KIND}`, () => {
 });
 
 describe(`pages say what they show on ${DATABASE_KIND}`, () => {
-  const store = new AsyncLocalStorage<RequestStore>();
-  setRequestStorage(store);
-
   async function tagsOf(render: () => Promise<unknown>) {
     const page = newPageDependencies();
-    await store.run({ requestId: "test", navigation: true, toasts: [], page }, render);
+    await runInRequest({ requestId: "test", navigation: true, toasts: [], page }, render);
     return page;
   }
 
