@@ -58,8 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.services;
   const user = await requireUser(context.services.accounts, request);
-  if (!(await mayAddNumber(context.services.db, user.id))) {
+  if (!(await mayAddNumber(db, user.id))) {
     return respondWithProblem(
       { status: 403, title: "Not available", message: ADMIN_USES_EMAIL },
       { intent: null, result: null },
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runIntent(formData.get("intent"), {
     "add-email": async () => {
       const intent = "add-email";
-      const settings = await getSettings(context.services.db);
+      const settings = await getSettings(db);
       const submission = parseWithZod(formData, {
         schema: addEmailSchema(settings.allowedEmailDomains),
       });
@@ -79,15 +80,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      const outcome = await requestAddedEmail(
-        context.services.db,
-        context.services.notifications.mail,
-        {
-          userId: user.id,
-          ...submission.value,
-          publicUrl: getEnv().PUBLIC_URL,
-        },
-      );
+      const outcome = await requestAddedEmail(db, context.services.notifications.mail, {
+        userId: user.id,
+        ...submission.value,
+        publicUrl: getEnv().PUBLIC_URL,
+      });
       if (!outcome.ok) {
         return respondWithProblem(
           { status: 409, title: "E-mail address not added", message: outcome.message },
@@ -114,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: verifyCodeSchema });
       if (submission.status !== "success") return malformedCode(submission);
       const { phoneNumber, code } = submission.value;
-      const outcome = await confirmAddedNumber(context.services.db, {
+      const outcome = await confirmAddedNumber(db, {
         userId: user.id,
         phoneNumber,
         code,

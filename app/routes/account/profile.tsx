@@ -78,23 +78,22 @@ function tabOf(value: string | null): Tab {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   const user = await requireUser(context.services.accounts, request);
   const query = new URL(request.url).searchParams;
   // An order mail's link names its order: open the page that holds it, however many came since.
   const mailedOrder = query.has("page") ? null : orderHistoryOrder(query.get("order"));
-  const mailedPage = mailedOrder
-    ? await orderHistoryPageOf(context.services.db, user.id, mailedOrder)
-    : null;
+  const mailedPage = mailedOrder ? await orderHistoryPageOf(db, user.id, mailedOrder) : null;
   const page = mailedPage ?? orderHistoryPage(query.get("page"));
   const mobileOnly = isPlaceholderEmail(user.email);
   const [history, addresses, consents, signInNumber] = await Promise.all([
-    listCustomerOrders(context.services.db, user.id, page),
-    listAddresses(context.services.db, user.id),
-    currentConsents(context.services.db, user.id),
-    mobileOnly ? signInNumberOf(context.services.db, user.id) : null,
+    listCustomerOrders(db, user.id, page),
+    listAddresses(db, user.id),
+    currentConsents(db, user.id),
+    mobileOnly ? signInNumberOf(db, user.id) : null,
   ]);
   const timelines = await shipmentTimelines(
-    context.services.db,
+    db,
     history.orders.map((order) => order.id),
   );
   const now = new Date();

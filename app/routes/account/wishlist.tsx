@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Add and remove from any heart on the site (docs/SPEC.md §8 messages). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.services;
   const user = await getCurrentUser(context.services.accounts, request);
   const submission = parseWithZod(await readForm(request), { schema: wishlistSchema });
   if (!user) {
@@ -62,11 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { intent, productId } = submission.value;
   if (intent === "remove") {
-    await removeFromWishlist(context.services.db, user.id, productId);
+    await removeFromWishlist(db, user.id, productId);
     return actionSuccess({ type: "success", title: "Removed from wishlist" });
   }
   try {
-    const result = await addToWishlist(context.services.db, user.id, productId);
+    const result = await addToWishlist(db, user.id, productId);
     return actionSuccess(
       result === "added"
         ? { type: "success", title: "Added to wishlist" }

@@ -20,11 +20,12 @@ import type { Route } from "./+types/audit-log";
 export const meta: Route.MetaFunction = () => [{ title: "Audit Log | Admin | Satara Ayurveda" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   await requireAdmin(context.services.accounts, request);
   const query = auditQuerySchema.parse(searchParamsOf(request, ["entity", "page"]));
   const [list, entities] = await Promise.all([
-    listAuditEntries(context.services.db, { entity: query.entity, page: query.page }),
-    auditEntities(context.services.db),
+    listAuditEntries(db, { entity: query.entity, page: query.page }),
+    auditEntities(db),
   ]);
   return { ...list, entities, entity: query.entity ?? "" };
 }

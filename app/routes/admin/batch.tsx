@@ -52,31 +52,28 @@ function batchOf(params: { batch?: string }) {
  * customer, and the orders not yet shipped the recall re-allocated or held (decision 067).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   await requireAdmin(context.services.accounts, request);
   const batch = batchOf(params);
   const [lots, recipients] = await Promise.all([
-    lotsOfBatch(context.services.db, batch),
-    recipientsOfBatch(context.services.db, batch),
+    lotsOfBatch(db, batch),
+    recipientsOfBatch(db, batch),
   ]);
   if (lots.length === 0 && recipients.length === 0) throw data(NOT_FOUND, { status: 404 });
   const batchNumber = lots[0]?.batchNumber ?? recipients[0]!.batchNumber;
   const held = lots.some((lot) => lot.heldAt);
   const recalled = held || lots.some((lot) => lot.holdLiftedAt);
-  const skipped = await skipReasons(
-    context.services.db,
-    context.services.notifications,
-    recipients,
-  );
+  const skipped = await skipReasons(db, context.services.notifications, recipients);
   const [channels, effects, histories] = await Promise.all([
-    recallChannelStates(context.services.db, batchNumber, recipients, (id, channel) =>
+    recallChannelStates(db, batchNumber, recipients, (id, channel) =>
       recalled ? skipped(id, channel) : null,
     ),
     recallOrderEffects(
-      context.services.db,
+      db,
       lots.map((lot) => lot.lotId),
     ),
     lotHistories(
-      context.services.db,
+      db,
       lots.map((lot) => lot.lotId),
     ),
   ]);
@@ -110,12 +107,13 @@ const intentSchema = z.object({ intent: z.enum(["recall", "lift-hold"]) });
  * "Lift hold": a mistaken recall; the batch is sold and shipped again.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = context.services;
   const admin = await requireAdmin(context.services.accounts, request);
   const parsed = intentSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return actionFailure(refusal("Unknown action"));
   const batch = batchOf(params);
   if (parsed.data.intent === "lift-hold") {
-    const lifted = await liftBatchHold(context.services.db, admin.id, batch);
+    const lifted = await liftBatchHold(db, admin.id, batch);
     if (!lifted) return actionFailure(refusal("This batch is not on hold", { status: 409 }));
     return actionSuccess({
       type: "success",
@@ -123,12 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       description: "The batch is sold again, and orders held on it can be shipped.",
     });
   }
-  const outcome = await recallBatch(
-    context.services.db,
-    context.services.notifications,
-    admin.id,
-    batch,
-  );
+  const outcome = await recallBatch(db, context.services.notifications, admin.id, batch);
   const toast = recallToast(outcome);
   if (!toast) {
     return actionFailure(

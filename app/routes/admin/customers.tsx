@@ -33,12 +33,13 @@ import { sendMessageAgainIntent } from "./send-message-again.server";
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Admin | Satara Ayurveda" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   await requireAdmin(context.services.accounts, request);
   const query = customersQuerySchema.parse(searchParamsOf(request, ["q", "page", "customer"]));
   const [list, detail, messages] = await Promise.all([
-    listCustomers(context.services.db, { query: query.q, page: query.page }),
-    query.customer ? getCustomerDetail(context.services.db, query.customer) : null,
-    query.customer ? listMessagesTo(context.services.db, query.customer) : [],
+    listCustomers(db, { query: query.q, page: query.page }),
+    query.customer ? getCustomerDetail(db, query.customer) : null,
+    query.customer ? listMessagesTo(db, query.customer) : [],
   ]);
   return {
     ...list,

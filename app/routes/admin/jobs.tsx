@@ -32,19 +32,20 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   await requireAdmin(context.services.accounts, request);
   const query = jobsQuerySchema.parse(searchParamsOf(request, ["page"]));
   const [counts, failed, recent] = await Promise.all([
-    countJobs(context.services.db),
-    failedJobs(context.services.db),
-    recentJobs(context.services.db, context.services.jobs, { page: query.page }),
+    countJobs(db),
+    failedJobs(db),
+    recentJobs(db, context.services.jobs, { page: query.page }),
   ]);
   const byKind = new Map<string, Record<string, number>>();
   for (const { kind, state, count } of counts) {
     byKind.set(kind, { ...byKind.get(kind), [state]: count });
   }
   const numbers = await orderNumbersOf(
-    context.services.db,
+    db,
     recent.jobs.flatMap((job) => job.orderIds),
   );
   return {
@@ -78,6 +79,7 @@ const STATE_TONE: Record<JobState, "secondary" | "warning" | "success" | "destru
 const DONE = { retry: "Job queued to run again", dismiss: "Job dismissed" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.services;
   const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   const parsed = jobActionSchema.safeParse({
@@ -90,8 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, id } = parsed.data;
   const changed =
     intent === "retry"
-      ? await retryFailedJob(context.services.db, admin.id, id)
-      : await dismissFailedJob(context.services.db, admin.id, id);
+      ? await retryFailedJob(db, admin.id, id)
+      : await dismissFailedJob(db, admin.id, id);
   if (!changed) {
     return actionFailure(refusal("That job is no longer failed.", { status: 409 }));
   }

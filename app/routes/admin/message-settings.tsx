@@ -44,11 +44,9 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   await requireAdmin(context.services.accounts, request);
-  const [settings, shop] = await Promise.all([
-    getMessageSettings(context.services.db),
-    getSettings(context.services.db),
-  ]);
+  const [settings, shop] = await Promise.all([getMessageSettings(db), getSettings(db)]);
   const templates = Object.fromEntries(
     TEMPLATE_EVENTS.flatMap((event) =>
       MESSAGE_CHANNELS.map((channel) => [

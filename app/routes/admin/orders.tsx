@@ -78,19 +78,20 @@ const viewParam = z.uuid();
 const confirmParam = z.enum(["record-cash"]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   await requireAdmin(context.services.accounts, request);
   const params = new URL(request.url).searchParams;
   const query = parseAdminOrderQuery(params);
   const view = viewParam.safeParse(params.get("view"));
   const confirm = confirmParam.safeParse(params.get("confirm"));
   const [list, detail, refunds, creditNotes, timelines, messages, retry] = await Promise.all([
-    listAdminOrders(context.services.db, query),
-    view.success ? getAdminOrder(context.services.db, view.data) : null,
-    view.success ? listOrderRefunds(context.services.db, view.data) : [],
-    view.success ? listCreditNotes(context.services.db, view.data) : [],
-    view.success ? shipmentTimelines(context.services.db, [view.data]) : null,
-    view.success ? listMessagesAbout(context.services.db, view.data) : [],
-    view.success ? bookingRetryOf(context.services.db, view.data) : null,
+    listAdminOrders(db, query),
+    view.success ? getAdminOrder(db, view.data) : null,
+    view.success ? listOrderRefunds(db, view.data) : [],
+    view.success ? listCreditNotes(db, view.data) : [],
+    view.success ? shipmentTimelines(db, [view.data]) : null,
+    view.success ? listMessagesAbout(db, view.data) : [],
+    view.success ? bookingRetryOf(db, view.data) : null,
   ]);
   const mode = context.services.shipping.mode;
   const timeline = view.success ? (timelines?.get(view.data) ?? null) : null;
@@ -100,7 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...list,
     courierMode: mode,
     shipmentStates: await shipmentStates(
-      context.services.db,
+      db,
       list.orders.map((order) => order.id),
     ),
     detail: detail

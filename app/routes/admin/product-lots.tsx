@@ -44,10 +44,11 @@ function productIdOf(params: { productId?: string }) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   await requireAdmin(context.services.accounts, request);
-  const view = await productLots(context.services.db, productIdOf(params));
+  const view = await productLots(db, productIdOf(params));
   if (!view) throw data(NOT_FOUND, { status: 404 });
-  const { minShelfLifeDays } = await getSettings(context.services.db);
+  const { minShelfLifeDays } = await getSettings(db);
   const today = shopDate();
   return {
     ...view,

@@ -81,17 +81,18 @@ function listHrefOf(
 
 /** docs/SPEC.md §2 Products Management: one page of products, and the product a dialog is open for. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   await requireAdmin(context.services.accounts, request);
   const params = new URL(request.url).searchParams;
   const query = { ...parseAdminListQuery(params), status: statusFilter(params) };
   const editId = uuidOrNull(params.get("edit"));
   const deleteId = uuidOrNull(params.get("delete"));
   const [list, categories, editing, deleting, settings] = await Promise.all([
-    listAdminProducts(context.services.db, query),
-    listCategoryOptions(context.services.db),
-    editId ? findProductForEdit(context.services.db, editId) : null,
-    deleteId ? findProductName(context.services.db, deleteId) : null,
-    getSettings(context.services.db),
+    listAdminProducts(db, query),
+    listCategoryOptions(db),
+    editId ? findProductForEdit(db, editId) : null,
+    deleteId ? findProductName(db, deleteId) : null,
+    getSettings(db),
   ]);
   // What an empty legal field of a product stands for, and what the seller's lack (decision 073).
   const shop = legalShopOf(settings);

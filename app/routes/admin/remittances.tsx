@@ -25,10 +25,11 @@ const RECORD_INTENT = "record-test-remittance";
 const CHECK_INTENT = "check-courier-payouts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   await requireAdmin(context.services.accounts, request);
   const [awaiting, remittances] = await Promise.all([
-    cashAwaitingRemittance(context.services.db),
-    listRemittances(context.services.db),
+    cashAwaitingRemittance(db),
+    listRemittances(db),
   ]);
   return {
     awaiting: {
@@ -44,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.services;
   const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   return runIntent(formData.get("intent"), {
@@ -53,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           status: 409,
         });
       }
-      const recorded = await recordTestCourierRemittance(context.services.db, admin.id);
+      const recorded = await recordTestCourierRemittance(db, admin.id);
       return actionSuccess({
         type: "success",
         title: "Remittance recorded",
@@ -66,13 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       // The daily check, run now in the background: one a minute however often it is pressed.
       const now = new Date();
-      await dailyRemittanceCheck.enqueue(
-        context.services.db,
-        `asked-${now.toISOString().slice(0, 16)}`,
-        {
-          date: now.toISOString().slice(0, 10),
-        },
-      );
+      await dailyRemittanceCheck.enqueue(db, `asked-${now.toISOString().slice(0, 16)}`, {
+        date: now.toISOString().slice(0, 10),
+      });
       return actionSuccess({
         type: "success",
         title: "Checking for payouts",

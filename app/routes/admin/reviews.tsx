@@ -50,6 +50,7 @@ const SUCCESS = {
 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.services;
   const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   const parsed = reviewActionSchema.safeParse({
@@ -61,8 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { intent, id } = parsed.data;
   try {
-    if (intent === "delete") await deleteReview(context.services.db, admin.id, id);
-    else await setReviewApproval(context.services.db, admin.id, id, intent === "approve");
+    if (intent === "delete") await deleteReview(db, admin.id, id);
+    else await setReviewApproval(db, admin.id, id, intent === "approve");
   } catch (error) {
     if (error instanceof ReviewAdminError) return appErrorFailure(error);
     throw error;

@@ -14,6 +14,7 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  * signed quote, as a refused order's `repriced` carries them. The PIN code is remembered.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   if (!context.services.shipping.promisesOn) throw data("Not Found", { status: 404 });
   const user = await getCurrentUser(context.services.accounts, request);
   if (!user) {
@@ -28,11 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let priced: Awaited<ReturnType<typeof cartPricedFor>>;
   try {
     priced = await cartPricedFor(
-      context.services.db,
+      db,
       context.services.shipping,
       user.id,
       read.pin,
-      courierChecksOf(context.services.db, context.clientIp),
+      courierChecksOf(db, context.clientIp),
     );
   } catch (error) {
     if (!(error instanceof TooManyChecksError)) throw error;

@@ -19,13 +19,14 @@ const params = z.object({
  * a year; a URL with an older hash is sent, uncached, to the picture's current one.
  */
 export async function loader({ params: raw, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw new Response("Not found", { status: 404 });
   const { imageId, hash, file } = parsed.data;
   const [digits, extension] = file.split(".");
   const format = extension === "avif" ? "avif" : "webp";
   const width = Math.min(Number.parseInt(digits!, 10), PICTURE_WIDTHS.at(-1)!);
-  const current = await findContentHash(context.services.db, imageId);
+  const current = await findContentHash(db, imageId);
   if (!current) throw new Response("Not found", { status: 404 });
   if (current !== hash) {
     return new Response(null, {
@@ -36,14 +37,11 @@ export async function loader({ params: raw, context }: Route.LoaderArgs) {
       },
     });
   }
-  const variant = await findImageVariant(context.services.db, imageId, width, format);
+  const variant = await findImageVariant(db, imageId, width, format);
   if (variant) return picture(variant, "public, max-age=31536000, immutable");
   // A picture from before AVIF, until avif-backfill.server.ts has done it (browsers tell image
   // formats by their bytes): not cached, as its URL is about to change.
-  const webp =
-    format === "avif"
-      ? await findImageVariant(context.services.db, imageId, width, "webp")
-      : undefined;
+  const webp = format === "avif" ? await findImageVariant(db, imageId, width, "webp") : undefined;
   if (webp) return picture(webp, "no-cache");
   throw new Response("Not found", { status: 404 });
 }

@@ -46,17 +46,18 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   const user = await requireUser(context.services.accounts, request);
   const promises = context.services.shipping.promisesOn;
   // "Check delivery" asked without JavaScript (`?pin=`), as on the product page (decision 077).
   const pin = promises ? new URL(request.url).searchParams.get("pin") : null;
   const [cart, courierFees, answer, defaultPin] = await Promise.all([
-    getCart(context.services.db, user.id),
+    getCart(db, user.id),
     courierFeesOn(context.services.shipping),
     pin === null
       ? null
       : context.services.shipping.checkDelivery(pin, {
-          mayAsk: courierChecksOf(context.services.db, context.clientIp),
+          mayAsk: courierChecksOf(db, context.clientIp),
         }),
     promises
       ? getShopper(context.services.accounts, request).then(
@@ -90,6 +91,7 @@ async function respondAfterChange(services: ShopServices, userId: string, toast:
  * without JavaScript. docs/SPEC.md §6: visitors are sent to /auth.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.services;
   const user = await getCurrentUser(context.services.accounts, request);
   const form = Object.fromEntries(await readForm(request));
   const parsed = cartActionSchema.safeParse(form);
@@ -107,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "add": {
-        const result = await addToCart(context.services.db, {
+        const result = await addToCart(db, {
           userId: user.id,
           productId: input.productId,
           variantId: input.variantId,
@@ -119,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       case "set-quantity": {
-        const result = await setLineQuantity(context.services.db, {
+        const result = await setLineQuantity(db, {
           userId: user.id,
           variantId: input.variantId,
           quantity: input.quantity,
@@ -134,16 +136,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       case "remove":
-        await removeLine(context.services.db, user.id, input.variantId);
+        await removeLine(db, user.id, input.variantId);
         return respondAfterChange(context.services, user.id, {
           type: "success",
           title: "Removed from cart",
         });
       case "clear":
-        await clearCart(context.services.db, user.id);
+        await clearCart(db, user.id);
         return actionSuccess({ type: "success", title: "Cart cleared" });
       case "apply-coupon": {
-        const result = await applyCoupon(context.services.db, user.id, input.code);
+        const result = await applyCoupon(db, user.id, input.code);
         if (!result.ok) {
           const { title, description } = result.message;
           return actionFailure({ status: 400, title, message: description });
@@ -155,7 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       case "remove-coupon":
-        await removeCoupon(context.services.db, user.id);
+        await removeCoupon(db, user.id);
         return actionSuccess({ type: "success", title: COUPON_MESSAGES.removed.title });
     }
   } catch (error) {

@@ -11,13 +11,14 @@ import { searchProducts } from "~/modules/catalog/search.server";
 import type { Route } from "./+types/category";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const category = await findCategoryBySlug(context.services.db, params.slug);
+  const { db } = context.services;
+  const category = await findCategoryBySlug(db, params.slug);
   if (!category) throw data(null, { status: 404 });
   const url = new URL(request.url);
   // Its page reads `page` only (app/domain/page-cache-rules.ts).
   const page = parseListPage(url.searchParams);
   const [result, saved] = await Promise.all([
-    searchProducts(context.services.db, {
+    searchProducts(db, {
       search: undefined,
       categoryId: category.id,
       sort: "featured",

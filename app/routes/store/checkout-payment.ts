@@ -20,6 +20,7 @@ const ORDERS_TAB = "/profile?tab=orders";
  * callback ("confirm"), and, in test mode only, act as the gateway ("test-gateway").
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.services;
   const user = await getCurrentUser(context.services.accounts, request);
   if (!user) {
     return redirectWithToast("/auth", {
@@ -43,14 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "start": {
-        const payment = await startCardPayment(context.services.db, gateway, {
+        const payment = await startCardPayment(db, gateway, {
           userId: user.id,
           orderId: input.orderId,
         });
         return { payment };
       }
       case "confirm": {
-        const result = await confirmCardPayment(context.services.db, gateway, {
+        const result = await confirmCardPayment(db, gateway, {
           userId: user.id,
           orderId: input.orderId,
           providerOrderId: input.razorpay_order_id,
@@ -73,12 +74,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "test-gateway": {
         if (gateway.mode !== "test") throw new OrderNotFoundError("Not found");
-        const payment = await findOwnPayment(context.services.db, {
+        const payment = await findOwnPayment(db, {
           userId: user.id,
           orderId: input.orderId,
           providerOrderId: input.providerOrderId,
         });
-        const result = await completeTestPayment(context.services.db, gateway, {
+        const result = await completeTestPayment(db, gateway, {
           providerOrderId: payment.providerOrderId,
           amount: payment.amount,
           outcome: input.outcome,

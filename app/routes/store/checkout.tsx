@@ -109,8 +109,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.services;
   const user = await requireUser(context.services.accounts, request);
-  const cart = await getCart(context.services.db, user.id);
+  const cart = await getCart(db, user.id);
   if (cart.lines.length === 0) return awaitingPaymentView(context.services, user.id);
   const flagged = cart.lines.flatMap(({ name, problem, stockQuantity }) =>
     problem ? [{ name, problem, stock: stockQuantity }] : [],
@@ -123,9 +124,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const [addresses, settings, consents] = await Promise.all([
-    listAddresses(context.services.db, user.id),
-    shopSettings(context.services.db),
-    currentConsents(context.services.db, user.id),
+    listAddresses(db, user.id),
+    shopSettings(db),
+    currentConsents(db, user.id),
   ]);
   const chosenId = new URL(request.url).searchParams.get("address");
   // A new address starts from the PIN code the shopper last checked (docs/decisions/077).
@@ -218,6 +219,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.services;
   const user = await getCurrentUser(context.services.accounts, request);
   if (!user) {
     return redirectWithToast("/auth?redirectTo=/checkout", {
@@ -237,7 +239,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       user.id,
       formData,
       submission,
-      courierChecksOf(context.services.db, context.clientIp),
+      courierChecksOf(db, context.clientIp),
     );
   if (submission.status !== "success") {
     const message = joinAddressErrors(submission.error ?? {});
@@ -259,7 +261,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let order: Awaited<ReturnType<typeof placeOrder>>;
   try {
-    order = await placeOrder(context.services.db, {
+    order = await placeOrder(db, {
       shipping: context.services.shipping,
       userId: user.id,
       address: input,
@@ -307,12 +309,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (error instanceof OrderError) {
-      const again = await pricedAgain(
-        context.services.db,
-        context.services.shipping,
-        user.id,
-        input.postalCode,
-      );
+      const again = await pricedAgain(db, context.services.shipping, user.id, input.postalCode);
       const quoted = readQuote(String(formData.get("quote") ?? ""))?.totals?.[input.shippingMethod];
       const total = again.repriced?.totalsByMethod[input.shippingMethod].total;
       if (total !== undefined && quoted !== undefined && total !== quoted) {
@@ -358,7 +355,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const payment = await startCardPayment(context.services.db, context.services.payments.card(), {
+    const payment = await startCardPayment(db, context.services.payments.card(), {
       userId: user.id,
       orderId: order.id,
     });

@@ -23,10 +23,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.services;
   const [featured, categories, offers] = await Promise.all([
-    listFeaturedProducts(context.services.db, 5),
-    listCategoriesWithCounts(context.services.db),
-    listActiveOffers(context.services.db, HOME_OFFER_COUNT),
+    listFeaturedProducts(db, 5),
+    listCategoriesWithCounts(db),
+    listActiveOffers(db, HOME_OFFER_COUNT),
   ]);
   return { featured, categories, offers, offersVersion: offersVersion(offers) };
 }

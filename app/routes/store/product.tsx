@@ -66,7 +66,8 @@ const ReviewsSection = deferred(() =>
 );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const found = await findProductForPage(context.services.db, params.id);
+  const { db } = context.services;
+  const found = await findProductForPage(db, params.id);
   if (!found) throw data({ notFound: true }, { status: 404 });
   // Each pack size has a page of its own, kept apart in the page cache (docs/decisions/056).
   const { pathname, searchParams } = new URL(request.url);
@@ -77,16 +78,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const product = withChosenSize(found, searchParams.get("size"));
   // Reviews follow the page rather than hold its first byte: they sit in a tab of their own.
-  const reviews = reviewsForPage(context.services.db, product.id);
+  const reviews = reviewsForPage(db, product.id);
   // "Check delivery" asked without JavaScript: such a page is never kept (page-cache-rules.ts).
   const pin = context.services.shipping.promisesOn ? searchParams.get("pin") : null;
   const [saved, settings, delivery, defaultPin] = await Promise.all([
     savedProductsOf(context.services.accounts, request),
-    shopSettings(context.services.db),
+    shopSettings(db),
     pin === null
       ? null
       : context.services.shipping.checkDelivery(pin, {
-          mayAsk: courierChecksOf(context.services.db, context.clientIp),
+          mayAsk: courierChecksOf(db, context.clientIp),
         }),
     context.services.shipping.promisesOn ? signedInDefaultPin(context.services, request) : null,
   ]);
@@ -173,6 +174,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
 
 /** Review submission (docs/SPEC.md §5/§8). */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = context.services;
   const user = await getCurrentUser(context.services.accounts, request);
   const formData = await readForm(request);
   if (!user) {
@@ -184,7 +186,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { intent: "review" as const },
     );
   }
-  const product = await findProduct(context.services.db, params.id);
+  const product = await findProduct(db, params.id);
   if (!product) throw data({ notFound: true }, { status: 404 });
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") {
@@ -195,7 +197,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   try {
-    await submitReview(context.services.db, {
+    await submitReview(db, {
       ...submission.value,
       productId: product.id,
       userId: user.id,
