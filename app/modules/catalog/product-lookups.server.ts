@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { products } from "../../../db/schema";
 import type { Executor, Transaction } from "../../lib/db.server";
 import { isPublished } from "./listing.server";
@@ -10,6 +10,14 @@ export async function isProductPublished(executor: Executor, productId: string) 
     .from(products)
     .where(and(eq(products.id, productId), isPublished));
   return product !== undefined;
+}
+
+/**
+ * isProductPublished as a condition on a product id, for a read of another area that keeps only
+ * products on sale in its one statement (the wishlist's saved products).
+ */
+export function productPublishedCondition(productId: SQL | AnyColumn) {
+  return sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${isPublished})`;
 }
 
 /** A product's name whatever its status, or null when there is no such product. */
