@@ -1,4 +1,5 @@
 import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { products } from "../../../db/schema";
 import type { Executor, Transaction } from "../../lib/db.server";
 import { isPublished } from "./listing.server";
@@ -37,3 +38,18 @@ export async function lockProduct(tx: Transaction, productId: string) {
     .where(eq(products.id, productId))
     .for("update");
 }
+
+/**
+ * Joins the product `productId` names to another area's select (review moderation's list), so it
+ * can select productLabelColumns in its one statement.
+ */
+export function joinProduct<T extends PgSelect>(query: T, productId: AnyColumn) {
+  return query.innerJoin(products, eq(products.id, productId));
+}
+
+/** What a list of another area's rows shows of their product, for a select joined by joinProduct. */
+export const productLabelColumns = {
+  productName: products.name,
+  productSlug: products.slug,
+  productStatus: products.status,
+};

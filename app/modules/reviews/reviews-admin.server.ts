@@ -1,10 +1,10 @@
 import { count, desc, eq, type SQL } from "drizzle-orm";
-import { products, profiles, reviews } from "../../../db/schema";
+import { profiles, reviews } from "../../../db/schema";
 import type { ProductStatus } from "../../domain/product-status";
 import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
-import { lockProduct } from "../catalog/product-lookups.server";
+import { joinProduct, lockProduct, productLabelColumns } from "../catalog/product-lookups.server";
 import { refreshProductRatings } from "../catalog/ratings.server";
 
 export const REVIEWS_PAGE_SIZE = 20;
@@ -47,13 +47,11 @@ export async function listReviewsForAdmin(
   const total = Number(counted?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), pageCount);
-  const rows: AdminReview[] = await executor
+  const listed = executor
     .select({
       id: reviews.id,
       productId: reviews.productId,
-      productName: products.name,
-      productSlug: products.slug,
-      productStatus: products.status,
+      ...productLabelColumns,
       authorName: profiles.fullName,
       authorEmail: profiles.email,
       rating: reviews.rating,
@@ -64,8 +62,9 @@ export async function listReviewsForAdmin(
       createdAt: reviews.createdAt,
     })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
     .leftJoin(profiles, eq(profiles.id, reviews.userId))
+    .$dynamic();
+  const rows: AdminReview[] = await joinProduct(listed, reviews.productId)
     .where(where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(pageSize)
