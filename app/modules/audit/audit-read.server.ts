@@ -1,5 +1,5 @@
-import { asc, count, desc, eq } from "drizzle-orm";
-import { auditLog, profiles } from "../../../db/schema";
+import { type AnyColumn, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { auditLog } from "../../../db/schema";
 import type { Executor } from "../../lib/db.server";
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -19,9 +19,20 @@ export type AuditLogEntry = {
   actorKind: "courier" | "system" | null;
 };
 
+/**
+ * How a person is named, from the accounts area (its `profileNaming`), which audit may not import:
+ * a lateral row on the user id given, left-joined, and the columns it gives.
+ */
+export type PersonNaming = (userId: AnyColumn) => {
+  lateral: SQL;
+  fullName: SQL<string | null>;
+  email: SQL<string | null>;
+};
+
 /** The audit log, newest first, optionally for one kind of entity, a page at a time. */
 export async function listAuditEntries(
   executor: Executor,
+  personNaming: PersonNaming,
   options: { entity?: string; page?: number; pageSize?: number } = {},
 ) {
   const pageSize = options.pageSize ?? AUDIT_PAGE_SIZE;
@@ -30,6 +41,7 @@ export async function listAuditEntries(
   const total = Number(counted?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), pageCount);
+  const actor = personNaming(auditLog.actorId);
   const entries: AuditLogEntry[] = await executor
     .select({
       id: auditLog.id,
@@ -39,12 +51,12 @@ export async function listAuditEntries(
       changes: auditLog.changes,
       label: auditLog.label,
       createdAt: auditLog.createdAt,
-      actorName: profiles.fullName,
-      actorEmail: profiles.email,
+      actorName: actor.fullName,
+      actorEmail: actor.email,
       actorKind: auditLog.actorKind,
     })
     .from(auditLog)
-    .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
+    .leftJoinLateral(actor.lateral, sql`true`)
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(pageSize)
