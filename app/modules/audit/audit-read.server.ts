@@ -1,6 +1,7 @@
-import { type AnyColumn, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { auditLog } from "../../../db/schema";
 import type { Executor } from "../../lib/db.server";
+import type { PersonNaming } from "../../lib/person-naming.server";
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -17,16 +18,6 @@ export type AuditLogEntry = {
   actorEmail: string | null;
   /** Set when no person wrote the entry: the courier or the shop itself. */
   actorKind: "courier" | "system" | null;
-};
-
-/**
- * How a person is named, from the accounts area (its `profileNaming`), which audit may not import:
- * a lateral row on the user id given, left-joined, and the columns it gives.
- */
-export type PersonNaming = (userId: AnyColumn) => {
-  lateral: SQL;
-  fullName: SQL<string | null>;
-  email: SQL<string | null>;
 };
 
 /** The audit log, newest first, optionally for one kind of entity, a page at a time. */
