@@ -54,6 +54,7 @@ import {
 } from "~/lib/action-result.server";
 import { AppError } from "~/lib/app-error";
 import { readForm } from "~/lib/form-data.server";
+import { profileNaming } from "~/modules/accounts/profile-naming.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { listCreditNotes } from "~/modules/gst-documents/credit-notes.server";
 import {
@@ -94,7 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [list, detail, refunds, creditNotes, timelines, messages, retry] = await Promise.all([
     listAdminOrders(context.services.db, query),
     view.success ? getAdminOrder(context.services.db, view.data) : null,
-    view.success ? listOrderRefunds(context.services.db, view.data) : [],
+    view.success ? listOrderRefunds(context.services.db, profileNaming, view.data) : [],
     view.success ? listCreditNotes(context.services.db, view.data) : [],
     view.success ? shipmentTimelines(context.services.db, [view.data]) : null,
     view.success ? listMessagesAbout(context.services.db, view.data) : [],
