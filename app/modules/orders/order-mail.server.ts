@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { orderItems, orders, refunds } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { orderItems, orders } from "../../../db/schema";
 import { formatPromisedDay } from "../../domain/delivery-days";
 import { formatIstDateTime } from "../../domain/india-time";
 import { composeMail, type MailParagraph, type MailRow } from "../../domain/mail-layout";
@@ -14,6 +14,7 @@ import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import type { MailMessage } from "../../lib/mail.server";
 import { customerColumns, joinCustomer } from "../accounts/customer-columns.server";
+import { refundOfOrder } from "../payments/order-refunds.server";
 import { getSettings } from "../settings/settings.server";
 import { refundSum } from "./order-columns.server";
 
@@ -313,20 +314,10 @@ export async function composeCustomerMail(
   const order = await loadOrderForMail(executor, orderId);
   if (!order) return null;
   const refund = kind.startsWith("refund-")
-    ? await refundForMail(executor, orderId, occasion)
+    ? await refundOfOrder(executor, orderId, occasion)
     : null;
   const content = CUSTOMER_MAILS[kind](order, refund);
   return content ? customerMail(executor, order, content) : null;
-}
-
-/** A refund mail's occasion is the refund's id (docs/decisions/039). */
-async function refundForMail(executor: Executor, orderId: string, refundId: string) {
-  if (!/^[0-9a-f-]{36}$/.test(refundId)) return null;
-  const [refund] = await executor
-    .select({ amount: refunds.amount, status: refunds.status, reason: refunds.reason })
-    .from(refunds)
-    .where(and(eq(refunds.id, refundId), eq(refunds.orderId, orderId)));
-  return refund ?? null;
 }
 
 /** The confirmation a customer keeps (see CUSTOMER_MAILS). */
