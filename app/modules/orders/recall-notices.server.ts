@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { auditLog, backgroundJobs, messageConsents } from "../../../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { auditLog, backgroundJobs } from "../../../db/schema";
 import { composeMail } from "../../domain/mail-layout";
 import { isPlaceholderEmail } from "../../domain/mobile-number";
 import { indianMobile, MESSAGE_CHANNELS, type MessageChannel } from "../../domain/order-messages";
@@ -12,6 +12,7 @@ import { MAIL_JOB, mailJobKey } from "../notifications/mail-outbox.server";
 import type { NoticeWriters } from "../notifications/notice-writers.server";
 import { channelEnabled, type Notifications } from "../notifications/notifications.server";
 import { notify } from "../notifications/notify.server";
+import { joinOpenConsents, openConsentColumns } from "../notifications/open-consents.server";
 import { getSettings } from "../settings/settings.server";
 import { type BatchRecipient, recipientsOfBatch } from "./batch-recall.server";
 
@@ -114,23 +115,17 @@ type Account = Awaited<ReturnType<typeof accountsOf>>[number];
 /** The customers' accounts: address, verified mobile and open WhatsApp consent. */
 async function accountsOf(executor: Executor, customerIds: string[]) {
   if (customerIds.length === 0) return [];
-  return selectCustomers(executor, {
+  const customers = selectCustomers(executor, {
     id: customerColumns.id,
     email: customerColumns.email,
     mobile: sql<
       string | null
     >`case when ${customerColumns.phoneNumberVerified} then ${customerColumns.phoneNumber} end`,
-    whatsapp: sql<boolean>`${messageConsents.id} is not null`,
-  })
-    .leftJoin(
-      messageConsents,
-      and(
-        eq(messageConsents.userId, customerColumns.id),
-        eq(messageConsents.channel, "whatsapp"),
-        isNull(messageConsents.withdrawnAt),
-      ),
-    )
-    .where(inArray(customerColumns.id, customerIds));
+    whatsapp: sql<boolean>`${openConsentColumns.id} is not null`,
+  });
+  return joinOpenConsents(customers, customerColumns.id, "whatsapp").where(
+    inArray(customerColumns.id, customerIds),
+  );
 }
 
 /**
