@@ -4,9 +4,9 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import {
   getDailySales,
   getDashboardStats,
-  getLowStockProducts,
   getRecentOrders,
 } from "~/modules/admin/dashboard.server";
+import { getLowStockProducts } from "~/modules/catalog/low-stock.server";
 import { recordCashReceived } from "~/modules/orders/orders-admin.server";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { updateOrderStatus } from "~/workflows/change-order-status.server";

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { profileNaming } from "~/modules/accounts/profile-naming.server";
 import {
   deleteReview,
   listReviewsForAdmin,
@@ -125,16 +126,22 @@ describe(`review moderation on ${DATABASE_KIND}`, () => {
   });
 
   it("lists every review newest first with product and author, filtered by status", async () => {
-    const all = await listReviewsForAdmin(handle.db, { pageSize: 100 });
+    const all = await listReviewsForAdmin(handle.db, profileNaming, { pageSize: 100 });
     expect(all.total).toBeGreaterThan(5);
     const times = all.reviews.map((r) => r.createdAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(all.reviews[0]).toMatchObject({ productName: "Ashwagandha Tablet" });
-    const pending = await listReviewsForAdmin(handle.db, { status: "pending", pageSize: 100 });
+    const pending = await listReviewsForAdmin(handle.db, profileNaming, {
+      status: "pending",
+      pageSize: 100,
+    });
     expect(pending.reviews.every((r) => !r.isApproved)).toBe(true);
-    const approved = await listReviewsForAdmin(handle.db, { status: "approved", pageSize: 100 });
+    const approved = await listReviewsForAdmin(handle.db, profileNaming, {
+      status: "approved",
+      pageSize: 100,
+    });
     expect(approved.total + pending.total).toBe(all.total);
-    const paged = await listReviewsForAdmin(handle.db, { pageSize: 2, page: 2 });
+    const paged = await listReviewsForAdmin(handle.db, profileNaming, { pageSize: 2, page: 2 });
     expect(paged.reviews.map((r) => r.id)).toEqual(all.reviews.slice(2, 4).map((r) => r.id));
   });
 

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponFormSchema } from "~/domain/validation/coupon";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { profileNaming } from "~/modules/accounts/profile-naming.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { listAuditEntries } from "~/modules/audit/audit-read.server";
 import { deleteProduct } from "~/modules/catalog/products-admin.server";
@@ -92,7 +93,7 @@ describe(`audit entries name what they are about on ${DATABASE_KIND}`, () => {
       { action: "update", label: "Mahanarayan Taila" },
       { action: "delete", label: "Mahanarayan Taila" },
     ]);
-    const { entries } = await listAuditEntries(handle.db, { entity: "product" });
+    const { entries } = await listAuditEntries(handle.db, profileNaming, { entity: "product" });
     expect(entries.find((entry) => entry.entityId === product!.id)?.label).toBe(
       "Mahanarayan Taila",
     );

@@ -8,6 +8,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { profileNaming } from "~/modules/accounts/profile-naming.server";
 import { listAuditEntries } from "~/modules/audit/audit-read.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { optIn } from "~/modules/notifications/message-consents.server";
@@ -335,7 +336,10 @@ describe(`the audit log's actors on ${DATABASE_KIND}`, () => {
     const order = await shippedWithCourier();
     await applyTestScan(handle.db, order.id, "picked_up");
     await applyTestScan(handle.db, order.id, "delivered");
-    const { entries } = await listAuditEntries(handle.db, { entity: "order", pageSize: 100 });
+    const { entries } = await listAuditEntries(handle.db, profileNaming, {
+      entity: "order",
+      pageSize: 100,
+    });
     const mine = entries.filter((entry) => entry.entityId === order.id);
     const actorOf = (action: string) =>
       mine.filter((entry) => entry.action === action).map((entry) => entry.actorKind);

@@ -8,7 +8,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, monthFrom, shopDate } from "~/domain/stock-lots";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { getExpiryAlerts } from "~/modules/admin/dashboard.server";
+import { sizeNaming } from "~/modules/catalog/size-naming.server";
+import { getExpiryAlerts } from "~/modules/inventory/expiry-alerts.server";
 import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
 import { dailyStockCheck, describeMismatch } from "~/modules/inventory/stock-check.server";
 import { enqueueDailyJob } from "~/modules/jobs/daily-jobs.server";
@@ -102,7 +103,11 @@ async function mismatchesOf(variantId: string) {
 describe(`stock lots in the back office on ${DATABASE_KIND}`, () => {
   it("a shop that has entered no batch sees no expiry panels", async () => {
     const today = shopDate();
-    const alerts = await getExpiryAlerts(handle.db, { today, until: addDays(today, 150) });
+    const alerts = await getExpiryAlerts(
+      handle.db,
+      { today, until: addDays(today, 150) },
+      sizeNaming,
+    );
     expect(alerts).toEqual({ tracksBatches: false, expiringSoon: [], expired: [] });
   });
 
@@ -405,11 +410,11 @@ describe(`stock lots in the back office on ${DATABASE_KIND}`, () => {
       quantityLeft: 4,
     });
     const today = shopDate();
-    const alerts = await getExpiryAlerts(handle.db, {
-      today,
-      until: addDays(today, 90 + 60),
-      limit: 50,
-    });
+    const alerts = await getExpiryAlerts(
+      handle.db,
+      { today, until: addDays(today, 90 + 60), limit: 50 },
+      sizeNaming,
+    );
     expect(alerts.tracksBatches).toBe(true);
     const soon = alerts.expiringSoon.map((row) => row.batchNumber);
     expect(soon).toContain(`SOON-${tag}`);

@@ -2,22 +2,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { COUPONS_CHANGED } from "~/lib/live-events.server";
+import { profileNaming } from "~/modules/accounts/profile-naming.server";
 import { addToCart, CartError } from "~/modules/cart/cart.server";
 import { listCartLines } from "~/modules/cart/cart-read.server";
 import { findProduct } from "~/modules/catalog/product-detail.server";
 import { refreshProductRatings } from "~/modules/catalog/ratings.server";
 import { listActiveOffers } from "~/modules/promotions/offers.server";
-import {
-  listApprovedReviews,
-  ReviewError,
-  reviewSummary,
-  submitReview,
-} from "~/modules/reviews/reviews.server";
+import { listApprovedReviews, ReviewError, reviewSummary } from "~/modules/reviews/reviews.server";
 import {
   addToWishlist,
   removeFromWishlist,
   savedProductIds,
 } from "~/modules/wishlist/wishlist.server";
+import { submitReview } from "~/workflows/submit-review.server";
 import { coupons, orderItems, orders, products, profiles, reviews } from "../../db/schema";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
@@ -73,10 +70,10 @@ describe(`reviews on ${DATABASE_KIND}`, () => {
       comment: "Works well",
       title: "",
     });
-    expect(await listApprovedReviews(handle.db, herbId)).toEqual([]);
+    expect(await listApprovedReviews(handle.db, profileNaming, herbId)).toEqual([]);
     await handle.db.update(reviews).set({ isApproved: true }).where(eq(reviews.productId, herbId));
     await refreshProductRatings(handle.db, [herbId]);
-    const [listed] = await listApprovedReviews(handle.db, herbId);
+    const [listed] = await listApprovedReviews(handle.db, profileNaming, herbId);
     expect(listed).toMatchObject({
       rating: 4,
       comment: "Works well",

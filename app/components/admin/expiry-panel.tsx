@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { formatLabelMonth } from "~/domain/batch-labels";
-import type { ExpiryAlert } from "~/modules/admin/dashboard.server";
+import type { ExpiryAlert } from "~/modules/inventory/expiry-alerts.server";
 
 /** A dashboard panel of lots whose expiry needs attention, each linked to its product's lots. */
 export function ExpiryPanel({

@@ -1,14 +1,6 @@
-import { and, asc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
-import {
-  orders,
-  products,
-  productVariants,
-  profiles,
-  stockLots,
-  userRoles,
-} from "../../../db/schema";
+import { sql } from "drizzle-orm";
+import { orders, products, profiles, userRoles } from "../../../db/schema";
 import { indiaToday } from "../../domain/delivery-days";
-import { sizedName } from "../../domain/pack-sizes";
 import {
   NOT_LATE_ORDER_STATUSES,
   NOT_LATE_SHIPMENT_STATES,
@@ -165,51 +157,6 @@ export async function getRecentOrders(executor: Executor, limit = 5): Promise<Re
   }));
 }
 
-/** One pack size low on stock: `id` is the size's, `name` the product's with the size's label. */
-export type LowStockProduct = {
-  id: string;
-  productId: string;
-  name: string;
-  slug: string;
-  sku: string;
-  stockQuantity: number;
-};
-
-/**
- * docs/DESIGN.md §6.10: stock at or below the threshold of the settings, lowest first, counted per
- * pack size on sale (docs/decisions/056).
- */
-export async function getLowStockProducts(
-  executor: Executor,
-  threshold: number,
-  limit = 5,
-): Promise<LowStockProduct[]> {
-  const rows = await executor
-    .select({
-      id: productVariants.id,
-      productId: products.id,
-      productName: products.name,
-      label: productVariants.label,
-      slug: products.slug,
-      sku: productVariants.sku,
-      stockQuantity: productVariants.stockQuantity,
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(lte(productVariants.stockQuantity, threshold), isNull(productVariants.archivedAt)))
-    .orderBy(
-      asc(productVariants.stockQuantity),
-      asc(products.name),
-      asc(productVariants.sortOrder),
-      asc(productVariants.id),
-    )
-    .limit(limit);
-  return rows.map(({ productName, label, ...row }) => ({
-    ...row,
-    name: sizedName(productName, label),
-  }));
-}
-
 /** The shop's calendar: days start at midnight in India. */
 export const SHOP_TIME_ZONE = "Asia/Kolkata";
 
@@ -264,60 +211,6 @@ export async function getDailySales(
     revenue: Number(row.revenue),
     orders: Number(row.orders),
   }));
-}
-
-/** A lot with units left whose expiry needs the owner's eye: the size, its batch and expiry. */
-export type ExpiryAlert = {
-  lotId: string;
-  productId: string;
-  name: string;
-  batchNumber: string;
-  expiresOn: string;
-  quantityLeft: number;
-};
-
-/**
- * docs/decisions/059: lots with units left that expire from `today` until before `until` (expiring soon)
- * and those already expired (on hand, to write off), earliest first; `tracksBatches` says whether
- * the shop has entered any batch at all, so a shop that has not sees its dashboard as before.
- */
-export async function getExpiryAlerts(
-  executor: Executor,
-  { today, until, limit = 5 }: { today: string; until: string; limit?: number },
-) {
-  const alerts = (window: ReturnType<typeof and>) =>
-    executor
-      .select({
-        lotId: stockLots.id,
-        productId: products.id,
-        productName: products.name,
-        label: productVariants.label,
-        batchNumber: sql<string>`${stockLots.batchNumber}`,
-        expiresOn: sql<string>`${stockLots.expiresOn}`,
-        quantityLeft: stockLots.quantityLeft,
-      })
-      .from(stockLots)
-      .innerJoin(productVariants, eq(productVariants.id, stockLots.variantId))
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(gt(stockLots.quantityLeft, 0), isNotNull(stockLots.expiresOn), window))
-      .orderBy(asc(stockLots.expiresOn), asc(products.name), asc(stockLots.id))
-      .limit(limit);
-  const [expiringSoon, expired, [batched]] = await Promise.all([
-    alerts(and(gte(stockLots.expiresOn, today), lt(stockLots.expiresOn, until))),
-    alerts(lt(stockLots.expiresOn, today)),
-    executor
-      .select({ id: stockLots.id })
-      .from(stockLots)
-      .where(isNotNull(stockLots.batchNumber))
-      .limit(1),
-  ]);
-  const named = (rows: typeof expiringSoon): ExpiryAlert[] =>
-    rows.map(({ productName, label, ...row }) => ({ ...row, name: sizedName(productName, label) }));
-  return {
-    tracksBatches: Boolean(batched),
-    expiringSoon: named(expiringSoon),
-    expired: named(expired),
-  };
 }
 
 /** Where the courier's parcels stand, per dashboard group, and the cash it holds (decision 061). */

@@ -1,6 +1,7 @@
-import { asc, count, desc, eq } from "drizzle-orm";
-import { auditLog, profiles } from "../../../db/schema";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { auditLog } from "../../../db/schema";
 import type { Executor } from "../../lib/db.server";
+import type { PersonNaming } from "../../lib/person-naming.server";
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -22,6 +23,7 @@ export type AuditLogEntry = {
 /** The audit log, newest first, optionally for one kind of entity, a page at a time. */
 export async function listAuditEntries(
   executor: Executor,
+  personNaming: PersonNaming,
   options: { entity?: string; page?: number; pageSize?: number } = {},
 ) {
   const pageSize = options.pageSize ?? AUDIT_PAGE_SIZE;
@@ -30,6 +32,7 @@ export async function listAuditEntries(
   const total = Number(counted?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), pageCount);
+  const actor = personNaming(auditLog.actorId);
   const entries: AuditLogEntry[] = await executor
     .select({
       id: auditLog.id,
@@ -39,12 +42,12 @@ export async function listAuditEntries(
       changes: auditLog.changes,
       label: auditLog.label,
       createdAt: auditLog.createdAt,
-      actorName: profiles.fullName,
-      actorEmail: profiles.email,
+      actorName: actor.fullName,
+      actorEmail: actor.email,
       actorKind: auditLog.actorKind,
     })
     .from(auditLog)
-    .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
+    .leftJoinLateral(actor.lateral, sql`true`)
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(pageSize)

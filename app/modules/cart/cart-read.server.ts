@@ -1,42 +1,25 @@
 import { type AnyColumn, asc, eq, type SQL, sql } from "drizzle-orm";
-import { cartItems, carts, products, productVariants } from "../../../db/schema";
+import { cartItems, carts } from "../../../db/schema";
 import { sizedName } from "../../domain/pack-sizes";
 import { type Executor, queryRows } from "../../lib/db.server";
-import { productCardColumns } from "../catalog/listing.server";
+import { joinLineSize, lineSizeColumns } from "../catalog/line-sizes.server";
 
 /** The customer's cart lines, one per pack size, with current prices and stock (one query). */
 export async function listCartLines(executor: Executor, userId: string) {
-  const rows = await executor
-    .select({
-      quantity: cartItems.quantity,
-      productId: products.id,
-      slug: products.slug,
-      name: products.name,
-      variantId: productVariants.id,
-      sku: productVariants.sku,
-      sizeLabel: productVariants.label,
-      price: productVariants.price,
-      discountPrice: productVariants.discountPrice,
-      stockQuantity: productVariants.stockQuantity,
-      weightGrams: productVariants.weightGrams,
-      archived: sql<boolean>`${productVariants.archivedAt} is not null`,
-      imagePath: productCardColumns.imagePath,
-      status: products.status,
-      hsnCode: products.hsnCode,
-      gstRate: products.gstRate,
-    })
+  const lines = executor
+    .select({ quantity: cartItems.quantity, ...lineSizeColumns })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
+    .$dynamic();
+  const rows = await joinLineSize(lines, cartItems.variantId)
     .where(eq(carts.userId, userId))
     .orderBy(asc(cartItems.createdAt));
   return rows.map((row) => ({
     productId: row.productId,
     slug: row.slug,
     /** What the line is called wherever it shows: "Chyawanprash – 1 kg", or the name alone. */
-    name: sizedName(row.name, row.sizeLabel),
-    productName: row.name,
+    name: sizedName(row.productName, row.sizeLabel),
+    productName: row.productName,
     /** The pack size (docs/decisions/056); its label is '' when it is the product's only one. */
     variantId: row.variantId,
     sku: row.sku,

@@ -3,7 +3,7 @@ import { carts, couponRedemptions, coupons } from "../../../db/schema";
 import type { CartLineProblem } from "../../domain/cart-line-problems";
 import { type CouponMessage, type CouponState, checkCoupon } from "../../domain/coupons";
 import { amountToFreeShipping, cartCount, priceCart, type Totals } from "../../domain/pricing";
-import type { Executor } from "../../lib/db.server";
+import type { Executor, Transaction } from "../../lib/db.server";
 import { listCartLines } from "./cart-read.server";
 
 export type CartLineView = Awaited<ReturnType<typeof listCartLines>>[number] & {
@@ -115,6 +115,16 @@ export async function getCart(
     freeShippingGap: payable.length ? amountToFreeShipping(totals.subtotal) : 0,
     couponDropped,
   };
+}
+
+/** The customer's cart row with its coupon, locked: checkout holds it while the order is placed. */
+export async function lockCartOf(tx: Transaction, userId: string) {
+  const [cart] = await tx
+    .select({ id: carts.id, couponId: carts.couponId })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .for("update");
+  return cart;
 }
 
 export async function cartIdOf(executor: Executor, userId: string) {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { cartItems, carts, products, productVariants } from "../../../db/schema";
+import { cartItems, carts } from "../../../db/schema";
 import { cartLineProblemMessage } from "../../domain/cart-line-problems";
 import { capQuantity } from "../../domain/cart-quantity";
 import {
@@ -12,6 +12,7 @@ import { sizedName } from "../../domain/pack-sizes";
 import { MAX_QUANTITY_PER_PRODUCT } from "../../domain/validation/cart";
 import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
+import { joinLineSize, lineSizeColumns } from "../catalog/line-sizes.server";
 import { lockSizeToBuy } from "../catalog/sizes.server";
 import { cartIdOf, customerCouponUses, findCouponState, getCart } from "./cart-view.server";
 
@@ -102,17 +103,17 @@ export async function setLineQuantity(
 ): Promise<SetQuantityResult> {
   if (input.quantity < 1) return { status: "ignored" };
   return database.transaction(async (tx) => {
-    const [line] = await tx
+    const lines = tx
       .select({
         cartId: cartItems.cartId,
-        name: products.name,
-        label: productVariants.label,
-        stock: productVariants.stockQuantity,
+        name: lineSizeColumns.productName,
+        label: lineSizeColumns.sizeLabel,
+        stock: lineSizeColumns.stockQuantity,
       })
       .from(cartItems)
       .innerJoin(carts, eq(carts.id, cartItems.cartId))
-      .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-      .innerJoin(products, eq(products.id, productVariants.productId))
+      .$dynamic();
+    const [line] = await joinLineSize(lines, cartItems.variantId)
       .where(and(eq(carts.userId, input.userId), eq(cartItems.variantId, input.variantId)))
       .for("update", { of: cartItems });
     if (!line) throw new CartError("This product is not in your cart");

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { categories, products } from "../../../db/schema";
 import { PAGE_TAGS } from "../../domain/page-cache-rules";
 import type { Executor } from "../../lib/db.server";
@@ -56,6 +57,19 @@ export const productCardColumns = {
   isFeatured: products.isFeatured,
   imagePath: primaryPicturePath,
 };
+
+/** Whether the product is published, as a column: a saved product shows "No longer available". */
+export const productIsPublished = sql<boolean>`${isPublished}`;
+
+/**
+ * Joins the card of the product `productId` names to another area's select (the wishlist page),
+ * so it can select productCardColumns in its one statement; a product with no size on sale drops.
+ */
+export function joinProductCard<T extends PgSelect>(query: T, productId: AnyColumn) {
+  return query
+    .innerJoin(products, eq(products.id, productId))
+    .innerJoinLateral(shownSize, sql`true`);
+}
 
 export type ProductCard = {
   id: string;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { categories, images, productImages, products } from "../../../db/schema";
+import { categories, productImages, products } from "../../../db/schema";
 import { defaultSize } from "../../domain/pack-sizes";
 import { PAGE_TAGS, productTag } from "../../domain/page-cache-rules";
 import { bestBeforeText } from "../../domain/stock-lots";
@@ -59,7 +59,7 @@ export async function findProduct(executor: Executor, slugOrId: string) {
         'alt', ${productImages.alt},
         'isPrimary', ${productImages.isPrimary}
       ) order by ${productImages.isPrimary} desc, ${productImages.sortOrder}, ${productImages.createdAt})
-      from ${productImages} join ${images} on ${images.id} = ${productImages.imageId}
+      from ${productImages}
       where ${productImages.productId} = ${products.id}
     ), '[]'::json)`,
   };

@@ -33,7 +33,6 @@ export async function galleryOf(executor: Executor, productId: string) {
       sortOrder: productImages.sortOrder,
     })
     .from(productImages)
-    .innerJoin(images, eq(images.id, productImages.imageId))
     .where(eq(productImages.productId, productId))
     .orderBy(asc(productImages.sortOrder), asc(productImages.createdAt), asc(productImages.id));
 }

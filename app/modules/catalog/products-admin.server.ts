@@ -8,6 +8,7 @@ import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { legalGapsOf, legalSizesColumn } from "./legal-gaps.server";
 import { shownSize } from "./listing.server";
+import { primaryPicturePath } from "./picture-path.server";
 import {
   attachImages,
   deleteUnusedImages,
@@ -80,13 +81,7 @@ export async function listAdminProducts(
             isFeatured: products.isFeatured,
             status: products.status,
             categoryName: categories.name,
-            imagePath: sql<string | null>`(
-              select '/images/' || pi.image_id || '/' || i.content_hash
-              from product_images pi join images i on i.id = pi.image_id
-              where pi.product_id = ${products}.id
-              order by pi.is_primary desc, pi.sort_order asc
-              limit 1
-            )`,
+            imagePath: primaryPicturePath,
             legalSizes: legalSizesColumn,
           })
           .from(products)

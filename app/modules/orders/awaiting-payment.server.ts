@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, notInArray } from "drizzle-orm";
-import { orders, profiles } from "../../../db/schema";
+import { orders } from "../../../db/schema";
 import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
 import { courierRefusal } from "../../domain/delivery-promise";
 import { awaitsCardPayment, CARD_PAYMENT_WINDOW_MS, PAYMENTS_ARRIVED } from "../../domain/orders";
 import type { Database, Executor } from "../../lib/db.server";
+import { customerColumns, joinCustomer } from "../accounts/customer-columns.server";
 import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
 import type { Shipping } from "../shipping/shipping.server";
 import { CashOnDeliveryUnavailableError, OrderError, OrderNotFoundError } from "./order-errors";
@@ -70,11 +71,13 @@ export async function findCardOrderToPay(
   input: { userId: string; orderId: string },
   now = new Date(),
 ) {
-  const [order] = await executor
-    .select({ ...cardOrderColumns, fullName: profiles.fullName })
+  const cardOrder = executor
+    .select({ ...cardOrderColumns, fullName: customerColumns.fullName })
     .from(orders)
-    .leftJoin(profiles, eq(profiles.id, orders.userId))
-    .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)));
+    .$dynamic();
+  const [order] = await joinCustomer(cardOrder, orders.userId).where(
+    and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)),
+  );
   if (!order) throw new OrderNotFoundError("Order not found");
   if (order.paymentStatus === "paid") {
     throw new OrderError(`Order ${order.orderNumber} is already paid`);

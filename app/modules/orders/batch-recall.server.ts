@@ -5,12 +5,12 @@ import {
   orders,
   products,
   productVariants,
-  profiles,
   stockLots,
 } from "../../../db/schema";
 import { sizedName } from "../../domain/pack-sizes";
 import type { Executor } from "../../lib/db.server";
 import { shownEmailSql } from "../../lib/shown-email.server";
+import { customerColumns, joinCustomer } from "../accounts/customer-columns.server";
 
 /** A batch number compared as the shop stores it unique: ignoring case. */
 const sameBatch = (
@@ -52,16 +52,16 @@ export function lotsOfBatch(executor: Executor, batch: string) {
  * stock, so it is left out.
  */
 export async function recipientsOfBatch(executor: Executor, batch: string) {
-  const rows = await executor
+  const lines = executor
     .select({
       orderId: orders.id,
       orderNumber: orders.orderNumber,
       orderedAt: orders.createdAt,
       status: orders.status,
       customerId: orders.userId,
-      customerName: profiles.fullName,
+      customerName: customerColumns.fullName,
       // The placeholder address of a mobile-only account is no address (decision 062).
-      customerEmail: shownEmailSql(profiles.email),
+      customerEmail: shownEmailSql(customerColumns.email),
       address: orders.shippingAddress,
       productName: orderItems.productName,
       variantLabel: orderItems.variantLabel,
@@ -72,9 +72,10 @@ export async function recipientsOfBatch(executor: Executor, batch: string) {
     .from(orderItemLots)
     .innerJoin(orderItems, eq(orderItems.id, orderItemLots.orderItemId))
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .$dynamic();
+  const rows = await joinCustomer(lines, orders.userId)
     .where(and(sameBatch(orderItemLots.batchNumber, batch), ne(orders.status, "cancelled")))
-    .groupBy(orders.id, profiles.id, orderItems.id)
+    .groupBy(orders.id, customerColumns.id, orderItems.id)
     .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderItems.productName));
   return rows.map(({ address, customerName, productName, variantLabel, ...row }) => ({
     ...row,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderItems, orders } from "../../../db/schema";
 import type { RefundStatus } from "../../domain/refunds";
+import { refundSumSubquery } from "../payments/order-refunds.server";
 
 /**
  * What every view of a whole order reads (the customer's orders, the back office's detail, the
@@ -41,7 +42,7 @@ export const orderLineColumns = {
  * column names, and a bare "id" here would be the refund's own.
  */
 export function refundSum(status: RefundStatus) {
-  return sql<number>`(select coalesce(sum(r.amount), 0)::int from refunds r where r.order_id = "orders"."id" and r.status = ${status})`;
+  return refundSumSubquery(sql`"orders"."id"`, status);
 }
 
 /** The order's credit notes (id and number, oldest first) as a JSON column of a select from `orders`. */

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { orderItems, orders, profiles, refunds } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { orderItems, orders } from "../../../db/schema";
 import { formatPromisedDay } from "../../domain/delivery-days";
 import { formatIstDateTime } from "../../domain/india-time";
 import { composeMail, type MailParagraph, type MailRow } from "../../domain/mail-layout";
@@ -13,6 +13,8 @@ import { orderMailPath } from "../../domain/validation/order-history";
 import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import type { MailMessage } from "../../lib/mail.server";
+import { customerColumns, joinCustomer } from "../accounts/customer-columns.server";
+import { refundOfOrder } from "../payments/order-refunds.server";
 import { getSettings } from "../settings/settings.server";
 import { refundSum } from "./order-columns.server";
 
@@ -20,7 +22,7 @@ type ShippingAddress = (typeof orders.$inferSelect)["shippingAddress"];
 
 /** Everything an order mail tells, read in two queries; null when the order is gone. */
 export async function loadOrderForMail(executor: Executor, orderId: string) {
-  const [order] = await executor
+  const mailed = executor
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
@@ -41,12 +43,12 @@ export async function loadOrderForMail(executor: Executor, orderId: string) {
       refundedAmount: refundSum("processed"),
       refundPendingAmount: refundSum("pending"),
       // A customer whose account was deleted keeps their orders, and no longer gets mail.
-      email: profiles.email,
-      fullName: profiles.fullName,
+      email: customerColumns.email,
+      fullName: customerColumns.fullName,
     })
     .from(orders)
-    .leftJoin(profiles, eq(profiles.id, orders.userId))
-    .where(eq(orders.id, orderId));
+    .$dynamic();
+  const [order] = await joinCustomer(mailed, orders.userId).where(eq(orders.id, orderId));
   if (!order) return null;
   const items = await executor
     .select({
@@ -312,20 +314,10 @@ export async function composeCustomerMail(
   const order = await loadOrderForMail(executor, orderId);
   if (!order) return null;
   const refund = kind.startsWith("refund-")
-    ? await refundForMail(executor, orderId, occasion)
+    ? await refundOfOrder(executor, orderId, occasion)
     : null;
   const content = CUSTOMER_MAILS[kind](order, refund);
   return content ? customerMail(executor, order, content) : null;
-}
-
-/** A refund mail's occasion is the refund's id (docs/decisions/039). */
-async function refundForMail(executor: Executor, orderId: string, refundId: string) {
-  if (!/^[0-9a-f-]{36}$/.test(refundId)) return null;
-  const [refund] = await executor
-    .select({ amount: refunds.amount, status: refunds.status, reason: refunds.reason })
-    .from(refunds)
-    .where(and(eq(refunds.id, refundId), eq(refunds.orderId, orderId)));
-  return refund ?? null;
 }
 
 /** The confirmation a customer keeps (see CUSTOMER_MAILS). */

@@ -1,5 +1,3 @@
-import { and, eq } from "drizzle-orm";
-import { refunds } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
 import type { MessageChannel, OrderMessageEvent } from "../../domain/order-messages";
 import { shortLinkPath } from "../../domain/short-links";
@@ -14,6 +12,7 @@ import {
 } from "../../domain/sms-text";
 import type { Executor } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
+import { refundOfOrder } from "../payments/order-refunds.server";
 import type { OrderForMail } from "./order-mail.server";
 
 /**
@@ -223,16 +222,7 @@ export async function orderMessageText(
   occasion: string,
   context: { channel: MessageChannel; shopName: string; code: string },
 ) {
-  const refund = event === "refund-processed" ? await refundOf(executor, order.id, occasion) : null;
+  const refund =
+    event === "refund-processed" ? await refundOfOrder(executor, order.id, occasion) : null;
   return orderMessageContent(event, order, refund, context.channel, context);
-}
-
-/** A refund message's occasion is the refund's id, as for its mail. */
-async function refundOf(executor: Executor, orderId: string, refundId: string) {
-  if (!/^[0-9a-f-]{36}$/.test(refundId)) return null;
-  const [refund] = await executor
-    .select({ amount: refunds.amount, status: refunds.status })
-    .from(refunds)
-    .where(and(eq(refunds.id, refundId), eq(refunds.orderId, orderId)));
-  return refund ?? null;
 }

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { orders, profiles } from "../../../db/schema";
+import { orders } from "../../../db/schema";
 import { ORDER_MESSAGE_EVENTS, type OrderMessageEvent } from "../../domain/order-messages";
 import { smsTextProblems } from "../../domain/sms-text";
 import type { Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { customerColumns, joinCustomer } from "../accounts/customer-columns.server";
 import type { MessageWriter } from "../notifications/notice-writers.server";
 import { getSettings } from "../settings/settings.server";
 import { loadOrderForMail } from "./order-mail.server";
@@ -43,10 +44,9 @@ export const orderMessageWriters: Record<OrderMessageEvent, MessageWriter> = Obj
  * null: their messages go there, else to the order's delivery phone (docs/decisions/063).
  */
 async function verifiedMobileOf(executor: Executor, orderId: string) {
-  const [row] = await executor
-    .select({ mobile: profiles.phoneNumber })
-    .from(orders)
-    .innerJoin(profiles, eq(profiles.id, orders.userId))
-    .where(and(eq(orders.id, orderId), eq(profiles.phoneNumberVerified, true)));
+  const order = executor.select({ mobile: customerColumns.phoneNumber }).from(orders).$dynamic();
+  const [row] = await joinCustomer(order, orders.userId).where(
+    and(eq(orders.id, orderId), eq(customerColumns.phoneNumberVerified, true)),
+  );
   return row?.mobile ?? null;
 }

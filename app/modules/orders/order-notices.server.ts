@@ -1,5 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { messageConsents, orders } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { orders } from "../../../db/schema";
 import { ORDER_MAIL_KINDS, type OrderMailKind } from "../../domain/mail-outbox";
 import {
   MESSAGE_CHANNELS,
@@ -10,6 +10,7 @@ import {
 } from "../../domain/order-messages";
 import type { Executor } from "../../lib/db.server";
 import { notifyAll } from "../notifications/notify.server";
+import { joinOpenConsents, openConsentColumns } from "../notifications/open-consents.server";
 import { orderShortLinkCode } from "./order-short-links.server";
 
 /**
@@ -103,14 +104,11 @@ async function consentsOfOrderCustomer(
   executor: Executor,
   orderId: string,
 ): Promise<KnownCustomer | null> {
-  const rows = await executor
-    .select({ userId: orders.userId, channel: messageConsents.channel })
+  const order = executor
+    .select({ userId: orders.userId, channel: openConsentColumns.channel })
     .from(orders)
-    .leftJoin(
-      messageConsents,
-      and(eq(messageConsents.userId, orders.userId), isNull(messageConsents.withdrawnAt)),
-    )
-    .where(eq(orders.id, orderId));
+    .$dynamic();
+  const rows = await joinOpenConsents(order, orders.userId).where(eq(orders.id, orderId));
   const userId = rows[0]?.userId;
   if (!userId) return null;
   return { userId, channels: rows.flatMap((row) => (row.channel ? [row.channel] : [])) };

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { orderItemLots, orderItems, orders, profiles } from "../../../db/schema";
+import { orderItemLots, orderItems, orders } from "../../../db/schema";
 import { formatPromisedDay, indiaToday } from "../../domain/delivery-days";
 import { invoicedStateRefusal } from "../../domain/invoiced-address";
 import { formatRupees } from "../../domain/money";
@@ -13,6 +13,7 @@ import {
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { shownEmailSql } from "../../lib/shown-email.server";
+import { customerColumns, joinCustomer } from "../accounts/customer-columns.server";
 import { recordAudit } from "../audit/audit.server";
 import { hasCreditNotes } from "../gst-documents/credit-notes.server";
 import { issueInvoiceAtDispatch } from "../gst-documents/invoices.server";
@@ -31,7 +32,7 @@ export function likePattern(text: string) {
 }
 
 /** A phone column's digits only, so "+91 98220 12345" and "9822012345" compare alike. */
-const digitsOf = (phone: SQL | typeof profiles.phone) =>
+const digitsOf = (phone: SQL | typeof customerColumns.phone) =>
   sql`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')`;
 
 /**
@@ -48,8 +49,8 @@ export function lateOrderCondition(today: string): SQL {
 /**
  * ?q= matches, anywhere and ignoring case, the order number, the customer's name or account
  * e-mail, a batch number any of its lines was filled from (docs/decisions/059), and, when it reads as a phone number (phoneSearchDigits), the phone on the order's
- * shipping address or the customer's profile; ?status= exact. Expects orders left-joined to
- * profiles.
+ * shipping address or the customer's profile; ?status= exact. Expects orders joined by
+ * joinCustomer.
  */
 export function adminOrderFilter(
   query: Pick<AdminOrderQuery, "q" | "status" | "shipment">,
@@ -72,14 +73,14 @@ export function adminOrderFilter(
     conditions.push(
       or(
         ilike(orders.orderNumber, pattern),
-        ilike(profiles.fullName, pattern),
-        ilike(profiles.email, pattern),
+        ilike(customerColumns.fullName, pattern),
+        ilike(customerColumns.email, pattern),
         sql`exists (select 1 from ${orderItemLots} join ${orderItems} on ${orderItems.id} = ${orderItemLots.orderItemId}
           where ${orderItems.orderId} = ${orders.id} and ${orderItemLots.batchNumber} ilike ${pattern})`,
         phonePattern
           ? sql`${digitsOf(sql`${orders.shippingAddress}->>'phone'`)} like ${phonePattern}`
           : undefined,
-        phonePattern ? sql`${digitsOf(profiles.phone)} like ${phonePattern}` : undefined,
+        phonePattern ? sql`${digitsOf(customerColumns.phone)} like ${phonePattern}` : undefined,
       )!,
     );
   }
@@ -96,7 +97,7 @@ export async function listAdminOrders(
   pageSize = ADMIN_ORDERS_PAGE_SIZE,
 ) {
   const where = adminOrderFilter(query);
-  const rows = await executor
+  const listed = executor
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
@@ -106,26 +107,24 @@ export async function listAdminOrders(
       paymentStatus: orders.paymentStatus,
       paymentProvider: orders.paymentProvider,
       status: orders.status,
-      customerName: profiles.fullName,
-      customerEmail: shownEmailSql(profiles.email),
+      customerName: customerColumns.fullName,
+      customerEmail: shownEmailSql(customerColumns.email),
       // docs/decisions/049: what has come back of a card payment, and what is on its way.
       refundedAmount: refundSum("processed"),
       refundPendingAmount: refundSum("pending"),
       matching: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
-    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .$dynamic();
+  const rows = await joinCustomer(listed, orders.userId)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
   let totalCount = rows[0]?.matching ?? 0;
   if (rows.length === 0 && query.page > 1) {
-    const [row] = await executor
-      .select({ n: count() })
-      .from(orders)
-      .leftJoin(profiles, eq(profiles.id, orders.userId))
-      .where(where);
+    const counted = executor.select({ n: count() }).from(orders).$dynamic();
+    const [row] = await joinCustomer(counted, orders.userId).where(where);
     totalCount = row?.n ?? 0;
   }
   const holds = await recallHoldsOfOrders(
@@ -146,19 +145,19 @@ export async function listAdminOrders(
 
 /** Everything the detail dialog shows (docs/SPEC.md §2), in two queries; null when there is no order. */
 export async function getAdminOrder(executor: Executor, orderId: string) {
-  const [order] = await executor
+  const detail = executor
     .select({
       ...orderSummaryColumns,
       trackingId: orders.trackingId,
       promisedDeliveryOn: orders.promisedDeliveryOn,
       invoiceNumber: orders.invoiceNumber,
       paidAt: orders.paidAt,
-      customerName: profiles.fullName,
-      customerEmail: shownEmailSql(profiles.email),
+      customerName: customerColumns.fullName,
+      customerEmail: shownEmailSql(customerColumns.email),
     })
     .from(orders)
-    .leftJoin(profiles, eq(profiles.id, orders.userId))
-    .where(eq(orders.id, orderId));
+    .$dynamic();
+  const [order] = await joinCustomer(detail, orders.userId).where(eq(orders.id, orderId));
   if (!order) return null;
   const items = await executor
     .select(orderLineColumns)

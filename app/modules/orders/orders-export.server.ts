@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { orders, profiles } from "../../../db/schema";
+import { and, desc, sql } from "drizzle-orm";
+import { orders } from "../../../db/schema";
 import { csvRow, rupeesDecimal } from "../../domain/csv";
 import { formatIstSortable } from "../../domain/india-time";
 import { isTestPayment, paymentArrived, paymentMethodLabel } from "../../domain/orders";
@@ -9,6 +9,7 @@ import type { AdminOrderQuery } from "../../domain/validation/order-admin";
 import type { Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { shownEmailSql } from "../../lib/shown-email.server";
+import { customerColumns, joinCustomer } from "../accounts/customer-columns.server";
 import { refundSum } from "./order-columns.server";
 import { adminOrderFilter } from "./orders-admin.server";
 
@@ -49,14 +50,14 @@ async function nextBatch(
   const keyset = after
     ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : undefined;
-  return executor
+  const page = executor
     .select({
       id: orders.id,
       cursorTime: sql<string>`${orders.createdAt}::text`,
       orderNumber: orders.orderNumber,
       createdAt: orders.createdAt,
-      customerName: profiles.fullName,
-      customerEmail: shownEmailSql(profiles.email),
+      customerName: customerColumns.fullName,
+      customerEmail: shownEmailSql(customerColumns.email),
       status: orders.status,
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
@@ -72,7 +73,8 @@ async function nextBatch(
       address: orders.shippingAddress,
     })
     .from(orders)
-    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .$dynamic();
+  return joinCustomer(page, orders.userId)
     .where(and(adminOrderFilter(filter), keyset))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(size);

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { carts, orderItems, orders } from "../../../db/schema";
+import { orderItems, orders } from "../../../db/schema";
 import type { ShippingAddressSnapshot } from "../../../db/schema/commerce";
 import { cartLineProblemMessage } from "../../domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
@@ -30,7 +30,7 @@ import { addCheckoutAddress } from "../accounts/addresses.server";
 import { findOwnAddress } from "../accounts/addresses-read.server";
 import { emptyOrderedCart } from "../cart/cart.server";
 import { listCartLines } from "../cart/cart-read.server";
-import { customerCouponUses, findCouponState } from "../cart/cart-view.server";
+import { customerCouponUses, findCouponState, lockCartOf } from "../cart/cart-view.server";
 import { takeStock } from "../inventory/stock.server";
 import { recordCheckoutChoices } from "../notifications/message-consents.server";
 import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
@@ -119,11 +119,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     return weighedGrams;
   });
   const placed = await database.transaction(async (tx): Promise<PlacedOrder> => {
-    const [cart] = await tx
-      .select({ id: carts.id, couponId: carts.couponId })
-      .from(carts)
-      .where(eq(carts.userId, input.userId))
-      .for("update");
+    const cart = await lockCartOf(tx, input.userId);
 
     const [earlier] = await tx
       .select({

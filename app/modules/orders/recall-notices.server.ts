@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { auditLog, backgroundJobs, messageConsents, profiles } from "../../../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { auditLog, backgroundJobs } from "../../../db/schema";
 import { composeMail } from "../../domain/mail-layout";
 import { isPlaceholderEmail } from "../../domain/mobile-number";
 import { indianMobile, MESSAGE_CHANNELS, type MessageChannel } from "../../domain/order-messages";
@@ -7,10 +7,12 @@ import { recallMessage } from "../../domain/recall-message";
 import { RECALL_CHANNELS, type RecallChannel } from "../../domain/recall-summary";
 import type { Executor } from "../../lib/db.server";
 import type { MailMessage } from "../../lib/mail.server";
+import { customerColumns, selectCustomers } from "../accounts/customer-columns.server";
 import { MAIL_JOB, mailJobKey } from "../notifications/mail-outbox.server";
 import type { NoticeWriters } from "../notifications/notice-writers.server";
 import { channelEnabled, type Notifications } from "../notifications/notifications.server";
 import { notify } from "../notifications/notify.server";
+import { joinOpenConsents, openConsentColumns } from "../notifications/open-consents.server";
 import { getSettings } from "../settings/settings.server";
 import { type BatchRecipient, recipientsOfBatch } from "./batch-recall.server";
 
@@ -47,10 +49,10 @@ export async function recallNoticeMail(
   customerId: string,
   batch: string,
 ): Promise<MailMessage | null> {
-  const [customer] = await executor
-    .select({ email: profiles.email, fullName: profiles.fullName })
-    .from(profiles)
-    .where(eq(profiles.id, customerId));
+  const [customer] = await selectCustomers(executor, {
+    email: customerColumns.email,
+    fullName: customerColumns.fullName,
+  }).where(eq(customerColumns.id, customerId));
   if (!customer || isPlaceholderEmail(customer.email)) return null;
   const lines = await receivedLines(executor, customerId, batch);
   if (lines.length === 0) return null;
@@ -113,25 +115,17 @@ type Account = Awaited<ReturnType<typeof accountsOf>>[number];
 /** The customers' accounts: address, verified mobile and open WhatsApp consent. */
 async function accountsOf(executor: Executor, customerIds: string[]) {
   if (customerIds.length === 0) return [];
-  return executor
-    .select({
-      id: profiles.id,
-      email: profiles.email,
-      mobile: sql<
-        string | null
-      >`case when ${profiles.phoneNumberVerified} then ${profiles.phoneNumber} end`,
-      whatsapp: sql<boolean>`${messageConsents.id} is not null`,
-    })
-    .from(profiles)
-    .leftJoin(
-      messageConsents,
-      and(
-        eq(messageConsents.userId, profiles.id),
-        eq(messageConsents.channel, "whatsapp"),
-        isNull(messageConsents.withdrawnAt),
-      ),
-    )
-    .where(inArray(profiles.id, customerIds));
+  const customers = selectCustomers(executor, {
+    id: customerColumns.id,
+    email: customerColumns.email,
+    mobile: sql<
+      string | null
+    >`case when ${customerColumns.phoneNumberVerified} then ${customerColumns.phoneNumber} end`,
+    whatsapp: sql<boolean>`${openConsentColumns.id} is not null`,
+  });
+  return joinOpenConsents(customers, customerColumns.id, "whatsapp").where(
+    inArray(customerColumns.id, customerIds),
+  );
 }
 
 /**

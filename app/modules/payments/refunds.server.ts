@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { orders, payments, profiles, refunds } from "../../../db/schema";
+import { orders, payments, refunds } from "../../../db/schema";
 import { formatRupees } from "../../domain/money";
 import { paymentArrived } from "../../domain/orders";
 import {
@@ -13,6 +13,7 @@ import {
 import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import type { PersonNaming } from "../../lib/person-naming.server";
 import { recordAudit } from "../audit/audit.server";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { payloadUuid } from "../jobs/job-kinds.server";
@@ -404,7 +405,12 @@ export async function isClosedByRefund(
 }
 
 /** The refunds of one order, newest first, for its detail and the customer's Orders tab. */
-export async function listOrderRefunds(executor: Executor, orderId: string) {
+export async function listOrderRefunds(
+  executor: Executor,
+  personNaming: PersonNaming,
+  orderId: string,
+) {
+  const requester = personNaming(refunds.requestedBy);
   return executor
     .select({
       id: refunds.id,
@@ -414,10 +420,10 @@ export async function listOrderRefunds(executor: Executor, orderId: string) {
       lastError: refunds.lastError,
       createdAt: refunds.createdAt,
       processedAt: refunds.processedAt,
-      requestedBy: profiles.fullName,
+      requestedBy: requester.fullName,
     })
     .from(refunds)
-    .leftJoin(profiles, eq(profiles.id, refunds.requestedBy))
+    .leftJoinLateral(requester.lateral, sql`true`)
     .where(eq(refunds.orderId, orderId))
     .orderBy(desc(refunds.createdAt));
 }

@@ -1,10 +1,11 @@
-import { count, desc, eq, type SQL } from "drizzle-orm";
-import { products, profiles, reviews } from "../../../db/schema";
+import { count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { reviews } from "../../../db/schema";
 import type { ProductStatus } from "../../domain/product-status";
 import { AppError } from "../../lib/app-error";
 import type { Database, Executor, Transaction } from "../../lib/db.server";
+import type { PersonNaming } from "../../lib/person-naming.server";
 import { recordAudit } from "../audit/audit.server";
-import { lockProduct } from "../catalog/product-lookups.server";
+import { joinProduct, lockProduct, productLabelColumns } from "../catalog/product-lookups.server";
 import { refreshProductRatings } from "../catalog/ratings.server";
 
 export const REVIEWS_PAGE_SIZE = 20;
@@ -39,6 +40,7 @@ function statusCondition(status: ReviewStatusFilter): SQL | undefined {
 /** Every review, newest first, with the product's name and the author's (docs/SPEC.md §7 Admin). */
 export async function listReviewsForAdmin(
   executor: Executor,
+  personNaming: PersonNaming,
   options: { page?: number; pageSize?: number; status?: ReviewStatusFilter } = {},
 ) {
   const pageSize = options.pageSize ?? REVIEWS_PAGE_SIZE;
@@ -47,15 +49,14 @@ export async function listReviewsForAdmin(
   const total = Number(counted?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), pageCount);
-  const rows: AdminReview[] = await executor
+  const author = personNaming(reviews.userId);
+  const listed = executor
     .select({
       id: reviews.id,
       productId: reviews.productId,
-      productName: products.name,
-      productSlug: products.slug,
-      productStatus: products.status,
-      authorName: profiles.fullName,
-      authorEmail: profiles.email,
+      ...productLabelColumns,
+      authorName: author.fullName,
+      authorEmail: author.email,
       rating: reviews.rating,
       title: reviews.title,
       comment: reviews.comment,
@@ -64,8 +65,9 @@ export async function listReviewsForAdmin(
       createdAt: reviews.createdAt,
     })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
-    .leftJoin(profiles, eq(profiles.id, reviews.userId))
+    .leftJoinLateral(author.lateral, sql`true`)
+    .$dynamic();
+  const rows: AdminReview[] = await joinProduct(listed, reviews.productId)
     .where(where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(pageSize)

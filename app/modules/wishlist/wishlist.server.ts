@@ -1,8 +1,8 @@
 import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
-import { products, wishlistItems } from "../../../db/schema";
+import { wishlistItems } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Executor } from "../../lib/db.server";
-import { isProductPublished } from "../catalog/product-lookups.server";
+import { isProductPublished, productPublishedCondition } from "../catalog/product-lookups.server";
 
 export class WishlistError extends AppError {
   constructor(message: string) {
@@ -40,14 +40,16 @@ export async function savedProductIds(executor: Executor, userId: string | undef
   const rows = await executor
     .select({ productId: wishlistItems.productId })
     .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
-    .where(and(eq(wishlistItems.userId, userId), eq(products.status, "published")));
+    .where(
+      and(eq(wishlistItems.userId, userId), productPublishedCondition(wishlistItems.productId)),
+    );
   return new Set(rows.map((row) => row.productId));
 }
 
 /** savedProductIds as a subquery (a JSON array), for a read that shows it beside other things. */
 export function savedProductIdsSubquery(userId: SQL | AnyColumn) {
   return sql<string[]>`coalesce((select json_agg(${wishlistItems.productId})
-    from ${wishlistItems} join ${products} on ${products.id} = ${wishlistItems.productId}
-    where ${wishlistItems.userId} = ${userId} and ${products.status} = 'published'), '[]'::json)`;
+    from ${wishlistItems}
+    where ${wishlistItems.userId} = ${userId}
+      and ${productPublishedCondition(wishlistItems.productId)}), '[]'::json)`;
 }

@@ -9,6 +9,7 @@ import { Label } from "~/components/ui/label";
 import { describeAuditChanges, fieldLabel } from "~/domain/audit-changes";
 import { formatIstDateTime } from "~/domain/india-time";
 import { auditQuerySchema, searchParamsOf } from "~/domain/validation/admin-lists";
+import { profileNaming } from "~/modules/accounts/profile-naming.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
   type AuditLogEntry,
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services.accounts, request);
   const query = auditQuerySchema.parse(searchParamsOf(request, ["entity", "page"]));
   const [list, entities] = await Promise.all([
-    listAuditEntries(db, { entity: query.entity, page: query.page }),
+    listAuditEntries(db, profileNaming, { entity: query.entity, page: query.page }),
     auditEntities(db),
   ]);
   return { ...list, entities, entity: query.entity ?? "" };

@@ -22,12 +22,13 @@ import {
   type DashboardStats,
   getDailySales,
   getDashboardStats,
-  getExpiryAlerts,
-  getLowStockProducts,
   getRecentOrders,
   getShipmentPanels,
   type ShipmentPanels,
 } from "~/modules/admin/dashboard.server";
+import { getLowStockProducts } from "~/modules/catalog/low-stock.server";
+import { sizeNaming } from "~/modules/catalog/size-naming.server";
+import { getExpiryAlerts } from "~/modules/inventory/expiry-alerts.server";
 import { findLedgerMismatches } from "~/modules/inventory/ledger-check.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/dashboard";
@@ -46,10 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       getRecentOrders(database, 5),
       getLowStockProducts(database, lowStockThreshold, 5),
       getDailySales(database, { days: 30 }),
-      getExpiryAlerts(database, {
-        today,
-        until: expiringSoonBefore(today, minShelfLifeDays),
-      }),
+      getExpiryAlerts(
+        database,
+        { today, until: expiringSoonBefore(today, minShelfLifeDays) },
+        sizeNaming,
+      ),
       findLedgerMismatches(database),
       // With COURIER=off the dashboard is as it was: no courier, no parcels to watch.
       context.services.shipping.mode === "off" ? null : getShipmentPanels(database),

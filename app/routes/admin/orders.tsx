@@ -48,6 +48,7 @@ import {
   runIntent,
 } from "~/lib/action-result.server";
 import { readForm } from "~/lib/form-data.server";
+import { profileNaming } from "~/modules/accounts/profile-naming.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { listCreditNotes } from "~/modules/gst-documents/credit-notes.server";
 import { listMessagesAbout } from "~/modules/notifications/customer-messages.server";
@@ -87,7 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [list, detail, refunds, creditNotes, timelines, messages, retry] = await Promise.all([
     listAdminOrders(db, query),
     view.success ? getAdminOrder(db, view.data) : null,
-    view.success ? listOrderRefunds(db, view.data) : [],
+    view.success ? listOrderRefunds(db, profileNaming, view.data) : [],
     view.success ? listCreditNotes(db, view.data) : [],
     view.success ? shipmentTimelines(db, [view.data]) : null,
     view.success ? listMessagesAbout(db, view.data) : [],

@@ -21,6 +21,7 @@ import {
 import { actionFailure, actionSuccess, appErrorFailure, refusal } from "~/lib/action-result.server";
 import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/form-data.server";
+import { profileNaming } from "~/modules/accounts/profile-naming.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import {
   type AdminReview,
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Reviews | Admin | Satar
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services.accounts, request);
   const query = reviewsQuerySchema.parse(searchParamsOf(request, ["status", "page", "delete"]));
-  const list = await listReviewsForAdmin(context.services.db, {
+  const list = await listReviewsForAdmin(context.services.db, profileNaming, {
     page: query.page,
     status: query.status,
   });

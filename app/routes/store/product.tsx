@@ -38,6 +38,7 @@ import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { rememberPinHeaders } from "~/lib/remembered-pin.server";
 import type { WholeDocumentHandle } from "~/lib/whole-document";
+import { profileNaming } from "~/modules/accounts/profile-naming.server";
 import { getCurrentUser, getShopper, savedProductsOf } from "~/modules/accounts/session.server";
 import {
   findProduct,
@@ -45,11 +46,12 @@ import {
   sizePagePath,
   withChosenSize,
 } from "~/modules/catalog/product-detail.server";
-import { ReviewError, reviewsForPage, submitReview } from "~/modules/reviews/reviews.server";
+import { ReviewError, reviewsForPage } from "~/modules/reviews/reviews.server";
 import { shopSettings } from "~/modules/settings/settings.server";
 import { legalShopOf } from "~/modules/settings/shop-identity.server";
 import { courierChecksOf } from "~/modules/shipping/delivery-promise.server";
 import type { ShopServices } from "~/services.server";
+import { submitReview } from "~/workflows/submit-review.server";
 import type { Route } from "./+types/product";
 
 /**
@@ -78,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const product = withChosenSize(found, searchParams.get("size"));
   // Reviews follow the page rather than hold its first byte: they sit in a tab of their own.
-  const reviews = reviewsForPage(db, product.id);
+  const reviews = reviewsForPage(db, profileNaming, product.id);
   // "Check delivery" asked without JavaScript: such a page is never kept (page-cache-rules.ts).
   const pin = context.services.shipping.promisesOn ? searchParams.get("pin") : null;
   const [saved, settings, delivery, defaultPin] = await Promise.all([
