@@ -4,7 +4,7 @@ import { getEnv } from "./lib/env.server";
 import { createLiveEvents, type LiveEvents } from "./lib/live-events.server";
 import { logger } from "./lib/logger.server";
 import type { PageCache } from "./lib/page-cache.server";
-import { loadOrCreateSecret, setAppSecret } from "./lib/secrets.server";
+import { loadOrCreateSecret } from "./lib/secrets.server";
 import { registerShopGauges } from "./lib/shop-gauges.server";
 import { singleton } from "./lib/singleton.server";
 import { rememberStorefrontReads } from "./lib/storefront-memo.server";
@@ -57,7 +57,6 @@ export function startShop(): Promise<ShopServices> {
     lifecycle.handle = handle;
     lifecycle.live = live;
     const secret = env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR);
-    setAppSecret(secret);
     const services = createServices(env, { db: handle.db, live, secret });
     await ensureSettings(handle.db);
     await rememberSettingsUntilChanged(live);

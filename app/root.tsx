@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCurrentUser(accounts, request),
     getHeaderCounts(accounts, request),
     getShopIdentity(context.services.db),
-    takeToast(request),
+    takeToast(context.services.signer, request),
   ]);
   return data(
     {

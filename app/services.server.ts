@@ -2,6 +2,7 @@ import { SHOP_JOBS } from "./job-list.server";
 import type { Database } from "./lib/db.server";
 import type { Env } from "./lib/env.server";
 import type { LiveEvents } from "./lib/live-events.server";
+import { createSigner, type Signer } from "./lib/signer.server";
 import { sendPasswordReset } from "./modules/accounts/account-mail.server";
 import { type Accounts, createAccounts } from "./modules/accounts/accounts.server";
 import type { JobKind } from "./modules/jobs/job-kinds.server";
@@ -28,6 +29,8 @@ export type ShopServices = {
   live: LiveEvents;
   /** Sign-in and sessions: Better Auth over the database, and the secret of the session cookie. */
   accounts: Accounts;
+  /** What signs the shop's own cookies (toasts, a visitor's waiting action) and the checkout's quote. */
+  signer: Signer;
   /** The courier (COURIER=off|test|shiprocket) and its word on PIN codes. */
   shipping: Shipping;
   /** The card gateway (CARD_PAYMENTS, Razorpay's keys) and the gateways refunds go back by. */
@@ -55,8 +58,9 @@ export function createServices(env: Env, { db, live, secret }: Opened): ShopServ
       publicUrl: env.PUBLIC_URL,
       sendPasswordReset: (mail) => sendPasswordReset(db, notifications.mail, mail),
     }),
+    signer: createSigner(secret, env.PUBLIC_URL),
     shipping: createShipping(courierFromEnv(env), () => shopSettings(db)),
-    payments: paymentsFromEnv(),
+    payments: paymentsFromEnv(secret),
     notifications,
     jobs: SHOP_JOBS,
   };

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   actionFailure,
   actionSuccess,
@@ -11,7 +11,7 @@ import {
   runIntent,
 } from "./action-result.server";
 import { AppError } from "./app-error";
-import { setAppSecret } from "./secrets.server";
+import { createSigner } from "./signer.server";
 import { takeToast } from "./toast.server";
 
 type Answer = { data: unknown; init: ResponseInit | null };
@@ -21,15 +21,16 @@ async function read(answer: Answer) {
   const headers = new Headers(answer.init?.headers);
   const cookie = headers.get("Set-Cookie")?.split(";")[0] ?? "";
   const request = new Request("http://shop.test/", { headers: { Cookie: cookie } });
-  const { toast } = await takeToast(request);
+  const { toast } = await takeToast(signer, request);
   return { body: answer.data, status: answer.init?.status, toast };
 }
 
-beforeAll(() => setAppSecret("a-secret-long-enough-for-signing-cookies-0123"));
+const signer = createSigner("a-secret-long-enough-for-signing-cookies-0123", "http://shop.test");
 
 describe("actionFailure", () => {
   it("answers { ok: false, ...body } with the status and an error toast", async () => {
     const answer = await actionFailure(
+      signer,
       { status: 409, title: "Error", message: "This coupon no longer exists" },
       { intent: "update" },
     );
@@ -41,7 +42,7 @@ describe("actionFailure", () => {
   });
 
   it("leaves the description out when there is no message", async () => {
-    const answer = await actionFailure({ status: 400, title: "Invalid rating" });
+    const answer = await actionFailure(signer, { status: 400, title: "Invalid rating" });
     expect(await read(answer)).toEqual({
       body: { ok: false },
       status: 400,
@@ -53,7 +54,7 @@ describe("actionFailure", () => {
 describe("respondWithProblem", () => {
   it("sends the page's own body, without an ok flag, with the status and error toast", async () => {
     const problem = refusal("Too many attempts", { status: 429, title: "Sign in failed" });
-    expect(await read(await respondWithProblem(problem, { intent: "sign-in" }))).toEqual({
+    expect(await read(await respondWithProblem(signer, problem, { intent: "sign-in" }))).toEqual({
       body: { intent: "sign-in" },
       status: 429,
       toast: { type: "error", title: "Sign in failed", description: "Too many attempts" },
@@ -64,6 +65,7 @@ describe("respondWithProblem", () => {
 describe("actionSuccess", () => {
   it("answers { ok: true, ...body } with the toast", async () => {
     const answer = await actionSuccess(
+      signer,
       { type: "success", title: "Coupon created successfully" },
       {
         intent: "create",
@@ -81,6 +83,7 @@ describe("respondWithToast", () => {
   it("sends the body as it is and keeps headers already set", async () => {
     const headers = new Headers({ "Set-Cookie": "session=1; Path=/" });
     const answer = await respondWithToast(
+      signer,
       { type: "error", title: "Sign in failed", description: "Invalid email or password" },
       { intent: "sign-in" },
       { status: 429, headers },
@@ -96,7 +99,7 @@ describe("respondWithToast", () => {
 describe("appErrorFailure", () => {
   it("answers a thrown refusal with its own status, title and message", async () => {
     const error = new AppError("Order SA-1 is cancelled and cannot be shipped", { status: 409 });
-    expect(await read(await appErrorFailure(error, { intent: "tracking" }))).toEqual({
+    expect(await read(await appErrorFailure(signer, error, { intent: "tracking" }))).toEqual({
       body: { ok: false, intent: "tracking" },
       status: 409,
       toast: {
@@ -110,7 +113,7 @@ describe("appErrorFailure", () => {
   it("takes the page's own title when given one", async () => {
     const error = new AppError("Out of stock", { status: 409, title: "Order failed" });
     const { toast, status } = await read(
-      await appErrorFailure(error, {}, { title: "Payment Error" }),
+      await appErrorFailure(signer, error, {}, { title: "Payment Error" }),
     );
     expect(status).toBe(409);
     expect(toast).toEqual({ type: "error", title: "Payment Error", description: "Out of stock" });
@@ -178,7 +181,10 @@ describe("runIntent", () => {
   };
 
   it("answers with the handler the intent names", async () => {
-    expect(await runIntent("save", handlers)).toEqual({ data: { ok: true, saved: 1 }, init: null });
+    expect(await runIntent(signer, "save", handlers)).toEqual({
+      data: { ok: true, saved: 1 },
+      init: null,
+    });
   });
 
   it("refuses an unknown or missing intent, and names on the object's prototype, running nothing", async () => {
@@ -190,7 +196,7 @@ describe("runIntent", () => {
       },
     };
     for (const intent of ["publish", "", null, "toString", "__proto__", "hasOwnProperty"]) {
-      expect(await read(await runIntent(intent, watched))).toEqual({
+      expect(await read(await runIntent(signer, intent, watched))).toEqual({
         body: { ok: false, intent: null },
         status: 400,
         toast: { type: "error", title: "Error", description: "Unknown action" },
@@ -200,7 +206,7 @@ describe("runIntent", () => {
   });
 
   it("answers a refusal the handler throws as a failure naming the intent", async () => {
-    expect(await read((await runIntent("refuse", handlers)) as Answer)).toEqual({
+    expect(await read((await runIntent(signer, "refuse", handlers)) as Answer)).toEqual({
       body: { ok: false, intent: "refuse" },
       status: 404,
       toast: { type: "error", title: "Error", description: "That coupon could not be found" },
@@ -208,6 +214,6 @@ describe("runIntent", () => {
   });
 
   it("lets any other error through", async () => {
-    await expect(runIntent("crash", handlers)).rejects.toThrow("database down");
+    await expect(runIntent(signer, "crash", handlers)).rejects.toThrow("database down");
   });
 });

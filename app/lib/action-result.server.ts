@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { AppError } from "./app-error";
+import type { Signer } from "./signer.server";
 import type { Toast } from "./toast";
 import { toastHeaders } from "./toast.server";
 
@@ -19,11 +20,12 @@ export function refusal(
 
 /** An answer with a toast for the page the browser shows next; `body` goes out as it is. */
 export async function respondWithToast<Body>(
+  signer: Signer,
   toast: Toast,
   body: Body,
   { status, headers }: { status?: number; headers?: Headers } = {},
 ) {
-  return data(body, { status, headers: await toastHeaders(toast, headers) });
+  return data(body, { status, headers: await toastHeaders(signer, toast, headers) });
 }
 
 function errorToast({ title, message }: ActionProblem): Toast {
@@ -33,24 +35,26 @@ function errorToast({ title, message }: ActionProblem): Toast {
 }
 
 /** A refused action whose body is the page's own, as it is: the problem's status and toast. */
-export async function respondWithProblem<Body>(problem: ActionProblem, body: Body) {
-  return respondWithToast(errorToast(problem), body, { status: problem.status });
+export async function respondWithProblem<Body>(signer: Signer, problem: ActionProblem, body: Body) {
+  return respondWithToast(signer, errorToast(problem), body, { status: problem.status });
 }
 
 /** A refused action: `{ ok: false, ...body }` with the problem's status and an error toast. */
 export async function actionFailure<Body extends object = Record<never, never>>(
+  signer: Signer,
   problem: ActionProblem,
   body?: Body,
 ) {
-  return respondWithProblem(problem, { ok: false as const, ...(body as Body) });
+  return respondWithProblem(signer, problem, { ok: false as const, ...(body as Body) });
 }
 
 /** A done action: `{ ok: true, ...body }` with a toast saying what was done. */
 export async function actionSuccess<Body extends object = Record<never, never>>(
+  signer: Signer,
   toast: Toast,
   body?: Body,
 ) {
-  return respondWithToast(toast, { ok: true as const, ...(body as Body) });
+  return respondWithToast(signer, toast, { ok: true as const, ...(body as Body) });
 }
 
 /**
@@ -58,11 +62,12 @@ export async function actionSuccess<Body extends object = Record<never, never>>(
  * `title` replaces the error's own where the page names the failure its way.
  */
 export async function appErrorFailure<Body extends object = Record<never, never>>(
+  signer: Signer,
   error: AppError,
   body?: Body,
   { title = error.title }: { title?: string } = {},
 ) {
-  return actionFailure({ status: error.status, title, message: error.message }, body);
+  return actionFailure(signer, { status: error.status, title, message: error.message }, body);
 }
 
 type Replying<Result> = {
@@ -95,17 +100,18 @@ export function firstErrorMessage(
  * a failed action that names the intent, so the page knows which form it belongs to.
  */
 export async function runIntent<Handlers extends Record<string, () => Promise<unknown>>>(
+  signer: Signer,
   intent: FormDataEntryValue | null,
   handlers: Handlers,
 ) {
   // Own keys only: "toString" or "__proto__" name no handler.
   const name = typeof intent === "string" && Object.hasOwn(handlers, intent) ? intent : null;
   const handler = name === null ? undefined : handlers[name];
-  if (!handler) return actionFailure(refusal("Unknown action"), { intent: null });
+  if (!handler) return actionFailure(signer, refusal("Unknown action"), { intent: null });
   try {
     return (await handler()) as Awaited<ReturnType<Handlers[keyof Handlers]>>;
   } catch (error) {
-    if (error instanceof AppError) return appErrorFailure(error, { intent: name });
+    if (error instanceof AppError) return appErrorFailure(signer, error, { intent: name });
     throw error;
   }
 }

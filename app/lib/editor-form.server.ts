@@ -8,6 +8,7 @@ import {
   replyWithRefusal,
 } from "./action-result.server";
 import type { AppError } from "./app-error";
+import type { Signer } from "./signer.server";
 
 /** The class of refusal a back-office service throws for its own editor (ProductAdminError…). */
 type RefusalClass = abstract new (...args: never[]) => AppError;
@@ -20,6 +21,7 @@ type RefusalClass = abstract new (...args: never[]) => AppError;
  * form's reply (`result`), so the form comes back with what was typed. Anything else is thrown on.
  */
 export async function saveEditorForm<Schema extends $ZodType, Intent extends string, Answer>(
+  signer: Signer,
   fields: FormData,
   { schema, intent, refusedBy }: { schema: Schema; intent: Intent; refusedBy: RefusalClass },
   save: (value: output<Schema>) => Promise<Answer>,
@@ -27,12 +29,12 @@ export async function saveEditorForm<Schema extends $ZodType, Intent extends str
   const submission = parseWithZod(fields, { schema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Please check the form");
-    return actionFailure(refusal(message), { intent, result: submission.reply() });
+    return actionFailure(signer, refusal(message), { intent, result: submission.reply() });
   }
   try {
     return await save(submission.value);
   } catch (error) {
     if (!(error instanceof refusedBy)) throw error;
-    return appErrorFailure(error, { intent, result: replyWithRefusal(submission, error) });
+    return appErrorFailure(signer, error, { intent, result: replyWithRefusal(submission, error) });
   }
 }

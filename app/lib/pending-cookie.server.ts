@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import type { z } from "../domain/zod";
-import { appSecret } from "./secrets.server";
+import { perSigner, type Signer } from "./signer.server";
 
 /** How long a visitor's action waits for them to sign in or sign up (docs/decisions/021). */
 const PENDING_SECONDS = 30 * 60;
@@ -11,28 +11,30 @@ const PENDING_SECONDS = 30 * 60;
  * It is read once: taking it clears it.
  */
 export function pendingCookie<Schema extends z.ZodType>(name: string, schema: Schema) {
-  let cookie: ReturnType<typeof createCookie> | undefined;
-  const theCookie = () => {
-    cookie ??= createCookie(name, {
+  const cookieOf = perSigner((signer) =>
+    createCookie(name, {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
       maxAge: PENDING_SECONDS,
-      secure: process.env.PUBLIC_URL?.startsWith("https://") ?? false,
-      secrets: [appSecret()],
-    });
-    return cookie;
-  };
+      ...signer.cookie,
+    }),
+  );
   return {
-    async remember(pending: z.infer<Schema>, headers = new Headers()) {
-      headers.append("Set-Cookie", await theCookie().serialize(pending));
+    async remember(signer: Signer, pending: z.infer<Schema>, headers = new Headers()) {
+      headers.append("Set-Cookie", await cookieOf(signer).serialize(pending));
       return headers;
     },
     /** The waiting action (a tampered or stale cookie reads as none); clears the cookie. */
-    async take(request: Request, headers: Headers): Promise<z.infer<Schema> | null> {
-      const value = await theCookie().parse(request.headers.get("Cookie"));
+    async take(
+      signer: Signer,
+      request: Request,
+      headers: Headers,
+    ): Promise<z.infer<Schema> | null> {
+      const cookie = cookieOf(signer);
+      const value = await cookie.parse(request.headers.get("Cookie"));
       if (value === null || value === undefined) return null;
-      headers.append("Set-Cookie", await theCookie().serialize("", { maxAge: 0 }));
+      headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
       const parsed = schema.safeParse(value);
       return parsed.success ? parsed.data : null;
     },

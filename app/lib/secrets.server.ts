@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { singleton } from "./singleton.server";
 
 /** AUTH_SECRET when set; otherwise one generated on the first start and kept in DATA_DIR. */
 export function loadOrCreateSecret(dataDir: string, fileName = "auth-secret") {
@@ -16,16 +15,4 @@ export function loadOrCreateSecret(dataDir: string, fileName = "auth-secret") {
   const secret = randomBytes(32).toString("base64url");
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
-}
-
-const current = singleton("app secret", (): { secret?: string } => ({}));
-
-export function setAppSecret(secret: string) {
-  current.secret = secret;
-}
-
-/** The secret that signs the shop's own cookies (the same one Better Auth uses). */
-export function appSecret(): string {
-  if (!current.secret) throw new Error("The app secret is not set yet");
-  return current.secret;
 }

@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { setAppSecret } from "./secrets.server";
+import { describe, expect, it, vi } from "vitest";
 import { saveSettingsForm } from "./settings-save.server";
+import { createSigner } from "./signer.server";
 import { takeToast } from "./toast.server";
 
 type Answer = { data: unknown; init: ResponseInit | null };
@@ -9,6 +9,7 @@ type Answer = { data: unknown; init: ResponseInit | null };
 async function read(answer: Answer) {
   const cookie = new Headers(answer.init?.headers).get("Set-Cookie")?.split(";")[0] ?? "";
   const { toast } = await takeToast(
+    signer,
     new Request("http://shop.test/", { headers: { Cookie: cookie } }),
   );
   return { body: answer.data, status: answer.init?.status, toast };
@@ -21,13 +22,13 @@ const options = (changed: string[]) => ({
   label: (field: string) => field.toUpperCase(),
 });
 
-beforeAll(() => setAppSecret("a-secret-long-enough-for-signing-cookies-0123"));
+const signer = createSigner("a-secret-long-enough-for-signing-cookies-0123", "http://shop.test");
 
 describe("saveSettingsForm", () => {
   it("sends a form with fields in error back with their messages, saving nothing", async () => {
     const refused = { status: "error" as const, reply: () => ({ error: { shopName: ["Short"] } }) };
     const given = options(["shopName"]);
-    expect(await read(await saveSettingsForm(refused, given))).toEqual({
+    expect(await read(await saveSettingsForm(signer, refused, given))).toEqual({
       body: { ok: false, result: { error: { shopName: ["Short"] } } },
       status: 400,
       toast: {
@@ -42,6 +43,7 @@ describe("saveSettingsForm", () => {
   it("saves the value and names the changed fields by their labels", async () => {
     const given = options(["shopName", "phone"]);
     const answer = await saveSettingsForm(
+      signer,
       { status: "success", value: { shopName: "Satara" }, reply: () => reply },
       given,
     );
@@ -55,6 +57,7 @@ describe("saveSettingsForm", () => {
 
   it("says so when nothing had changed", async () => {
     const answer = await saveSettingsForm(
+      signer,
       { status: "success", value: { shopName: "Satara" }, reply: () => reply },
       options([]),
     );

@@ -1,4 +1,5 @@
 import { actionFailure, actionSuccess, refusal } from "./action-result.server";
+import type { Signer } from "./signer.server";
 
 /** A parsed settings form (Conform's submission): its value once valid, and its reply. */
 type SettingsSubmission<Value, Result> =
@@ -11,6 +12,7 @@ type SettingsSubmission<Value, Result> =
  * `save` reports changed, or that nothing had.
  */
 export async function saveSettingsForm<Value, Result>(
+  signer: Signer,
   submission: SettingsSubmission<Value, Result>,
   {
     title,
@@ -25,12 +27,13 @@ export async function saveSettingsForm<Value, Result>(
   },
 ) {
   if (submission.status !== "success") {
-    return actionFailure(refusal("Please correct the highlighted fields"), {
+    return actionFailure(signer, refusal("Please correct the highlighted fields"), {
       result: submission.reply(),
     });
   }
   const changed = await save(submission.value);
   return actionSuccess(
+    signer,
     {
       type: "success",
       title,

@@ -7,10 +7,14 @@
 import { priceEveryMethod } from "../domain/pricing";
 import { packageWeightGrams } from "../domain/shipments";
 import type { Database } from "../lib/db.server";
+import type { Signer } from "../lib/signer.server";
 import { type CartView, getCart } from "../modules/cart/cart-view.server";
 import { signQuote } from "../modules/orders/quote.server";
 import type { Shipping } from "../modules/shipping/shipping.server";
 import { courierFeesOn, shippingFeesFor } from "../modules/shipping/shipping-fees.server";
+
+/** What pricing a checkout takes: the courier's word and rates, and the signer of its quote. */
+export type CheckoutServices = { shipping: Shipping; signer: Signer };
 
 /**
  * `mayAsk` limits the client's new PIN codes where a shopper's typing, not an order, asks the
@@ -18,7 +22,7 @@ import { courierFeesOn, shippingFeesFor } from "../modules/shipping/shipping-fee
  * `delivery`.
  */
 export async function pricedFor(
-  shipping: Shipping,
+  { shipping, signer }: CheckoutServices,
   cart: CartView,
   pin: string,
   { now = new Date(), mayAsk }: { now?: Date; mayAsk?: () => Promise<string | null> } = {},
@@ -31,7 +35,7 @@ export async function pricedFor(
   return {
     /** The PIN code all of it is for: a fee and a day are never shown for different ones. */
     pin,
-    quote: signQuote({
+    quote: signQuote(signer, {
       lines: cart.lines.map((line) => ({
         productId: line.productId,
         variantId: line.variantId,
@@ -54,14 +58,13 @@ export type Priced = Awaited<ReturnType<typeof pricedFor>>;
 
 /** The shopper's own cart priced for `pin`, or null when the cart is empty. */
 export async function cartPricedFor(
-  db: Database,
-  shipping: Shipping,
+  services: CheckoutServices & { db: Database },
   userId: string,
   pin: string,
   mayAsk?: () => Promise<string | null>,
 ): Promise<Priced | null> {
-  const cart = await getCart(db, userId);
-  return cart.lines.length === 0 ? null : pricedFor(shipping, cart, pin, { mayAsk });
+  const cart = await getCart(services.db, userId);
+  return cart.lines.length === 0 ? null : pricedFor(services, cart, pin, { mayAsk });
 }
 
 /**
@@ -69,12 +72,11 @@ export async function cartPricedFor(
  * the fees: the page then shows what the next "Place Order" will be charged, and signs it.
  */
 export async function pricedAgain(
-  db: Database,
-  shipping: Shipping,
+  services: CheckoutServices & { db: Database },
   userId: string,
   pin: string,
 ): Promise<{ repriced?: Priced }> {
-  if (!(await courierFeesOn(shipping))) return {};
-  const repriced = await cartPricedFor(db, shipping, userId, pin);
+  if (!(await courierFeesOn(services.shipping))) return {};
+  const repriced = await cartPricedFor(services, userId, pin);
   return repriced ? { repriced } : {};
 }

@@ -1,4 +1,5 @@
 import type { Database } from "../lib/db.server";
+import type { Signer } from "../lib/signer.server";
 import {
   completePendingAdd,
   pendingAddSentence,
@@ -16,14 +17,14 @@ import {
  * actions clears their cookies on `headers`; the sentences say what became of each.
  */
 export async function completeWaitingActions(
-  database: Database,
+  { db: database, signer }: { db: Database; signer: Signer },
   request: Request,
   userId: string,
   headers: Headers,
 ) {
   const [add, save] = await Promise.all([
-    takePendingAdd(request, headers),
-    takePendingSave(request, headers),
+    takePendingAdd(signer, request, headers),
+    takePendingSave(signer, request, headers),
   ]);
   const sentences: string[] = [];
   if (add) sentences.push(pendingAddSentence(await completePendingAdd(database, userId, add)));

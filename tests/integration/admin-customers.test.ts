@@ -22,7 +22,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, orderFor, payCardOrder, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
-import { chooseCourier, testServices } from "./support/services";
+import { chooseCourier, TEST_SECRET, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 const tag = randomUUID().slice(0, 6);
@@ -230,7 +230,10 @@ describe(`Total Spent after refunds on ${DATABASE_KIND}`, () => {
         paymentMethod: "razorpay",
         cardProvider: "test",
       });
-      await payCardOrder(handle.db, testGateway(), { userId: leela.id, orderId: order.id });
+      await payCardOrder(handle.db, testGateway(TEST_SECRET), {
+        userId: leela.id,
+        orderId: order.id,
+      });
       await shipOrders(handle.db, testServices().shipping.courier, admin.id, [order.id]);
       await runBookingJobs(handle.db, testServices());
       await applyTestScan(handle.db, order.id, scan);

@@ -1,3 +1,4 @@
+import { TEST_SECRET } from "./support/services";
 /**
  * Admin › Background jobs (docs/decisions/055): counts by kind and state, the failed jobs with
  * their error, the recent jobs a page at a time with the order each is about, and a retry or
@@ -72,7 +73,10 @@ describe(`Admin › Background jobs on ${DATABASE_KIND}`, () => {
 
   it("lists the recent jobs, newest first, by plain name, with the order each is about", async () => {
     const order = await placeTestOrder(handle.db, { paymentMethod: "razorpay" });
-    await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });
+    await payCardOrder(handle.db, testGateway(TEST_SECRET), {
+      userId: order.userId,
+      orderId: order.id,
+    });
     await refundOrder(handle.db, admin.id, { orderId: order.id, amount: 100, reason: "Goodwill" });
     // A job about no order, and jobs whose payloads name nothing the shop knows.
     await handle.db.insert(backgroundJobs).values([

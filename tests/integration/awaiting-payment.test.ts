@@ -25,7 +25,7 @@ import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { orderMailJobs } from "./support/mail-jobs";
 import { confirmSignedPayment, fillCart, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer } from "./support/profile";
-import { testServices } from "./support/services";
+import { TEST_SECRET, testServices } from "./support/services";
 
 const MINUTE = 60_000;
 let handle: DatabaseHandle;
@@ -36,7 +36,7 @@ beforeAll(async () => {
   handle = await useTestDatabase({ poolSize: 10 });
   ({ sent } = await wireApp(handle.db));
   // Its secrets are derived from the shop's, which wireApp sets.
-  gateway = testGateway();
+  gateway = testGateway(TEST_SECRET);
 });
 afterAll(() => handle?.close());
 

@@ -10,7 +10,7 @@ import { cartItems, carts, couponRedemptions, coupons, orders } from "../../db/s
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext, testServices } from "./support/services";
+import { routeContext, TEST_SIGNER, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let cookies: string[];
@@ -144,7 +144,10 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
 
     const overStock = await post({ intent: "set-quantity", variantId: gheeSize, quantity: "3" });
     expect(overStock.status).toBe(200);
-    const stockToast = await takeToast(browserRequest("/cart", [overStock.toast ?? ""]));
+    const stockToast = await takeToast(
+      TEST_SIGNER,
+      browserRequest("/cart", [overStock.toast ?? ""]),
+    );
     expect(stockToast.toast).toMatchObject({
       title: "Cart updated",
       description: "Only 2 of Cow Ghee left in stock",
@@ -152,7 +155,10 @@ describe(`the cart endpoint on ${DATABASE_KIND}`, () => {
 
     const overLimit = await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "11" });
     expect(overLimit.status).toBe(200);
-    const limitToast = await takeToast(browserRequest("/cart", [overLimit.toast ?? ""]));
+    const limitToast = await takeToast(
+      TEST_SIGNER,
+      browserRequest("/cart", [overLimit.toast ?? ""]),
+    );
     expect(limitToast.toast).toMatchObject({
       title: "Cart updated",
       description: "You can buy at most 10 of Tulsi Drops",
@@ -247,7 +253,7 @@ describe(`coupons on ${DATABASE_KIND}`, () => {
 
   it("drops the coupon, and says why, when a change leaves the cart short of it", async () => {
     const result = await post({ intent: "set-quantity", variantId: tulsiSize, quantity: "1" });
-    const { toast } = await takeToast(browserRequest("/cart", [result.toast ?? ""]));
+    const { toast } = await takeToast(TEST_SIGNER, browserRequest("/cart", [result.toast ?? ""]));
     expect(toast?.title).toBe("Coupon removed!");
     expect(toast?.description).toContain("Minimum order not met!");
     const cart = await getCart(handle.db, userId);

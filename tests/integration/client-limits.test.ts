@@ -9,7 +9,7 @@ import { action as newsletterAction } from "~/routes/store/newsletter";
 import { profiles, rateLimits, sessions } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext } from "./support/services";
+import { routeContext, TEST_SIGNER } from "./support/services";
 
 let handle: DatabaseHandle;
 
@@ -67,7 +67,10 @@ async function answerOf(
     return { status: outcome.status, description: text };
   }
   const { init } = outcome as { init: ResponseInit | null };
-  const { toast } = await takeToast(browserRequest("/", new Headers(init?.headers).getSetCookie()));
+  const { toast } = await takeToast(
+    TEST_SIGNER,
+    browserRequest("/", new Headers(init?.headers).getSetCookie()),
+  );
   return { status: init?.status ?? 200, description: toast?.description };
 }
 

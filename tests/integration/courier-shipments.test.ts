@@ -37,7 +37,7 @@ import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
 import { payCardOrder, placeTestOrder } from "./support/orders";
-import { chooseCourier, routeContext, testServices } from "./support/services";
+import { chooseCourier, routeContext, TEST_SECRET, testServices } from "./support/services";
 
 const EMAIL = "api-user@shop.example";
 const PASSWORD = "api-password-0123";
@@ -214,7 +214,10 @@ describe(`the test courier on ${DATABASE_KIND}`, () => {
   it("a failed attempt flags the shipment; a return to the shop cancels, restocks and refunds a paid card order", async () => {
     chooseCourier(testCourier);
     const order = await placeTestOrder(handle.db, { paymentMethod: "razorpay", quantity: 3 });
-    await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });
+    await payCardOrder(handle.db, testGateway(TEST_SECRET), {
+      userId: order.userId,
+      orderId: order.id,
+    });
     await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
     await settle();
     const stockBefore = await stockOf(order.productName);
@@ -440,7 +443,10 @@ describe(`Shiprocket (stand-in) on ${DATABASE_KIND}`, () => {
       chooseCourier(shiprocket());
       const order = await placeTestOrder(handle.db, { ...options, quantity: 2 });
       if (options.paymentMethod === "razorpay") {
-        await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });
+        await payCardOrder(handle.db, testGateway(TEST_SECRET), {
+          userId: order.userId,
+          orderId: order.id,
+        });
       }
       await shipOrders(handle.db, testServices().shipping.courier, adminId, [order.id]);
       await settle();

@@ -26,7 +26,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, orderFor, payCardOrder } from "./support/orders";
 import { type Customer, createCustomer } from "./support/profile";
-import { testServices } from "./support/services";
+import { TEST_SECRET, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let owner: Customer;
@@ -63,7 +63,10 @@ async function invoicedOrder(paymentMethod: "cod" | "razorpay" = "cod", state = 
     },
   });
   if (paymentMethod === "razorpay") {
-    await payCardOrder(handle.db, testGateway(), { userId: customer.id, orderId: order.id });
+    await payCardOrder(handle.db, testGateway(TEST_SECRET), {
+      userId: customer.id,
+      orderId: order.id,
+    });
   }
   await issueInvoice(handle.db, owner.id, order.id);
   return { customer, order };

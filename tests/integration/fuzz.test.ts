@@ -15,7 +15,7 @@ import { databaseDigest } from "./support/digest";
 import { fillCart, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
 import { pathFor, ROUTE_TABLE, type RouteEntry, type RouteModule } from "./support/route-table";
-import { routeContext, testServices } from "./support/services";
+import { routeContext, TEST_SIGNER, testServices } from "./support/services";
 
 /**
  * Hostile and random requests to every action and loader of the route table, as a visitor, a
@@ -228,6 +228,7 @@ async function hasErrorToast(headers: Headers) {
     .join("; ");
   if (!cookie) return false;
   const { toast } = await takeToast(
+    TEST_SIGNER,
     requestAs("visitor", `${TEST_PUBLIC_URL}/`, { headers: { cookie } }),
   );
   return toast?.type === "error";

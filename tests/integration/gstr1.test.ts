@@ -24,7 +24,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, orderFor, payCardOrder, SHIPPING_ADDRESS } from "./support/orders";
 import { type Customer, createCustomer } from "./support/profile";
-import { routeContext } from "./support/services";
+import { routeContext, TEST_SECRET } from "./support/services";
 
 let handle: DatabaseHandle;
 let owner: Customer;
@@ -77,7 +77,10 @@ async function invoiced(spec: Spec, at = IN_MONTH) {
     },
   });
   if (spec.payment === "razorpay") {
-    await payCardOrder(handle.db, testGateway(), { userId: customer.id, orderId: order.id });
+    await payCardOrder(handle.db, testGateway(TEST_SECRET), {
+      userId: customer.id,
+      orderId: order.id,
+    });
   }
   await issueInvoice(handle.db, owner.id, order.id, at);
   return order;

@@ -33,7 +33,7 @@ import { insertProfile } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { confirmSignedPayment, placeTestOrder } from "./support/orders";
-import { chooseMailer, testServices } from "./support/services";
+import { chooseMailer, TEST_SECRET, testServices } from "./support/services";
 
 const HOUR = 60 * 60_000;
 
@@ -45,7 +45,7 @@ let adminId: string;
 beforeAll(async () => {
   handle = await useTestDatabase();
   ({ sent } = await wireApp(handle.db));
-  gateway = testGateway();
+  gateway = testGateway(TEST_SECRET);
   adminId = (await insertProfile(handle.db, { fullName: "Mail Owner" })).id;
 });
 afterEach(async () => {

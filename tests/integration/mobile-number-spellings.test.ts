@@ -12,7 +12,7 @@ import { addresses, phoneCodes, profiles } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { createCustomer, postProfile, SATARA } from "./support/profile";
-import { chooseSms, routeContext } from "./support/services";
+import { chooseSms, routeContext, TEST_SIGNER } from "./support/services";
 
 /**
  * However a person writes their number, the server reads the same ten digits (docs/decisions/066):
@@ -96,7 +96,10 @@ async function post(
     return { status: outcome.status, location: outcome.headers.get("Location"), body: null };
   }
   const { data, init } = outcome as { data: Record<string, unknown>; init: ResponseInit | null };
-  const { toast } = await takeToast(browserRequest("/", new Headers(init?.headers).getSetCookie()));
+  const { toast } = await takeToast(
+    TEST_SIGNER,
+    browserRequest("/", new Headers(init?.headers).getSetCookie()),
+  );
   return { status: init?.status ?? 200, location: null, body: data, toast };
 }
 

@@ -8,7 +8,7 @@ import { action as newsletterAction } from "~/routes/store/newsletter";
 import { newsletterSubscriptions } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext } from "./support/services";
+import { routeContext, TEST_SIGNER } from "./support/services";
 
 let handle: DatabaseHandle;
 
@@ -67,6 +67,7 @@ async function subscribeFrom(clientIp: string, email: string) {
     init: ResponseInit | null;
   };
   const { toast } = await takeToast(
+    TEST_SIGNER,
     browserRequest("/", new Headers(outcome.init?.headers).getSetCookie()),
   );
   return { status: outcome.init?.status ?? 200, toast };

@@ -25,7 +25,13 @@ import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
-import { chooseMailer, chooseSms, chooseWhatsApp, testServices } from "./support/services";
+import {
+  chooseMailer,
+  chooseSms,
+  chooseWhatsApp,
+  TEST_SECRET,
+  testServices,
+} from "./support/services";
 
 const HOUR = 60 * 60_000;
 
@@ -173,11 +179,15 @@ describe(`the notifications log on ${DATABASE_KIND}`, () => {
 
   it("logs a sign-in code as sent, without its text, and a code that could not go as failed", async () => {
     const phoneNumber = "+919850011223";
-    const outcome = await sendPhoneCode(handle.db, testServices().notifications.sms, {
-      phoneNumber,
-      purpose: "sign-in",
-      clientIp: "203.0.113.41",
-    });
+    const outcome = await sendPhoneCode(
+      { db: handle.db, secret: TEST_SECRET },
+      testServices().notifications.sms,
+      {
+        phoneNumber,
+        purpose: "sign-in",
+        clientIp: "203.0.113.41",
+      },
+    );
     expect(outcome).toEqual({ ok: true });
     const codes = () =>
       handle.db
@@ -194,11 +204,15 @@ describe(`the notifications log on ${DATABASE_KIND}`, () => {
     expect(logged!.providerId).toMatch(/-sms-919850011223-/);
 
     chooseSms({ mode: "msg91", authKey: "k", senderId: "SHOPAA", apiBase: "http://127.0.0.1:9" });
-    const refused = await sendPhoneCode(handle.db, testServices().notifications.sms, {
-      phoneNumber: "+919850011224",
-      purpose: "sign-in",
-      clientIp: "203.0.113.42",
-    });
+    const refused = await sendPhoneCode(
+      { db: handle.db, secret: TEST_SECRET },
+      testServices().notifications.sms,
+      {
+        phoneNumber: "+919850011224",
+        purpose: "sign-in",
+        clientIp: "203.0.113.42",
+      },
+    );
     expect(refused).toMatchObject({ ok: false, reason: "failed" });
     const [failed] = await handle.db
       .select()

@@ -42,7 +42,7 @@ import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart } from "./support/orders";
 import { type Customer, createCustomer, loadProfile, postProfile } from "./support/profile";
-import { chooseSms, chooseWhatsApp, testServices } from "./support/services";
+import { chooseSms, chooseWhatsApp, TEST_SECRET, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let outbox: string;
@@ -455,17 +455,25 @@ describe(`Message settings: sign-in codes (docs/decisions/062) on ${DATABASE_KIN
   it("the saved cap is the shop's: with a cap of 1 a second number's code is refused", async () => {
     const admin = await createAdmin(handle.db, "Sign-in Limiter");
     expect((await save(admin.cookies, { ...base, smsCodesPerHour: "1" })).status).toBe(200);
-    const first = await sendPhoneCode(handle.db, testServices().notifications.sms, {
-      phoneNumber: "+919822000101",
-      purpose: "sign-in",
-      clientIp: "10.91.0.1",
-    });
+    const first = await sendPhoneCode(
+      { db: handle.db, secret: TEST_SECRET },
+      testServices().notifications.sms,
+      {
+        phoneNumber: "+919822000101",
+        purpose: "sign-in",
+        clientIp: "10.91.0.1",
+      },
+    );
     expect(first.ok).toBe(true);
-    const second = await sendPhoneCode(handle.db, testServices().notifications.sms, {
-      phoneNumber: "+919822000102",
-      purpose: "sign-in",
-      clientIp: "10.91.0.2",
-    });
+    const second = await sendPhoneCode(
+      { db: handle.db, secret: TEST_SECRET },
+      testServices().notifications.sms,
+      {
+        phoneNumber: "+919822000102",
+        purpose: "sign-in",
+        clientIp: "10.91.0.2",
+      },
+    );
     expect(second).toMatchObject({ ok: false, reason: "rate-limited" });
     expect(
       await handle.db
@@ -486,11 +494,15 @@ describe(`Message settings: sign-in codes (docs/decisions/062) on ${DATABASE_KIN
       senderId: "SATAYU",
       apiBase: fake.baseUrl,
     });
-    const sent = await sendPhoneCode(handle.db, testServices().notifications.sms, {
-      phoneNumber: "+919822000201",
-      purpose: "sign-in",
-      clientIp: "10.92.0.1",
-    });
+    const sent = await sendPhoneCode(
+      { db: handle.db, secret: TEST_SECRET },
+      testServices().notifications.sms,
+      {
+        phoneNumber: "+919822000201",
+        purpose: "sign-in",
+        clientIp: "10.92.0.1",
+      },
+    );
     expect(sent.ok).toBe(true);
     expect(fake.requests.at(-1)!.body).toMatchObject({
       template_id: "1207161122334455",

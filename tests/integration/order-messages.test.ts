@@ -56,7 +56,7 @@ import { wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor, payCardOrder } from "./support/orders";
-import { chooseSms, chooseWhatsApp, testServices } from "./support/services";
+import { chooseSms, chooseWhatsApp, TEST_SECRET, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: MailMessage[];
@@ -292,7 +292,10 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     const order = await placeWith({ sms: true }, undefined, "razorpay");
     // Placed but not paid: nothing yet.
     expect(await messagesOf(order.id)).toEqual([]);
-    await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });
+    await payCardOrder(handle.db, testGateway(TEST_SECRET), {
+      userId: order.userId,
+      orderId: order.id,
+    });
     await handle.db.transaction((tx) => markOrderPaid(tx, order.id, "test"));
     await sendDueMessages(handle.db, testServices());
     expect(await messagesOf(order.id)).toMatchObject([
@@ -332,7 +335,7 @@ describe(`order messages on ${DATABASE_KIND}`, () => {
     await sendDueMessages(handle.db, testServices());
 
     const cancelled = await placeWith({ sms: true }, undefined, "razorpay");
-    await payCardOrder(handle.db, testGateway(), {
+    await payCardOrder(handle.db, testGateway(TEST_SECRET), {
       userId: cancelled.userId,
       orderId: cancelled.id,
     });

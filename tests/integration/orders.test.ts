@@ -33,7 +33,7 @@ import { withEnv } from "./support/env";
 import { rerunMigrationUpdates } from "./support/migrations";
 import { fillCart, insertCustomers, orderFor, SHIPPING_ADDRESS } from "./support/orders";
 import { createCustomer, loadProfile } from "./support/profile";
-import { routeContext, testServices } from "./support/services";
+import { routeContext, TEST_SIGNER, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: { to: string; subject: string; text: string }[];
@@ -353,12 +353,15 @@ describe(`the checkout action on ${DATABASE_KIND}`, () => {
       response = thrown;
     }
     if (response instanceof Response) {
-      const { toast } = await takeToast(browserRequest("/", response.headers.getSetCookie()));
+      const { toast } = await takeToast(
+        TEST_SIGNER,
+        browserRequest("/", response.headers.getSetCookie()),
+      );
       return { status: response.status, location: response.headers.get("Location"), toast };
     }
     const { init } = response as { init: ResponseInit | null };
     const cookie = new Headers(init?.headers).get("Set-Cookie");
-    const { toast } = await takeToast(browserRequest("/", cookie ? [cookie] : []));
+    const { toast } = await takeToast(TEST_SIGNER, browserRequest("/", cookie ? [cookie] : []));
     return { status: init?.status ?? 200, location: null, toast };
   }
 
@@ -419,7 +422,7 @@ describe(`the checkout action on ${DATABASE_KIND}`, () => {
     const customer = await createCustomer("Quote Tester");
     const item = await product({ price: 50000, stockQuantity: 5 });
     await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
-    const quote = signQuote({
+    const quote = signQuote(TEST_SIGNER, {
       lines: [{ productId: item.id, variantId: item.variantId, unitPrice: 50000, quantity: 1 }],
       totals: { standard: 55000 },
     });
@@ -1038,6 +1041,7 @@ describe(`card payments at checkout on ${DATABASE_KIND}`, () => {
           "Card payments are switched off. Please choose Cash on Delivery.",
         ]);
         const { toast } = await takeToast(
+          TEST_SIGNER,
           browserRequest("/", [new Headers(refused.init?.headers).get("Set-Cookie") ?? ""]),
         );
         expect(toast).toMatchObject({

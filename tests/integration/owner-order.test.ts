@@ -35,7 +35,13 @@ import { callRoute, createAdmin, postForm } from "./support/admin";
 import { wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { payCardOrder, placeTestOrder } from "./support/orders";
-import { chooseCourier, chooseSms, chooseWhatsApp, testServices } from "./support/services";
+import {
+  chooseCourier,
+  chooseSms,
+  chooseWhatsApp,
+  TEST_SECRET,
+  testServices,
+} from "./support/services";
 
 let handle: DatabaseHandle;
 let owner: Awaited<ReturnType<typeof createAdmin>>;
@@ -102,7 +108,10 @@ describe(`the tax invoice at dispatch on ${DATABASE_KIND}`, () => {
 
   it("a full refund of a delivered card order issues its credit note for the whole invoice", async () => {
     const order = await placeTestOrder(handle.db, { paymentMethod: "razorpay" });
-    await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });
+    await payCardOrder(handle.db, testGateway(TEST_SECRET), {
+      userId: order.userId,
+      orderId: order.id,
+    });
     await addTrackingId(handle.db, owner.id, order.id, "AWB-DISPATCH-2");
     await updateOrderStatus(handle.db, owner.id, order.id, "delivered");
     await refundOrder(handle.db, owner.id, {
@@ -119,7 +128,10 @@ describe(`the tax invoice at dispatch on ${DATABASE_KIND}`, () => {
 
   it("an order dispatched before invoices were issued at dispatch is invoiced when it is refunded", async () => {
     const order = await placeTestOrder(handle.db, { paymentMethod: "razorpay" });
-    await payCardOrder(handle.db, testGateway(), { userId: order.userId, orderId: order.id });
+    await payCardOrder(handle.db, testGateway(TEST_SECRET), {
+      userId: order.userId,
+      orderId: order.id,
+    });
     // As the shop left it before: delivered, with no invoice.
     await handle.db
       .update(orders)

@@ -41,7 +41,13 @@ import { firstSizeId, insertProducts, stockOf as stockOfSize } from "./support/c
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { withEnv } from "./support/env";
 import { rerunMigrationUpdates } from "./support/migrations";
-import { chooseServices, routeContext, TEST_SECRET, testServices } from "./support/services";
+import {
+  chooseServices,
+  routeContext,
+  TEST_SECRET,
+  TEST_SIGNER,
+  testServices,
+} from "./support/services";
 
 const KEY_ID = "rzp_test_PaymentsSuite01";
 const KEY_SECRET = "key_secret_for_the_fake_0123456789";
@@ -169,7 +175,7 @@ async function placeWith(
 
 /** The toast a response hands the next page. */
 async function toastOf(headers: Headers) {
-  const { toast } = await takeToast(browserRequest("/", headers.getSetCookie()));
+  const { toast } = await takeToast(TEST_SIGNER, browserRequest("/", headers.getSetCookie()));
   return toast;
 }
 
@@ -1073,7 +1079,7 @@ describe(`the payment routes on ${DATABASE_KIND}`, () => {
 
 describe(`the built-in test gateway on ${DATABASE_KIND}`, () => {
   it("a successful test payment is paid through the webhook and its callback verifies", async () => {
-    const local = testGateway();
+    const local = testGateway(TEST_SECRET);
     expect(local.mode).toBe("test");
     const calls = fake.requests.length;
     const { order, checkout } = await startedOrder(customer, local);
@@ -1126,7 +1132,7 @@ describe(`the built-in test gateway on ${DATABASE_KIND}`, () => {
   });
 
   it("a failed test payment marks the payment failed and keeps the order open", async () => {
-    const local = testGateway();
+    const local = testGateway(TEST_SECRET);
     const { order, checkout } = await startedOrder(customer, local);
     const result = await completeTestPayment(handle.db, local, {
       providerOrderId: checkout.providerOrderId,
@@ -1198,7 +1204,7 @@ describe(`test-mode payments on ${DATABASE_KIND}`, () => {
   }
 
   it("records on the order that the test gateway took its payment, and Razorpay a live one", async () => {
-    const local = testGateway();
+    const local = testGateway(TEST_SECRET);
     const { order, checkout } = await startedOrder(customer, local);
     expect(await providerOf(order.id)).toBe("test");
     await completeTestPayment(handle.db, local, {
@@ -1245,7 +1251,7 @@ describe(`test-mode payments on ${DATABASE_KIND}`, () => {
 
   it("CARD_PAYMENTS=off refuses every card step at /checkout/payment with 403 and changes nothing", async () => {
     const payer = await signedInCustomer("Switched Off Payer");
-    const local = testGateway();
+    const local = testGateway(TEST_SECRET);
     const { order, checkout } = await startedOrder(payer.id, local);
     const before = await snapshot(order.id);
     const pay = paymentId();

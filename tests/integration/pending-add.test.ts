@@ -11,7 +11,7 @@ import { profiles } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext, testServices } from "./support/services";
+import { routeContext, TEST_SIGNER, testServices } from "./support/services";
 
 const context = routeContext("10.0.0.21");
 
@@ -88,7 +88,7 @@ async function existingCustomer() {
 }
 
 async function toastOf(cookies: string[]) {
-  return (await takeToast(browserRequest("/", cookies))).toast;
+  return (await takeToast(TEST_SIGNER, browserRequest("/", cookies))).toast;
 }
 
 async function linesOf(userId: string) {

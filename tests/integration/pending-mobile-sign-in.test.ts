@@ -15,7 +15,7 @@ import { action as cartAction } from "~/routes/store/cart";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts, setStock } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { chooseSms, routeContext, testServices } from "./support/services";
+import { chooseSms, routeContext, TEST_SIGNER, testServices } from "./support/services";
 
 /** docs/decisions/062: mobile sign-in completes a waiting add to cart or save as e-mail does. */
 
@@ -143,7 +143,7 @@ async function ageCodes(ten: string) {
 }
 
 async function toastOf(cookies: string[]) {
-  return (await takeToast(browserRequest("/", cookies))).toast;
+  return (await takeToast(TEST_SIGNER, browserRequest("/", cookies))).toast;
 }
 
 async function cartOf(userId: string) {

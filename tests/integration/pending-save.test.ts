@@ -13,7 +13,7 @@ import { products } from "../../db/schema";
 import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext, testServices } from "./support/services";
+import { routeContext, TEST_SIGNER, testServices } from "./support/services";
 
 const context = routeContext("10.0.0.31");
 
@@ -69,7 +69,7 @@ const pendingSave = (cookies: string[]) =>
   cookies.filter((cookie) => cookie.startsWith("shop_pending_save="));
 
 async function toastOf(cookies: string[]) {
-  return (await takeToast(browserRequest("/", cookies))).toast;
+  return (await takeToast(TEST_SIGNER, browserRequest("/", cookies))).toast;
 }
 
 async function existingCustomer() {

@@ -25,7 +25,13 @@ import { phoneCodes, profiles, rateLimits, settings, verifications } from "../..
 import { callRouteAt, createAdmin, insertProfile } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { chooseSms, routeContext, testServices } from "./support/services";
+import {
+  chooseSms,
+  routeContext,
+  TEST_SECRET,
+  TEST_SIGNER,
+  testServices,
+} from "./support/services";
 
 let handle: Awaited<ReturnType<typeof useTestDatabase>>;
 let sentMails: { to: string; subject: string; text: string }[];
@@ -82,7 +88,7 @@ async function post(fields: Record<string, string>, clientIp = testClient): Prom
   }
   if (outcome instanceof Response) {
     const cookies = outcome.headers.getSetCookie();
-    const { toast } = await takeToast(browserRequest("/", cookies));
+    const { toast } = await takeToast(TEST_SIGNER, browserRequest("/", cookies));
     return {
       status: outcome.status,
       location: outcome.headers.get("Location"),
@@ -93,7 +99,7 @@ async function post(fields: Record<string, string>, clientIp = testClient): Prom
   }
   const { data, init } = outcome as { data: Record<string, unknown>; init: ResponseInit | null };
   const cookies = new Headers(init?.headers).getSetCookie();
-  const { toast } = await takeToast(browserRequest("/", cookies));
+  const { toast } = await takeToast(TEST_SIGNER, browserRequest("/", cookies));
   return { status: init?.status ?? 200, location: null, body: data, cookies, toast };
 }
 
@@ -448,28 +454,38 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     );
     if (!created.ok) throw new Error("sign-up failed");
     const ten = freshNumber();
-    const sent = await sendPhoneCode(handle.db, testServices().notifications.sms, {
-      phoneNumber: `+91${ten}`,
-      purpose: "add-number",
-      clientIp: "10.23.0.1",
-      userId: created.userId,
-    });
+    const sent = await sendPhoneCode(
+      { db: handle.db, secret: TEST_SECRET },
+      testServices().notifications.sms,
+      {
+        phoneNumber: `+91${ten}`,
+        purpose: "add-number",
+        clientIp: "10.23.0.1",
+        userId: created.userId,
+      },
+    );
     expect(sent.ok).toBe(true);
     const code = await codeSentTo(ten);
     // The code of one account's number does not sign anybody in.
     expect((await post({ intent: "verify", phoneNumber: ten, code })).status).toBe(400);
-    const wrongTry = await confirmAddedNumber(handle.db, {
-      userId: created.userId,
-      phoneNumber: `+91${ten}`,
-      code: wrong(code),
-    });
-    expect(wrongTry).toMatchObject({ ok: false, reason: "code" });
-    expect(
-      await confirmAddedNumber(handle.db, {
+    const wrongTry = await confirmAddedNumber(
+      { db: handle.db, secret: TEST_SECRET },
+      {
         userId: created.userId,
         phoneNumber: `+91${ten}`,
-        code,
-      }),
+        code: wrong(code),
+      },
+    );
+    expect(wrongTry).toMatchObject({ ok: false, reason: "code" });
+    expect(
+      await confirmAddedNumber(
+        { db: handle.db, secret: TEST_SECRET },
+        {
+          userId: created.userId,
+          phoneNumber: `+91${ten}`,
+          code,
+        },
+      ),
     ).toEqual({ ok: true });
     const [profile] = await handle.db
       .select()
@@ -498,18 +514,22 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
     await signUpByMobile(ten, "Rahul Shinde");
     const other = await insertProfile(handle.db, { fullName: "Kavita Shinde" });
     const sms = await smsCount(ten);
-    const refused = await sendPhoneCode(handle.db, testServices().notifications.sms, {
-      phoneNumber: `+91${ten}`,
-      purpose: "add-number",
-      clientIp: "10.24.0.1",
-      userId: other.id,
-    });
+    const refused = await sendPhoneCode(
+      { db: handle.db, secret: TEST_SECRET },
+      testServices().notifications.sms,
+      {
+        phoneNumber: `+91${ten}`,
+        purpose: "add-number",
+        clientIp: "10.24.0.1",
+        userId: other.id,
+      },
+    );
     expect(refused).toMatchObject({ ok: false, reason: "taken" });
     expect(await smsCount(ten)).toBe(sms);
 
     // A number free when its code was sent, taken by another account before the code came back.
     const later = freshNumber();
-    await sendPhoneCode(handle.db, testServices().notifications.sms, {
+    await sendPhoneCode({ db: handle.db, secret: TEST_SECRET }, testServices().notifications.sms, {
       phoneNumber: `+91${later}`,
       purpose: "add-number",
       clientIp: "10.24.0.1",
@@ -520,11 +540,14 @@ describe(`mobile sign-in on ${DATABASE_KIND}`, () => {
       .update(profiles)
       .set({ phoneNumber: `+91${later}`, phoneNumberVerified: true })
       .where(eq(profiles.id, taker.id));
-    const outcome = await confirmAddedNumber(handle.db, {
-      userId: other.id,
-      phoneNumber: `+91${later}`,
-      code: await codeSentTo(later),
-    });
+    const outcome = await confirmAddedNumber(
+      { db: handle.db, secret: TEST_SECRET },
+      {
+        userId: other.id,
+        phoneNumber: `+91${later}`,
+        code: await codeSentTo(later),
+      },
+    );
     expect(outcome).toMatchObject({ ok: false, reason: "taken" });
     const [row] = await handle.db.select().from(profiles).where(eq(profiles.id, other.id));
     expect(row!.phoneNumber).toBeNull();

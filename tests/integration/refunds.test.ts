@@ -62,7 +62,7 @@ import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { rerunMigrationUpdates } from "./support/migrations";
 import { payCardOrder, placeTestOrder } from "./support/orders";
 import { createCustomer } from "./support/profile";
-import { chooseRefundGateways, resetServices, testServices } from "./support/services";
+import { chooseRefundGateways, resetServices, TEST_SECRET, testServices } from "./support/services";
 
 const KEY_ID = "rzp_test_RefundsSuite01";
 const KEY_SECRET = "key_secret_for_the_refund_fake_0123";
@@ -87,7 +87,7 @@ beforeAll(async () => {
     webhookSecret: WEBHOOK_SECRET,
     apiBase: fake.baseUrl,
   };
-  chooseRefundGateways((provider) => (provider === "test" ? testGateway() : razorpay));
+  chooseRefundGateways((provider) => (provider === "test" ? testGateway(TEST_SECRET) : razorpay));
   adminId = (await insertProfile(handle.db, { fullName: "Refund Owner" })).id;
 });
 afterEach(async () => {
@@ -410,7 +410,7 @@ describe(`refunds on ${DATABASE_KIND}`, () => {
   });
 
   it("a test-gateway payment is refunded by the test gateway, never by Razorpay", async () => {
-    const order = await paidCardOrder(testGateway());
+    const order = await paidCardOrder(testGateway(TEST_SECRET));
     await cancelOrderByCustomer(handle.db, { userId: order.userId, orderId: order.id });
     await settle();
     expect(requestsFor(order.paymentId)).toHaveLength(0);
@@ -806,7 +806,7 @@ describe(`refunded orders on ${DATABASE_KIND}`, () => {
   });
 
   it("test payments: the dashboard's test revenue nets out what was refunded", async () => {
-    const order = await paidCardOrder(testGateway());
+    const order = await paidCardOrder(testGateway(TEST_SECRET));
     const before = (await getDashboardStats(handle.db)).testRevenue;
     await refundThroughScreen(order.id, "100");
     await settle();
@@ -814,7 +814,7 @@ describe(`refunded orders on ${DATABASE_KIND}`, () => {
   });
 
   it("test payments: the refund mails say no money was taken, so none goes back to the card", async () => {
-    const order = await paidCardOrder(testGateway());
+    const order = await paidCardOrder(testGateway(TEST_SECRET));
     await refundThroughScreen(order.id, "100");
     await settle();
     for (const subject of ["Refund started", "Refund completed"]) {

@@ -17,7 +17,7 @@ import { insertProducts, stockOf } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { fillCart, insertCustomers, orderFor } from "./support/orders";
 import { createCustomer } from "./support/profile";
-import { testServices } from "./support/services";
+import { TEST_SIGNER, testServices } from "./support/services";
 
 let handle: DatabaseHandle;
 let sent: { to: string; subject: string; text: string }[];
@@ -146,7 +146,7 @@ describe(`the checkout page's delivery choice on ${DATABASE_KIND}`, () => {
     const customer = await createCustomer("Express Buyer");
     const item = await product(60_000);
     await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
-    const quote = signQuote({
+    const quote = signQuote(TEST_SIGNER, {
       lines: [{ productId: item.id, variantId: item.variantId, unitPrice: 60_000, quantity: 1 }],
       totals: { standard: 65_000, express: 75_000 },
     });

@@ -21,7 +21,13 @@ import { backgroundJobs, phoneCodes, profiles, rateLimits, settings } from "../.
 import { callRouteAt, createAdmin, insertProfile } from "./support/admin";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { chooseSms, routeContext, testServices } from "./support/services";
+import {
+  chooseSms,
+  routeContext,
+  TEST_SECRET,
+  TEST_SIGNER,
+  testServices,
+} from "./support/services";
 
 /**
  * The limits that keep mobile sign-in codes from being pumped or used to lock customers out
@@ -81,7 +87,7 @@ async function knownNumber() {
 }
 
 function send(ten: string, clientIp: string) {
-  return sendPhoneCode(handle.db, testServices().notifications.sms, {
+  return sendPhoneCode({ db: handle.db, secret: TEST_SECRET }, testServices().notifications.sms, {
     phoneNumber: `+91${ten}`,
     purpose: "sign-in",
     clientIp,
@@ -125,7 +131,10 @@ async function verify(ten: string, code: string, clientIp: string) {
     return { status: outcome.status, signedIn, ticket: undefined, message: undefined };
   }
   const { data, init } = outcome as { data: Record<string, unknown>; init: ResponseInit | null };
-  const { toast } = await takeToast(browserRequest("/", new Headers(init?.headers).getSetCookie()));
+  const { toast } = await takeToast(
+    TEST_SIGNER,
+    browserRequest("/", new Headers(init?.headers).getSetCookie()),
+  );
   return {
     status: init?.status ?? 200,
     signedIn: false,
@@ -362,12 +371,16 @@ describe(`sign-in code limits on ${DATABASE_KIND}`, () => {
     // Asking about numbers is bounded: five an hour, the refused one among them.
     const statuses = [];
     for (let i = 0; i < 5; i++) {
-      const outcome = await sendPhoneCode(handle.db, testServices().notifications.sms, {
-        phoneNumber: `+91${freshNumber()}`,
-        purpose: "add-number",
-        clientIp: `${freshNetworks().v4}.1`,
-        userId: created.userId,
-      });
+      const outcome = await sendPhoneCode(
+        { db: handle.db, secret: TEST_SECRET },
+        testServices().notifications.sms,
+        {
+          phoneNumber: `+91${freshNumber()}`,
+          purpose: "add-number",
+          clientIp: `${freshNetworks().v4}.1`,
+          userId: created.userId,
+        },
+      );
       statuses.push(outcome.ok ? "sent" : outcome.reason);
     }
     expect(statuses).toEqual(["sent", "sent", "sent", "sent", "rate-limited"]);

@@ -4,7 +4,7 @@ import { signUp } from "~/modules/accounts/credentials.server";
 import { action as authAction } from "~/routes/auth/auth";
 import { browserRequest, wireApp } from "./support/app";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
-import { routeContext, testServices } from "./support/services";
+import { routeContext, TEST_SIGNER, testServices } from "./support/services";
 
 let handle: Awaited<ReturnType<typeof useTestDatabase>>;
 
@@ -33,7 +33,10 @@ async function signInFrom(clientIp: string, email: string, password: string) {
     return { status: outcome.status, location: outcome.headers.get("Location"), toast: null };
   }
   const { init } = outcome as { init: ResponseInit | null };
-  const { toast } = await takeToast(browserRequest("/", new Headers(init?.headers).getSetCookie()));
+  const { toast } = await takeToast(
+    TEST_SIGNER,
+    browserRequest("/", new Headers(init?.headers).getSetCookie()),
+  );
   return { status: init?.status ?? 200, location: null, toast };
 }
 

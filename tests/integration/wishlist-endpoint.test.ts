@@ -7,7 +7,7 @@ import { browserRequest, wireApp } from "./support/app";
 import { insertProducts } from "./support/catalog";
 import { DATABASE_KIND, useTestDatabase } from "./support/database";
 import { type Customer, createCustomer } from "./support/profile";
-import { routeContext } from "./support/services";
+import { routeContext, TEST_SIGNER } from "./support/services";
 
 let handle: DatabaseHandle;
 let customer: Customer;
@@ -24,7 +24,7 @@ async function post(fields: Record<string, string>) {
     context: routeContext("127.0.0.1"),
   } as never)) as { init: ResponseInit | null };
   const headers = new Headers(response.init?.headers);
-  const { toast } = await takeToast(browserRequest("/", headers.getSetCookie()));
+  const { toast } = await takeToast(TEST_SIGNER, browserRequest("/", headers.getSetCookie()));
   return { status: response.init?.status ?? 200, toast };
 }
 

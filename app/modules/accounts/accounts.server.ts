@@ -21,7 +21,7 @@ export function createAccounts(options: {
     secret,
     publicUrl: options.publicUrl,
     sendPasswordReset: options.sendPasswordReset,
-    checkPhoneCode: (check) => checkCodeForAuth(db, check),
+    checkPhoneCode: (check) => checkCodeForAuth({ db, secret }, check),
   });
   return { db, auth, secret };
 }

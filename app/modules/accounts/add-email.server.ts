@@ -5,10 +5,9 @@ import { accounts, profiles, verifications } from "../../../db/schema";
 import { composeMail } from "../../domain/mail-layout";
 import { isPlaceholderEmail, PLACEHOLDER_EMAIL_DOMAIN } from "../../domain/mobile-number";
 import { violatedUniqueConstraint } from "../../lib/database-errors.server";
-import type { Database } from "../../lib/db.server";
 import { type Mailer, sendMail } from "../../lib/mail.server";
-import { appSecret } from "../../lib/secrets.server";
 import { getSettings } from "../settings/settings.server";
+import type { Accounts } from "./accounts.server";
 
 /** How long the link to confirm an added address works. */
 export const ADD_EMAIL_LINK_HOURS = 24;
@@ -18,8 +17,8 @@ export const EMAIL_TAKEN = "This e-mail address is already used by another accou
 export const ADDED_EMAIL_LINK_EXPIRED =
   "This link is invalid or has expired. Please add your e-mail address again.";
 
-function identifier(token: string) {
-  return `add-email:${createHmac("sha256", appSecret()).update(token).digest("hex")}`;
+function identifier(secret: string, token: string) {
+  return `add-email:${createHmac("sha256", secret).update(token).digest("hex")}`;
 }
 
 /**
@@ -28,7 +27,7 @@ function identifier(token: string) {
  * password is kept hashed, as Better Auth keeps it; the token only as an HMAC.
  */
 export async function requestAddedEmail(
-  database: Database,
+  { db: database, secret }: Pick<Accounts, "db" | "secret">,
   mailer: Mailer,
   input: { userId: string; email: string; password: string; publicUrl: string },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
@@ -47,7 +46,7 @@ export async function requestAddedEmail(
   const token = randomBytes(32).toString("base64url");
   const passwordHash = await hashPassword(input.password);
   await database.insert(verifications).values({
-    identifier: identifier(token),
+    identifier: identifier(secret, token),
     value: JSON.stringify({ userId: input.userId, email: input.email, passwordHash }),
     expiresAt: sql`now() + make_interval(hours => ${ADD_EMAIL_LINK_HOURS})`,
   });
@@ -76,7 +75,7 @@ export async function requestAddedEmail(
  * checked where it is read (`confirmAddedEmailSchema`).
  */
 export async function confirmAddedEmail(
-  database: Database,
+  { db: database, secret }: Pick<Accounts, "db" | "secret">,
   token: string,
 ): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
   const expired = { ok: false as const, message: ADDED_EMAIL_LINK_EXPIRED };
@@ -86,7 +85,7 @@ export async function confirmAddedEmail(
         .delete(verifications)
         .where(
           and(
-            eq(verifications.identifier, identifier(token)),
+            eq(verifications.identifier, identifier(secret, token)),
             gt(verifications.expiresAt, sql`now()`),
           ),
         )

@@ -2,7 +2,6 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type PhoneCodePurpose, phoneCodes } from "../../../db/schema";
 import type { Executor } from "../../lib/db.server";
-import { appSecret } from "../../lib/secrets.server";
 
 /**
  * docs/decisions/062 and 068: six digits, five minutes, three wrong tries from the client that
@@ -25,8 +24,8 @@ export type CodeCheck = "ok" | "wrong" | "spent" | "expired" | "missing";
  * What is kept of a code: an HMAC under the shop's secret, bound to the number and purpose, so a
  * copy of the table gives away no code (six digits are too few to hide behind a plain hash).
  */
-function codeHash(phoneNumber: string, purpose: PhoneCodePurpose, code: string) {
-  return createHmac("sha256", appSecret())
+function codeHash(secret: string, phoneNumber: string, purpose: PhoneCodePurpose, code: string) {
+  return createHmac("sha256", secret)
     .update(`phone-code:${purpose}:${phoneNumber}:${code}`)
     .digest("hex");
 }
@@ -67,6 +66,7 @@ export async function secondsUntilResend(
  */
 export async function storePhoneCode(
   tx: Executor,
+  secret: string,
   input: {
     phoneNumber: string;
     purpose: PhoneCodePurpose;
@@ -94,7 +94,7 @@ export async function storePhoneCode(
       purpose: input.purpose,
       userId: input.userId ?? null,
       requestedBy: input.requestedBy ?? null,
-      codeHash: codeHash(input.phoneNumber, input.purpose, input.code),
+      codeHash: codeHash(secret, input.phoneNumber, input.purpose, input.code),
       expiresAt: sql`now() + make_interval(secs => ${input.validSeconds})`,
     })
     .returning({ id: phoneCodes.id });
@@ -119,6 +119,7 @@ export async function withdrawPhoneCode(tx: Executor, id: string) {
  */
 export async function checkPhoneCode(
   tx: Executor,
+  secret: string,
   input: {
     phoneNumber: string;
     purpose: PhoneCodePurpose;
@@ -163,7 +164,7 @@ export async function checkPhoneCode(
     // Closed to every client but its owner's: not even compared.
     return { result: "spent", triesLeft: 0 };
   }
-  if (sameHash(row.codeHash, codeHash(input.phoneNumber, input.purpose, input.code))) {
+  if (sameHash(row.codeHash, codeHash(secret, input.phoneNumber, input.purpose, input.code))) {
     await tx.update(phoneCodes).set({ usedAt: sql`now()` }).where(eq(phoneCodes.id, row.id));
     return { result: "ok", triesLeft: 0 };
   }

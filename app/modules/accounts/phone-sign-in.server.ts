@@ -4,7 +4,7 @@ import { type PhoneCodePurpose, profiles, userRoles } from "../../../db/schema";
 import { mobileTenDigits } from "../../domain/mobile-number";
 import { clientKey, clientNetworks, type NetworkWidth } from "../../lib/client-key.server";
 import { violatedUniqueConstraint } from "../../lib/database-errors.server";
-import type { Database, Executor } from "../../lib/db.server";
+import type { Executor } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { signInCodeRefusals, signInCodesSent } from "../../lib/metrics.server";
 import { consumeRateLimitsOrRefusal, type RateLimitRule } from "../../lib/rate-limit.server";
@@ -12,6 +12,10 @@ import { logSentNotice, SIGN_IN_CODE_EVENT } from "../notifications/customer-mes
 import { type SmsTransport, sendSms } from "../notifications/sms.server";
 import { getSettings } from "../settings/settings.server";
 import type { Accounts } from "./accounts.server";
+
+/** What the accounts area checks codes with: its database and the secret codes are hashed under. */
+type AccountKeys = Pick<Accounts, "db" | "secret">;
+
 import { apiMessage, authHeaders, cookieHeaders } from "./credentials.server";
 import {
   checkPhoneCode,
@@ -137,7 +141,7 @@ function smsText(code: string) {
  * when to try again. The first refusal of a shop budget's hour is mailed to the owner.
  */
 export async function sendPhoneCode(
-  database: Database,
+  { db: database, secret }: AccountKeys,
   sms: SmsTransport,
   input: {
     phoneNumber: string;
@@ -201,7 +205,7 @@ export async function sendPhoneCode(
       if (budget && refusal.firstOfWindow) await tellOwnerOfCap(tx, budget);
       return refusedSend(refusal.limit, { reason: "rate-limited", message: refusal.message });
     }
-    const id = await storePhoneCode(tx, {
+    const id = await storePhoneCode(tx, secret, {
       phoneNumber: input.phoneNumber,
       purpose: input.purpose,
       code,
@@ -265,7 +269,7 @@ function refusedSend(limit: string, refusal: Omit<Refusal, "ok">): Refusal {
  * refused once its code is proved.
  */
 export async function checkCodeForAuth(
-  database: Database,
+  { db: database, secret }: AccountKeys,
   input: { phoneNumber: string; code: string; purpose: unknown },
 ) {
   const { purpose } = input;
@@ -276,7 +280,7 @@ export async function checkCodeForAuth(
     const owner = await ownerOfNumber(tx, input.phoneNumber);
     // A ticket makes a new account; a sign-in code opens an existing one.
     if ((purpose === "sign-up") === Boolean(owner)) return { check: null, owner };
-    const check = await checkPhoneCode(tx, {
+    const check = await checkPhoneCode(tx, secret, {
       phoneNumber: input.phoneNumber,
       purpose,
       code: input.code,
@@ -315,7 +319,7 @@ export async function verifySignInCode(
   >
 > {
   const client = clientKey(clientIp);
-  const database = accounts.db;
+  const { db: database, secret } = accounts;
   const tooMany = await firstRefusal(database, [
     { limit: "client", key: `phone-verify:client:${client}`, rule: VERIFY_LIMITS.perClient },
     ...networkLimits("phone-verify", clientIp, VERIFY_LIMITS.perNetwork),
@@ -327,9 +331,13 @@ export async function verifySignInCode(
   const ticket = newSignUpTicket();
   const { owner, check } = await database.transaction(async (tx) => {
     const owner = await ownerOfNumber(tx, input.phoneNumber);
-    const check = await checkPhoneCode(tx, { ...input, purpose: "sign-in", clientKey: client });
+    const check = await checkPhoneCode(tx, secret, {
+      ...input,
+      purpose: "sign-in",
+      clientKey: client,
+    });
     if (check.result === "ok") {
-      await storePhoneCode(tx, {
+      await storePhoneCode(tx, secret, {
         phoneNumber: input.phoneNumber,
         purpose: owner ? "sign-in" : "sign-up",
         code: ticket,
@@ -396,12 +404,12 @@ function refusal(error: unknown): PhoneOutcome<never> {
  * (and their contact phone, when they had none). Administrators keep e-mail and password.
  */
 export async function confirmAddedNumber(
-  database: Database,
+  { db: database, secret }: AccountKeys,
   input: { userId: string; phoneNumber: string; code: string },
 ): Promise<PhoneOutcome> {
   try {
     return await database.transaction(async (tx): Promise<PhoneOutcome> => {
-      const check = await checkPhoneCode(tx, { ...input, purpose: "add-number" });
+      const check = await checkPhoneCode(tx, secret, { ...input, purpose: "add-number" });
       if (check.result !== "ok") return { ok: false, reason: "code", message: codeProblem(check) };
       const owner = await ownerOfNumber(tx, input.phoneNumber);
       if (owner && owner.id !== input.userId) {

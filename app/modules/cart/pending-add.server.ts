@@ -2,6 +2,7 @@ import { z } from "~/domain/zod";
 import { quantityField } from "../../domain/validation/cart";
 import type { Database } from "../../lib/db.server";
 import { pendingCookie } from "../../lib/pending-cookie.server";
+import type { Signer } from "../../lib/signer.server";
 import { addToCart, CartError } from "./cart.server";
 
 /**
@@ -19,12 +20,12 @@ export type PendingAdd = z.infer<typeof pendingAddSchema>;
 
 const pendingAdd = pendingCookie("shop_pending_add", pendingAddSchema);
 
-export const rememberPendingAdd = (pending: PendingAdd, headers?: Headers) =>
-  pendingAdd.remember(pending, headers);
+export const rememberPendingAdd = (signer: Signer, pending: PendingAdd, headers?: Headers) =>
+  pendingAdd.remember(signer, pending, headers);
 
 /** Reads the waiting add (a tampered or stale cookie reads as none) and clears it. */
-export const takePendingAdd = (request: Request, headers: Headers) =>
-  pendingAdd.take(request, headers);
+export const takePendingAdd = (signer: Signer, request: Request, headers: Headers) =>
+  pendingAdd.take(signer, request, headers);
 
 export type PendingAddOutcome = { added: true; name: string } | { added: false; reason: string };
 

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { ShippingMethod } from "../../domain/shipping";
-import { appSecret } from "../../lib/secrets.server";
+import type { Signer } from "../../lib/signer.server";
 
 /**
  * What the customer saw on the checkout page: each line's unit price and quantity, and the total
@@ -14,21 +14,21 @@ export type Quote = {
   totals: Partial<Record<ShippingMethod, number>>;
 };
 
-function mac(payload: string) {
-  return createHmac("sha256", appSecret()).update(`checkout-quote:${payload}`).digest("base64url");
+function mac(signer: Signer, payload: string) {
+  return signer.mac(`checkout-quote:${payload}`, "base64url");
 }
 
-export function signQuote(quote: Quote) {
+export function signQuote(signer: Signer, quote: Quote) {
   const payload = Buffer.from(JSON.stringify(quote)).toString("base64url");
-  return `${payload}.${mac(payload)}`;
+  return `${payload}.${mac(signer, payload)}`;
 }
 
 /** The quote, or null when the token is missing, malformed or not signed by this shop. */
-export function readQuote(token: string | undefined | null): Quote | null {
+export function readQuote(signer: Signer, token: string | undefined | null): Quote | null {
   if (!token) return null;
   const [payload, signature] = token.split(".");
   if (!payload || !signature) return null;
-  const expected = Buffer.from(mac(payload));
+  const expected = Buffer.from(mac(signer, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {

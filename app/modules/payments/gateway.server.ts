@@ -2,7 +2,6 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { CardPaymentMode } from "../../domain/orders";
 import { AppError } from "../../lib/app-error";
 import { getEnv } from "../../lib/env.server";
-import { appSecret } from "../../lib/secrets.server";
 
 /**
  * Where card payments go: Razorpay when its keys are set, otherwise the built-in test gateway
@@ -26,8 +25,8 @@ export class PaymentProviderError extends AppError {
   }
 }
 
-function derived(label: string) {
-  return createHmac("sha256", appSecret()).update(`test-gateway:${label}`).digest("hex");
+function derived(secret: string, label: string) {
+  return createHmac("sha256", secret).update(`test-gateway:${label}`).digest("hex");
 }
 
 /** CARD_PAYMENTS: "off", "test" (the built-in gateway) or "razorpay". */
@@ -39,7 +38,7 @@ export function cardPaymentMode(): CardPaymentMode {
  * The gateway whose secrets verify callbacks and webhooks. With CARD_PAYMENTS=off it is still
  * returned, so payments of orders placed before the switch are recorded; no new payment starts.
  */
-export function paymentGateway(): PaymentGateway {
+export function paymentGateway(secret: string): PaymentGateway {
   const env = getEnv();
   if (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET) {
     return {
@@ -50,7 +49,7 @@ export function paymentGateway(): PaymentGateway {
       apiBase: env.RAZORPAY_API_BASE.replace(/\/+$/, ""),
     };
   }
-  return testGateway();
+  return testGateway(secret);
 }
 
 /**
@@ -64,19 +63,21 @@ export type Payments = {
   refundGateways: (provider: string) => PaymentGateway;
 };
 
-export function paymentsFromEnv(): Payments {
+export function paymentsFromEnv(secret: string): Payments {
   return {
-    card: paymentGateway,
-    refundGateways: (provider) => (provider === "test" ? testGateway() : paymentGateway()),
+    card: () => paymentGateway(secret),
+    refundGateways: (provider) =>
+      provider === "test" ? testGateway(secret) : paymentGateway(secret),
   };
 }
 
-export function testGateway(): PaymentGateway {
+/** The built-in gateway, its keys derived from the shop's secret. */
+export function testGateway(secret: string): PaymentGateway {
   return {
     mode: "test",
     keyId: "rzp_test_builtin",
-    keySecret: derived("key-secret"),
-    webhookSecret: derived("webhook-secret"),
+    keySecret: derived(secret, "key-secret"),
+    webhookSecret: derived(secret, "webhook-secret"),
     apiBase: "",
   };
 }
@@ -198,7 +199,7 @@ export async function createGatewayRefund(
 ): Promise<ProviderRefund> {
   if (gateway.mode === "test") {
     return {
-      id: `rfnd_test${createHmac("sha256", appSecret()).update(input.idempotencyKey).digest("hex").slice(0, 14)}`,
+      id: `rfnd_test${createHmac("sha256", gateway.keySecret).update(input.idempotencyKey).digest("hex").slice(0, 14)}`,
       amount: input.amount,
       status: "processed",
     };

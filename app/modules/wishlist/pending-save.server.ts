@@ -1,6 +1,7 @@
 import { z } from "../../domain/zod";
 import type { Database } from "../../lib/db.server";
 import { pendingCookie } from "../../lib/pending-cookie.server";
+import type { Signer } from "../../lib/signer.server";
 import { productNameOf } from "../catalog/product-lookups.server";
 import { addToWishlist, WishlistError } from "./wishlist.server";
 
@@ -13,12 +14,12 @@ const pendingSave = pendingCookie("shop_pending_save", z.object({ productId: z.u
 
 export type PendingSave = { productId: string };
 
-export const rememberPendingSave = (pending: PendingSave, headers?: Headers) =>
-  pendingSave.remember(pending, headers);
+export const rememberPendingSave = (signer: Signer, pending: PendingSave, headers?: Headers) =>
+  pendingSave.remember(signer, pending, headers);
 
 /** Reads the waiting save (a tampered or stale cookie reads as none) and clears it. */
-export const takePendingSave = (request: Request, headers: Headers) =>
-  pendingSave.take(request, headers);
+export const takePendingSave = (signer: Signer, request: Request, headers: Headers) =>
+  pendingSave.take(signer, request, headers);
 
 export type PendingSaveOutcome =
   | { saved: "added" | "already-saved"; name: string }

@@ -26,17 +26,20 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = confirmAddedEmailSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
-    return actionFailure(refusal(ADDED_EMAIL_LINK_EXPIRED, { title: NOT_ADDED }));
+    return actionFailure(
+      context.services.signer,
+      refusal(ADDED_EMAIL_LINK_EXPIRED, { title: NOT_ADDED }),
+    );
   }
-  const outcome = await confirmAddedEmail(context.services.db, parsed.data.token);
+  const outcome = await confirmAddedEmail(context.services.accounts, parsed.data.token);
   if (!outcome.ok) {
-    return redirectWithToast("/profile/mobile", {
+    return redirectWithToast(context.services.signer, "/profile/mobile", {
       type: "error",
       title: NOT_ADDED,
       description: outcome.message,
     });
   }
-  return redirectWithToast("/profile", {
+  return redirectWithToast(context.services.signer, "/profile", {
     type: "success",
     title: "E-mail address added",
     description: `You can now sign in with ${outcome.email} and your password, or with your mobile number.`,

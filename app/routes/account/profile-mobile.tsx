@@ -62,12 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context.services.accounts, request);
   if (!(await mayAddNumber(db, user.id))) {
     return respondWithProblem(
+      context.services.signer,
       { status: 403, title: "Not available", message: ADMIN_USES_EMAIL },
       { intent: null, result: null },
     );
   }
   const formData = await readForm(request);
-  return runIntent(formData.get("intent"), {
+  return runIntent(context.services.signer, formData.get("intent"), {
     "add-email": async () => {
       const intent = "add-email";
       const settings = await getSettings(db);
@@ -80,13 +81,18 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      const outcome = await requestAddedEmail(db, context.services.notifications.mail, {
-        userId: user.id,
-        ...submission.value,
-        publicUrl: getEnv().PUBLIC_URL,
-      });
+      const outcome = await requestAddedEmail(
+        context.services.accounts,
+        context.services.notifications.mail,
+        {
+          userId: user.id,
+          ...submission.value,
+          publicUrl: getEnv().PUBLIC_URL,
+        },
+      );
       if (!outcome.ok) {
         return respondWithProblem(
+          context.services.signer,
           { status: 409, title: "E-mail address not added", message: outcome.message },
           {
             intent,
@@ -94,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
         );
       }
-      return redirectWithToast("/profile/mobile", {
+      return redirectWithToast(context.services.signer, "/profile/mobile", {
         type: "success",
         title: "Check your e-mail",
         description: `We sent a link to ${submission.value.email}. Open it to add the address to your account.`,
@@ -111,19 +117,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: verifyCodeSchema });
       if (submission.status !== "success") return malformedCode(submission);
       const { phoneNumber, code } = submission.value;
-      const outcome = await confirmAddedNumber(db, {
+      const outcome = await confirmAddedNumber(context.services.accounts, {
         userId: user.id,
         phoneNumber,
         code,
       });
       if (!outcome.ok) {
-        return refusedCode(submission, {
+        return refusedCode(context.services.signer, submission, {
           status: outcome.reason === "taken" ? 409 : 400,
           title: "Not added",
           message: outcome.message,
         });
       }
-      return redirectWithToast("/profile/mobile", {
+      return redirectWithToast(context.services.signer, "/profile/mobile", {
         type: "success",
         title: "Mobile number added",
         description: `You can now sign in with ${formatMobile(phoneNumber)} or with your e-mail.`,

@@ -163,7 +163,7 @@ type Answer = Omit<ProfileActionData, "ok">;
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context.services.accounts, request);
   const formData = await readForm(request);
-  return runIntent(formData.get("intent"), {
+  return runIntent(context.services.signer, formData.get("intent"), {
     "update-profile": () => updateProfileIntent(context.services, user.id, formData),
     "save-address": () => addressIntent(context.services, user.id, formData),
     "delete-address": () => addressIntent(context.services, user.id, formData),
@@ -185,11 +185,12 @@ async function messageConsentIntent(
   const parsed = messageConsentFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? CHECK_THE_FORM;
-    return actionFailure<Answer>(refusal(message), { intent });
+    return actionFailure<Answer>(services.signer, refusal(message), { intent });
   }
   const { channel, choice } = parsed.data;
   if (!channelEnabled(notifications, channel)) {
     return actionFailure<Answer>(
+      services.signer,
       refusal(
         `The shop does not send order updates ${MESSAGE_CHANNEL_PHRASES[channel]} at the moment`,
       ),
@@ -199,6 +200,7 @@ async function messageConsentIntent(
   if (choice === "opt-in") await optIn(services.db, userId, channel, "profile");
   else await withdrawConsent(services.db, userId, channel, "profile");
   return actionSuccess<Answer>(
+    services.signer,
     {
       type: "success",
       title:
@@ -216,7 +218,7 @@ async function updateProfileIntent(services: ShopServices, userId: string, formD
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, CHECK_THE_FORM);
-    return actionFailure<Answer>(refusal(message, { title: "Update failed" }), {
+    return actionFailure<Answer>(services.signer, refusal(message, { title: "Update failed" }), {
       intent,
       result: submission.reply(),
     });
@@ -225,9 +227,13 @@ async function updateProfileIntent(services: ShopServices, userId: string, formD
     await updateProfile(services.db, userId, submission.value);
   } catch (error) {
     if (!(error instanceof ProfileNotFoundError)) throw error;
-    return appErrorFailure<Answer>(error, { intent });
+    return appErrorFailure<Answer>(services.signer, error, { intent });
   }
-  return actionSuccess<Answer>({ type: "success", title: "Profile updated" }, { intent });
+  return actionSuccess<Answer>(
+    services.signer,
+    { type: "success", title: "Profile updated" },
+    { intent },
+  );
 }
 
 /** docs/SPEC.md §8: 'Address added', 'Address updated', 'Address deleted', 'Default address updated'. */
@@ -237,11 +243,15 @@ async function addressIntent(services: ShopServices, userId: string, formData: F
   const addressId = typeof sentId === "string" && sentId ? sentId : null;
   const intent = String(formData.get("intent"));
   if (submission.status !== "success") {
-    return actionFailure<Answer>(refusal(firstErrorMessage(submission.error, CHECK_THE_FORM)), {
-      intent,
-      addressId,
-      result: submission.reply(),
-    });
+    return actionFailure<Answer>(
+      services.signer,
+      refusal(firstErrorMessage(submission.error, CHECK_THE_FORM)),
+      {
+        intent,
+        addressId,
+        result: submission.reply(),
+      },
+    );
   }
   const input = submission.value;
   try {
@@ -249,6 +259,7 @@ async function addressIntent(services: ShopServices, userId: string, formData: F
       case "save-address": {
         const saved = await saveAddress(services.db, userId, input);
         return actionSuccess<Answer>(
+          services.signer,
           {
             type: "success",
             title: saved.status === "added" ? "Address added" : "Address updated",
@@ -258,17 +269,22 @@ async function addressIntent(services: ShopServices, userId: string, formData: F
       }
       case "delete-address":
         await deleteAddress(services.db, userId, input.addressId);
-        return actionSuccess<Answer>({ type: "success", title: "Address deleted" }, { intent });
+        return actionSuccess<Answer>(
+          services.signer,
+          { type: "success", title: "Address deleted" },
+          { intent },
+        );
       case "default-address":
         await setDefaultAddress(services.db, userId, input.addressId);
         return actionSuccess<Answer>(
+          services.signer,
           { type: "success", title: "Default address updated" },
           { intent },
         );
     }
   } catch (error) {
     if (error instanceof AddressNotFoundError || error instanceof AddressError) {
-      return appErrorFailure<Answer>(error, { intent, addressId });
+      return appErrorFailure<Answer>(services.signer, error, { intent, addressId });
     }
     throw error;
   }
@@ -279,9 +295,13 @@ async function cancelOrderIntent(services: ShopServices, userId: string, formDat
   const intent = "cancel-order";
   const submission = parseWithZod(formData, { schema: cancelOrderSchema });
   if (submission.status !== "success") {
-    return actionFailure<Answer>(refusal(firstErrorMessage(submission.error, CHECK_THE_FORM)), {
-      intent,
-    });
+    return actionFailure<Answer>(
+      services.signer,
+      refusal(firstErrorMessage(submission.error, CHECK_THE_FORM)),
+      {
+        intent,
+      },
+    );
   }
   try {
     const { orderNumber } = await cancelOrderByCustomer(services.db, {
@@ -289,6 +309,7 @@ async function cancelOrderIntent(services: ShopServices, userId: string, formDat
       orderId: submission.value.orderId,
     });
     return actionSuccess<Answer>(
+      services.signer,
       {
         type: "success",
         title: "Order cancelled",
@@ -298,12 +319,16 @@ async function cancelOrderIntent(services: ShopServices, userId: string, formDat
     );
   } catch (error) {
     if (error instanceof OrderNotFoundError) {
-      return actionFailure<Answer>(refusal("That order could not be found", { status: 404 }), {
-        intent,
-      });
+      return actionFailure<Answer>(
+        services.signer,
+        refusal("That order could not be found", { status: 404 }),
+        {
+          intent,
+        },
+      );
     }
     if (error instanceof OrderNotCancellableError)
-      return appErrorFailure<Answer>(error, { intent });
+      return appErrorFailure<Answer>(services.signer, error, { intent });
     throw error;
   }
 }

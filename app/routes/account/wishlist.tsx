@@ -17,6 +17,7 @@ import {
 } from "~/lib/action-result.server";
 import { readForm } from "~/lib/form-data.server";
 import { isDocumentRequest } from "~/lib/request-store.server";
+import type { Signer } from "~/lib/signer.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getCurrentUser, requireUser, safeRedirectPath } from "~/modules/accounts/session.server";
@@ -50,32 +51,38 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: "Please sign in!",
       description: "You need to be signed in to add items to wishlist",
     };
-    if (!isDocumentRequest()) return respondWithToast(toast, { ok: false }, { status: 401 });
+    if (!isDocumentRequest())
+      return respondWithToast(context.services.signer, toast, { ok: false }, { status: 401 });
     // A form posted without JavaScript leaves the page: the visitor signs in and comes back to it,
     // with the product saved (docs/decisions/053).
     const save = submission.status === "success" ? submission.value : null;
-    return redirectToSignIn(save?.intent === "add" ? save : null, toast);
+    return redirectToSignIn(context.services.signer, save?.intent === "add" ? save : null, toast);
   }
   if (submission.status !== "success") {
     return actionFailure(
+      context.services.signer,
       refusal("That product could not be found", { title: "Failed to add to wishlist" }),
     );
   }
   const { intent, productId } = submission.value;
   if (intent === "remove") {
     await removeFromWishlist(db, user.id, productId);
-    return actionSuccess({ type: "success", title: "Removed from wishlist" });
+    return actionSuccess(context.services.signer, {
+      type: "success",
+      title: "Removed from wishlist",
+    });
   }
   try {
     const result = await addToWishlist(db, user.id, productId);
     return actionSuccess(
+      context.services.signer,
       result === "added"
         ? { type: "success", title: "Added to wishlist" }
         : { type: "info", title: "Already saved!" },
     );
   } catch (error) {
     if (!(error instanceof WishlistError)) throw error;
-    return appErrorFailure(error);
+    return appErrorFailure(context.services.signer, error);
   }
 }
 
@@ -84,14 +91,22 @@ export async function action({ request, context }: Route.ActionArgs) {
  * or signs up (completed by /auth, as a visitor's Add to Cart is).
  */
 async function redirectToSignIn(
+  signer: Signer,
   save: { productId: string; redirectTo?: string } | null,
   toast: Toast,
 ) {
-  const headers = save ? await rememberPendingSave({ productId: save.productId }) : new Headers();
+  const headers = save
+    ? await rememberPendingSave(signer, { productId: save.productId })
+    : new Headers();
   const back = safeRedirectPath(save?.redirectTo, "");
-  return redirectWithToast(back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth", toast, {
-    headers,
-  });
+  return redirectWithToast(
+    signer,
+    back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth",
+    toast,
+    {
+      headers,
+    },
+  );
 }
 
 function RemoveFromWishlist({

@@ -110,12 +110,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = context.services;
   const admin = await requireAdmin(context.services.accounts, request);
   const parsed = intentSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return actionFailure(refusal("Unknown action"));
+  if (!parsed.success) return actionFailure(context.services.signer, refusal("Unknown action"));
   const batch = batchOf(params);
   if (parsed.data.intent === "lift-hold") {
     const lifted = await liftBatchHold(db, admin.id, batch);
-    if (!lifted) return actionFailure(refusal("This batch is not on hold", { status: 409 }));
-    return actionSuccess({
+    if (!lifted)
+      return actionFailure(
+        context.services.signer,
+        refusal("This batch is not on hold", { status: 409 }),
+      );
+    return actionSuccess(context.services.signer, {
       type: "success",
       title: "Hold lifted",
       description: "The batch is sold again, and orders held on it can be shipped.",
@@ -125,6 +129,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const toast = recallToast(outcome);
   if (!toast) {
     return actionFailure(
+      context.services.signer,
       refusal(
         outcome.notices.length > 0
           ? "Every customer who received this batch has already been sent the notice"
@@ -133,7 +138,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ),
     );
   }
-  return actionSuccess({ type: "success", ...toast });
+  return actionSuccess(context.services.signer, { type: "success", ...toast });
 }
 
 export default function BatchPage({ loaderData }: Route.ComponentProps) {

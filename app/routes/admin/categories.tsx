@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
-  return runIntent(formData.get("intent"), {
+  return runIntent(context.services.signer, formData.get("intent"), {
     delete: () => removeCategory(context.services, admin.id, formData),
     create: () => saveCategory(context.services, admin.id, "create", formData),
     update: () => saveCategory(context.services, admin.id, "update", formData),
@@ -60,9 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 async function removeCategory(services: ShopServices, adminId: string, formData: FormData) {
   const id = uuidOrNull(formData.get("id"));
-  if (!id) return actionFailure(NOT_FOUND, { intent: "delete" });
+  if (!id) return actionFailure(services.signer, NOT_FOUND, { intent: "delete" });
   await deleteCategory(services.db, adminId, id);
-  return redirectWithToast(PATH, { type: "success", title: "Category deleted successfully" });
+  return redirectWithToast(services.signer, PATH, {
+    type: "success",
+    title: "Category deleted successfully",
+  });
 }
 
 async function saveCategory(
@@ -72,15 +75,21 @@ async function saveCategory(
   formData: FormData,
 ) {
   const form = { schema: categoryFormSchema, intent, refusedBy: CategoryAdminError };
-  return saveEditorForm(formData, form, async (category) => {
+  return saveEditorForm(services.signer, formData, form, async (category) => {
     if (intent === "create") {
       await createCategory(services.db, adminId, category);
-      return redirectWithToast(PATH, { type: "success", title: "Category added successfully" });
+      return redirectWithToast(services.signer, PATH, {
+        type: "success",
+        title: "Category added successfully",
+      });
     }
     const id = uuidOrNull(formData.get("id"));
-    if (!id) return actionFailure(NOT_FOUND, { intent });
+    if (!id) return actionFailure(services.signer, NOT_FOUND, { intent });
     await updateCategory(services.db, adminId, id, category);
-    return redirectWithToast(PATH, { type: "success", title: "Category updated successfully" });
+    return redirectWithToast(services.signer, PATH, {
+      type: "success",
+      title: "Category updated successfully",
+    });
   });
 }
 

@@ -44,7 +44,7 @@ const idSchema = z.object({ id: z.uuid() });
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
-  return runIntent(formData.get("intent"), {
+  return runIntent(context.services.signer, formData.get("intent"), {
     delete: () => removeCoupon(context.services, admin.id, formData),
     create: () => saveCoupon(context.services, admin.id, "create", formData),
     update: () => saveCoupon(context.services, admin.id, "update", formData),
@@ -55,9 +55,10 @@ const NOT_FOUND = refusal("That coupon could not be found");
 
 async function removeCoupon(services: ShopServices, adminId: string, formData: FormData) {
   const parsed = idSchema.safeParse({ id: formData.get("id") });
-  if (!parsed.success) return actionFailure(NOT_FOUND);
+  if (!parsed.success) return actionFailure(services.signer, NOT_FOUND);
   await deleteCoupon(services.db, adminId, parsed.data.id);
   return actionSuccess(
+    services.signer,
     { type: "success", title: "Coupon deleted successfully" },
     { intent: "delete" },
   );
@@ -71,15 +72,23 @@ async function saveCoupon(
 ) {
   // A taken code is refused beside its field.
   const form = { schema: couponFormSchema, intent, refusedBy: CouponAdminError };
-  return saveEditorForm(formData, form, async (coupon) => {
+  return saveEditorForm(services.signer, formData, form, async (coupon) => {
     if (intent === "create") {
       await createCoupon(services.db, adminId, coupon);
-      return actionSuccess({ type: "success", title: "Coupon created successfully" }, { intent });
+      return actionSuccess(
+        services.signer,
+        { type: "success", title: "Coupon created successfully" },
+        { intent },
+      );
     }
     const parsed = idSchema.safeParse({ id: formData.get("id") });
-    if (!parsed.success) return actionFailure(NOT_FOUND);
+    if (!parsed.success) return actionFailure(services.signer, NOT_FOUND);
     await updateCoupon(services.db, adminId, parsed.data.id, coupon);
-    return actionSuccess({ type: "success", title: "Coupon updated successfully" }, { intent });
+    return actionSuccess(
+      services.signer,
+      { type: "success", title: "Coupon updated successfully" },
+      { intent },
+    );
   });
 }
 

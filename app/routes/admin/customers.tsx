@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
-  return runIntent(formData.get("intent"), {
+  return runIntent(context.services.signer, formData.get("intent"), {
     "send-message-again": () => sendMessageAgainIntent(context.services, admin.id, formData),
   });
 }

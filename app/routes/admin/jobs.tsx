@@ -87,7 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     id: formData.get("id"),
   });
   if (!parsed.success) {
-    return actionFailure(refusal(parsed.error.issues[0]?.message ?? "Unknown action"));
+    return actionFailure(
+      context.services.signer,
+      refusal(parsed.error.issues[0]?.message ?? "Unknown action"),
+    );
   }
   const { intent, id } = parsed.data;
   const changed =
@@ -95,9 +98,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await retryFailedJob(db, admin.id, id)
       : await dismissFailedJob(db, admin.id, id);
   if (!changed) {
-    return actionFailure(refusal("That job is no longer failed.", { status: 409 }));
+    return actionFailure(
+      context.services.signer,
+      refusal("That job is no longer failed.", { status: 409 }),
+    );
   }
-  return actionSuccess({ type: "success", title: DONE[intent] });
+  return actionSuccess(context.services.signer, { type: "success", title: DONE[intent] });
 }
 
 export default function BackgroundJobsPage({ loaderData }: Route.ComponentProps) {

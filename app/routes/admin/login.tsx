@@ -38,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (outcome.ok) {
     return redirectWithToast(
+      context.services.signer,
       "/admin/dashboard",
       { type: "success", title: "Welcome back, Admin!" },
       { headers: outcome.headers },
@@ -46,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = submission.reply({ hideFields: ["password"] });
   if (outcome.reason === "not-admin") {
     return respondWithToast(
+      context.services.signer,
       { type: "error", title: "Unauthorized: Admin access required" },
       { result },
       { status: 403, headers: await signOut(context.services.accounts, request) },
@@ -53,7 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const message = outcome.message ?? "Invalid credentials or insufficient permissions";
   const status = outcome.reason === "rate-limited" ? 429 : 401;
-  return respondWithProblem(refusal(message, { status, title: "Login failed" }), { result });
+  return respondWithProblem(
+    context.services.signer,
+    refusal(message, { status, title: "Login failed" }),
+    { result },
+  );
 }
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {

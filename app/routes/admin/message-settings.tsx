@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: messageSettingsFormSchema });
-  return saveSettingsForm(submission, {
+  return saveSettingsForm(context.services.signer, submission, {
     title: "Message settings saved",
     save: (value) => updateMessageSettings(context.services.db, admin.id, value),
     label: (field) => FIELD_LABELS[field] ?? field,

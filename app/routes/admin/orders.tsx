@@ -127,7 +127,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
-  return runIntent(formData.get("intent"), {
+  return runIntent(context.services.signer, formData.get("intent"), {
     status: () => changeStatus(context.services, admin.id, formData),
     tracking: () => addTracking(context.services, admin.id, formData),
     "record-cash": () => recordCash(context.services, admin.id, formData),
@@ -148,7 +148,7 @@ async function reattempt(services: ShopServices, adminId: string, formData: Form
   const submission = parseWithZod(formData, { schema: reattemptFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "That order could not be found");
-    return actionFailure(refusal(message), { intent });
+    return actionFailure(services.signer, refusal(message), { intent });
   }
   const { orderNumber } = await askForAnotherAttempt(
     services.db,
@@ -157,6 +157,7 @@ async function reattempt(services: ShopServices, adminId: string, formData: Form
     submission.value.orderId,
   );
   return actionSuccess(
+    services.signer,
     {
       type: "success",
       title: "Another attempt asked for",
@@ -172,7 +173,7 @@ async function updateAddress(services: ShopServices, adminId: string, formData: 
   const submission = parseWithZod(formData, { schema: orderAddressFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Please check the address");
-    return actionFailure(refusal(message), { intent, result: submission.reply() });
+    return actionFailure(services.signer, refusal(message), { intent, result: submission.reply() });
   }
   const { orderId, ...address } = submission.value;
   const { orderNumber, changed } = await updateShippingAddress(
@@ -182,6 +183,7 @@ async function updateAddress(services: ShopServices, adminId: string, formData: 
     address,
   );
   return actionSuccess(
+    services.signer,
     {
       type: "success",
       title: "Address updated",
@@ -200,7 +202,7 @@ async function ship(services: ShopServices, adminId: string, formData: FormData)
   const submission = parseWithZod(formData, { schema: shipOrdersFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Select at least one order to ship");
-    return actionFailure(refusal(message), { intent });
+    return actionFailure(services.signer, refusal(message), { intent });
   }
   const outcome = await shipOrders(
     services.db,
@@ -210,6 +212,7 @@ async function ship(services: ShopServices, adminId: string, formData: FormData)
   );
   const skipped = outcome.skipped.map((skip) => `Order ${skip.orderNumber} ${skip.reason}.`);
   return actionSuccess(
+    services.signer,
     {
       type: "success",
       title: outcome.booking.length === 1 ? "Booking the shipment" : "Booking the shipments",
@@ -228,10 +231,11 @@ async function tryNow(services: ShopServices, adminId: string, formData: FormDat
   const submission = parseWithZod(formData, { schema: tryBookingNowFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "That order could not be found");
-    return actionFailure(refusal(message), { intent });
+    return actionFailure(services.signer, refusal(message), { intent });
   }
   const { started } = await tryBookingNow(services.db, adminId, submission.value.orderId);
   return actionSuccess(
+    services.signer,
     {
       type: "success",
       title: "Booking now",
@@ -248,11 +252,16 @@ async function testScan(services: ShopServices, formData: FormData) {
   const intent = "test-scan";
   const submission = parseWithZod(formData, { schema: testScanFormSchema });
   if (submission.status !== "success") {
-    return actionFailure(refusal(firstErrorMessage(submission.error, "Unknown scan")), { intent });
+    return actionFailure(
+      services.signer,
+      refusal(firstErrorMessage(submission.error, "Unknown scan")),
+      { intent },
+    );
   }
   const { orderId, kind } = submission.value;
   await applyTestScan(services.db, orderId, kind);
   return actionSuccess(
+    services.signer,
     { type: "success", title: "Test scan recorded", description: `${SCAN_LABELS[kind]} (test)` },
     { intent },
   );
@@ -262,13 +271,18 @@ async function changeStatus(services: ShopServices, adminId: string, formData: F
   const intent = "status";
   const submission = parseWithZod(formData, { schema: orderStatusFormSchema });
   if (submission.status !== "success") {
-    return actionFailure(refusal(firstErrorMessage(submission.error, "Invalid status")), {
-      intent,
-    });
+    return actionFailure(
+      services.signer,
+      refusal(firstErrorMessage(submission.error, "Invalid status")),
+      {
+        intent,
+      },
+    );
   }
   const { orderId, status } = submission.value;
   await updateOrderStatus(services.db, adminId, orderId, status);
   return actionSuccess(
+    services.signer,
     {
       type: "success",
       title: "Order status updated",
@@ -283,11 +297,12 @@ async function addTracking(services: ShopServices, adminId: string, formData: Fo
   const submission = parseWithZod(formData, { schema: trackingFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Please enter a tracking ID");
-    return actionFailure(refusal(message), { intent, result: submission.reply() });
+    return actionFailure(services.signer, refusal(message), { intent, result: submission.reply() });
   }
   const { orderId, trackingId } = submission.value;
   await addTrackingId(services.db, adminId, orderId, trackingId);
   return actionSuccess(
+    services.signer,
     {
       type: "success",
       title: "Success",
@@ -301,10 +316,15 @@ async function recordCash(services: ShopServices, adminId: string, formData: For
   const intent = "record-cash";
   const submission = parseWithZod(formData, { schema: recordCashFormSchema });
   if (submission.status !== "success") {
-    return actionFailure(refusal(firstErrorMessage(submission.error, "Unknown order")), { intent });
+    return actionFailure(
+      services.signer,
+      refusal(firstErrorMessage(submission.error, "Unknown order")),
+      { intent },
+    );
   }
   const { orderNumber } = await recordCashReceived(services.db, adminId, submission.value.orderId);
   return actionSuccess(
+    services.signer,
     { type: "success", title: "Cash received", description: `Order ${orderNumber} is marked paid` },
     { intent },
   );
@@ -315,10 +335,11 @@ async function refund(services: ShopServices, adminId: string, formData: FormDat
   const submission = parseWithZod(formData, { schema: refundFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Please check the refund");
-    return actionFailure(refusal(message), { intent, result: submission.reply() });
+    return actionFailure(services.signer, refusal(message), { intent, result: submission.reply() });
   }
   const { orderNumber, cancelled } = await refundOrder(services.db, adminId, submission.value);
   return actionSuccess(
+    services.signer,
     {
       type: "success",
       title: "Refund started",
@@ -333,10 +354,11 @@ async function retry(services: ShopServices, adminId: string, formData: FormData
   const submission = parseWithZod(formData, { schema: retryRefundFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "That refund could not be found");
-    return actionFailure(refusal(message), { intent });
+    return actionFailure(services.signer, refusal(message), { intent });
   }
   const { orderNumber } = await retryRefund(services.db, adminId, submission.value.refundId);
   return actionSuccess(
+    services.signer,
     {
       type: "success",
       title: "Refund sent again",

@@ -15,6 +15,7 @@ import {
 import { z } from "~/domain/zod";
 import { actionFailure, actionSuccess, refusal, runIntent } from "~/lib/action-result.server";
 import { readForm } from "~/lib/form-data.server";
+import type { Signer } from "~/lib/signer.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { InventoryError } from "~/modules/inventory/lots.server";
 import {
@@ -75,17 +76,23 @@ const text = (formData: FormData, name: string) => {
 };
 
 async function refused(
+  signer: Signer,
   form: string,
   errors: Record<string, string[]>,
   values: Record<string, string>,
 ) {
   const first = Object.values(errors).flat()[0] ?? "Please check the form";
-  return actionFailure(refusal(first), { form, errors, values });
+  return actionFailure(signer, refusal(first), { form, errors, values });
 }
 
-async function inventoryRefusal(form: string, error: unknown, values: Record<string, string>) {
+async function inventoryRefusal(
+  signer: Signer,
+  form: string,
+  error: unknown,
+  values: Record<string, string>,
+) {
   if (!(error instanceof InventoryError)) throw error;
-  return actionFailure(refusal(error.message, { status: 409 }), {
+  return actionFailure(signer, refusal(error.message, { status: 409 }), {
     form,
     errors: { form: [error.message] },
     values,
@@ -96,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services.accounts, request);
   const productId = productIdOf(params);
   const formData = await readForm(request);
-  return runIntent(formData.get("intent"), {
+  return runIntent(context.services.signer, formData.get("intent"), {
     receive: () => receive(context.services, admin.id, productId, formData),
     adjust: () => adjust(context.services, admin.id, productId, formData),
     "write-off": () => writeOff(context.services, admin.id, productId, formData),
@@ -118,20 +125,20 @@ async function receive(
   };
   const form = `receive:${values.variantId}`;
   const parsed = receiveLotSchema().safeParse(values);
-  if (!parsed.success) return refused(form, fieldErrors(parsed.error), values);
+  if (!parsed.success) return refused(services.signer, form, fieldErrors(parsed.error), values);
   try {
     const lot = await receiveStock(services.db, adminId, productId, parsed.data);
     const { minShelfLifeDays } = await getSettings(services.db);
     const warning = lot.expiresOn
       ? nearExpiryWarning(lot.expiresOn, shopDate(), minShelfLifeDays)
       : null;
-    return actionSuccess({
+    return actionSuccess(services.signer, {
       type: warning ? "info" : "success",
       title: `Received ${lot.quantityReceived} of batch ${lot.batchNumber}`,
       ...(warning ? { description: warning } : {}),
     });
   } catch (error) {
-    return inventoryRefusal(form, error, values);
+    return inventoryRefusal(services.signer, form, error, values);
   }
 }
 
@@ -148,12 +155,15 @@ async function adjust(
   };
   const form = `adjust:${values.lotId}`;
   const parsed = adjustLotSchema.safeParse(values);
-  if (!parsed.success) return refused(form, fieldErrors(parsed.error), values);
+  if (!parsed.success) return refused(services.signer, form, fieldErrors(parsed.error), values);
   try {
     await adjustLot(services.db, adminId, productId, parsed.data);
-    return actionSuccess({ type: "success", title: `Lot set to ${parsed.data.counted}` });
+    return actionSuccess(services.signer, {
+      type: "success",
+      title: `Lot set to ${parsed.data.counted}`,
+    });
   } catch (error) {
-    return inventoryRefusal(form, error, values);
+    return inventoryRefusal(services.signer, form, error, values);
   }
 }
 
@@ -170,19 +180,19 @@ async function writeOff(
   };
   const form = `write-off:${values.lotId}`;
   const parsed = writeOffLotSchema.safeParse(values);
-  if (!parsed.success) return refused(form, fieldErrors(parsed.error), values);
+  if (!parsed.success) return refused(services.signer, form, fieldErrors(parsed.error), values);
   // Units written off leave stock for good: a write-off not yet answered "yes" is asked first.
   if (formData.get("confirmed") !== "yes") {
     return data({ ok: false as const, form, errors: {}, values, confirm: true });
   }
   try {
     await writeOffLot(services.db, adminId, productId, parsed.data);
-    return actionSuccess({
+    return actionSuccess(services.signer, {
       type: "success",
       title: `Wrote off ${parsed.data.quantity} ${parsed.data.quantity === 1 ? "unit" : "units"}`,
     });
   } catch (error) {
-    return inventoryRefusal(form, error, values);
+    return inventoryRefusal(services.signer, form, error, values);
   }
 }
 

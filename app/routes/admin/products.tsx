@@ -140,8 +140,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const params = new URL(request.url).searchParams;
   const listHref = listHrefOf({ ...parseAdminListQuery(params), status: statusFilter(params) });
   const formData = await readProductForm(request);
-  if (!formData) return actionFailure(UPLOAD_TOO_LARGE);
-  return runIntent(formData.get("intent"), {
+  if (!formData) return actionFailure(context.services.signer, UPLOAD_TOO_LARGE);
+  return runIntent(context.services.signer, formData.get("intent"), {
     delete: () => removeProduct(context.services, admin.id, formData, listHref),
     "set-status": () => changeStatus(context.services, admin.id, formData, listHref),
     image: () => changeImage(context.services, admin.id, formData),
@@ -172,9 +172,10 @@ async function removeProduct(
   listHref: string,
 ) {
   const id = uuidOrNull(formData.get("id"));
-  if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent: "delete" });
+  if (!id) return actionFailure(services.signer, PRODUCT_NOT_FOUND, { intent: "delete" });
   const { outcome } = await deleteProduct(services.db, adminId, id);
   return redirectWithToast(
+    services.signer,
     listHref,
     outcome === "deleted"
       ? { type: "success", title: "Product deleted successfully" }
@@ -191,12 +192,14 @@ async function changeStatus(
   const intent = "set-status";
   const id = uuidOrNull(formData.get("id"));
   const status = formData.get("status");
-  if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent });
+  if (!id) return actionFailure(services.signer, PRODUCT_NOT_FOUND, { intent });
   if (!isProductStatus(status)) {
-    return actionFailure(refusal("Choose Published, Draft or Archived"), { intent });
+    return actionFailure(services.signer, refusal("Choose Published, Draft or Archived"), {
+      intent,
+    });
   }
   const changed = await setProductStatus(services.db, adminId, id, status);
-  return redirectWithToast(listHref, {
+  return redirectWithToast(services.signer, listHref, {
     type: "success",
     title: STATUS_DONE[status],
     description: `${changed.name} is now ${PRODUCT_STATUS_LABELS[status].toLowerCase()}.`,
@@ -208,13 +211,14 @@ async function changeImage(services: ShopServices, adminId: string, formData: Fo
   const productId = uuidOrNull(formData.get("productId"));
   const match = IMAGE_ACTION.exec(String(formData.get("imageAction") ?? ""));
   if (!productId || !match) {
-    return actionFailure(refusal("That image could not be found"), { intent });
+    return actionFailure(services.signer, refusal("That image could not be found"), { intent });
   }
   const [, kind, imageId] = match as unknown as [string, keyof typeof IMAGE_DONE, string];
   if (kind === "primary") await setPrimaryImage(services.db, adminId, productId, imageId);
   else if (kind === "remove") await removeImage(services.db, adminId, productId, imageId);
   else await moveImage(services.db, adminId, productId, imageId, kind);
   return actionSuccess(
+    services.signer,
     { type: "success", title: "Product updated successfully", description: IMAGE_DONE[kind] },
     { intent },
   );
@@ -228,17 +232,23 @@ async function saveProduct(
   listHref: string,
 ) {
   const form = { schema: productFormSchema, intent, refusedBy: ProductAdminError };
-  return saveEditorForm(textFields(formData), form, async (product) => {
+  return saveEditorForm(services.signer, textFields(formData), form, async (product) => {
     const uploads = await uploadsOf(formData);
     if (intent === "create") {
       await createProduct(services.db, adminId, product, uploads);
       // Newest first: the new product heads the first page of the whole list.
-      return redirectWithToast(PATH, { type: "success", title: "Product added successfully" });
+      return redirectWithToast(services.signer, PATH, {
+        type: "success",
+        title: "Product added successfully",
+      });
     }
     const id = uuidOrNull(formData.get("id"));
-    if (!id) return actionFailure(PRODUCT_NOT_FOUND, { intent });
+    if (!id) return actionFailure(services.signer, PRODUCT_NOT_FOUND, { intent });
     await updateProduct(services.db, adminId, id, product, uploads);
-    return redirectWithToast(listHref, { type: "success", title: "Product updated successfully" });
+    return redirectWithToast(services.signer, listHref, {
+      type: "success",
+      title: "Product updated successfully",
+    });
   });
 }
 

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.services;
   const admin = await requireAdmin(context.services.accounts, request);
   const formData = await readForm(request);
-  return runIntent(formData.get("intent"), {
+  return runIntent(context.services.signer, formData.get("intent"), {
     [RECORD_INTENT]: async () => {
       if (context.services.shipping.mode !== "test") {
         throw new AppError("Only the test courier's payouts are recorded with this button.", {
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       const recorded = await recordTestCourierRemittance(db, admin.id);
-      return actionSuccess({
+      return actionSuccess(context.services.signer, {
         type: "success",
         title: "Remittance recorded",
         description: `${recorded.reference}: ${formatRupees(recorded.amount)} for ${recorded.orders} ${recorded.orders === 1 ? "order" : "orders"}`,
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await dailyRemittanceCheck.enqueue(db, `asked-${now.toISOString().slice(0, 16)}`, {
         date: now.toISOString().slice(0, 10),
       });
-      return actionSuccess({
+      return actionSuccess(context.services.signer, {
         type: "success",
         title: "Checking for payouts",
         description: "Orders the courier has paid out appear in the report in a minute or two.",

@@ -59,17 +59,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     id: formData.get("id"),
   });
   if (!parsed.success) {
-    return actionFailure(refusal(parsed.error.issues[0]?.message ?? "Unknown action"));
+    return actionFailure(
+      context.services.signer,
+      refusal(parsed.error.issues[0]?.message ?? "Unknown action"),
+    );
   }
   const { intent, id } = parsed.data;
   try {
     if (intent === "delete") await deleteReview(db, admin.id, id);
     else await setReviewApproval(db, admin.id, id, intent === "approve");
   } catch (error) {
-    if (error instanceof ReviewAdminError) return appErrorFailure(error);
+    if (error instanceof ReviewAdminError) return appErrorFailure(context.services.signer, error);
     throw error;
   }
-  return actionSuccess({ type: "success", title: SUCCESS[intent] });
+  return actionSuccess(context.services.signer, { type: "success", title: SUCCESS[intent] });
 }
 
 const FILTERS = [

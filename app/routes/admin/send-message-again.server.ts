@@ -26,12 +26,13 @@ export async function sendMessageAgainIntent(
   const submission = parseWithZod(formData, { schema: sendMessageAgainFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, SEND_AGAIN_MESSAGES.messageId);
-    return actionFailure(refusal(message), { intent });
+    return actionFailure(services.signer, refusal(message), { intent });
   }
   if (!(await sendMessageAgain(services.db, adminId, submission.value.messageId))) {
     throw new AppError(SEND_AGAIN_MESSAGES.notFailed, { status: 409 });
   }
   return actionSuccess(
+    services.signer,
     { type: "success", title: "Message queued", description: "It will be sent again shortly." },
     { intent },
   );

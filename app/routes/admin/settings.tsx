@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, {
     schema: settingsSchemaFor(context.services.shipping.mode !== "off"),
   });
-  return saveSettingsForm(submission, {
+  return saveSettingsForm(context.services.signer, submission, {
     title: "Settings saved",
     save: (value) => updateSettings(context.services.db, admin.id, value),
     label: fieldLabel,

@@ -29,8 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let priced: Awaited<ReturnType<typeof cartPricedFor>>;
   try {
     priced = await cartPricedFor(
-      db,
-      context.services.shipping,
+      context.services,
       user.id,
       read.pin,
       courierChecksOf(db, context.clientIp),

@@ -82,7 +82,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 /** Each tab and dialog of the page posts here with its `intent`, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  return runIntent(formData.get("intent"), {
+  return runIntent(context.services.signer, formData.get("intent"), {
     "sign-in": () => signInIntent(context.services, request, formData, context.clientIp),
     "sign-up": () => signUpIntent(context.services, request, formData, context.clientIp),
     "request-reset": () => requestResetIntent(context.services, formData, context.clientIp),
@@ -124,30 +124,29 @@ async function signInIntent(
     if (outcome.reason === "not-admin") {
       // docs/SPEC.md §6: the account is not an administrator, so it is signed out again.
       return respondWithToast(
+        services.signer,
         { type: "error", title: "Access Denied: Admin privileges not found" },
         { intent, result },
         { status: 403, headers: await signOut(services.accounts, request) },
       );
     }
     return respondWithProblem(
+      services.signer,
       refused("Sign in failed", outcome.message ?? "Invalid email or password", outcome),
       { intent, result },
     );
   }
   if (asAdmin) {
     return redirectWithToast(
+      services.signer,
       "/admin/dashboard",
       { type: "success", title: "Welcome, Admin!" },
       { headers: outcome.headers },
     );
   }
-  const pending = await completeWaitingActions(
-    services.db,
-    request,
-    outcome.userId,
-    outcome.headers,
-  );
+  const pending = await completeWaitingActions(services, request, outcome.userId, outcome.headers);
   return redirectWithToast(
+    services.signer,
     safeRedirectPath(redirectTo),
     {
       type: "success",
@@ -179,17 +178,14 @@ async function signUpIntent(
   const outcome = await signUp(services.accounts, submission.value, request, clientIp);
   if (!outcome.ok) {
     return respondWithProblem(
+      services.signer,
       refused("Sign up failed", outcome.message ?? "An error occurred during sign up", outcome),
       { intent, result: submission.reply({ hideFields: ["password"] }) },
     );
   }
-  const pending = await completeWaitingActions(
-    services.db,
-    request,
-    outcome.userId,
-    outcome.headers,
-  );
+  const pending = await completeWaitingActions(services, request, outcome.userId, outcome.headers);
   return respondWithToast(
+    services.signer,
     {
       type: "success",
       title: "Account created successfully!",
@@ -208,16 +204,18 @@ async function requestResetIntent(services: ShopServices, formData: FormData, cl
     const problem = missing
       ? refused("Email required", "Please enter your email address")
       : refused("Failed to send reset email", submission.error?.email?.[0] ?? "Please try again");
-    return respondWithProblem(problem, { intent, sent: false });
+    return respondWithProblem(services.signer, problem, { intent, sent: false });
   }
   const outcome = await requestPasswordReset(services.accounts, submission.value.email, clientIp);
   if (!outcome.ok) {
     return respondWithProblem(
+      services.signer,
       refused("Failed to send reset email", outcome.message ?? "Please try again", outcome),
       { intent, sent: false },
     );
   }
   return respondWithToast(
+    services.signer,
     {
       type: "success",
       title: "Password reset email sent!",
@@ -244,6 +242,7 @@ async function resetPasswordIntent(services: ShopServices, formData: FormData, c
   );
   if (!outcome.ok) {
     return respondWithProblem(
+      services.signer,
       refused(
         "Password reset failed",
         outcome.reason === "rate-limited" && outcome.message
@@ -254,7 +253,7 @@ async function resetPasswordIntent(services: ShopServices, formData: FormData, c
       { intent, result: submission.reply({ hideFields: ["password"] }) },
     );
   }
-  return redirectWithToast("/auth", {
+  return redirectWithToast(services.signer, "/auth", {
     type: "success",
     title: "Password updated",
     description: "You can now sign in with your new password.",

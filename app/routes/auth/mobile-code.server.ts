@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { formatMobile } from "~/domain/mobile-number";
 import { sendCodeSchema } from "~/domain/validation/mobile-sign-in";
 import { type ActionProblem, respondWithProblem } from "~/lib/action-result.server";
+import type { Signer } from "~/lib/signer.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type PhoneOutcome, sendPhoneCode } from "~/modules/accounts/phone-sign-in.server";
 import type { ShopServices } from "~/services.server";
@@ -38,12 +39,13 @@ export async function sendCodeStep(
     return data({ intent, result: submission.reply() }, { status: 400 });
   }
   const { phoneNumber, redirectTo } = submission.value;
-  const outcome = await sendPhoneCode(services.db, services.notifications.sms, {
+  const outcome = await sendPhoneCode(services.accounts, services.notifications.sms, {
     phoneNumber,
     ...code,
   });
   if (!outcome.ok) {
     return respondWithProblem(
+      services.signer,
       {
         status: NOT_SENT_STATUS[outcome.reason] ?? 400,
         title: "Code not sent",
@@ -52,7 +54,7 @@ export async function sendCodeStep(
       { intent, result: submission.reply({ formErrors: [outcome.message] }) },
     );
   }
-  return redirectWithToast(codeStepHref(phoneNumber, redirectTo), {
+  return redirectWithToast(services.signer, codeStepHref(phoneNumber, redirectTo), {
     type: "success",
     title: "Code sent",
     description: `We sent a 6-digit code to ${formatMobile(phoneNumber)}. It is valid for 5 minutes.`,
@@ -73,10 +75,11 @@ export function malformedCode<Result>(submission: CodeSubmission<Result>) {
 
 /** The code refused by the service: its message under the code field, the code typed cleared. */
 export function refusedCode<Result>(
+  signer: Signer,
   submission: CodeSubmission<Result>,
   problem: ActionProblem & { message: string },
 ) {
-  return respondWithProblem(problem, {
+  return respondWithProblem(signer, problem, {
     intent: "verify" as const,
     result: submission.reply({ fieldErrors: { code: [problem.message] }, hideFields: ["code"] }),
   });

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { notifications } = context.services;
   if (!smsEnabled(notifications)) throw redirect("/auth");
   const formData = await readForm(request);
-  return runIntent(formData.get("intent"), {
+  return runIntent(context.services.signer, formData.get("intent"), {
     "send-code": () =>
       sendCodeStep(
         context.services,
@@ -92,7 +92,7 @@ async function verifyIntent(
     clientIp,
   );
   if (!outcome.ok) {
-    return refusedCode(submission, {
+    return refusedCode(services.signer, submission, {
       status: VERIFY_REFUSED_STATUS[outcome.reason] ?? 400,
       title: "Sign in failed",
       message: outcome.message,
@@ -101,13 +101,9 @@ async function verifyIntent(
   if (outcome.kind === "new") {
     return data({ intent: "verify", ticket: outcome.ticket, phoneNumber, result: null });
   }
-  const pending = await completeWaitingActions(
-    services.db,
-    request,
-    outcome.userId,
-    outcome.headers,
-  );
+  const pending = await completeWaitingActions(services, request, outcome.userId, outcome.headers);
   return redirectWithToast(
+    services.signer,
     safeRedirectPath(redirectTo),
     {
       type: "success",
@@ -136,19 +132,15 @@ async function createAccountIntent(
   const outcome = await createAccountWithMobile(services.accounts, input, request, clientIp);
   if (!outcome.ok) {
     // The ticket is spent or has expired: the customer starts again from their number.
-    return redirectWithToast(codeStep(input.phoneNumber, redirectTo), {
+    return redirectWithToast(services.signer, codeStep(input.phoneNumber, redirectTo), {
       type: "error",
       title: "Sign up failed",
       description: outcome.message,
     });
   }
-  const pending = await completeWaitingActions(
-    services.db,
-    request,
-    outcome.userId,
-    outcome.headers,
-  );
+  const pending = await completeWaitingActions(services, request, outcome.userId, outcome.headers);
   return redirectWithToast(
+    services.signer,
     safeRedirectPath(redirectTo),
     {
       type: "success",

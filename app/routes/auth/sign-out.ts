@@ -10,5 +10,10 @@ export function loader() {
 /** docs/SPEC.md §2: 'Sign Out' shows 'See you soon' and goes to /. */
 export async function action({ request, context }: Route.ActionArgs) {
   const headers = await signOut(context.services.accounts, request);
-  return redirectWithToast("/", { type: "success", title: "See you soon" }, { headers });
+  return redirectWithToast(
+    context.services.signer,
+    "/",
+    { type: "success", title: "See you soon" },
+    { headers },
+  );
 }

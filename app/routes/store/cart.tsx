@@ -7,6 +7,7 @@ import { cartActionSchema } from "~/domain/validation/cart";
 import { actionFailure, actionSuccess, appErrorFailure } from "~/lib/action-result.server";
 import { readForm } from "~/lib/form-data.server";
 import { rememberedPinOf, rememberPinHeaders } from "~/lib/remembered-pin.server";
+import type { Signer } from "~/lib/signer.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -83,7 +84,10 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
  */
 async function respondAfterChange(services: ShopServices, userId: string, toast: Toast) {
   const cart = await getCart(services.db, userId);
-  return actionSuccess(cart.couponDropped ? { type: "info", ...cart.couponDropped } : toast);
+  return actionSuccess(
+    services.signer,
+    cart.couponDropped ? { type: "info", ...cart.couponDropped } : toast,
+  );
 }
 
 /**
@@ -96,10 +100,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   const parsed = cartActionSchema.safeParse(form);
   if (!user) {
-    return redirectToSignIn(parsed.success && parsed.data.intent === "add" ? parsed.data : null);
+    return redirectToSignIn(
+      context.services.signer,
+      parsed.success && parsed.data.intent === "add" ? parsed.data : null,
+    );
   }
   if (!parsed.success) {
-    return actionFailure({
+    return actionFailure(context.services.signer, {
       status: 400,
       title: "Could not update the cart",
       message: parsed.error.issues[0]?.message,
@@ -143,14 +150,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "clear":
         await clearCart(db, user.id);
-        return actionSuccess({ type: "success", title: "Cart cleared" });
+        return actionSuccess(context.services.signer, { type: "success", title: "Cart cleared" });
       case "apply-coupon": {
         const result = await applyCoupon(db, user.id, input.code);
         if (!result.ok) {
           const { title, description } = result.message;
-          return actionFailure({ status: 400, title, message: description });
+          return actionFailure(context.services.signer, {
+            status: 400,
+            title,
+            message: description,
+          });
         }
-        return actionSuccess({
+        return actionSuccess(context.services.signer, {
           type: "success",
           ...appliedMessage(result.discount),
           confetti: true,
@@ -158,10 +169,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "remove-coupon":
         await removeCoupon(db, user.id);
-        return actionSuccess({ type: "success", title: COUPON_MESSAGES.removed.title });
+        return actionSuccess(context.services.signer, {
+          type: "success",
+          title: COUPON_MESSAGES.removed.title,
+        });
     }
   } catch (error) {
-    if (error instanceof CartError) return appErrorFailure(error);
+    if (error instanceof CartError) return appErrorFailure(context.services.signer, error);
     throw error;
   }
 }
@@ -171,10 +185,11 @@ export async function action({ request, context }: Route.ActionArgs) {
  * page they were on once signed in (docs/decisions/021).
  */
 async function redirectToSignIn(
+  signer: Signer,
   add: { productId: string; variantId?: string; quantity: number; redirectTo?: string } | null,
 ) {
   const headers = add
-    ? await rememberPendingAdd({
+    ? await rememberPendingAdd(signer, {
         productId: add.productId,
         variantId: add.variantId,
         quantity: add.quantity,
@@ -182,6 +197,7 @@ async function redirectToSignIn(
     : new Headers();
   const back = safeRedirectPath(add?.redirectTo, "");
   return redirectWithToast(
+    signer,
     back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth",
     {
       type: "error",

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.services;
   const user = await getCurrentUser(context.services.accounts, request);
   if (!user) {
-    return redirectWithToast("/auth", {
+    return redirectWithToast(context.services.signer, "/auth", {
       type: "error",
       title: "Please sign in",
       description: "You need to be signed in to pay for an order",
@@ -32,11 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = paymentActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid request";
-    return actionFailure(refusal(message, { title: "Payment Error" }));
+    return actionFailure(context.services.signer, refusal(message, { title: "Payment Error" }));
   }
   const input = parsed.data;
   if (cardPaymentMode() === "off") {
     return actionFailure(
+      context.services.signer,
       refusal(CARD_PAYMENTS_OFF_MESSAGE, { status: 403, title: "Card payments are off" }),
     );
   }
@@ -60,13 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
         if (result.orderCancelled) {
           // Paid after the payment window closed: the stock went back, so the money must too.
-          return redirectWithToast(ORDERS_TAB, {
+          return redirectWithToast(context.services.signer, ORDERS_TAB, {
             type: "error",
             title: "Order was cancelled",
             description: `Order ${result.orderNumber} was cancelled before the payment arrived. Your payment will be refunded.`,
           });
         }
-        return redirectWithToast(ORDERS_TAB, {
+        return redirectWithToast(context.services.signer, ORDERS_TAB, {
           type: "success",
           title: "Payment Successful!",
           description: `Order ${result.orderNumber} is paid. Thank you!`,
@@ -85,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           outcome: input.outcome,
         });
         if (result.outcome === "failure") {
-          return redirectWithToast(ORDERS_TAB, {
+          return redirectWithToast(context.services.signer, ORDERS_TAB, {
             type: "error",
             title: "Payment failed",
             description: `${result.error.description}. You can try again from your orders.`,
@@ -98,24 +99,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof OrderNotFoundError) throw data("Order not found", { status: 404 });
     if (error instanceof PaymentProviderError) {
       logger.error({ err: error }, "creating the payment order failed");
-      return appErrorFailure(error);
+      return appErrorFailure(context.services.signer, error);
     }
     if (error instanceof PaymentVerificationError) {
       // The confirmation is a page navigation, so its outcome is always a page: the Orders tab.
-      return redirectWithToast(ORDERS_TAB, {
+      return redirectWithToast(context.services.signer, ORDERS_TAB, {
         type: "error",
         title: "Order Creation Failed",
         description: error.message,
       });
     }
     if (error instanceof OrderError && input.intent === "confirm") {
-      return redirectWithToast(ORDERS_TAB, {
+      return redirectWithToast(context.services.signer, ORDERS_TAB, {
         type: "error",
         title: "Order Creation Failed",
         description: error.message,
       });
     }
-    if (error instanceof OrderError) return appErrorFailure(error, {}, { title: "Payment Error" });
+    if (error instanceof OrderError)
+      return appErrorFailure(context.services.signer, error, {}, { title: "Payment Error" });
     throw error;
   }
 }

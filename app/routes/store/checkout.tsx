@@ -117,7 +117,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     problem ? [{ name, problem, stock: stockQuantity }] : [],
   );
   if (flagged.length > 0) {
-    throw await redirectWithToast("/cart", {
+    throw await redirectWithToast(context.services.signer, "/cart", {
       type: "error",
       title: "Some items need your attention",
       description: cartProblemsDescription(flagged),
@@ -158,7 +158,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     addresses,
     chosenAddressId: chosen?.id ?? null,
     prefill,
-    ...(await pricedFor(context.services.shipping, cart, prefill.postalCode)),
+    ...(await pricedFor(context.services, cart, prefill.postalCode)),
     idempotencyKey: crypto.randomUUID(),
     cardPayments: cardPaymentMode(),
     cashOnDelivery: cashOnDeliveryRules(settings),
@@ -222,7 +222,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.services;
   const user = await getCurrentUser(context.services.accounts, request);
   if (!user) {
-    return redirectWithToast("/auth?redirectTo=/checkout", {
+    return redirectWithToast(context.services.signer, "/auth?redirectTo=/checkout", {
       type: "error",
       title: "Please sign in",
       description: "You need to be signed in to place an order",
@@ -244,6 +244,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     const message = joinAddressErrors(submission.error ?? {});
     return respondWithProblem(
+      context.services.signer,
       { status: 400, title: "Invalid Address", message },
       { result: submission.reply() },
     );
@@ -255,6 +256,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       fieldErrors: { paymentMethod: [CARD_PAYMENTS_OFF_MESSAGE] },
     });
     return respondWithProblem(
+      context.services.signer,
       refusal(CARD_PAYMENTS_OFF_MESSAGE, { title: "Card payments are off" }),
       { result },
     );
@@ -277,40 +279,53 @@ export async function action({ request, context }: Route.ActionArgs) {
           channel === "whatsapp" ? input.whatsappUpdates : input.smsUpdates,
         ]),
       ),
-      quote: readQuote(String(formData.get("quote") ?? "")),
+      quote: readQuote(context.services.signer, String(formData.get("quote") ?? "")),
     });
   } catch (error) {
     if (error instanceof OrderNotFoundError) throw data("Address not found", { status: 404 });
     if (error instanceof CashOnDeliveryUnavailableError) {
       const result = submission.reply({ fieldErrors: { paymentMethod: [error.message] } });
-      return respondWithProblem(refusal(error.message, { title: "Cash on delivery unavailable" }), {
-        result,
-      });
+      return respondWithProblem(
+        context.services.signer,
+        refusal(error.message, { title: "Cash on delivery unavailable" }),
+        {
+          result,
+        },
+      );
     }
     if (error instanceof DeliveryUnavailableError) {
       const result = submission.reply({ fieldErrors: { postalCode: [error.message] } });
-      return respondWithProblem(refusal(error.message, { title: "We don't deliver there yet" }), {
-        result,
-      });
+      return respondWithProblem(
+        context.services.signer,
+        refusal(error.message, { title: "We don't deliver there yet" }),
+        {
+          result,
+        },
+      );
     }
     if (error instanceof ExpressUnavailableError) {
       const result = submission.reply({ fieldErrors: { shippingMethod: [error.message] } });
-      return respondWithProblem(refusal(error.message, { title: "Express delivery unavailable" }), {
-        result,
-      });
+      return respondWithProblem(
+        context.services.signer,
+        refusal(error.message, { title: "Express delivery unavailable" }),
+        {
+          result,
+        },
+      );
     }
     if (error instanceof CartLineProblemError) {
       // The cart flags the line; with or without JavaScript the shopper reads which product it
       // was, in the words the refusal used, and not the cart's general "needs your attention".
-      return redirectWithToast("/cart", {
+      return redirectWithToast(context.services.signer, "/cart", {
         type: "error",
         title: error.title,
         description: error.message,
       });
     }
     if (error instanceof OrderError) {
-      const again = await pricedAgain(db, context.services.shipping, user.id, input.postalCode);
-      const quoted = readQuote(String(formData.get("quote") ?? ""))?.totals?.[input.shippingMethod];
+      const again = await pricedAgain(context.services, user.id, input.postalCode);
+      const quoted = readQuote(context.services.signer, String(formData.get("quote") ?? ""))
+        ?.totals?.[input.shippingMethod];
       const total = again.repriced?.totalsByMethod[input.shippingMethod].total;
       if (total !== undefined && quoted !== undefined && total !== quoted) {
         // A total that moved since the page was priced is news, not a failure (decision 077).
@@ -325,7 +340,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       // Kept beside "Place Order" too: the toast goes, and the shopper reads what to review.
       const result = submission.reply({ formErrors: [error.message] });
-      return respondWithProblem(error, { result, ...again });
+      return respondWithProblem(context.services.signer, error, { result, ...again });
     }
     throw error;
   }
@@ -333,6 +348,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = rememberedHeaders(context.services.shipping, input.postalCode);
   if (order.paymentMethod === "cod") {
     return redirectWithToast(
+      context.services.signer,
       ORDERS_TAB,
       {
         type: "success",
@@ -345,6 +361,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isDocumentRequest()) {
     // Card checkout runs in the browser; without JavaScript the order waits in the Orders tab.
     return redirectWithToast(
+      context.services.signer,
       ORDERS_TAB,
       {
         type: "info",
@@ -362,7 +379,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { payment };
   } catch (error) {
     logger.error({ err: error, order: order.orderNumber }, "opening the card payment failed");
-    return redirectWithToast(ORDERS_TAB, {
+    return redirectWithToast(context.services.signer, ORDERS_TAB, {
       type: "error",
       title: "Failed to create payment order",
       description:
@@ -407,7 +424,7 @@ async function checkAction(
   // Limited like the pricing route and the product page's box (decision 061).
   let repriced: Priced;
   try {
-    repriced = await pricedFor(services.shipping, cart, read.pin, { mayAsk });
+    repriced = await pricedFor(services, cart, read.pin, { mayAsk });
   } catch (error) {
     if (!(error instanceof TooManyChecksError)) throw error;
     return refusedPin(error.message, 429);
@@ -434,7 +451,7 @@ async function switchToCashOnDeliveryAction(
   const parsed = cashOnDeliverySwitchSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid request";
-    return actionFailure(refusal(message, { title: "Order failed" }));
+    return actionFailure(services.signer, refusal(message, { title: "Order failed" }));
   }
   try {
     const order = await switchToCashOnDelivery(services.db, {
@@ -442,7 +459,7 @@ async function switchToCashOnDeliveryAction(
       userId,
       orderId: parsed.data.orderId,
     });
-    return redirectWithToast(ORDERS_TAB, {
+    return redirectWithToast(services.signer, ORDERS_TAB, {
       type: "success",
       title: "Order placed successfully!",
       description: `Your order ${order.orderNumber} is confirmed. Pay in cash when it arrives.`,
@@ -450,10 +467,13 @@ async function switchToCashOnDeliveryAction(
   } catch (error) {
     if (error instanceof OrderNotFoundError) throw data("Order not found", { status: 404 });
     if (error instanceof CashOnDeliveryUnavailableError) {
-      return actionFailure(refusal(error.message, { title: "Cash on delivery unavailable" }));
+      return actionFailure(
+        services.signer,
+        refusal(error.message, { title: "Cash on delivery unavailable" }),
+      );
     }
     if (error instanceof OrderError) {
-      return redirectWithToast(ORDERS_TAB, {
+      return redirectWithToast(services.signer, ORDERS_TAB, {
         type: "error",
         title: "Payment method not changed",
         description: error.message,

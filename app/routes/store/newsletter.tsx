@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { newsletterSchema } from "~/domain/validation/newsletter";
 import { actionFailure, actionSuccess, refusal } from "~/lib/action-result.server";
 import { readForm } from "~/lib/form-data.server";
+import type { Signer } from "~/lib/signer.server";
 import { subscribeFromForm } from "~/modules/content/newsletter.server";
 import type { Route } from "./+types/newsletter";
 
@@ -10,19 +11,26 @@ export function loader() {
 }
 
 /** The page shown without JavaScript repeats the message, so the body carries it too. */
-function refuse(message: string, status: number) {
-  return actionFailure(refusal(message, { status, title: "Subscription failed" }), { message });
+function refuse(signer: Signer, message: string, status: number) {
+  return actionFailure(signer, refusal(message, { status, title: "Subscription failed" }), {
+    message,
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? undefined });
   if (!parsed.success) {
-    return refuse(parsed.error.issues[0]?.message ?? "Please enter a valid email address", 400);
+    return refuse(
+      context.services.signer,
+      parsed.error.issues[0]?.message ?? "Please enter a valid email address",
+      400,
+    );
   }
   const outcome = await subscribeFromForm(context.services.db, parsed.data.email, context.clientIp);
-  if (!outcome.ok) return refuse(outcome.message, 429);
+  if (!outcome.ok) return refuse(context.services.signer, outcome.message, 429);
   return actionSuccess(
+    context.services.signer,
     {
       type: "success",
       title: "Subscribed!",

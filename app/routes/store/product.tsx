@@ -181,6 +181,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   if (!user) {
     return respondWithProblem(
+      context.services.signer,
       refusal("You need to be signed in to write a review", {
         status: 401,
         title: "Please sign in",
@@ -194,6 +195,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     const title = firstErrorMessage(submission.error, "Please check your review");
     return respondWithProblem(
+      context.services.signer,
       { status: 400, title },
       { intent: "review" as const, result: submission.reply() },
     );
@@ -206,9 +208,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (!(error instanceof ReviewError)) throw error;
-    return respondWithProblem(error, { intent: "review" as const, result: submission.reply() });
+    return respondWithProblem(context.services.signer, error, {
+      intent: "review" as const,
+      result: submission.reply(),
+    });
   }
   return respondWithToast(
+    context.services.signer,
     { type: "success", title: "Review submitted!", description: "Thank you for your feedback" },
     { intent: "review" as const, submitted: true },
   );

@@ -8,7 +8,7 @@ import { orders, profiles, userRoles } from "../../../db/schema";
 import { browserRequest } from "./app";
 import { SHIPPING_ADDRESS } from "./orders";
 import type { Customer } from "./profile";
-import { routeContext, testServices } from "./services";
+import { routeContext, TEST_SIGNER, testServices } from "./services";
 
 let counter = 0;
 
@@ -56,7 +56,10 @@ export async function callRoute<T = unknown>(
     else throw thrown;
   }
   if (outcome instanceof Response) {
-    const { toast } = await takeToast(browserRequest("/", outcome.headers.getSetCookie()));
+    const { toast } = await takeToast(
+      TEST_SIGNER,
+      browserRequest("/", outcome.headers.getSetCookie()),
+    );
     return {
       status: outcome.status,
       location: outcome.headers.get("Location"),
@@ -67,7 +70,7 @@ export async function callRoute<T = unknown>(
   }
   if (isDataWithInit(outcome)) {
     const cookies = new Headers(outcome.init?.headers).getSetCookie();
-    const { toast } = await takeToast(browserRequest("/", cookies));
+    const { toast } = await takeToast(TEST_SIGNER, browserRequest("/", cookies));
     return {
       status: outcome.init?.status ?? 200,
       location: null,
@@ -195,7 +198,7 @@ export async function callRouteAt<T = Record<string, unknown>>(
   if (result && typeof result === "object" && "init" in result && "data" in result) {
     const { data, init } = result as { data: T; init: ResponseInit | null };
     const setCookies = new Headers(init?.headers).getSetCookie();
-    const { toast } = await takeToast(browserRequest(path, setCookies));
+    const { toast } = await takeToast(TEST_SIGNER, browserRequest(path, setCookies));
     return { status: init?.status ?? 200, location: null, body: data, toast };
   }
   return { status: 200, location: null, body: result as T, toast: null };

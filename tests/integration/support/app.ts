@@ -1,18 +1,16 @@
 import type { Database } from "~/lib/db.server";
 import type { MailMessage } from "~/lib/mail.server";
-import { setAppSecret } from "~/lib/secrets.server";
 import { ensureSettings } from "~/modules/settings/settings.server";
-import { chooseMailer, TEST_PUBLIC_URL, TEST_SECRET } from "./services";
+import { chooseMailer, TEST_PUBLIC_URL } from "./services";
 
 export { TEST_PUBLIC_URL };
 
 /**
- * Wires mail (captured in memory), the cookies' secret and settings around a test database;
- * sign-in is the file's services' (support/services.ts).
+ * Wires mail (captured in memory) and settings around a test database; sign-in and the cookies'
+ * signer are the file's services' (support/services.ts).
  */
 export async function wireApp(database: Database) {
   const sent: MailMessage[] = [];
-  setAppSecret(TEST_SECRET);
   chooseMailer({
     send: async (message) => {
       sent.push(message);

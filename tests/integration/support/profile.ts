@@ -2,7 +2,7 @@ import { takeToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/account/profile";
 import { browserRequest } from "./app";
-import { routeContext, testServices } from "./services";
+import { routeContext, TEST_SIGNER, testServices } from "./services";
 
 export type Customer = { id: string; cookies: string[]; email: string };
 
@@ -55,7 +55,10 @@ export async function postProfile(cookies: string[], fields: Record<string, stri
   }
   const { data, init } = response as { data: ActionBody; init: ResponseInit | null };
   const cookie = new Headers(init?.headers).get("Set-Cookie");
-  const { toast } = await takeToast(browserRequest("/profile", cookie ? [cookie] : []));
+  const { toast } = await takeToast(
+    TEST_SIGNER,
+    browserRequest("/profile", cookie ? [cookie] : []),
+  );
   return { status: init?.status ?? 200, location: null, body: data, toast };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import type { LiveEvents } from "~/lib/live-events.server";
 import type { Mailer } from "~/lib/mail.server";
+import { createSigner } from "~/lib/signer.server";
 import { sendPasswordReset } from "~/modules/accounts/account-mail.server";
 import { createAccounts } from "~/modules/accounts/accounts.server";
 import { mailerFromEnv, type Notifications } from "~/modules/notifications/notifications.server";
@@ -22,6 +23,8 @@ import { fileDatabaseHandle, fileLiveEvents } from "./database";
 export const TEST_PUBLIC_URL = "http://localhost:3999";
 /** The secret that signs the tests' cookies, Better Auth's and the shop's own. */
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
+/** What signs as the test services do: reads the toasts and quotes their routes sign. */
+export const TEST_SIGNER = createSigner(TEST_SECRET, TEST_PUBLIC_URL);
 
 let current: ShopServices | undefined;
 
