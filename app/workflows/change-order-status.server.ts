@@ -6,13 +6,15 @@ import { recordAudit } from "../modules/audit/audit.server";
 import { lockOrder, moveOrderOn, OrderAdminError } from "../modules/orders/orders-admin.server";
 import { isClosedByRefund } from "../modules/payments/refunds.server";
 import { cancelOrder } from "./cancel-order.server";
+import { reopenOrder } from "./reopen-order.server";
 
 /**
  * docs/SPEC.md §4: an administrator may move an order to any status from any other, in one
  * transaction that locks the order row first (so two cancels of one order release it once).
  * - Cancelling is the cancellation workflow: stock and coupon back, a paid card order refunded
  *   through the gateway (decision 039); paid cash is owed back and shown as due (decision 019).
- * - Any other move is the orders area's (moveOrderOn): reopening takes stock and coupon again.
+ * - Reopening a cancelled order is the reopening workflow: the order's own refusals, then its
+ *   stock and coupon use taken again. Any other move is the orders area's (moveOrderOn).
  * - An order whose card payment is refunded in full, or on its way back in full, keeps its status
  *   (decision 049).
  */
@@ -47,9 +49,12 @@ export async function changeOrderStatus(
         : `Order ${order.orderNumber} has been refunded in full, so its status can no longer be changed`,
     );
   }
-  if (status === "cancelled")
+  if (status === "cancelled") {
     await cancelOrder(tx, order.id, { actorId: actorId ?? undefined }, now);
-  else await moveOrderOn(tx, actorId, order, status, now);
+  } else {
+    if (order.status === "cancelled") await reopenOrder(tx, order);
+    await moveOrderOn(tx, actorId, order, status, now);
+  }
   const refundDue =
     status === "cancelled" && order.paymentStatus === "paid" && order.paymentMethod === "cod";
   const refunded = status === "cancelled" && isRefundableByCard(order);

@@ -995,7 +995,7 @@ describe(`card payments at checkout on ${DATABASE_KIND}`, () => {
     await fillCart(handle.db, customer.id, [{ productId: item.id, quantity: 1 }]);
     await withEnv(
       { CARD_PAYMENTS: "off" },
-      () => import("~/modules/orders/place-order.server"),
+      () => import("~/workflows/place-order.server"),
       async ({ placeOrder }) => {
         const attempt = placeOrder(handle.db, {
           shipping: testServices().shipping,

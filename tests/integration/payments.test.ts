@@ -13,7 +13,6 @@ import { takeToast } from "~/lib/toast.server";
 import { signIn, signUp } from "~/modules/accounts/credentials.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
 import { OrderError, OrderNotFoundError } from "~/modules/orders/order-errors";
-import { placeOrder } from "~/modules/orders/place-order.server";
 import { PaymentVerificationError } from "~/modules/payments/card-payments.server";
 import {
   type PaymentGateway,
@@ -24,6 +23,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { confirmCardPayment, startCardPayment } from "~/workflows/card-payment.server";
 import { expireUnpaidCardOrders } from "~/workflows/expire-unpaid-orders.server";
 import { handleRazorpayWebhook, WebhookSignatureError } from "~/workflows/payment-webhook.server";
+import { placeOrder } from "~/workflows/place-order.server";
 import { completeTestPayment } from "~/workflows/test-payment.server";
 import {
   cartItems,

@@ -22,7 +22,6 @@ import { isClosedByRefund } from "../payments/refunds.server";
 import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
 import { notifyOrderStep } from "./order-notices.server";
-import { reopenOrder } from "./reopen-order.server";
 
 export { OrderAdminError };
 
@@ -197,12 +196,32 @@ export async function lockOrder(executor: Executor, orderId: string) {
 }
 
 /**
+ * Whether a cancelled order may be reopened, by the order's own record: its card payment must
+ * have arrived, and its invoice must not have been cancelled by a credit note. A refusal throws.
+ * Taking its stock and coupon use again is the reopening workflow's (app/workflows/reopen-order).
+ */
+export async function refuseReopening(tx: Transaction, order: LockedOrder) {
+  if (order.paymentMethod !== "cod" && !paymentArrived(order.paymentStatus)) {
+    // Its payment window has closed; it could never be paid, and expiry would cancel it again.
+    throw new OrderAdminError(
+      `Order ${order.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
+    );
+  }
+  if (await hasCreditNotes(tx, order.id)) {
+    // Its invoice was credited in full; the goods would go out without a valid invoice.
+    throw new OrderAdminError(
+      `Order ${order.orderNumber} cannot be reopened: its invoice was cancelled by a credit note. Please ask the customer to place a new order.`,
+    );
+  }
+}
+
+/**
  * Moves a locked order to another status that is not "cancelled" (cancelling is a workflow:
- * app/workflows/change-order-status.server.ts). Reopening a cancelled order takes its stock and
- * coupon use again (reopenOrder), or refuses; a delivered order's customer is told
- * (docs/decisions/038). Delivering a cash-on-delivery order leaves its cash to be recorded when
- * the courier hands it over ("Record cash received", decision 049). Shipped or delivered, the
- * order has been dispatched, so its tax invoice is issued now if it has none (decision 074).
+ * app/workflows/change-order-status.server.ts). A cancelled order is reopened by the workflow,
+ * which takes its stock and coupon use again first (reopen-order); a delivered order's customer is
+ * told (docs/decisions/038). Delivering a cash-on-delivery order leaves its cash to be recorded
+ * when the courier hands it over ("Record cash received", decision 049). Shipped or delivered,
+ * the order has been dispatched, so its tax invoice is issued now if it has none (decision 074).
  */
 export async function moveOrderOn(
   tx: Transaction,
@@ -211,21 +230,6 @@ export async function moveOrderOn(
   status: Exclude<OrderStatus, "cancelled">,
   now: Date,
 ) {
-  if (order.status === "cancelled") {
-    if (order.paymentMethod !== "cod" && !paymentArrived(order.paymentStatus)) {
-      // Its payment window has closed; it could never be paid, and expiry would cancel it again.
-      throw new OrderAdminError(
-        `Order ${order.orderNumber} cannot be reopened: its card payment never arrived. Please ask the customer to place a new order.`,
-      );
-    }
-    if (await hasCreditNotes(tx, order.id)) {
-      // Its invoice was credited in full; the goods would go out without a valid invoice.
-      throw new OrderAdminError(
-        `Order ${order.orderNumber} cannot be reopened: its invoice was cancelled by a credit note. Please ask the customer to place a new order.`,
-      );
-    }
-    await reopenOrder(tx, order.id, order.orderNumber);
-  }
   if (status === "shipped" || status === "delivered") {
     const held = await recallHoldReason(tx, order.id);
     if (held) throw new OrderAdminError(`Order ${order.orderNumber} ${held}`);

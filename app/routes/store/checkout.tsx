@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Banknote, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
-  data,
   Form,
   redirect,
   type ShouldRevalidateFunction,
@@ -10,11 +9,7 @@ import {
   useRevalidator,
 } from "react-router";
 import { AddressFields } from "~/components/checkout/address-fields";
-import {
-  type CheckoutReply,
-  checkoutFields,
-  firstRefusedControl,
-} from "~/components/checkout/checkout-fields";
+import { checkoutFields, firstRefusedControl } from "~/components/checkout/checkout-fields";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { ShippingOptions } from "~/components/checkout/shipping-options";
 import { deferred } from "~/components/deferred";
@@ -24,47 +19,26 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { cartProblemsDescription } from "~/domain/cart-line-problems";
 import { cashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
-import { CHECK_PIN_INTENT, checkingPinNotice, totalChangedNotice } from "~/domain/checkout-pin";
-import { readPinCode } from "~/domain/delivery-promise";
-import { MESSAGE_CHANNELS } from "~/domain/order-messages";
-import { CARD_PAYMENTS_OFF_MESSAGE, CASH_ON_DELIVERY_INTENT } from "~/domain/orders";
+import { CHECK_PIN_INTENT, checkingPinNotice } from "~/domain/checkout-pin";
+import { CASH_ON_DELIVERY_INTENT } from "~/domain/orders";
 import { DEFAULT_SHIPPING_METHOD, isShippingMethod, type ShippingMethod } from "~/domain/shipping";
 import { joinAddressErrors, PIN_CODE } from "~/domain/validation/address-format";
-import { cashOnDeliverySwitchSchema, checkoutSchema } from "~/domain/validation/checkout";
-import { actionFailure, refusal, respondWithProblem } from "~/lib/action-result.server";
+import { checkoutSchema } from "~/domain/validation/checkout";
+import { respondWithProblem } from "~/lib/action-result.server";
 import { readForm } from "~/lib/form-data.server";
-import { logger } from "~/lib/logger.server";
-import { rememberedPinOf, rememberPinHeaders } from "~/lib/remembered-pin.server";
-import { isDocumentRequest } from "~/lib/request-store.server";
+import { rememberedPinOf } from "~/lib/remembered-pin.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { listAddresses } from "~/modules/accounts/addresses-read.server";
 import { getCurrentUser, requireUser } from "~/modules/accounts/session.server";
-import { getCart } from "~/modules/cart/cart-view.server";
-import { currentConsents } from "~/modules/notifications/message-consents.server";
-import { channelEnabled, type Notifications } from "~/modules/notifications/notifications.server";
-import {
-  findOrderAwaitingPayment,
-  switchToCashOnDelivery,
-} from "~/modules/orders/awaiting-payment.server";
-import {
-  CartLineProblemError,
-  CashOnDeliveryUnavailableError,
-  DeliveryUnavailableError,
-  ExpressUnavailableError,
-  OrderError,
-  OrderNotFoundError,
-} from "~/modules/orders/order-errors";
-import { placeOrder } from "~/modules/orders/place-order.server";
-import { readQuote } from "~/modules/orders/quote.server";
-import { cardPaymentMode, PaymentProviderError } from "~/modules/payments/gateway.server";
-import { cashOnDeliveryRules, shopSettings } from "~/modules/settings/settings.server";
-import { courierChecksOf, TooManyChecksError } from "~/modules/shipping/delivery-promise.server";
-import type { Shipping } from "~/modules/shipping/shipping.server";
+import { courierChecksOf } from "~/modules/shipping/delivery-promise.server";
 import { useRootData } from "~/root";
-import type { ShopServices } from "~/services.server";
-import { startCardPayment } from "~/workflows/card-payment.server";
-import { type Priced, pricedAgain, pricedFor } from "~/workflows/checkout-pricing.server";
+import { checkoutPage } from "~/workflows/checkout-page.server";
+import type { Priced } from "~/workflows/checkout-pricing.server";
 import type { Route } from "./+types/checkout";
+import {
+  checkPinAnswer,
+  placeOrderAnswer,
+  switchToCashOnDeliveryAnswer,
+} from "./checkout-actions.server";
 
 /** The card payment (its dialog, Razorpay's script, the toasts) loads apart from the page. */
 const CardPayment = deferred(() =>
@@ -88,20 +62,6 @@ const AwaitingPayment = deferred(() =>
   import("~/components/checkout/awaiting-payment").then((module) => module.AwaitingPayment),
 );
 
-const ORDERS_TAB = "/profile?tab=orders";
-
-/** `?address=new`: the saved addresses' "New address" link. */
-const NEW_ADDRESS = "new";
-const EMPTY_ADDRESS = {
-  fullName: "",
-  phone: "",
-  addressLine1: "",
-  addressLine2: "",
-  city: "",
-  state: "",
-  postalCode: "",
-};
-
 export const meta: Route.MetaFunction = () => [
   { title: "Checkout | Satara Ayurveda" },
   { name: "description", content: "Delivery address and payment for your Satara Ayurveda order." },
@@ -109,94 +69,22 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.services;
-  const user = await requireUser(context.services.accounts, request);
-  const cart = await getCart(db, user.id);
-  if (cart.lines.length === 0) return awaitingPaymentView(context.services, user.id);
-  const flagged = cart.lines.flatMap(({ name, problem, stockQuantity }) =>
-    problem ? [{ name, problem, stock: stockQuantity }] : [],
-  );
-  if (flagged.length > 0) {
-    throw await redirectWithToast(context.services.signer, "/cart", {
+  const { services } = context;
+  const user = await requireUser(services.accounts, request);
+  const page = await checkoutPage(services, user, {
+    chosenId: new URL(request.url).searchParams.get("address"),
+    // A new address starts from the PIN code the shopper last checked (docs/decisions/077).
+    rememberedPin: services.shipping.promisesOn ? rememberedPinOf(request) : null,
+  });
+  if (page.view === "empty-cart") throw redirect("/cart");
+  if (page.view === "needs-attention") {
+    throw await redirectWithToast(services.signer, "/cart", {
       type: "error",
       title: "Some items need your attention",
-      description: cartProblemsDescription(flagged),
+      description: cartProblemsDescription(page.flagged),
     });
   }
-  const [addresses, settings, consents] = await Promise.all([
-    listAddresses(db, user.id),
-    shopSettings(db),
-    currentConsents(db, user.id),
-  ]);
-  const chosenId = new URL(request.url).searchParams.get("address");
-  // A new address starts from the PIN code the shopper last checked (docs/decisions/077).
-  const remembered = context.services.shipping.promisesOn ? rememberedPinOf(request) : null;
-  // "New address" beside the saved ones starts an empty form (docs/decisions/071).
-  const newAddress = chosenId === NEW_ADDRESS && addresses.length > 0;
-  const chosen = newAddress
-    ? null
-    : (addresses.find((address) => address.id === chosenId) ??
-      addresses.find((address) => address.isDefault) ??
-      null);
-  // docs/SPEC.md §2: without a saved address the form starts from the shop's own town.
-  const prefill = chosen
-    ? { ...chosen, addressLine2: chosen.addressLine2 ?? "" }
-    : newAddress
-      ? { ...EMPTY_ADDRESS, postalCode: remembered ?? "" }
-      : {
-          fullName: user.fullName,
-          phone: user.phone ?? "",
-          addressLine1: "",
-          addressLine2: "",
-          city: settings.city,
-          state: settings.state,
-          postalCode: remembered ?? settings.postalCode,
-        };
-  return {
-    view: "checkout" as const,
-    cart,
-    addresses,
-    chosenAddressId: chosen?.id ?? null,
-    prefill,
-    ...(await pricedFor(context.services, cart, prefill.postalCode)),
-    idempotencyKey: crypto.randomUUID(),
-    cardPayments: cardPaymentMode(),
-    cashOnDelivery: cashOnDeliveryRules(settings),
-    // docs/decisions/063: off unless the customer opted in before; a channel switched off is not offered.
-    messageChoices: offeredChannels(context.services.notifications).map((channel) => ({
-      channel,
-      checked: consents.some((consent) => consent.channel === channel),
-    })),
-  };
-}
-
-/** The channels the shop sends order updates on (SMS=off or WHATSAPP=off leave one out). */
-function offeredChannels(notifications: Notifications) {
-  return MESSAGE_CHANNELS.filter((channel) => channelEnabled(notifications, channel));
-}
-
-/**
- * Placing a card order empties the cart. While that order waits for its payment, the checkout
- * shows it (docs/decisions/050): a payment left unfinished, or a reload, lands here, not on an
- * empty cart. Without such an order an empty cart goes back to the cart page.
- */
-async function awaitingPaymentView(services: ShopServices, userId: string) {
-  const [order, settings] = await Promise.all([
-    findOrderAwaitingPayment(services.db, userId),
-    shopSettings(services.db),
-  ]);
-  if (!order) throw redirect("/cart");
-  return {
-    view: "awaiting-payment" as const,
-    order: {
-      id: order.id,
-      orderNumber: order.orderNumber,
-      total: order.total,
-      payBy: order.payBy.toISOString(),
-    },
-    cardPayments: cardPaymentMode(),
-    cashOnDelivery: cashOnDeliveryAvailability(cashOnDeliveryRules(settings), order),
-  };
+  return page;
 }
 
 /**
@@ -219,10 +107,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.services;
-  const user = await getCurrentUser(context.services.accounts, request);
+  const { services } = context;
+  const user = await getCurrentUser(services.accounts, request);
   if (!user) {
-    return redirectWithToast(context.services.signer, "/auth?redirectTo=/checkout", {
+    return redirectWithToast(services.signer, "/auth?redirectTo=/checkout", {
       type: "error",
       title: "Please sign in",
       description: "You need to be signed in to place an order",
@@ -230,257 +118,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const formData = await readForm(request);
   if (formData.get("intent") === CASH_ON_DELIVERY_INTENT) {
-    return switchToCashOnDeliveryAction(context.services, user.id, formData);
+    return switchToCashOnDeliveryAnswer(services, user.id, formData);
   }
   const submission = parseWithZod(formData, { schema: checkoutSchema });
-  if (formData.get("intent") === CHECK_PIN_INTENT)
-    return checkAction(
-      context.services,
-      user.id,
-      formData,
-      submission,
-      courierChecksOf(db, context.clientIp),
-    );
+  if (formData.get("intent") === CHECK_PIN_INTENT) {
+    const mayAsk = courierChecksOf(services.db, context.clientIp);
+    return checkPinAnswer(services, user.id, formData, submission, mayAsk);
+  }
   if (submission.status !== "success") {
     const message = joinAddressErrors(submission.error ?? {});
     return respondWithProblem(
-      context.services.signer,
+      services.signer,
       { status: 400, title: "Invalid Address", message },
       { result: submission.reply() },
     );
   }
-  const input = submission.value;
-  const cardPayments = cardPaymentMode();
-  if (input.paymentMethod === "razorpay" && cardPayments === "off") {
-    const result = submission.reply({
-      fieldErrors: { paymentMethod: [CARD_PAYMENTS_OFF_MESSAGE] },
-    });
-    return respondWithProblem(
-      context.services.signer,
-      refusal(CARD_PAYMENTS_OFF_MESSAGE, { title: "Card payments are off" }),
-      { result },
-    );
-  }
-  let order: Awaited<ReturnType<typeof placeOrder>>;
-  try {
-    order = await placeOrder(db, {
-      shipping: context.services.shipping,
-      userId: user.id,
-      address: input,
-      addressId: input.addressId,
-      saveAddress: input.saveAddress,
-      paymentMethod: input.paymentMethod,
-      shippingMethod: input.shippingMethod,
-      cardProvider: cardPayments === "off" ? null : cardPayments,
-      idempotencyKey: input.idempotencyKey,
-      messageChoices: Object.fromEntries(
-        offeredChannels(context.services.notifications).map((channel) => [
-          channel,
-          channel === "whatsapp" ? input.whatsappUpdates : input.smsUpdates,
-        ]),
-      ),
-      quote: readQuote(context.services.signer, String(formData.get("quote") ?? "")),
-    });
-  } catch (error) {
-    if (error instanceof OrderNotFoundError) throw data("Address not found", { status: 404 });
-    if (error instanceof CashOnDeliveryUnavailableError) {
-      const result = submission.reply({ fieldErrors: { paymentMethod: [error.message] } });
-      return respondWithProblem(
-        context.services.signer,
-        refusal(error.message, { title: "Cash on delivery unavailable" }),
-        {
-          result,
-        },
-      );
-    }
-    if (error instanceof DeliveryUnavailableError) {
-      const result = submission.reply({ fieldErrors: { postalCode: [error.message] } });
-      return respondWithProblem(
-        context.services.signer,
-        refusal(error.message, { title: "We don't deliver there yet" }),
-        {
-          result,
-        },
-      );
-    }
-    if (error instanceof ExpressUnavailableError) {
-      const result = submission.reply({ fieldErrors: { shippingMethod: [error.message] } });
-      return respondWithProblem(
-        context.services.signer,
-        refusal(error.message, { title: "Express delivery unavailable" }),
-        {
-          result,
-        },
-      );
-    }
-    if (error instanceof CartLineProblemError) {
-      // The cart flags the line; with or without JavaScript the shopper reads which product it
-      // was, in the words the refusal used, and not the cart's general "needs your attention".
-      return redirectWithToast(context.services.signer, "/cart", {
-        type: "error",
-        title: error.title,
-        description: error.message,
-      });
-    }
-    if (error instanceof OrderError) {
-      const again = await pricedAgain(context.services, user.id, input.postalCode);
-      const quoted = readQuote(context.services.signer, String(formData.get("quote") ?? ""))
-        ?.totals?.[input.shippingMethod];
-      const total = again.repriced?.totalsByMethod[input.shippingMethod].total;
-      if (total !== undefined && quoted !== undefined && total !== quoted) {
-        // A total that moved since the page was priced is news, not a failure (decision 077).
-        return data(
-          {
-            result: submission.reply(),
-            notice: totalChangedNotice(input.postalCode, total),
-            ...again,
-          },
-          { status: 409, headers: rememberedHeaders(context.services.shipping, input.postalCode) },
-        );
-      }
-      // Kept beside "Place Order" too: the toast goes, and the shopper reads what to review.
-      const result = submission.reply({ formErrors: [error.message] });
-      return respondWithProblem(context.services.signer, error, { result, ...again });
-    }
-    throw error;
-  }
-
-  const headers = rememberedHeaders(context.services.shipping, input.postalCode);
-  if (order.paymentMethod === "cod") {
-    return redirectWithToast(
-      context.services.signer,
-      ORDERS_TAB,
-      {
-        type: "success",
-        title: "Order placed successfully!",
-        description: `Your order ${order.orderNumber} is confirmed.`,
-      },
-      { headers },
-    );
-  }
-  if (isDocumentRequest()) {
-    // Card checkout runs in the browser; without JavaScript the order waits in the Orders tab.
-    return redirectWithToast(
-      context.services.signer,
-      ORDERS_TAB,
-      {
-        type: "info",
-        title: "Order placed",
-        description: `Pay for order ${order.orderNumber} by card from your orders within 30 minutes.`,
-      },
-      { headers },
-    );
-  }
-  try {
-    const payment = await startCardPayment(db, context.services.payments.card(), {
-      userId: user.id,
-      orderId: order.id,
-    });
-    return { payment };
-  } catch (error) {
-    logger.error({ err: error, order: order.orderNumber }, "opening the card payment failed");
-    return redirectWithToast(context.services.signer, ORDERS_TAB, {
-      type: "error",
-      title: "Failed to create payment order",
-      description:
-        error instanceof PaymentProviderError || error instanceof OrderError
-          ? `${error.message}. You can pay for order ${order.orderNumber} from your orders.`
-          : `You can pay for order ${order.orderNumber} from your orders.`,
-    });
-  }
-}
-
-/** The PIN code an order or a check was for, remembered in the shopper's browser with a courier. */
-function rememberedHeaders(shipping: Shipping, pin: string) {
-  return shipping.promisesOn ? rememberPinHeaders(pin) : new Headers();
-}
-
-/**
- * "Check" (the form's PIN code button, which works without JavaScript): the page comes back
- * priced for the PIN code typed, the other fields as they were sent, and nothing is written.
- */
-async function checkAction(
-  services: ShopServices,
-  userId: string,
-  formData: FormData,
-  submission: { payload: Record<string, unknown> },
-  mayAsk: () => Promise<string | null>,
-) {
-  const refusedPin = (message: string, status: number) =>
-    data(
-      {
-        result: {
-          status: "error",
-          initialValue: submission.payload,
-          error: { postalCode: [message] },
-        } satisfies CheckoutReply as CheckoutReply,
-      },
-      { status },
-    );
-  const read = readPinCode(formData.get("postalCode"));
-  if (!read.ok) return refusedPin(read.message, 400);
-  const cart = await getCart(services.db, userId);
-  if (cart.lines.length === 0) throw redirect("/checkout");
-  // Limited like the pricing route and the product page's box (decision 061).
-  let repriced: Priced;
-  try {
-    repriced = await pricedFor(services, cart, read.pin, { mayAsk });
-  } catch (error) {
-    if (!(error instanceof TooManyChecksError)) throw error;
-    return refusedPin(error.message, 429);
-  }
-  if (repriced.delivery && !repriced.delivery.ok && repriced.delivery.status === 429) {
-    return refusedPin(repriced.delivery.message, 429);
-  }
-  return data(
-    { result: { initialValue: submission.payload } as CheckoutReply, repriced },
-    { headers: rememberedHeaders(services.shipping, read.pin) },
-  );
-}
-
-/**
- * "Switch to Cash on Delivery" on a card order awaiting payment (docs/decisions/050). A limit that
- * forbids it is answered on this page, which still shows the order; an order that was paid,
- * cancelled or ran out of time meanwhile is shown in the Orders tab, where its state is.
- */
-async function switchToCashOnDeliveryAction(
-  services: ShopServices,
-  userId: string,
-  formData: FormData,
-) {
-  const parsed = cashOnDeliverySwitchSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Invalid request";
-    return actionFailure(services.signer, refusal(message, { title: "Order failed" }));
-  }
-  try {
-    const order = await switchToCashOnDelivery(services.db, {
-      shipping: services.shipping,
-      userId,
-      orderId: parsed.data.orderId,
-    });
-    return redirectWithToast(services.signer, ORDERS_TAB, {
-      type: "success",
-      title: "Order placed successfully!",
-      description: `Your order ${order.orderNumber} is confirmed. Pay in cash when it arrives.`,
-    });
-  } catch (error) {
-    if (error instanceof OrderNotFoundError) throw data("Order not found", { status: 404 });
-    if (error instanceof CashOnDeliveryUnavailableError) {
-      return actionFailure(
-        services.signer,
-        refusal(error.message, { title: "Cash on delivery unavailable" }),
-      );
-    }
-    if (error instanceof OrderError) {
-      return redirectWithToast(services.signer, ORDERS_TAB, {
-        type: "error",
-        title: "Payment method not changed",
-        description: error.message,
-      });
-    }
-    throw error;
-  }
+  return placeOrderAnswer(services, user.id, formData, submission);
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { sendDueMails as drainMailOutbox } from "~/modules/notifications/mail-outbox.server";
-import { type PlaceOrderInput, placeOrder } from "~/modules/orders/place-order.server";
 import type { PaymentGateway } from "~/modules/payments/gateway.server";
 import { paymentSignature } from "~/modules/payments/signatures.server";
 import { confirmCardPayment, startCardPayment } from "~/workflows/card-payment.server";
+import { type PlaceOrderInput, placeOrder } from "~/workflows/place-order.server";
 import { cartItems, carts, profiles } from "../../../db/schema";
 import { firstSizeId, insertProducts } from "./catalog";
 import { testServices } from "./services";

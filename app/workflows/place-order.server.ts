@@ -1,43 +1,35 @@
-import { and, eq } from "drizzle-orm";
-import { orderItems, orders } from "../../../db/schema";
-import type { ShippingAddressSnapshot } from "../../../db/schema/commerce";
-import { cartLineProblemMessage } from "../../domain/cart-line-problems";
-import { cashOnDeliveryAvailability } from "../../domain/cash-on-delivery";
-import { checkCoupon } from "../../domain/coupons";
-import { weightSlabs } from "../../domain/courier-fees";
+import { cartLineProblemMessage } from "../domain/cart-line-problems";
+import { cashOnDeliveryAvailability } from "../domain/cash-on-delivery";
+import { checkCoupon } from "../domain/coupons";
+import { weightSlabs } from "../domain/courier-fees";
 import {
   courierRefusal,
   DELIVERY_MESSAGES,
   expressOffered,
   promisedDayFor,
-} from "../../domain/delivery-promise";
-import { formatRupees } from "../../domain/money";
-import type { MessageChannel } from "../../domain/order-messages";
+} from "../domain/delivery-promise";
+import { formatRupees } from "../domain/money";
+import type { MessageChannel } from "../domain/order-messages";
 import {
   CARD_PAYMENTS_OFF_MESSAGE,
-  orderNumber,
   type PaymentMethod,
   type PaymentProvider,
-} from "../../domain/orders";
-import { priceCart } from "../../domain/pricing";
-import { packageWeightGrams } from "../../domain/shipments";
-import type { ShippingMethod } from "../../domain/shipping";
-import type { AddressInput } from "../../domain/validation/address";
-import type { Database, Transaction } from "../../lib/db.server";
-import { getEnv } from "../../lib/env.server";
-import { ordersPlaced } from "../../lib/metrics.server";
-import { addCheckoutAddress } from "../accounts/addresses.server";
-import { findOwnAddress } from "../accounts/addresses-read.server";
-import { emptyOrderedCart } from "../cart/cart.server";
-import { listCartLines } from "../cart/cart-read.server";
-import { customerCouponUses, findCouponState, lockCartOf } from "../cart/cart-view.server";
-import { takeStock } from "../inventory/stock.server";
-import { recordCheckoutChoices } from "../notifications/message-consents.server";
-import { recordRedemption, redeemCoupon } from "../promotions/redemptions.server";
-import { cashOnDeliveryRules, getSettings } from "../settings/settings.server";
-import { promiseCalendar } from "../shipping/delivery-promise.server";
-import type { Shipping } from "../shipping/shipping.server";
-import { shippingFeesFor } from "../shipping/shipping-fees.server";
+} from "../domain/orders";
+import { priceCart } from "../domain/pricing";
+import { packageWeightGrams } from "../domain/shipments";
+import type { ShippingMethod } from "../domain/shipping";
+import type { AddressInput } from "../domain/validation/address";
+import type { Database, Transaction } from "../lib/db.server";
+import { getEnv } from "../lib/env.server";
+import { ordersPlaced } from "../lib/metrics.server";
+import { addCheckoutAddress } from "../modules/accounts/addresses.server";
+import { findOwnAddress } from "../modules/accounts/addresses-read.server";
+import { emptyOrderedCart } from "../modules/cart/cart.server";
+import { listCartLines } from "../modules/cart/cart-read.server";
+import { customerCouponUses, findCouponState, lockCartOf } from "../modules/cart/cart-view.server";
+import { takeStock } from "../modules/inventory/stock.server";
+import { recordCheckoutChoices } from "../modules/notifications/message-consents.server";
+import { addressSnapshot, orderPlacedWith, writeOrder } from "../modules/orders/new-order.server";
 import {
   CartLineProblemError,
   CashOnDeliveryUnavailableError,
@@ -45,9 +37,14 @@ import {
   ExpressUnavailableError,
   OrderError,
   OrderNotFoundError,
-} from "./order-errors";
-import { notifyNewOrder } from "./order-notices.server";
-import type { Quote } from "./quote.server";
+} from "../modules/orders/order-errors";
+import { notifyNewOrder } from "../modules/orders/order-notices.server";
+import type { Quote } from "../modules/orders/quote.server";
+import { recordRedemption, redeemCoupon } from "../modules/promotions/redemptions.server";
+import { cashOnDeliveryRules, getSettings } from "../modules/settings/settings.server";
+import { promiseCalendar } from "../modules/shipping/delivery-promise.server";
+import type { Shipping } from "../modules/shipping/shipping.server";
+import { shippingFeesFor } from "../modules/shipping/shipping-fees.server";
 
 export type PlaceOrderInput = {
   /** The courier asked about the PIN code and, where the owner chose them, for its rates. */
@@ -83,6 +80,10 @@ export type PlacedOrder = {
 };
 
 /**
+ * Placing an order, a workflow because it spans the areas (docs/areas.md): the cart's lines and
+ * coupon, the courier's word and fees, the customer's address and message choices, the
+ * promotions' redemption, the inventory's stock and the orders area's new order and its notice.
+ *
  * docs/DESIGN.md §6.6: the server prices the cart again, checks the coupon again and, in one transaction,
  * redeems the coupon (never past its limits), writes the order and its items, empties the cart,
  * for cash on delivery enqueues the order's mails (docs/decisions/024) and, last, takes the stock
@@ -121,15 +122,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
   const placed = await database.transaction(async (tx): Promise<PlacedOrder> => {
     const cart = await lockCartOf(tx, input.userId);
 
-    const [earlier] = await tx
-      .select({
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        total: orders.total,
-        paymentMethod: orders.paymentMethod,
-      })
-      .from(orders)
-      .where(and(eq(orders.userId, input.userId), eq(orders.idempotencyKey, input.idempotencyKey)));
+    const earlier = await orderPlacedWith(tx, input.userId, input.idempotencyKey);
     if (earlier) return { ...earlier, replayed: true };
 
     const lines = cart ? await listCartLines(tx, input.userId) : [];
@@ -169,8 +162,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     }
 
     const shippingAddressId = await shippingAddressFor(tx, input);
-    const snapshot = addressSnapshot(input.address);
-    const order = await insertOrder(
+    const { order, itemOf } = await writeOrder(
       tx,
       {
         userId: input.userId,
@@ -185,30 +177,22 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
         paymentMethod: input.paymentMethod,
         paymentProvider: input.paymentMethod === "razorpay" ? (input.cardProvider ?? null) : null,
         shippingAddressId,
-        shippingAddress: snapshot,
+        shippingAddress: addressSnapshot(input.address),
         idempotencyKey: input.idempotencyKey,
       },
+      lines.map((line) => ({
+        productId: line.productId,
+        variantId: line.variantId,
+        productName: line.productName,
+        variantLabel: line.sizeLabel,
+        sku: line.sku,
+        hsnCode: line.hsnCode,
+        gstRate: line.gstRate,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+      })),
       now,
     );
-
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        lines.map((line) => ({
-          orderId: order.id,
-          productId: line.productId,
-          variantId: line.variantId,
-          productName: line.productName,
-          variantLabel: line.sizeLabel,
-          sku: line.sku,
-          hsnCode: line.hsnCode,
-          gstRate: line.gstRate,
-          quantity: line.quantity,
-          unitPrice: line.unitPrice,
-          totalPrice: line.unitPrice * line.quantity,
-        })),
-      )
-      .returning({ id: orderItems.id, variantId: orderItems.variantId });
     if (coupon) {
       await recordRedemption(tx, { couponId: coupon.id, userId: input.userId, orderId: order.id });
     }
@@ -228,7 +212,6 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     }
     // Last, so a product many are buying stays locked only until the commit that follows: the
     // take confirms the price and tax codes everything above was written with, or undoes it all.
-    const itemOf = new Map(items.map((item) => [item.variantId, item.id]));
     await takeCartStock(
       tx,
       lines.map((line) => ({ ...line, orderItemId: itemOf.get(line.variantId)! })),
@@ -237,22 +220,6 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
   });
   if (!placed.replayed) ordersPlaced.inc({ payment_method: placed.paymentMethod });
   return placed;
-}
-
-/**
- * Only the address itself: the checkout's parsed form also carries the payment method, the
- * idempotency key and the save-address choice, which are not part of where the order goes.
- */
-function addressSnapshot(address: AddressInput): ShippingAddressSnapshot {
-  return {
-    fullName: address.fullName,
-    phone: address.phone,
-    addressLine1: address.addressLine1,
-    addressLine2: address.addressLine2,
-    city: address.city,
-    state: address.state,
-    postalCode: address.postalCode,
-  };
 }
 
 type CartLine = Awaited<ReturnType<typeof listCartLines>>[number];
@@ -349,24 +316,4 @@ async function shippingAddressFor(tx: Transaction, input: PlaceOrderInput) {
   }
   if (!input.saveAddress) return null;
   return addCheckoutAddress(tx, input.userId, input.address);
-}
-
-type NewOrder = Omit<typeof orders.$inferInsert, "orderNumber">;
-
-/** docs/DESIGN.md §6.9: 'ORD-' + timestamp; a clash (two orders in one millisecond) takes a suffix. */
-async function insertOrder(tx: Transaction, values: NewOrder, now: Date) {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const [order] = await tx
-      .insert(orders)
-      .values({ ...values, orderNumber: orderNumber(now, attempt) })
-      .onConflictDoNothing({ target: orders.orderNumber })
-      .returning({
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        total: orders.total,
-        paymentMethod: orders.paymentMethod,
-      });
-    if (order) return order;
-  }
-  throw new Error("could not find a free order number");
 }
