@@ -42,10 +42,8 @@ export default defineConfig(({ command, isSsrBuild }) => {
     ssr: {
       // Native and WASM packages stay outside the server bundle.
       external: ["sharp", "@electric-sql/pglite", "pg", "nodemailer", "pino"],
-      // Also bundled: only the icons and Radix parts the pages use, not the whole packages.
-      noExternal: serverBuild
-        ? [...BUNDLED_WITH_REACT_ROUTER, "lucide-react", "radix-ui", /^@radix-ui\//]
-        : [],
+      // Also bundled: only the Radix parts the pages use, not the whole packages.
+      noExternal: serverBuild ? [...BUNDLED_WITH_REACT_ROUTER, "radix-ui", /^@radix-ui\//] : [],
     },
     build: {
       sourcemap: false,
@@ -60,7 +58,12 @@ export default defineConfig(({ command, isSsrBuild }) => {
           // app/domain is pure (docs/decisions/023): a module there that a page imports only for
           // a loader or action (a Zod schema) is left out of the browser's JavaScript
           // (docs/decisions/029). domain/zod.ts is the exception: it configures Zod as it runs.
-          moduleSideEffects: [{ test: /[\\/]app[\\/]domain[\\/](?!zod\.ts$)/, sideEffects: false }],
+          // The icons (app/components/icons/, docs/decisions/084) only define components, so a
+          // page's bundle keeps the icons it draws, not every icon their index names.
+          moduleSideEffects: [
+            { test: /[\\/]app[\\/]domain[\\/](?!zod\.ts$)/, sideEffects: false },
+            { test: /[\\/]app[\\/]components[\\/]icons[\\/]/, sideEffects: false },
+          ],
         },
       },
     },

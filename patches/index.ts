@@ -1,5 +1,4 @@
 import type { Plugin } from "vite";
-import { lucideReactIconFactory } from "./lucide-react-icon-factory.ts";
 import { reactDomTextInOnePiece } from "./react-dom-text-in-one-piece.ts";
 import { reactRouterLowPriorityModulePreloads } from "./react-router-low-priority-module-preloads.ts";
 import { reactRouterProductionBuild } from "./react-router-production-build.ts";
@@ -11,7 +10,6 @@ export const DEPENDENCY_PATCHES: Record<string, () => Plugin> = {
   "react-router-low-priority-module-preloads": reactRouterLowPriorityModulePreloads,
   "react-router-route-tables-made-once": reactRouterRouteTablesMadeOnce,
   "react-dom-text-in-one-piece": reactDomTextInOnePiece,
-  "lucide-react-icon-factory": lucideReactIconFactory,
 };
 
 /**

@@ -3,9 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * patches/lucide-react-icon-factory.ts builds lucide-react's icons with the shop's factory
- * (app/components/ui/lucide-icon.ts): a lucide-react that imports its factory differently
- * would quietly bring its own back, and with it the work per icon per render.
+ * The shop's icons (app/components/icons/, docs/decisions/084) are built by its own factory
+ * (app/components/ui/lucide-icon.ts): an import of lucide-react itself would bring lucide's
+ * factory back, and with it the work per icon per render.
  */
 const BUILD = process.env.JS_BUDGET_BUILD_DIR ?? "build";
 

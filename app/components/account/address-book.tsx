@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { MapPin, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { deferred } from "~/components/deferred";
+import { MapPin, Plus } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import type { SavedAddress } from "~/modules/accounts/addresses-read.server";
 import { AddressCard } from "./address-card";

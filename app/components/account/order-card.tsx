@@ -1,5 +1,5 @@
-import { FileText } from "lucide-react";
 import { PayNowButton } from "~/components/checkout/pay-now-button";
+import { FileText } from "~/components/icons";
 import { AddressBlock, type OrderSummaryView } from "~/components/order/order-summary";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";

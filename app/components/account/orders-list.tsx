@@ -1,5 +1,5 @@
-import { Package } from "lucide-react";
 import { Link } from "react-router";
+import { Package } from "~/components/icons";
 import { Pagination } from "~/components/product/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { orderHistoryHref } from "~/domain/validation/order-history";

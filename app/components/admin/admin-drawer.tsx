@@ -1,6 +1,6 @@
-import { Menu } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { Menu } from "~/components/icons";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { useHydrated } from "~/components/use-hydrated";
 import { AdminNav } from "./admin-nav";

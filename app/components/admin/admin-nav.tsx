@@ -1,3 +1,4 @@
+import { Form, NavLink } from "react-router";
 import {
   Banknote,
   ExternalLink,
@@ -14,8 +15,7 @@ import {
   ShoppingBag,
   Ticket,
   Users,
-} from "lucide-react";
-import { Form, NavLink } from "react-router";
+} from "~/components/icons";
 import { cn } from "~/lib/cn";
 import { NewOrdersBadge } from "./new-orders-badge";
 

@@ -1,4 +1,4 @@
-import { AlertTriangle, Info } from "lucide-react";
+import { AlertTriangle, Info } from "~/components/icons";
 import type { CardPaymentMode } from "~/domain/orders";
 
 /**

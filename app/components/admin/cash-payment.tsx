@@ -1,7 +1,7 @@
-import { Banknote } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { ConfirmCard, ConfirmDialog } from "~/components/confirm-dialog";
+import { Banknote } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";

@@ -1,5 +1,5 @@
-import { CalendarClock } from "lucide-react";
 import { Link } from "react-router";
+import { CalendarClock } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { formatLabelMonth } from "~/domain/batch-labels";

@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Printer } from "lucide-react";
 import { useFetcher } from "react-router";
 import {
   OrderStatusBadge,
   PaymentStatusBadge,
   TestPaymentBadge,
 } from "~/components/account/order-badges";
+import { Printer } from "~/components/icons";
 import { AddressBlock, type OrderSummaryView } from "~/components/order/order-summary";
 import { printOnOpenHref } from "~/components/order/print-on-open";
 import { Badge } from "~/components/ui/badge";

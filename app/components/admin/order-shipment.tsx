@@ -1,4 +1,4 @@
-import { PackageCheck, Printer, Repeat, RotateCcw, Timer, Truck } from "lucide-react";
+import { PackageCheck, Printer, Repeat, RotateCcw, Timer, Truck } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { formatIstDateTime, istParts } from "~/domain/india-time";
 import {

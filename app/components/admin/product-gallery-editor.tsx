@@ -1,6 +1,6 @@
-import { ArrowDown, ArrowUp, Star, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { ArrowDown, ArrowUp, Star, Trash2 } from "~/components/icons";
 import { ProductImage } from "~/components/product/product-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

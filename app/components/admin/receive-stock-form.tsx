@@ -1,7 +1,7 @@
-import { PackagePlus } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import type { LotFormState } from "~/components/admin/lot-actions";
+import { PackagePlus } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";

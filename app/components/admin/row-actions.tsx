@@ -1,5 +1,5 @@
-import { Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import { Pencil, Trash2 } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 
 /**

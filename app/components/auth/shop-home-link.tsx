@@ -1,5 +1,5 @@
-import { Leaf } from "lucide-react";
 import { Link } from "react-router";
+import { Leaf } from "~/components/icons";
 
 /** The shop's mark above a page that stands alone, without the storefront's header. */
 export function ShopHomeLink() {

@@ -1,6 +1,6 @@
-import { AlertTriangle, ShoppingBag, Tag, Trash2, Truck, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
+import { AlertTriangle, ShoppingBag, Tag, Trash2, Truck, X } from "~/components/icons";
 import { Price } from "~/components/product/price";
 import { ProductImage } from "~/components/product/product-image";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,6 @@
-import { Minus, Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { Minus, Plus } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
 import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/cart-limits";

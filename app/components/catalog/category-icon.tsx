@@ -3,16 +3,16 @@ import {
   Brain,
   Flower2,
   HeartPulse,
+  type Icon,
   Leaf,
-  type LucideIcon,
   Shield,
   Smile,
   Sparkles,
   Wind,
-} from "lucide-react";
+} from "~/components/icons";
 
 /** docs/SPEC.md §3: icons for both sets of category slugs (home page and category page). */
-const ICONS: Record<string, LucideIcon> = {
+const ICONS: Record<string, Icon> = {
   "immunity-boosters": Shield,
   immunity: Shield,
   "stress-relief": Smile,

@@ -1,6 +1,6 @@
-import { Banknote, Clock } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Banknote, Clock } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import type { CashOnDeliveryAvailability } from "~/domain/cash-on-delivery";
 import { formatIstDateTime } from "~/domain/india-time";

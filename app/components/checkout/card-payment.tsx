@@ -1,7 +1,7 @@
-import { ShieldCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
 import { toast } from "sonner";
+import { ShieldCheck } from "~/components/icons";
 import { useNonce } from "~/components/nonce";
 import { TitledDialog } from "~/components/titled-dialog";
 import { Badge } from "~/components/ui/badge";

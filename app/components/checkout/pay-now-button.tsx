@@ -1,7 +1,7 @@
-import { CreditCard } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { deferred } from "~/components/deferred";
+import { CreditCard } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
 import type { CheckoutOptions } from "~/modules/payments/card-payments.server";

@@ -1,5 +1,5 @@
-import { MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { MapPin } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 
 type SavedAddress = {

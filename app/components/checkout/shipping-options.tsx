@@ -1,4 +1,4 @@
-import { Truck, Zap } from "lucide-react";
+import { Truck, Zap } from "~/components/icons";
 import { dayRange, EXPRESS_DELIVERY_DAYS, STANDARD_DELIVERY_DAYS } from "~/content/policy";
 import { formatRupees } from "~/domain/money";
 import type { Totals } from "~/domain/pricing";

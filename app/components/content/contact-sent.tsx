@@ -1,5 +1,5 @@
-import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { CheckCircle2 } from "~/components/icons";
 
 /**
  * Shown on the page once a message has been handed to the visitor's e-mail app, so something

@@ -1,6 +1,6 @@
-import { Check, Copy, Ticket } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { Check, Copy, Ticket } from "~/components/icons";
 import { notify } from "~/components/show-toast";
 import { formatIstShortDate } from "~/domain/india-time";
 import { formatRupeesShort } from "~/domain/money";

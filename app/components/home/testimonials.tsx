@@ -1,4 +1,4 @@
-import { Quote } from "lucide-react";
+import { Quote } from "~/components/icons";
 import { StarRating } from "~/components/product/star-rating";
 
 /** docs/SPEC.md §2: three fixed sample testimonials. */

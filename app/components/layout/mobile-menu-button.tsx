@@ -1,7 +1,7 @@
-import { Menu } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { deferred } from "~/components/deferred";
+import { Menu } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import type { RootLoaderData } from "~/root";
 import { iconLink } from "./icon-link";

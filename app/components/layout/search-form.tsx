@@ -1,5 +1,5 @@
-import { Search } from "lucide-react";
 import { Form, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Search } from "~/components/icons";
 import { cn } from "~/lib/cn";
 
 /**

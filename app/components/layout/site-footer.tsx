@@ -1,5 +1,5 @@
-import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Mail, MapPin, Phone } from "~/components/icons";
 import type { RootLoaderData } from "~/root";
 import { CUSTOMER_SERVICE_LINKS, QUICK_LINKS } from "./nav-links";
 import { NewsletterForm } from "./newsletter-form";

@@ -1,5 +1,5 @@
-import { Heart, Leaf, Mail, Phone, ShoppingCart, Truck, UserRound } from "lucide-react";
 import { Link, NavLink } from "react-router";
+import { Heart, Leaf, Mail, Phone, ShoppingCart, Truck, UserRound } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import type { RootLoaderData } from "~/root";
 import { CountBadge } from "./count-badge";

@@ -1,6 +1,6 @@
-import { LayoutDashboard, LogOut, User } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useSubmit } from "react-router";
+import { LayoutDashboard, LogOut, User } from "~/components/icons";
 import { iconLink } from "./icon-link";
 
 type MenuUser = { fullName: string; email: string; isAdmin: boolean };

@@ -1,6 +1,6 @@
-import { Truck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { Truck } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { rememberedPin, rememberPinCookie } from "~/domain/remembered-pin";

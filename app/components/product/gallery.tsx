@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight, ZoomIn } from "lucide-react";
 import { useState } from "react";
 import { deferred } from "~/components/deferred";
+import { ChevronLeft, ChevronRight, ZoomIn } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import { ProductImage } from "./product-image";
 

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import { ChevronLeft, ChevronRight } from "~/components/icons";
 import { cn } from "~/lib/cn";
 
 /** Page links that work without JavaScript; `hrefFor(page)` builds each URL. */

@@ -1,5 +1,5 @@
-import { Heart, ShoppingCart } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
+import { Heart, ShoppingCart } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 

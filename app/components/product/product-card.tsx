@@ -1,5 +1,5 @@
-import { Eye } from "lucide-react";
 import { Link } from "react-router";
+import { Eye } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { discountPercent } from "~/domain/pricing-display";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/listing.server";

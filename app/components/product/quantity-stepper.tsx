@@ -1,4 +1,4 @@
-import { Minus, Plus } from "lucide-react";
+import { Minus, Plus } from "~/components/icons";
 import { useHydrated } from "~/components/use-hydrated";
 import { MAX_QUANTITY_PER_PRODUCT } from "~/domain/cart-limits";
 

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { BadgeCheck, Star, ThumbsUp } from "lucide-react";
 import { useState } from "react";
 import { useActionData, useFetcher } from "react-router";
+import { BadgeCheck, Star, ThumbsUp } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -1,5 +1,5 @@
-import { Check } from "lucide-react";
 import type { ComponentProps } from "react";
+import { Check } from "~/components/icons";
 import { cn } from "~/lib/cn";
 
 /**

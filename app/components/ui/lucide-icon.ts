@@ -3,9 +3,9 @@
  * and children on each render (class names merged, attribute names mapped, a context read): on a
  * signed-in product page, with its forty icons, that was about 5 % of the server's CPU. This
  * factory builds an icon's class names and child elements once, when the icon's module loads,
- * and renders the same markup (patches/lucide-react-icon-factory.test.ts compares them prop by prop).
+ * and renders the same markup (app/components/icons.test.ts compares them prop by prop).
  *
- * patches/lucide-react-icon-factory.ts points lucide-react's icon modules here in both builds.
+ * The shop's icons (app/components/icons/, docs/decisions/084) are made by it.
  * Not supported: lucide's `LucideProvider`, which the shop does not use.
  */
 import {

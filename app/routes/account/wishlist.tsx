@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Heart, Trash2 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
+import { Heart, Trash2 } from "~/components/icons";
 import { Price } from "~/components/product/price";
 import { AddToCartButton } from "~/components/product/product-actions";
 import { ProductImage } from "~/components/product/product-image";

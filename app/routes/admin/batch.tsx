@@ -1,4 +1,3 @@
-import { Download, Megaphone, Unlock } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { OrderStatusBadge } from "~/components/account/order-badges";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
@@ -6,6 +5,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { LotMovements } from "~/components/admin/lot-movements";
 import { StackedCell, StackedRow, StackedTable } from "~/components/admin/stacked-table";
 import { ConfirmCard } from "~/components/confirm-dialog";
+import { Download, Megaphone, Unlock } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";

@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -6,6 +5,7 @@ import { CategoryForm } from "~/components/admin/category-form";
 import { EditorPanel } from "~/components/admin/editor-panel";
 import { EditDeleteLinks } from "~/components/admin/row-actions";
 import { ConfirmCard, ConfirmDialog } from "~/components/confirm-dialog";
+import { Plus } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useHydrated } from "~/components/use-hydrated";

@@ -1,4 +1,3 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
@@ -6,6 +5,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { CouponForm, type EditableCoupon } from "~/components/admin/coupon-form";
 import { EditorPanel } from "~/components/admin/editor-panel";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Pencil, Plus, Trash2 } from "~/components/icons";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";

@@ -1,4 +1,3 @@
-import { Eye, Search, X } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { OrderStatusBadge } from "~/components/account/order-badges";
@@ -6,6 +5,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ListPageLinks } from "~/components/admin/list-page-links";
 import { MessageLog } from "~/components/admin/message-log";
+import { Eye, Search, X } from "~/components/icons";
 import { TitledDialog } from "~/components/titled-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,4 +1,3 @@
-import { AlertTriangle, IndianRupee, Package, ShoppingBag, Truck, Users } from "lucide-react";
 import { Link } from "react-router";
 import {
   OrderStatusBadge,
@@ -10,6 +9,7 @@ import { ExpiryPanel } from "~/components/admin/expiry-panel";
 import { LedgerMismatches } from "~/components/admin/ledger-mismatches";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { SignInCodeStops } from "~/components/admin/sign-in-code-stops";
+import { AlertTriangle, IndianRupee, Package, ShoppingBag, Truck, Users } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatCount, formatRupees } from "~/domain/money";

@@ -1,6 +1,6 @@
-import { Download } from "lucide-react";
 import { Form } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { Download } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";

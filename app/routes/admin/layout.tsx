@@ -1,8 +1,8 @@
-import { Leaf } from "lucide-react";
 import { Outlet } from "react-router";
 import { AdminDrawer } from "~/components/admin/admin-drawer";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { CardPaymentsBanner } from "~/components/admin/card-payments-banner";
+import { Leaf } from "~/components/icons";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { countNewOrders } from "~/modules/orders/new-order-alert.server";
 import { cardPaymentMode } from "~/modules/payments/gateway.server";

@@ -1,5 +1,5 @@
-import { Printer } from "lucide-react";
 import { data, Form, redirect } from "react-router";
+import { Printer } from "~/components/icons";
 import { printOnOpenHref } from "~/components/order/print-on-open";
 import { TaxInvoiceDocument } from "~/components/order/tax-invoice";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, Eye, Search } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { PaymentStatusBadge, TestPaymentBadge } from "~/components/account/order-badges";
@@ -8,6 +7,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { OrderDetail } from "~/components/admin/order-detail";
 import { OrderStatusSelect } from "~/components/admin/order-status-select";
 import { RecallHoldBadge } from "~/components/admin/recall-hold-badge";
+import { Download, Eye, Search } from "~/components/icons";
 import { Pagination } from "~/components/product/pagination";
 import { TitledDialog } from "~/components/titled-dialog";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,3 @@
-import { Plus, Search } from "lucide-react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -8,6 +7,7 @@ import { LotsLink } from "~/components/admin/lots-link";
 import { ProductForm } from "~/components/admin/product-form";
 import { EditDeleteLinks } from "~/components/admin/row-actions";
 import { ConfirmCard, ConfirmDialog } from "~/components/confirm-dialog";
+import { Plus, Search } from "~/components/icons";
 import { Pagination } from "~/components/product/pagination";
 import { Price } from "~/components/product/price";
 import { ProductImage } from "~/components/product/product-image";

@@ -1,4 +1,3 @@
-import { Check, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
@@ -6,6 +5,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { ListPageLinks } from "~/components/admin/list-page-links";
 import { ProductNameLink } from "~/components/admin/product-name-link";
 import { ConfirmCard, ConfirmDialog } from "~/components/confirm-dialog";
+import { Check, Trash2, X } from "~/components/icons";
 import { StarRating } from "~/components/product/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,6 @@
-import { Award, FlaskConical, Leaf, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { PROSE_CLASSES } from "~/components/content/prose-page";
+import { Award, FlaskConical, Leaf, ShieldCheck } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/about";

@@ -1,6 +1,6 @@
-import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { PROSE_CLASSES } from "~/components/content/prose-page";
+import { ArrowLeft, CalendarDays, Clock } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { categorySlug, findArticle } from "~/content/blog-articles";

@@ -1,8 +1,8 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { data, Form } from "react-router";
 import { ContactSent } from "~/components/content/contact-sent";
 import { openMailClient } from "~/components/content/open-mail-client";
+import { Clock, Mail, MapPin, Phone } from "~/components/icons";
 import { notify } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
+import { ChevronDown } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { faqGroups } from "~/content/faq";
 import { shippingFeesSource } from "~/modules/shipping/shipping-fees.server";

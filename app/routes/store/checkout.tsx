@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banknote, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
   Form,
@@ -13,6 +12,7 @@ import { checkoutFields, firstRefusedControl } from "~/components/checkout/check
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { ShippingOptions } from "~/components/checkout/shipping-options";
 import { deferred } from "~/components/deferred";
+import { Banknote, CreditCard } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";

@@ -1,8 +1,8 @@
-import { Award, Leaf, ShieldCheck, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { CategoryCards } from "~/components/catalog/category-cards";
 import { SpecialOffers } from "~/components/home/special-offers";
 import { Testimonials } from "~/components/home/testimonials";
+import { Award, Leaf, ShieldCheck, Truck } from "~/components/icons";
 import { Price } from "~/components/product/price";
 import { ProductImage } from "~/components/product/product-image";
 import { RatingSummary } from "~/components/product/star-rating";

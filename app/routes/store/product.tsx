@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Award, Check, ShieldCheck, Truck } from "lucide-react";
 import { Suspense, useState } from "react";
 import {
   Await,
@@ -14,6 +13,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { deferred } from "~/components/deferred";
+import { Award, Check, ShieldCheck, Truck } from "~/components/icons";
 import { Gallery } from "~/components/product/gallery";
 import { LegalInformation } from "~/components/product/legal-information";
 import { Price } from "~/components/product/price";

@@ -1,6 +1,6 @@
-import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { Search } from "~/components/icons";
 import { Pagination } from "~/components/product/pagination";
 import { ProductGrid } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
