@@ -260,6 +260,26 @@ async function signInOverHttp(context: BrowserContext, account: Account) {
   await context.clearCookies({ name: TOAST_COOKIE });
 }
 
+/**
+ * Puts `quantity` of the product at /product/{slug} (one of one size) into the cart of the customer
+ * signed in on `context`, as the product page's form posts it without JavaScript, for the journeys
+ * about what comes after the add; the adds themselves are walked in cart.spec and catalog.spec. The
+ * "Added to cart" it leaves for the next page is dropped, as `signUp` drops its welcome.
+ */
+export async function addToCartOverHttp(context: BrowserContext, slug: string, quantity = 1) {
+  const productPage = await context.request.get(`/product/${slug}`);
+  expect(productPage.status()).toBe(200);
+  const productId = /name="productId" value="([0-9a-f-]{36})"/.exec(await productPage.text())?.[1];
+  expect(productId, `the product page of ${slug} names its id`).toBeTruthy();
+  const response = await context.request.post("/cart", {
+    form: { intent: "add", productId: productId!, quantity: String(quantity) },
+    headers: { origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await context.clearCookies({ name: TOAST_COOKIE });
+}
+
 type Address = { line1: string; city: string; state: string; postalCode: string };
 
 /**
