@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ADMIN } from "./config";
 import {
   PASSWORD,
+  signedOutCustomer,
   signIn,
   signOutFromMenu,
   signUp,
@@ -121,8 +122,7 @@ test.describe("sign in and out", () => {
   });
 
   test("a wrong password says 'Sign in failed'", async ({ page }) => {
-    const account = await signUpOnHome(page);
-    await signOutFromMenu(page);
+    const account = await signedOutCustomer(page);
     await signIn(page, account.email, "not-the-password");
     await expect(page.getByText("Sign in failed")).toBeVisible();
     await expect(page.getByText("Invalid email or password")).toBeVisible();
@@ -130,8 +130,7 @@ test.describe("sign in and out", () => {
   });
 
   test("the button reads 'Signing in...' while the request runs", async ({ page }) => {
-    const account = await signUpOnHome(page);
-    await signOutFromMenu(page);
+    const account = await signedOutCustomer(page);
     await page.goto("/auth");
     const form = page.locator("form#sign-in");
     await form.getByLabel("Email").fill(account.email);
@@ -151,8 +150,7 @@ test.describe("password reset", () => {
   test("sends a link by e-mail that sets a new password; the old one stops working", async ({
     page,
   }) => {
-    const account = await signUpOnHome(page);
-    await signOutFromMenu(page);
+    const account = await signedOutCustomer(page);
     await page.goto("/auth");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     const dialog = page.getByRole("dialog", { name: "Reset Password" });
@@ -213,8 +211,7 @@ test.describe("administrators", () => {
   });
 
   test("a customer ticking 'Sign in as Admin' is refused and signed out", async ({ page }) => {
-    const account = await signUpOnHome(page);
-    await signOutFromMenu(page);
+    const account = await signedOutCustomer(page);
     await signIn(page, account.email, account.password, { asAdmin: true });
     await expect(page.getByText("Access Denied: Admin privileges not found")).toBeVisible();
     await page.goto("/");

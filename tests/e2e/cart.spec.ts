@@ -2,12 +2,13 @@ import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./accessibility-audit";
 import { signedInTest } from "./fixtures";
 import {
+  addToCartOverHttp,
   PASSWORD,
+  signedOutCustomer,
   signIn,
   signInWithoutScript,
   signOutFromMenu,
   signUp,
-  signUpOnHome,
   uniqueEmail,
   waitForHydration,
 } from "./helpers";
@@ -36,8 +37,7 @@ function cardAddButton(page: Page, name: string) {
 test("a visitor's add on the product page waits for sign-in and comes back with the item", async ({
   page,
 }) => {
-  const account = await signUpOnHome(page);
-  await signOutFromMenu(page);
+  const account = await signedOutCustomer(page);
   await page.goto("/product/aceemal-tablet");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Increase quantity" }).click();
@@ -121,8 +121,9 @@ test("without JavaScript: a visitor's add comes back after signing up, and after
 signedInTest(
   "the quantity can be typed in: below 1 is ignored, above the stock or 10 is lowered with a message",
   async ({ page }) => {
-    await addFromProductPage(page, "shilajit-capsule"); // 5 in stock
-    await addFromProductPage(page, "aceemal-tablet");
+    // The adds themselves are walked in "add, update, remove"; here the cart is only filled.
+    await addToCartOverHttp(page.context(), "shilajit-capsule"); // 5 in stock
+    await addToCartOverHttp(page.context(), "aceemal-tablet");
     await page.goto("/cart");
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: "Update" })).toHaveCount(0);
@@ -220,7 +221,7 @@ signedInTest(
   "the free-shipping hint appears below ₹999 and disappears above it",
   async ({ page }) => {
     // Chyawanprash Special costs ₹1,049 after its discount; Aceemal Tablet ₹189.
-    await addFromProductPage(page, "aceemal-tablet", 5); // ₹945
+    await addToCartOverHttp(page.context(), "aceemal-tablet", 5); // ₹945
     await page.goto("/cart");
     await expect(summary(page).getByText("Add ₹55 more for free shipping")).toBeVisible();
     await expect(summary(page).getByText("₹50.00")).toBeVisible();
@@ -233,7 +234,7 @@ signedInTest(
 );
 
 signedInTest("every coupon message, applying and removing", async ({ page }) => {
-  await addFromProductPage(page, "aceemal-tablet"); // ₹189
+  await addToCartOverHttp(page.context(), "aceemal-tablet"); // ₹189
   await page.goto("/cart");
   const code = summary(page).getByLabel("Coupon code");
   const apply = summary(page).getByRole("button", { name: "Apply" });

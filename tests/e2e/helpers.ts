@@ -83,6 +83,17 @@ export async function signUpOnHome(page: Page, input: NewAccount = {}) {
   return account;
 }
 
+/**
+ * A customer who has an account but is signed out in `page`'s context, on no page yet, for the
+ * journeys that begin at the sign-in form: signed up over HTTP, then every cookie dropped. Signing
+ * out from the account menu is walked in auth.spec ("signs in, welcomes back, and signs out").
+ */
+export async function signedOutCustomer(page: Page, input: NewAccount = {}) {
+  const account = await createCustomer(page.context().request, input);
+  await page.context().clearCookies();
+  return account;
+}
+
 let adminCookies: Promise<Cookie[]> | undefined;
 
 /**
@@ -257,6 +268,32 @@ async function signInOverHttp(context: BrowserContext, account: Account) {
   });
   expect(response.status(), await response.text()).toBe(302);
   expect(response.headers().location).toBe("/");
+  await context.clearCookies({ name: TOAST_COOKIE });
+}
+
+/** The id the Add to Cart form of the product page at /product/{slug} posts, read from its HTML. */
+export async function productIdOverHttp(request: APIRequestContext, slug: string) {
+  const productPage = await request.get(`/product/${slug}`);
+  expect(productPage.status()).toBe(200);
+  const productId = /name="productId" value="([0-9a-f-]{36})"/.exec(await productPage.text())?.[1];
+  expect(productId, `the product page of ${slug} names its id`).toBeTruthy();
+  return productId!;
+}
+
+/**
+ * Puts `quantity` of the product at /product/{slug} (one of one size) into the cart of the customer
+ * signed in on `context`, as the product page's form posts it without JavaScript, for the journeys
+ * about what comes after the add; the adds themselves are walked in cart.spec and catalog.spec. The
+ * "Added to cart" it leaves for the next page is dropped, as `signUp` drops its welcome.
+ */
+export async function addToCartOverHttp(context: BrowserContext, slug: string, quantity = 1) {
+  const productId = await productIdOverHttp(context.request, slug);
+  const response = await context.request.post("/cart", {
+    form: { intent: "add", productId, quantity: String(quantity) },
+    headers: { origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(200);
   await context.clearCookies({ name: TOAST_COOKIE });
 }
 

@@ -2,9 +2,8 @@ import { expect, test } from "@playwright/test";
 import {
   adminPage,
   orderCashOnDelivery,
-  signOutFromMenu,
+  signedOutCustomer,
   signUp,
-  signUpOnHome,
   waitForHydration,
   waitForMail,
 } from "./helpers";
@@ -123,8 +122,7 @@ test("the customer hears of shipping, delivery, the cash received and a cancella
 test("the password reset e-mail's button carries the same link as its plain text", async ({
   page,
 }) => {
-  const account = await signUpOnHome(page);
-  await signOutFromMenu(page);
+  const account = await signedOutCustomer(page);
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   const dialog = page.getByRole("dialog", { name: "Reset Password" });

@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page, Response } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { checkoutWithoutScript, fillAddress, openCheckout, orderCard } from "./checkout-steps";
 import { BASE_URL } from "./config";
 import { expect, test } from "./console-guard";
-import { signInWithoutScript, signUp, waitForHydration, withAdminSession } from "./helpers";
+import {
+  adminRequest,
+  signInWithoutScript,
+  signUp,
+  waitForHydration,
+  withAdminSession,
+} from "./helpers";
 
 // docs/decisions/056: a size chosen on a product page is what the cart, the order, the stock and
 // the Orders tab name. Each test adds a product of its own through the back office's product form,
@@ -20,37 +26,34 @@ type SizedProduct = {
 
 /**
  * The owner adds a product in 100 ml (₹140, 8 in stock) and 250 ml (₹299 or `largePrice`,
- * `largeStock`).
+ * `largeStock`), posting the back office's product form as a browser without JavaScript posts it:
+ * the form's dialog with its second size is walked in admin-product-sizes.spec.
  */
-async function addSizedProduct(
-  browser: Browser,
-  largeStock: number,
-  largePrice = "299",
-): Promise<SizedProduct> {
+async function addSizedProduct(largeStock: number, largePrice = "299"): Promise<SizedProduct> {
   const tag = randomUUID().slice(0, 6);
   const name = `Zqx Sized Oil ${tag}`;
   const slug = name.toLowerCase().replaceAll(" ", "-");
   const largeSku = `ZQX-250-${tag.toUpperCase()}`;
-  const context = await browser.newContext();
-  await withAdminSession(context);
-  const page = await context.newPage();
-  await page.goto("/admin/products");
-  await waitForHydration(page);
-  await page.getByRole("link", { name: "Add Product" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Product" });
-  await dialog.getByLabel("Product Name", { exact: true }).fill(name);
-  await dialog.getByLabel("Price (₹)", { exact: true }).fill("140");
-  await dialog.getByLabel("Stock Quantity", { exact: true }).fill("8");
-  await dialog.getByLabel("Visibility").selectOption("Published");
-  await dialog.getByText("Pack sizes and SKU").click();
-  await dialog.getByLabel("This size", { exact: true }).fill("100 ml");
-  await dialog.getByLabel("New size", { exact: true }).fill("250 ml");
-  await dialog.getByLabel("New size's SKU", { exact: true }).fill(largeSku);
-  await dialog.getByLabel("New size's price (₹)", { exact: true }).fill(largePrice);
-  await dialog.getByLabel("New size's stock quantity", { exact: true }).fill(String(largeStock));
-  await dialog.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByText("Product added successfully")).toBeVisible();
-  await context.close();
+  const request = await adminRequest();
+  const response = await request.post("/admin/products", {
+    multipart: {
+      intent: "create",
+      name,
+      slug,
+      price: "140",
+      stockQuantity: "8",
+      status: "published",
+      label: "100 ml",
+      "newSize.label": "250 ml",
+      "newSize.sku": largeSku,
+      "newSize.price": largePrice,
+      "newSize.stockQuantity": String(largeStock),
+    },
+    headers: { origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  await request.dispose();
   return {
     name,
     slug,
@@ -85,7 +88,7 @@ test("with JavaScript, each size chosen reaches the cart as a line of its own, t
   browser,
 }) => {
   test.setTimeout(90_000);
-  const product = await addSizedProduct(browser, 6);
+  const product = await addSizedProduct(6);
   await signUp(page);
   expect(await stockTexts(page, product)).toEqual(["Only 8 left in stock", "Only 6 left in stock"]);
 
@@ -165,7 +168,7 @@ test("without JavaScript, a size is chosen with 'Choose size' and reaches the ca
   browser,
 }) => {
   test.setTimeout(90_000);
-  const product = await addSizedProduct(browser, 6);
+  const product = await addSizedProduct(6);
   const { plain, context } = await signInWithoutScript(page, browser);
   expect(await stockTexts(plain, product)).toEqual([
     "Only 8 left in stock",
@@ -205,9 +208,8 @@ test("without JavaScript, a size is chosen with 'Choose size' and reaches the ca
 
 test("a size out of stock cannot be bought, not even by a crafted post to the cart", async ({
   page,
-  browser,
 }) => {
-  const product = await addSizedProduct(browser, 0);
+  const product = await addSizedProduct(0);
   await signUp(page);
   await page.goto(sizeUrl(product, product.large));
   await expect(sizeRadio(page, "250 ml")).toBeChecked();
@@ -241,7 +243,7 @@ function cacheState(response: Response | null) {
 test("a signed-out visitor's page of each size comes from the page cache, each showing its own size", async ({
   browser,
 }) => {
-  const product = await addSizedProduct(browser, 6);
+  const product = await addSizedProduct(6);
   const context = await browser.newContext();
   const visitor = await context.newPage();
   for (const [size, stock] of [
@@ -260,9 +262,8 @@ test("a signed-out visitor's page of each size comes from the page cache, each s
 
 test("a saved product keeps one entry, shows the size its listing card shows, and its Add to Cart adds that size", async ({
   page,
-  browser,
 }) => {
-  const product = await addSizedProduct(browser, 6);
+  const product = await addSizedProduct(6);
   await signUp(page);
   await page.goto(sizeUrl(product, product.large));
   const productId = await page
@@ -298,7 +299,7 @@ test("without JavaScript, Add to Cart adds the size checked and the quantity typ
   page,
   browser,
 }) => {
-  const product = await addSizedProduct(browser, 6);
+  const product = await addSizedProduct(6);
   const { plain, context } = await signInWithoutScript(page, browser);
   await plain.goto(`/product/${product.slug}`);
   await expect(sizeRadio(plain, "100 ml")).toBeChecked();
@@ -316,10 +317,9 @@ test("without JavaScript, Add to Cart adds the size checked and the quantity typ
 
 test("a card reads 'from' the lowest price of a size in stock, and its Add to Cart names the size it adds", async ({
   page,
-  browser,
 }) => {
   // 250 ml costs less than the first size, 100 ml at ₹140.
-  const product = await addSizedProduct(browser, 6, "99");
+  const product = await addSizedProduct(6, "99");
   await signUp(page);
   await page.goto(`/products?search=${encodeURIComponent(product.name)}`);
   await waitForHydration(page);
