@@ -15,8 +15,51 @@ export function schemaTables(schemaDir: string) {
   return tables;
 }
 
-/** The tables a source file imports from db/schema and then queries, with how it uses each. */
-export function tableUses(source: string, tables: Set<string>): TableUse[] {
+/** The SQL name of each table db/schema declares (`pgTable("order_items"`), to its object's name. */
+export function schemaSqlNames(schemaDir: string) {
+  const names = new Map<string, string>();
+  for (const file of fs.readdirSync(schemaDir)) {
+    if (!file.endsWith(".ts")) continue;
+    const source = fs.readFileSync(path.join(schemaDir, file), "utf8");
+    for (const [, name, sqlName] of source.matchAll(/export const (\w+) = pgTable\(\s*"(\w+)"/g)) {
+      names.set(sqlName!, name!);
+    }
+  }
+  return names;
+}
+
+/** The text of the file's raw SQL: each sql`…` template, up to its first nested template. */
+function rawSql(source: string) {
+  return [...source.matchAll(/\bsql`([^`]*)`/g)].map((match) => match[1]!).join("\n");
+}
+
+/**
+ * The tables the file's raw SQL reads (`from order_items`, `join ${orderItems}`): a query written
+ * as SQL text reads a table as much as one built with `.from()`.
+ */
+function rawSqlReads(source: string, imported: Map<string, string>, sqlNames: Map<string, string>) {
+  const text = rawSql(source);
+  const read = new Set<string>();
+  for (const [, name] of text.matchAll(/\b(?:from|join)\s+([a-z_][a-z0-9_]*)\b/gi)) {
+    const table = sqlNames.get(name!.toLowerCase());
+    if (table) read.add(table);
+  }
+  for (const [, local] of text.matchAll(/\b(?:from|join)\s+\$\{\s*([\w$]+)\s*\}/gi)) {
+    const table = imported.get(local!);
+    if (table) read.add(table);
+  }
+  return read;
+}
+
+/**
+ * The tables a source file queries, with how it uses each: those it imports from db/schema and
+ * uses in a query, and those its raw SQL names (`sqlNames`, schemaSqlNames) whether imported or not.
+ */
+export function tableUses(
+  source: string,
+  tables: Set<string>,
+  sqlNames: Map<string, string> = new Map(),
+): TableUse[] {
   const imported = new Map<string, string>();
   for (const [, names] of source.matchAll(
     /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"[^"]*db\/schema(?:\/\w+)?"/g,
@@ -27,6 +70,7 @@ export function tableUses(source: string, tables: Set<string>): TableUse[] {
     }
   }
   const uses: TableUse[] = [];
+  const raw = rawSqlReads(source, imported, sqlNames);
   for (const [local, table] of imported) {
     const name = local.replace(/\$/g, "\\$");
     const written = new RegExp(`\\.(?:insert|update|delete)\\(\\s*${name}\\b`).test(source);
@@ -34,8 +78,10 @@ export function tableUses(source: string, tables: Set<string>): TableUse[] {
       `\\.(?:from|innerJoin|leftJoin|rightJoin|fullJoin)\\(\\s*${name}\\b|\\.query\\.${table}\\b`,
     ).test(source);
     if (written) uses.push({ table, access: "write" });
-    if (read) uses.push({ table, access: "read" });
+    if (read || raw.has(table)) uses.push({ table, access: "read" });
+    raw.delete(table);
   }
+  for (const table of raw) uses.push({ table, access: "read" });
   return uses;
 }
 
