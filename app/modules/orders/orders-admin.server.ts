@@ -19,6 +19,7 @@ import { hasCreditNotes } from "../gst-documents/credit-notes.server";
 import { issueInvoiceAtDispatch } from "../gst-documents/invoices.server";
 import { recallHoldReason, recallHoldsOfOrders } from "../inventory/batch-hold.server";
 import { isClosedByRefund } from "../payments/refunds.server";
+import { shipmentIn } from "../shipping/shipment-states.server";
 import { orderLineColumns, orderSummaryColumns, refundSum } from "./order-columns.server";
 import { OrderAdminError } from "./order-errors";
 import { notifyOrderStep } from "./order-notices.server";
@@ -40,9 +41,8 @@ const digitsOf = (phone: SQL | typeof customerColumns.phone) =>
  */
 export function lateOrderCondition(today: string): SQL {
   const statuses = NOT_LATE_ORDER_STATUSES.map((status) => sql`${status}`);
-  const states = NOT_LATE_SHIPMENT_STATES.map((state) => sql`${state}`);
   return sql`(${orders.promisedDeliveryOn} < ${today}::date and ${orders.status} not in (${sql.join(statuses, sql`, `)})
-    and not exists (select 1 from shipments s where s.order_id = ${orders.id} and s.state in (${sql.join(states, sql`, `)})))`;
+    and not ${shipmentIn(orders.id, NOT_LATE_SHIPMENT_STATES)})`;
 }
 
 /**
@@ -59,11 +59,7 @@ export function adminOrderFilter(
   if (query.shipment === "late") {
     conditions.push(lateOrderCondition(indiaToday(new Date())));
   } else if (query.shipment) {
-    // The courier's shipments (decision 060): one per order, its state kept by the scans.
-    const states = SHIPMENT_GROUP_STATES[query.shipment].map((state) => sql`${state}`);
-    conditions.push(
-      sql`exists (select 1 from shipments s where s.order_id = ${orders.id} and s.state in (${sql.join(states, sql`, `)}))`,
-    );
+    conditions.push(shipmentIn(orders.id, SHIPMENT_GROUP_STATES[query.shipment]));
   }
   if (query.q) {
     const pattern = likePattern(query.q);

@@ -45,6 +45,13 @@ type PlacingSubmission = {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): CheckoutReply;
 };
 
+/** Placing's refusals about one field: the field they are shown beside, and the toast's title. */
+const FIELD_REFUSALS = [
+  [CashOnDeliveryUnavailableError, "paymentMethod", "Cash on delivery unavailable"],
+  [DeliveryUnavailableError, "postalCode", "We don't deliver there yet"],
+  [ExpressUnavailableError, "shippingMethod", "Express delivery unavailable"],
+] as const;
+
 /**
  * "Place Order": card payments switched off refuse a card order here, as the workflow would;
  * placing's refusals answer beside the field they are about, or back on the cart for a line that
@@ -91,35 +98,10 @@ export async function placeOrderAnswer(
     });
   } catch (error) {
     if (error instanceof OrderNotFoundError) throw data("Address not found", { status: 404 });
-    if (error instanceof CashOnDeliveryUnavailableError) {
-      const result = submission.reply({ fieldErrors: { paymentMethod: [error.message] } });
-      return respondWithProblem(
-        services.signer,
-        refusal(error.message, { title: "Cash on delivery unavailable" }),
-        {
-          result,
-        },
-      );
-    }
-    if (error instanceof DeliveryUnavailableError) {
-      const result = submission.reply({ fieldErrors: { postalCode: [error.message] } });
-      return respondWithProblem(
-        services.signer,
-        refusal(error.message, { title: "We don't deliver there yet" }),
-        {
-          result,
-        },
-      );
-    }
-    if (error instanceof ExpressUnavailableError) {
-      const result = submission.reply({ fieldErrors: { shippingMethod: [error.message] } });
-      return respondWithProblem(
-        services.signer,
-        refusal(error.message, { title: "Express delivery unavailable" }),
-        {
-          result,
-        },
-      );
+    for (const [refusedBy, field, title] of FIELD_REFUSALS) {
+      if (!(error instanceof refusedBy)) continue;
+      const result = submission.reply({ fieldErrors: { [field]: [error.message] } });
+      return respondWithProblem(services.signer, refusal(error.message, { title }), { result });
     }
     if (error instanceof CartLineProblemError) {
       // The cart flags the line; with or without JavaScript the shopper reads which product it
