@@ -7,6 +7,7 @@
  */
 import { cashOnDeliveryAvailability } from "../domain/cash-on-delivery";
 import { MESSAGE_CHANNELS } from "../domain/order-messages";
+import { EMPTY_ADDRESS } from "../domain/validation/address";
 import type { Database } from "../lib/db.server";
 import { listAddresses } from "../modules/accounts/addresses-read.server";
 import { getCart } from "../modules/cart/cart-view.server";
@@ -22,16 +23,6 @@ type CheckoutPageServices = CheckoutServices & { db: Database; notifications: No
 
 /** `?address=new`: the saved addresses' "New address" link. */
 export const NEW_ADDRESS = "new";
-
-const EMPTY_ADDRESS = {
-  fullName: "",
-  phone: "",
-  addressLine1: "",
-  addressLine2: "",
-  city: "",
-  state: "",
-  postalCode: "",
-};
 
 /** The channels the shop sends order updates on (SMS=off or WHATSAPP=off leave one out). */
 export function offeredChannels(notifications: Notifications) {

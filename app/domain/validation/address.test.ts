@@ -5,6 +5,7 @@ import {
   ADDRESS_MESSAGES,
   addressActionSchema,
   addressSchema,
+  EMPTY_ADDRESS,
   profileSchema,
   savedAddressSchema,
 } from "./address";
@@ -356,19 +357,9 @@ describe("as the server reads a posted form (Conform)", () => {
   };
 
   it("reads an empty form field as missing and names each required field", () => {
-    const submission = parseWithZod(
-      form({
-        intent: "save-address",
-        fullName: "",
-        phone: "",
-        addressLine1: "",
-        addressLine2: "",
-        city: "",
-        state: "",
-        postalCode: "",
-      }),
-      { schema: addressActionSchema },
-    );
+    const submission = parseWithZod(form({ intent: "save-address", ...EMPTY_ADDRESS }), {
+      schema: addressActionSchema,
+    });
     expect(submission.status).toBe("error");
     expect(submission.status === "error" && submission.error).toEqual({
       fullName: [AUTH_MESSAGES.fullNameRequired],

@@ -74,6 +74,17 @@ export { joinAddressErrors } from "./address-format";
 
 export type AddressInput = z.infer<typeof addressSchema>;
 
+/** An address form with nothing written in it yet. */
+export const EMPTY_ADDRESS: Record<keyof AddressInput, string> = {
+  fullName: "",
+  phone: "",
+  addressLine1: "",
+  addressLine2: "",
+  city: "",
+  state: "",
+  postalCode: "",
+};
+
 /** The saved-address form (Addresses tab): add or edit, told apart by the id. */
 export const savedAddressSchema = addressSchema.extend({
   addressId: z.uuid({ error: "Unknown address" }).optional(),
