@@ -134,7 +134,8 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
       retentionDays: 30,
     });
     try {
-      await eventually(async () => (await jobRow(key))?.state === "done", 5_000);
+      // Seconds, not the hour of the sweep; the margin is for a machine busy with other work.
+      await eventually(async () => (await jobRow(key))?.state === "done", 10_000);
     } finally {
       await stop();
     }
@@ -142,7 +143,7 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
     const waited = Date.now() - claimed!.claimedAt;
     expect(runsOf(key)).toEqual([{ key, attempt: 2 }]);
     expect(waited).toBeGreaterThanOrEqual(LEASE_MS - 50);
-    expect(waited).toBeLessThan(LEASE_MS + 3_000);
+    expect(waited).toBeLessThan(LEASE_MS + 8_000);
   });
 
   it("with the database to itself, runs at start what a process that died left running, not waiting for its lease", async () => {
@@ -161,7 +162,8 @@ describe(`job leases on ${DATABASE_KIND}`, () => {
       soleProcess: true,
     });
     try {
-      await eventually(async () => (await jobRow(key))?.state === "done", 5_000);
+      // Seconds, not the hour of the sweep; the margin is for a machine busy with other work.
+      await eventually(async () => (await jobRow(key))?.state === "done", 10_000);
     } finally {
       await stop();
     }
