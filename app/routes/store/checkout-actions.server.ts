@@ -76,6 +76,8 @@ export async function placeOrderAnswer(
       { result },
     );
   }
+  // What the page showed when it was priced; a forged or stale token reads as none.
+  const quote = readQuote(services.signer, String(formData.get("quote") ?? ""));
   let order: Awaited<ReturnType<typeof placeOrder>>;
   try {
     order = await placeOrder(services.db, {
@@ -94,7 +96,7 @@ export async function placeOrderAnswer(
           channel === "whatsapp" ? input.whatsappUpdates : input.smsUpdates,
         ]),
       ),
-      quote: readQuote(services.signer, String(formData.get("quote") ?? "")),
+      quote,
     });
   } catch (error) {
     if (error instanceof OrderNotFoundError) throw data("Address not found", { status: 404 });
@@ -114,9 +116,7 @@ export async function placeOrderAnswer(
     }
     if (error instanceof OrderError) {
       const again = await pricedAgain(services, userId, input.postalCode);
-      const quoted = readQuote(services.signer, String(formData.get("quote") ?? ""))?.totals?.[
-        input.shippingMethod
-      ];
+      const quoted = quote?.totals?.[input.shippingMethod];
       const total = again.repriced?.totalsByMethod[input.shippingMethod].total;
       if (total !== undefined && quoted !== undefined && total !== quoted) {
         // A total that moved since the page was priced is news, not a failure (decision 077).
