@@ -72,6 +72,11 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The page says when React has taken it over (after the first effects, so every component
+  // that renders differently once hydrated has done so); the browser tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en-IN">
       <head>

@@ -211,11 +211,11 @@ test("a coupon whose uses ran out says 'Coupon limit reached!'", async ({ browse
   async function customerApplies(page: Page) {
     await signUp(page);
     await page.goto("/product/brahmi-vati");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByText("Added to cart")).toBeVisible();
     await page.goto("/cart");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await waitForHydration(page);
     const summary = page.getByRole("complementary", { name: "Order Summary" });
     await summary.getByLabel("Coupon code").fill(lastOne.toLowerCase());
     await summary.getByRole("button", { name: "Apply" }).click();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { addProduct, signUp } from "./helpers";
+import { addProduct, signUp, waitForHydration } from "./helpers";
 
 // Works on a product of its own, so the seeded catalog other tests read never changes.
 
@@ -52,7 +52,7 @@ test("the owner drafts a product, publishes it, archives it, and shoppers see it
   // A signed-in shopper keeps it in the cart and the wishlist before it is archived.
   await signUp(shopperPage);
   await shopperPage.goto(`/product/${slug}`);
-  await shopperPage.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(shopperPage);
   await shopperPage.getByRole("button", { name: "Add to Cart" }).click();
   await expect(shopperPage.getByText(/^(Added to cart|Cart updated)$/).last()).toBeVisible();
   await shopperPage.getByRole("button", { name: `Add to Wishlist, ${name}` }).click();
@@ -111,7 +111,7 @@ test("a saved product the owner withdraws leaves the wishlist's count and its sa
     ["/product/brahmi-vati", "Brahmi Vati"],
   ] as const) {
     await shopperPage.goto(path);
-    await shopperPage.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await waitForHydration(shopperPage);
     await shopperPage.getByRole("button", { name: `Add to Wishlist, ${product}` }).click();
     await expect(shopperPage.getByText("Added to wishlist")).toBeVisible();
   }

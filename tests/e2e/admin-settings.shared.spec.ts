@@ -13,7 +13,7 @@ function toasts(page: Page) {
 
 async function openSettings(page: Page) {
   await page.goto("/admin/settings");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
 }
 

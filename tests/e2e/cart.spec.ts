@@ -16,7 +16,7 @@ import {
 async function addFromProductPage(page: Page, slug: string, quantity = 1) {
   await page.goto(`/product/${slug}`);
   // A click before hydration can be lost between the server's HTML and React taking over.
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   for (let i = 1; i < quantity; i++)
     await page.getByRole("button", { name: "Increase quantity" }).click();
   await page.getByRole("button", { name: "Add to Cart" }).click();

@@ -1,10 +1,11 @@
 import { expect, type Page } from "@playwright/test";
+import { waitForHydration } from "./helpers";
 
 /** The steps of a checkout that several specs take. */
 
 export async function addToCart(page: Page, slug: string, quantity = 1) {
   await page.goto(`/product/${slug}`);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   for (let i = 1; i < quantity; i++)
     await page.getByRole("button", { name: "Increase quantity" }).click();
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -15,7 +16,7 @@ export async function openCheckout(page: Page) {
   await page.goto("/cart");
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
   await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
 }
 
 export async function fillAddress(page: Page) {

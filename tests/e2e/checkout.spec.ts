@@ -9,7 +9,13 @@ import {
 } from "./checkout-steps";
 import { BASE_URL } from "./config";
 import { signedInTest } from "./fixtures";
-import { createCustomer, signInWithoutScript, signUp, waitForMail } from "./helpers";
+import {
+  createCustomer,
+  signInWithoutScript,
+  signUp,
+  waitForHydration,
+  waitForMail,
+} from "./helpers";
 import { trialProduct } from "./trial-product";
 
 signedInTest("an empty cart at /checkout goes back to the cart", async ({ page }) => {
@@ -111,7 +117,7 @@ signedInTest("a failed card payment can be paid again from the Orders tab", asyn
   await expect(page).toHaveURL("/profile?tab=orders");
   const card = orderCard(page);
   await expect(card).toContainText("Failed");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   await card.getByRole("button", { name: "Pay Now" }).click();
   await page
     .getByRole("dialog", { name: /Card payment/ })
@@ -134,7 +140,7 @@ signedInTest("cancelling an order gives its stock back", async ({ page }) => {
   await expect(page.getByText("Only 6 left in stock")).toBeVisible();
 
   await page.goto("/profile?tab=orders");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   await orderCard(page).getByRole("button", { name: "Cancel Order" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Cancel Order" }).click();
   await expect(page.getByText("Order cancelled")).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN } from "./config";
 import { expect, test } from "./console-guard";
-import { signUp, signUpOnHome } from "./helpers";
+import { signUp, signUpOnHome, waitForHydration } from "./helpers";
 
 /**
  * The main journeys, each page loaded in full (server HTML, then hydration), under the console
@@ -18,7 +18,7 @@ test.use({ timezoneId: "Pacific/Honolulu", locale: "en-US", reducedMotion: "no-p
 async function load(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBeLessThan(500);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
@@ -103,11 +103,11 @@ test("the back office's pages load without CSP violations or hydration errors", 
   const shopper = await shopperContext.newPage();
   await signUp(shopper);
   await shopper.goto("/product/triphala-churna");
-  await shopper.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(shopper);
   await shopper.getByRole("button", { name: "Add to Cart" }).click();
   await expect(shopper.getByText("Added to cart")).toBeVisible();
   await shopper.goto("/checkout");
-  await shopper.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(shopper);
   await shopper.getByLabel("Phone").fill("9876543210");
   await shopper.getByLabel("Address Line 1").fill("3 Rajwada Chowk");
   await shopper.getByRole("button", { name: "Place Order" }).click();

@@ -1,10 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./accessibility-audit";
-import { signInWithoutScript, signUp, waitForMail } from "./helpers";
+import { signInWithoutScript, signUp, waitForHydration, waitForMail } from "./helpers";
 
 async function addToCart(page: Page, slug: string) {
   await page.goto(`/product/${slug}`);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^(Added to cart|Cart updated)$/).last()).toBeVisible();
 }
@@ -26,7 +26,7 @@ test("a shopper picks Express delivery: the summary, the order and the e-mail ch
   const account = await signUp(page, { fullName: "Kavya Shinde" });
   await addToCart(page, "amla-juice");
   await page.goto("/checkout");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
 
   const standard = page.getByRole("radio", { name: /Standard delivery/ });
   const express = page.getByRole("radio", { name: /Express delivery/ });

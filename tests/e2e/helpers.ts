@@ -172,7 +172,8 @@ export async function adminPage(browser: Browser, options?: BrowserContextOption
 
 /** Waits until React Router has taken over the page, so clicks reach its handlers. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  // The router exists before React has hydrated; the root layout marks the page once it has.
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /**

@@ -15,11 +15,11 @@ test("the order confirmation has an HTML part in the shop's look and the same pl
 }) => {
   const account = await signUp(page, { fullName: "Rohan Desai" });
   await page.goto("/product/shilajit-capsule");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
   await page.goto("/checkout");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   await page.getByLabel("Phone").fill("9876543210");
   await page.getByLabel("Address Line 1").fill("5 Rajwada <Chowk> & Co");
   await page.getByRole("button", { name: "Place Order" }).click();

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { createCustomer, uniqueEmail, waitForMail } from "./helpers";
+import { createCustomer, uniqueEmail, waitForHydration, waitForMail } from "./helpers";
 
 /** Where the shop started by scripts/e2e-server.mjs writes its SMS (SMS=outbox, the default). */
 const OUTBOX = path.join("data", "e2e", "outbox");
@@ -141,7 +141,7 @@ test("a visitor's Add to Cart waits for a known number's code, then comes back t
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto("/product/aceemal-tablet");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page).toHaveURL("/auth?redirectTo=%2Fproduct%2Faceemal-tablet");
   await page.getByRole("link", { name: "Sign in with mobile number" }).click();
