@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withinBudget } from "./time-budget.server";
+import { untilAborted, withinBudget } from "./time-budget.server";
 
 describe("work given a time budget", () => {
   it("answers with the work's result when it comes in time", async () => {
@@ -56,5 +56,36 @@ describe("work given a time budget", () => {
       server.closeAllConnections();
       server.close();
     }
+  });
+});
+
+describe("a wait on shared work that a caller may stop", () => {
+  it("answers with the work's result, or its failure, while the signal has not aborted", async () => {
+    const signal = new AbortController().signal;
+    expect(await untilAborted(Promise.resolve("token"), signal)).toBe("token");
+    await expect(untilAborted(Promise.reject(new Error("refused")), signal)).rejects.toThrow(
+      "refused",
+    );
+  });
+
+  it("rejects with the signal's reason once it aborts, though the work runs on", async () => {
+    const controller = new AbortController();
+    let finish: (value: string) => void = () => {};
+    const work = new Promise<string>((resolve) => {
+      finish = resolve;
+    });
+    const waiting = untilAborted(work, controller.signal);
+    controller.abort(new Error("budget spent"));
+    await expect(waiting).rejects.toThrow("budget spent");
+    finish("token");
+    expect(await work).toBe("token");
+  });
+
+  it("rejects at once for a signal already aborted", async () => {
+    const controller = new AbortController();
+    controller.abort(new Error("too late"));
+    await expect(untilAborted(new Promise(() => {}), controller.signal)).rejects.toThrow(
+      "too late",
+    );
   });
 });

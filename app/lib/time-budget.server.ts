@@ -28,3 +28,16 @@ export async function withinBudget<T>(
     clearTimeout(timer);
   }
 }
+
+/**
+ * `promise`, or its rejection with the signal's reason once `signal` aborts: for a wait on work
+ * shared with others, which this caller stops waiting for while it runs on.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
+}

@@ -227,21 +227,27 @@ test("with MSG91 hung, a sign-in code is refused with its message after its 1.5 
   const context = await browser.newContext();
   msg91.hang();
   const durations: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const [answer, ms] = await timed(() =>
-      context.request.post("/auth/mobile", {
-        form: { intent: "send-code", phoneNumber: `98500${String(20_000 + i)}` },
-        // A client of its own each time, so the per-client limit of codes is not what answers.
-        headers: { origin: ORIGIN, "x-forwarded-for": `203.0.113.${10 + i}` },
-        maxRedirects: 0,
-      }),
-    );
-    durations.push(ms);
-    expect(answer.status()).toBe(502);
-    expect(await answer.text()).toContain(
-      "We could not send the code. Please try again in a few minutes.",
-    );
-  }
+  // Shoppers asking at the same time, four at once: each still answers after its own budget.
+  const lanes = [0, 1, 2, 3];
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (let i = lane; i < SAMPLES; i += lanes.length) {
+        const [answer, ms] = await timed(() =>
+          context.request.post("/auth/mobile", {
+            form: { intent: "send-code", phoneNumber: `98500${String(20_000 + i)}` },
+            // A client of its own each time, so the per-client limit of codes is not what answers.
+            headers: { origin: ORIGIN, "x-forwarded-for": `203.0.113.${10 + i}` },
+            maxRedirects: 0,
+          }),
+        );
+        durations.push(ms);
+        expect(answer.status()).toBe(502);
+        expect(await answer.text()).toContain(
+          "We could not send the code. Please try again in a few minutes.",
+        );
+      }
+    }),
+  );
   msg91.answerAgain();
   expect(msg91.requests.length).toBe(SAMPLES);
   const { p95, max } = report("sign-in code", durations);

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SHOP_FEES } from "~/domain/courier-fees";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { SHOPPER_WAIT_MS } from "~/lib/time-budget.server";
+import { SHOPPER_WAIT_MS, withinBudget } from "~/lib/time-budget.server";
 import { runDueJobs } from "~/modules/jobs/run-jobs.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { bookingRetryOf, tryBookingNow } from "~/modules/shipping/booking-retry.server";
@@ -152,6 +152,35 @@ describe(`Shiprocket hung, on ${DATABASE_KIND}`, () => {
       pin: "411045",
     });
     expect(quotesAsked()).toBe(asked + 2);
+  });
+
+  it("a login left hanging by the outage does not hold the calls after Shiprocket answers again", async () => {
+    const courier = createShiprocketCourier({
+      apiBase: fake.baseUrl,
+      email: EMAIL,
+      password: PASSWORD,
+      pickupLocation: "Primary",
+    });
+    const query = { originPin: "415003", pin: "411060", weightGrams: 500, cod: false };
+    fake.hang("/auth/login");
+    // A shopper's call needs the first token; the login hangs and the call's budget runs out.
+    const [refused, refusedMs] = await timed(() =>
+      withinBudget(
+        300,
+        (signal) => courier.serviceability(query, { signal }).catch((error: Error) => error),
+        () => new Error("budget spent"),
+      ).catch((error: Error) => error),
+    );
+    expect(refused).toBeInstanceOf(Error);
+    expect(refusedMs).toBeLessThan(1_000);
+    fake.answerAgain();
+
+    // The next call, with no budget of its own (a booking's), logs in afresh at once instead of
+    // waiting the hung login's 20 s.
+    const [answer, ms] = await timed(() => courier.serviceability({ ...query, pin: "411061" }));
+    expect(answer).toMatchObject({ serviceable: true });
+    expect(ms).toBeLessThan(2_000);
+    expect(courier.logins()).toBe(2);
   });
 
   it("a courier that refuses on purpose (4xx) does not open the circuit", async () => {

@@ -1,5 +1,6 @@
 import { fasterRate } from "../../domain/courier-fees";
 import { PIN_CODE } from "../../domain/validation/address-format";
+import { untilAborted } from "../../lib/time-budget.server";
 import type {
   Booking,
   BookingRequest,
@@ -83,12 +84,25 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
     return { value: body.token, expiresAt: issuedAt + TOKEN_LIFE_MS };
   }
 
-  async function currentToken(renew = false): Promise<string> {
+  /**
+   * The kept token, or one login shared by the calls that need it. A call whose own budget ends
+   * while it waits lets go of that login, so a login left hanging by an outage does not hold the
+   * calls after Shiprocket answers again (they log in afresh); it runs on to its own timeout.
+   */
+  async function currentToken(renew = false, signal?: AbortSignal): Promise<string> {
     if (!renew && token && now() < token.expiresAt - TOKEN_RENEW_BEFORE_MS) return token.value;
-    pending ??= login().finally(() => {
-      pending = null;
-    });
-    token = await pending;
+    const attempt: Promise<Token> =
+      pending ??
+      login().finally(() => {
+        if (pending === attempt) pending = null;
+      });
+    pending = attempt;
+    try {
+      token = await (signal ? untilAborted(attempt, signal) : attempt);
+    } catch (error) {
+      if (signal?.aborted && pending === attempt) pending = null;
+      throw error;
+    }
     return token.value;
   }
 
@@ -126,15 +140,19 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
 
   /**
    * A call with the kept token; a 401 (a token revoked early) logs in again once. `signal` ends
-   * this call's own request early (a login is shared with other calls and is not ended by it).
+   * this call's own request early, and its wait for a shared login (which runs on for the others).
    */
   async function call(method: string, path: string, body?: unknown, signal?: AbortSignal) {
     try {
-      return await send(method, path, { body, signal, token: await currentToken() });
+      return await send(method, path, { body, signal, token: await currentToken(false, signal) });
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
       try {
-        return await send(method, path, { body, signal, token: await currentToken(true) });
+        return await send(method, path, {
+          body,
+          signal,
+          token: await currentToken(true, signal),
+        });
       } catch (again) {
         if (again instanceof UnauthorizedError) {
           throw new CourierError(
