@@ -28,6 +28,8 @@ export type Row = {
   p99Ms: number;
   errors: number;
   ofCeiling?: string;
+  /** Of the plain server sending the anonymous product page with the shop's own headers. */
+  ofSameResponse?: string;
 };
 
 export function row(name: string, result: autocannon.Result): Row {
@@ -53,16 +55,22 @@ export function load(options: autocannon.Options) {
 }
 
 /**
- * A plain Node server in a process of its own (as the shop is) sending `body` with the same
- * headers: what this machine can do at most.
+ * A plain Node server in a process of its own (as the shop is) sending `body`: with only its type
+ * and length (what this machine can do at most), or with `headers` instead, the shop's own (and a
+ * fresh request id each time, as the shop makes): what the shop's page cache could do at most for
+ * the response it sends. The load generator shares the machine, and its work for each header it
+ * parses is a large part of a request at these rates.
  */
-export async function ceilingServer(body: Buffer) {
-  const file = path.join(os.tmpdir(), `shop-bench-page-${process.pid}.html`);
+export async function ceilingServer(body: Buffer, headers?: [string, string][]) {
+  const file = path.join(os.tmpdir(), `shop-bench-page-${process.pid}-${randomUUID()}.html`);
   fs.writeFileSync(file, body);
   const code = `
     const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    const { randomUUID } = require("node:crypto");
+    const headers = ${JSON.stringify(headers?.flat() ?? null)};
+    const plain = ["content-type", "text/html; charset=utf-8", "content-length", String(body.length)];
     const server = require("node:http").createServer((_q, r) => {
-      r.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
+      r.writeHead(200, headers ? headers.concat(["x-request-id", randomUUID()]) : plain);
       r.end(body);
     });
     server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port)));`;
@@ -77,6 +85,12 @@ export async function ceilingServer(body: Buffer) {
       fs.rmSync(file, { force: true });
     },
   };
+}
+
+/** A response's headers as a plain server would send them again (no date, connection or id). */
+export function repeatableHeaders(response: Response): [string, string][] {
+  const perConnection = new Set(["date", "connection", "keep-alive", "x-request-id"]);
+  return [...response.headers].filter(([name]) => !perConnection.has(name));
 }
 
 /**
