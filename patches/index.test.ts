@@ -16,11 +16,11 @@ describe("the list of dependency patches", () => {
   it("builds without the patches it is told to leave out, and refuses a name it does not know", () => {
     expect(dependencyPatches("").length).toBe(Object.keys(DEPENDENCY_PATCHES).length);
     const names = dependencyPatches(
-      " react-dom-text-in-one-piece,react-router-low-priority-module-preloads ",
+      " react-router-route-tables-made-once,react-router-low-priority-module-preloads ",
     ).map((plugin) => plugin.name);
-    expect(names).not.toContain("shop:react-dom-text-in-one-piece");
+    expect(names).not.toContain("shop:react-router-route-tables-made-once");
     expect(names).not.toContain("shop:react-router-low-priority-module-preloads");
-    expect(names).toContain("shop:react-router-route-tables-made-once");
+    expect(names).toContain("shop:react-router-production-build");
     expect(() => dependencyPatches("react-text")).toThrow(/none of: react-router-production-build/);
   });
 

@@ -1,5 +1,4 @@
 import type { Plugin } from "vite";
-import { reactDomTextInOnePiece } from "./react-dom-text-in-one-piece.ts";
 import { reactRouterLowPriorityModulePreloads } from "./react-router-low-priority-module-preloads.ts";
 import { reactRouterProductionBuild } from "./react-router-production-build.ts";
 import { reactRouterRouteTablesMadeOnce } from "./react-router-route-tables-made-once.ts";
@@ -9,12 +8,11 @@ export const DEPENDENCY_PATCHES: Record<string, () => Plugin> = {
   "react-router-production-build": reactRouterProductionBuild,
   "react-router-low-priority-module-preloads": reactRouterLowPriorityModulePreloads,
   "react-router-route-tables-made-once": reactRouterRouteTablesMadeOnce,
-  "react-dom-text-in-one-piece": reactDomTextInOnePiece,
 };
 
 /**
  * The patches' build plugins, less those named in `without` (comma-separated), so a patch's gain
- * can be measured on a build without it: `BUILD_WITHOUT_PATCHES=react-dom-text-in-one-piece
+ * can be measured on a build without it: `BUILD_WITHOUT_PATCHES=react-router-route-tables-made-once
  * npm run build`. An unknown name stops the build rather than measuring the wrong thing.
  */
 export function dependencyPatches(without = process.env.BUILD_WITHOUT_PATCHES ?? "") {
