@@ -86,6 +86,8 @@ export type FakeShiprocket = {
    * answered, as an overloaded Shiprocket does; `answerAgain` ends it. Such calls are recorded.
    */
   hang(path?: string): void;
+  /** From now on, a call whose path starts with `path` is answered after `ms`; `answerAgain` ends it. */
+  slow(path: string, ms: number): void;
   answerAgain(): void;
   /** Revokes every token issued so far (calls with one then answer 401). */
   revokeTokens(): void;
@@ -165,6 +167,7 @@ export async function startFakeShiprocket(credentials: {
   const pickups: number[][] = [];
   const failures: { path: string; status: number; message: string }[] = [];
   let hanging: string | null = null;
+  let slowing: { path: string; ms: number } | null = null;
   let sequence = 0;
 
   const fake: FakeShiprocket = {
@@ -183,8 +186,12 @@ export async function startFakeShiprocket(credentials: {
     hang(path = "") {
       hanging = path;
     },
+    slow(path, ms) {
+      slowing = { path, ms };
+    },
     answerAgain() {
       hanging = null;
+      slowing = null;
     },
     remit(channelOrderId, utr, date) {
       const order = orders.get(channelOrderId);
@@ -256,6 +263,9 @@ export async function startFakeShiprocket(credentials: {
       at: Date.now(),
     });
     if (hanging !== null && path.startsWith(hanging)) return;
+    if (slowing && path.startsWith(slowing.path)) {
+      await new Promise((resolve) => setTimeout(resolve, slowing?.ms));
+    }
 
     if (request.method === "POST" && path === "/auth/login") {
       if (body?.email !== credentials.email || body?.password !== credentials.password) {

@@ -183,6 +183,32 @@ describe(`Shiprocket hung, on ${DATABASE_KIND}`, () => {
     expect(courier.logins()).toBe(2);
   });
 
+  it("a slow login that answers after its first caller gave up keeps its token for the next calls", async () => {
+    const courier = createShiprocketCourier({
+      apiBase: fake.baseUrl,
+      email: EMAIL,
+      password: PASSWORD,
+      pickupLocation: "Primary",
+    });
+    const query = { originPin: "415003", pin: "411070", weightGrams: 500, cod: false };
+    const loginsBefore = fake.logins;
+    fake.slow("/auth/login", 600);
+    const refused = await withinBudget(
+      300,
+      (signal) => courier.serviceability(query, { signal }).catch((error: Error) => error),
+      () => new Error("budget spent"),
+    ).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(Error);
+    // The login lands after the caller left; the shop keeps what it was given.
+    await vi.waitFor(() => expect(fake.logins).toBe(loginsBefore + 1), { timeout: 2_000 });
+    fake.answerAgain();
+    expect(await courier.serviceability({ ...query, pin: "411071" })).toMatchObject({
+      serviceable: true,
+    });
+    expect(fake.logins).toBe(loginsBefore + 1);
+    expect(courier.logins()).toBe(1);
+  });
+
   it("a courier that refuses on purpose (4xx) does not open the circuit", async () => {
     await loggedInShiprocket();
     for (const pin of ["411050", "411051", "411052", "411053"]) {

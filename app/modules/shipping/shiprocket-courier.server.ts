@@ -87,23 +87,28 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier & {
   /**
    * The kept token, or one login shared by the calls that need it. A call whose own budget ends
    * while it waits lets go of that login, so a login left hanging by an outage does not hold the
-   * calls after Shiprocket answers again (they log in afresh); it runs on to its own timeout.
+   * calls after Shiprocket answers again (they log in afresh); it runs on to its own timeout, and
+   * a token it brings late is kept all the same.
    */
   async function currentToken(renew = false, signal?: AbortSignal): Promise<string> {
     if (!renew && token && now() < token.expiresAt - TOKEN_RENEW_BEFORE_MS) return token.value;
     const attempt: Promise<Token> =
       pending ??
-      login().finally(() => {
-        if (pending === attempt) pending = null;
-      });
+      login()
+        .then((issued) => {
+          token = issued;
+          return issued;
+        })
+        .finally(() => {
+          if (pending === attempt) pending = null;
+        });
     pending = attempt;
     try {
-      token = await (signal ? untilAborted(attempt, signal) : attempt);
+      return (await (signal ? untilAborted(attempt, signal) : attempt)).value;
     } catch (error) {
       if (signal?.aborted && pending === attempt) pending = null;
       throw error;
     }
-    return token.value;
   }
 
   async function send(
